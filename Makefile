@@ -1,0 +1,104 @@
+# perf-mini — see README.md. `make`, `make check`, `make demo`, `make bench`.
+
+CC      ?= gcc
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Werror -Wno-missing-field-initializers
+CPPFLAGS += -D_GNU_SOURCE -std=gnu11
+PKGS    := libtracefs libtraceevent
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LIBS    = $(PKG_LIBS) -lm
+
+# Debian packages the build and the tests need; installed when missing.
+DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev
+DEB_CHECK := libcmocka-dev
+DEB_BENCH := hyperfine
+
+BASE_SRCS   := $(wildcard util/base/*.c)
+EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c))
+STAT_SRCS   := $(wildcard util/stat/*.c)
+LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS)
+CMD_SRCS    := $(wildcard cmd/*.c)
+SYS_SRC     := util/events/perf-sys.c
+
+B ?= build
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+CMD_OBJS := $(CMD_SRCS:%.c=$(B)/%.o)
+SYS_OBJ  := $(SYS_SRC:%.c=$(B)/%.o)
+
+UNIT_SRCS := $(wildcard tests/unit/*/test-*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRCS))
+WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/workloads/*.c))
+
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	      -fno-sanitize-recover=undefined
+
+.PHONY: all deps check-deps unit-tests test check check-plain check-asan demo bench clean
+
+all: deps perf-mini workloads
+
+deps:
+	@missing=""; for p in $(DEB_BUILD); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+check-deps: deps
+	@missing=""; for p in $(DEB_CHECK); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+perf-mini: $(B)/perf-mini
+	@cp $< $@
+
+$(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(SYS_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/libperf-mini.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/%.o: %.c $(wildcard */*.h */*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -c -o $@ $<
+
+$(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a \
+		$(shell pkg-config --libs cmocka) $(LIBS)
+
+$(B)/workloads/%: tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
+
+workloads: $(WORKLOADS)
+
+unit-tests: check-deps $(UNIT_BINS)
+
+# The whole suite against one build ($(B)); prints "N passed, N failed".
+test: all unit-tests
+	@PERF_MINI=$(CURDIR)/$(B)/perf-mini BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
+
+check-plain:
+	@$(MAKE) --no-print-directory test B=build
+
+check-asan:
+	@$(MAKE) --no-print-directory test B=build-asan CFLAGS="$(ASAN_FLAGS)" \
+		LDFLAGS="-fsanitize=address,undefined"
+
+# Both builds; the last line sums them.
+check: deps check-deps
+	@set -e; rm -f build/.results build-asan/.results; \
+	$(MAKE) --no-print-directory check-plain || true; \
+	$(MAKE) --no-print-directory check-asan || true; \
+	sh tests/sum-results.sh build/.results build-asan/.results
+
+demo: all
+	@sh tests/demo.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
+
+bench: all
+	@dpkg -s $(DEB_BENCH) >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BENCH))
+	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini
+
+clean:
+	rm -rf build build-asan perf-mini

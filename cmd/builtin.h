@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_BUILTIN_H
+#define PM_BUILTIN_H
+
+/*
+ * The subcommands of perf-mini. Adding one takes these steps:
+ *
+ *  1. Write cmd/<name>.c with
+ *        int cmd_<name>(int argc, const char **argv, struct pm_env *env);
+ *     declaring its options as a table (util/base/parse-options.h), parsing
+ *     them, checking their combinations, calling util/ and handing the
+ *     results to an output module. It returns the process exit status
+ *     (129 for a usage error, as perf).
+ *  2. Declare it below and add { "<name>", cmd_<name>, "<one line>" } to
+ *     the commands[] table in perf-mini.c (kept in alphabetical order).
+ *  3. Add cmd/<name>.o to CMD_OBJS in the Makefile.
+ *  4. Write Documentation/perf-mini-<name>.txt (NAME, SYNOPSIS, DESCRIPTION,
+ *     OPTIONS, EXAMPLES, EXIT STATUS, SEE ALSO) naming every option of the
+ *     table; tests/cli/t9000-docs.sh checks the page against -h.
+ *  5. Add tests/cli/tNNNN-<name>-*.sh end-to-end tests, including every
+ *     error a user can hit.
+ */
+#include "../util/base/pm-env.h"
+
+int cmd_list(int argc, const char **argv, struct pm_env *env);
+int cmd_stat(int argc, const char **argv, struct pm_env *env);
+
+/* Print @msg (one or more lines) as "perf-mini <cmd>: <msg>" on stderr. */
+void cmd_error(const char *cmd, const char *msg);
+
+/* Print a parse_options() result; returns the exit status to use (0 or 129). */
+int cmd_usage_result(int ret, const char *text);
+
+#endif

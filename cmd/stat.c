@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini stat: count events for a command, processes, threads or CPUs.
+ * Options and orchestration only; counting lives in util/events (open,
+ * read) and util/stat (aggregation, metrics, output).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/base/util.h"
+#include "../util/events/evlist-open.h"
+#include "../util/events/parse-events.h"
+#include "../util/events/target.h"
+#include "../util/events/workload.h"
+#include "../util/stat/stat-display.h"
+
+static const char *const stat_usage[] = {
+	"perf-mini stat [<options>] [<command>]",
+	NULL,
+};
+
+#define STAT_MAX_REPEAT 100
+
+struct stat_opts {
+	struct option options[21];
+	struct evlist *evlist;
+	struct parse_events_ctx pctx;
+	struct pmus *pmus;
+	struct target target;
+	struct target_paths paths;
+	bool all_cpus, no_aggr, per_thread, json, null_run, metric_only, no_inherit, append;
+	bool big_num, has_workload;
+	const char *cpu_list, *pid, *tid, *output, *csv_sep;
+	int repeat, interval, verbose, detailed, paranoid;
+	unsigned int interval_count;
+	enum aggr_mode aggr_mode;
+
+	FILE *out;
+	struct stat_data *sd;
+	struct stat_running walltime;
+	double user_s, sys_s;
+	int nr_intervals_shown;
+	uint64_t t0;
+	int exit_code;
+};
+
+static volatile sig_atomic_t stat_done;
+
+static void stat_signal(int sig)
+{
+	(void)sig;
+	stat_done = 1;
+}
+
+static int parse_event_option(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err)
+{
+	struct stat_opts *o = opt->value;
+
+	(void)unset;
+	if (parse_events(o->evlist, arg, &o->pctx, err))
+		return (strbuf_addch(err, '\n'), -1);
+	return 0;
+}
+
+static const char *const default_events[] = {
+	"task-clock", "context-switches", "cpu-migrations", "page-faults",
+	"cycles", "instructions", "branches", "branch-misses",
+};
+
+static const char *const detailed_events[] = {
+	"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads", "LLC-load-misses",
+};
+
+static int read_paranoid(void)
+{
+	char text[16];
+	int v = 2;
+
+	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", text, sizeof(text)) > 0)
+		str_to_int(text, &v);
+	return v;
+}
+
+static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
+{
+	memset(o, 0, sizeof(*o));
+	o->evlist = evlist__new();
+	o->pmus = pmus__new(env->sysfs_root);
+	BUG_ON(!o->evlist || !o->pmus);
+	o->pctx.pmus = o->pmus;
+	o->pctx.tracefs_dir = env->tracefs_dir;
+	o->pctx.tool = "stat";
+	o->paths.proc = env->proc_root;
+	o->paths.online_cpus = env->online_cpus;
+	o->big_num = true;
+	o->repeat = 1;
+	o->paranoid = read_paranoid();
+	target__init(&o->target);
+}
+
+static void stat_opts__exit(struct stat_opts *o)
+{
+	stat_data__delete(o->sd);
+	evlist__delete(o->evlist);
+	pmus__delete(o->pmus);
+	target__exit(&o->target);
+}
+
+/* Option combinations perf refuses (or should): a usage error, exit 129. */
+static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
+{
+	if (o->csv_sep && o->json)
+		strbuf_addstr(err, "-x and -j cannot be used together\nhint: pick CSV (-x,) or "
+				   "JSON (-j)");
+	else if (o->csv_sep && !*o->csv_sep)
+		strbuf_addstr(err, "the -x separator is empty\nhint: e.g. -x, or -x';'");
+	else if (o->repeat < 1 || o->repeat > STAT_MAX_REPEAT)
+		strbuf_addf(err, "-r %d is out of range\nhint: repeat 1 to %d times", o->repeat,
+			    STAT_MAX_REPEAT);
+	else if (o->interval && o->interval < 10)
+		strbuf_addf(err, "print interval -I %d is too short\nhint: use at least 10 ms, "
+			    "e.g. -I 1000", o->interval);
+	else if (o->interval < 0)
+		strbuf_addstr(err, "print interval -I must be positive\nhint: e.g. -I 1000");
+	else if (o->interval_count && !o->interval)
+		strbuf_addstr(err, "--interval-count needs -I\nhint: e.g. -I 1000 --interval-count 5");
+	else if (o->interval && o->repeat > 1)
+		strbuf_addstr(err, "-I cannot be used with -r\nhint: drop one of them");
+	else if (o->append && !o->output)
+		strbuf_addstr(err, "--append needs -o FILE\nhint: e.g. -o stat.txt --append");
+	else if (o->no_aggr && o->per_thread)
+		strbuf_addstr(err, "-A and --per-thread cannot be used together\nhint: pick one "
+				   "aggregation");
+	else if (o->null_run && o->evlist->nr)
+		strbuf_addstr(err, "-n counts nothing, so -e makes no sense with it\nhint: drop -n "
+				   "or -e");
+	else
+		return 0;
+	return -EINVAL;
+}
+
+static int add_event_list(struct stat_opts *o, const char *const *names, size_t nr,
+			  struct strbuf *err)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (parse_events(o->evlist, names[i], &o->pctx, err))
+			return -EINVAL;
+	return 0;
+}
+
+/* perf stat's attr for counting: see create_perf_stat_counter() in perf. */
+static void configure_events(struct stat_opts *o)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i) {
+		struct perf_event_attr *a = &e->attr;
+
+		a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		if (e->leader->nr_members > 1)
+			a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
+		a->inherit = !o->no_inherit;
+		a->sample_type = PERF_SAMPLE_IDENTIFIER;
+		if (evsel__is_leader(e)) {
+			a->disabled = 1;
+			a->enable_on_exec = target__counts_workload(&o->target);
+		}
+		if (e->precise_max)
+			a->precise_ip = 3;
+	}
+}
+
+static int check_aggregation(struct stat_opts *o, struct strbuf *err)
+{
+	if (o->no_aggr && !target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "-A/--no-aggr needs CPUs to count on\nhint: add -a or -C CPUS");
+		return -EINVAL;
+	}
+	if (o->per_thread && target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "--per-thread counts tasks, not CPUs\nhint: use -p PID or -t TID");
+		return -EINVAL;
+	}
+	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+	return 0;
+}
+
+static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct strbuf *err)
+{
+	int ret;
+
+	o->target.pid = o->pid;
+	o->target.tid = o->tid;
+	o->target.cpu_list = o->cpu_list;
+	o->target.system_wide = o->all_cpus;
+	o->target.has_workload = o->has_workload;
+	ret = check_aggregation(o, err);
+	if (!ret)
+		ret = target__setup(&o->target, argv, argc, &o->paths, err);
+	if (!ret && !o->evlist->nr && !o->null_run)
+		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
+	if (!ret && o->detailed && !o->null_run)
+		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
+	if (!ret)
+		configure_events(o);
+	return ret;
+}
+
+static void show_verbose_counts(struct stat_opts *o)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i) {
+		if (!e->supported)
+			fprintf(stderr, "%s: not supported by the kernel (%s)\n", e->name,
+				strerror(e->open_errno));
+		else if (o->sd)
+			fprintf(stderr, "%s: %.0f %llu %llu\n", e->name, o->sd->ev[i].aggr[0].val,
+				(unsigned long long)o->sd->ev[i].aggr[0].ena,
+				(unsigned long long)o->sd->ev[i].aggr[0].run);
+	}
+}
+
+static const struct option *stat_options(struct stat_opts *o)
+{
+	static const struct option template[] = {
+		OPT_CALLBACK('e', "event", NULL, "event",
+			     "event selector. use 'perf-mini list' to list available events",
+			     parse_event_option),
+		OPT_BOOLEAN('a', "all-cpus", NULL, "system-wide collection from all CPUs"),
+		OPT_BOOLEAN('A', "no-aggr", NULL, "disable CPU count aggregation"),
+		OPT_BOOLEAN('B', "big-num", NULL, "print large numbers with thousands' separators"),
+		OPT_STRING('C', "cpu", NULL, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_INCR('d', "detailed", NULL, "detailed run - start a lot of events"),
+		OPT_INTEGER('I', "interval-print", NULL,
+			    "print counts at regular interval in ms (>= 10)"),
+		OPT_UINTEGER(0, "interval-count", NULL, "print counts for fixed number of times"),
+		OPT_BOOLEAN('i', "no-inherit", NULL, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('j', "json-output", NULL, "print counts in JSON format"),
+		OPT_BOOLEAN(0, "metric-only", NULL, "Only print computed metrics. No raw values"),
+		OPT_BOOLEAN('n', "null", NULL, "null run - dont start any counters"),
+		OPT_STRING('o', "output", NULL, "file", "output file name"),
+		OPT_BOOLEAN(0, "append", NULL, "append to the output file"),
+		OPT_STRING('p', "pid", NULL, "pid", "stat events on existing process id"),
+		OPT_BOOLEAN(0, "per-thread", NULL, "aggregate counts per thread"),
+		OPT_INTEGER('r', "repeat", NULL,
+			    "repeat command and print average + stddev (max: 100)"),
+		OPT_STRING('t', "tid", NULL, "tid", "stat events on existing thread id"),
+		OPT_INCR('v', "verbose", NULL,
+			 "be more verbose (show counter open errors, etc); -vv shows the attrs"),
+		OPT_STRING('x', "field-separator", NULL, "separator",
+			   "print counts with custom separator"),
+		OPT_END(),
+	};
+	void *values[] = {
+		o, &o->all_cpus, &o->no_aggr, &o->big_num, &o->cpu_list, &o->detailed,
+		&o->interval, &o->interval_count, &o->no_inherit, &o->json, &o->metric_only,
+		&o->null_run, &o->output, &o->append, &o->pid, &o->per_thread, &o->repeat,
+		&o->tid, &o->verbose, &o->csv_sep,
+	};
+
+	BUG_ON(ARRAY_SIZE(values) != ARRAY_SIZE(o->options) - 1);
+	memcpy(o->options, template, sizeof(template));
+	for (size_t i = 0; i < ARRAY_SIZE(values); i++)
+		o->options[i].value = values[i];
+	return o->options;
+}
+
+static void trace_to_stderr(void *ctx, const char *text)
+{
+	(void)ctx;
+	fputs(text, stderr);
+}
+
+static int open_output(struct stat_opts *o)
+{
+	time_t now = time(NULL);
+
+	o->out = stderr;
+	if (!o->output)
+		return 0;
+	o->out = fopen(o->output, o->append ? "a" : "w");
+	if (!o->out) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "cannot open '%s' for writing: %s\nhint: check the directory "
+			    "exists and is writable", o->output, strerror(errno));
+		cmd_error("stat", msg.buf);
+		strbuf_release(&msg);
+		return -1;
+	}
+	if (!o->csv_sep && !o->json)
+		fprintf(o->out, "# started on %s\n", ctime(&now));
+	return 0;
+}
+
+static int close_output(struct stat_opts *o)
+{
+	int bad = ferror(o->out) | fflush(o->out);
+
+	if (o->out != stderr)
+		bad |= fclose(o->out);
+	if (bad) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "cannot write '%s': %s", o->output ? o->output : "<stderr>",
+			    strerror(errno));
+		cmd_error("stat", msg.buf);
+		strbuf_release(&msg);
+	}
+	return bad ? -1 : 0;
+}
+
+static void emit(struct stat_opts *o, struct strbuf *sb)
+{
+	fwrite(sb->buf, 1, sb->len, o->out);
+	fflush(o->out);
+	strbuf_reset(sb);
+}
+
+static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0,
+			  uint64_t *last)
+{
+	struct strbuf out = STRBUF_INIT, prefix = STRBUF_INIT;
+	uint64_t now = clock_now_ns();
+
+	evlist__read(o->evlist);
+	stat_data__aggregate(o->sd, true);
+	d->walltime_ns = (double)(now - *last);
+	*last = now;
+	if (o->nr_intervals_shown % 25 == 0)
+		stat_display__interval_header(d, &out);
+	stat_display__interval_prefix(d, (double)(now - t0) / 1e9, &prefix);
+	stat_display__counters(d, prefix.buf, &out);
+	o->nr_intervals_shown++;
+	emit(o, &out);
+	strbuf_release(&out);
+	strbuf_release(&prefix);
+}
+
+static int pidfd_of(pid_t pid)
+{
+	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+}
+
+/* Wait for the end of the measurement, printing intervals on the way. */
+static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t watch,
+			     uint64_t t0)
+{
+	struct pollfd pfd = { .fd = pidfd_of(watch), .events = POLLIN };
+	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
+	uint64_t last = t0;
+	sigset_t unblocked;
+
+	sigemptyset(&unblocked);
+	while (!stat_done) {
+		struct timespec ts, *tsp = NULL;
+		uint64_t now = clock_now_ns();
+
+		if (o->interval) {
+			uint64_t left = next > now ? next - now : 0;
+
+			ts.tv_sec = (time_t)(left / 1000000000ULL);
+			ts.tv_nsec = (long)(left % 1000000000ULL);
+			tsp = &ts;
+		}
+		if (ppoll(pfd.fd >= 0 ? &pfd : NULL, pfd.fd >= 0, tsp, &unblocked) > 0)
+			break;	/* the workload (or the -p process) exited */
+		if (!o->interval || clock_now_ns() < next || stat_done)
+			continue;
+		show_interval(o, d, t0, &last);
+		next += interval_ns;
+		if (o->interval_count && o->nr_intervals_shown >= (int)o->interval_count)
+			break;
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+}
+
+static int start_counting(struct stat_opts *o, struct workload *wl, const char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct evlist_open_opts oo = {
+		.cpus = o->target.cpus, .threads = o->target.threads, .paranoid = o->paranoid,
+		.trace = o->verbose >= 2 ? trace_to_stderr : NULL,
+	};
+	int ret = 0;
+
+	if (o->has_workload) {
+		ret = workload__prepare(wl, (const char *const *)argv, &err);
+		if (!ret && target__counts_workload(&o->target))
+			o->target.threads->entries[0].tid = wl->pid;
+	}
+	if (!ret && !o->null_run)
+		ret = evlist__open(o->evlist, &oo, &err);
+	o->t0 = clock_now_ns();
+	if (!ret && !o->null_run && !target__counts_workload(&o->target))
+		evlist__enable(o->evlist);
+	if (!ret && o->has_workload)
+		ret = workload__start(wl, argv[0], &err);
+	if (ret) {
+		if (o->has_workload)
+			workload__abort(wl);
+		evlist__close(o->evlist);
+		cmd_error("stat", err.buf);
+		ret = ret == -ENOENT && o->has_workload ? 127 : ret == -EACCES ? 126 : 1;
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+static int run_once(struct stat_opts *o, const char **argv, struct stat_display *d)
+{
+	struct workload wl = { .pid = -1 };
+	struct rusage ru = { 0 };
+	uint64_t t0, t1;
+	int status = 0, ret;
+
+	ret = start_counting(o, &wl, argv);
+	if (ret)
+		return ret;
+	t0 = o->t0;
+	if (!o->sd && !o->null_run)
+		o->sd = stat_data__new(o->evlist, o->aggr_mode);
+	d->sd = o->sd;
+	wait_measurement(o, d, o->has_workload ? wl.pid : o->target.watch_pid, t0);
+	if (o->has_workload && o->interval_count && !stat_done)
+		kill(wl.pid, SIGTERM);
+	if (o->has_workload && wait4(wl.pid, &status, 0, &ru) > 0)
+		o->exit_code = workload__exit_code(status);
+	t1 = clock_now_ns();
+	stat_running__update(&o->walltime, (double)(t1 - t0));
+	o->user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+	o->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	if (!o->null_run) {
+		evlist__disable(o->evlist);
+		evlist__read(o->evlist);
+		stat_data__aggregate(o->sd, false);
+		stat_data__add_run(o->sd);
+		evlist__close(o->evlist);
+	}
+	return 0;
+}
+
+static void show_verbose_events(struct stat_opts *o)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i) {
+		if (e->resolved)
+			fprintf(stderr, "%s -> %s\n", e->name, e->resolved);
+		else
+			fprintf(stderr, "%s -> type %u config %#llx\n", e->name, e->attr.type,
+				(unsigned long long)e->attr.config);
+	}
+}
+
+static void show_final_counts(struct stat_opts *o, struct stat_display *d)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct stat_footer f = {
+		.wall_mean_ns = o->walltime.mean,
+		.wall_stddev_ns = stat_running__stddev(&o->walltime),
+		.ru_display = o->has_workload && !target__has_cpu(&o->target) && o->repeat <= 1,
+		.user_s = o->user_s, .sys_s = o->sys_s, .null_run = o->null_run,
+	};
+
+	d->walltime_ns = o->walltime.mean;
+	if (o->sd && o->repeat > 1)
+		stat_data__use_run_means(o->sd);
+	if (!o->interval) {
+		stat_display__header(d, o->target.desc.buf, &out);
+		if (o->sd)
+			stat_display__counters(d, "", &out);
+	}
+	stat_display__footer(d, &f, &out);
+	emit(o, &out);
+	strbuf_release(&out);
+}
+
+static int run_stat(struct stat_opts *o, const char **argv)
+{
+	struct stat_display d = {
+		.csv_sep = o->csv_sep, .json = o->json, .metric_only = o->metric_only,
+		.big_num = o->big_num, .interval = o->interval > 0, .run_count = o->repeat,
+		.cpus = o->target.cpus, .threads = o->target.threads,
+	};
+	struct sigaction sa = { .sa_handler = stat_signal };
+	sigset_t block;
+	int ret = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	for (int run = 0; run < o->repeat && !stat_done && !ret; run++)
+		ret = run_once(o, argv, &d);
+	if (!ret && o->walltime.n)
+		show_final_counts(o, &d);
+	if (o->verbose)
+		show_verbose_counts(o);
+	return ret;
+}
+
+int cmd_stat(int argc, const char **argv, struct pm_env *env)
+{
+	struct stat_opts o;
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	stat_opts__init(&o, env);
+	argc = parse_options(argc, argv, stat_options(&o), stat_usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION, &err);
+	if (argc < 0) {
+		ret = cmd_usage_result(argc, err.buf);
+		goto out;
+	}
+	o.has_workload = argc > 0;
+	ret = stat_opts__check(&o, &err);
+	if (!ret)
+		ret = stat_setup(&o, argv, argc, &err);
+	if (ret) {
+		cmd_error("stat", err.buf);
+		ret = ret == -EINVAL ? 129 : 1;
+		goto out;
+	}
+	if (o.verbose)
+		show_verbose_events(&o);
+	ret = open_output(&o) ? 1 : run_stat(&o, argv);
+	if (o.out && close_output(&o) && !ret)
+		ret = 1;
+	if (!ret)
+		ret = o.exit_code;
+out:
+	stat_opts__exit(&o);
+	strbuf_release(&err);
+	return ret;
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini: the command table and dispatch. Global options come before the
+ * command (perf-mini --version, perf-mini help stat); everything after it
+ * belongs to the command.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/builtin.h"
+#include "util/base/strbuf.h"
+#include "util/base/suggest.h"
+#include "util/base/util.h"
+
+#ifndef PERF_MINI_VERSION
+#define PERF_MINI_VERSION "0.1.0"
+#endif
+
+struct cmd_struct {
+	const char *name;
+	int (*fn)(int argc, const char **argv, struct pm_env *env);
+	const char *help;
+};
+
+static int cmd_help(int argc, const char **argv, struct pm_env *env);
+static int cmd_version(int argc, const char **argv, struct pm_env *env);
+
+static const struct cmd_struct commands[] = {
+	{ "help", cmd_help, "Display help for a command" },
+	{ "list", cmd_list, "List all symbolic event types" },
+	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
+	{ "version", cmd_version, "Display the version of perf-mini" },
+};
+
+static const char usage_line[] = "perf-mini [--version] [--help] COMMAND [ARGS]";
+
+static const struct cmd_struct *find_command(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static void print_commands(FILE *out)
+{
+	fprintf(out, "\n usage: %s\n\n The perf-mini commands are:\n", usage_line);
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(out, "   %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(out, "\n See 'perf-mini help COMMAND' for more information on a specific "
+		     "command.\n\n");
+}
+
+static int cmd_version(int argc, const char **argv, struct pm_env *env)
+{
+	(void)argc, (void)argv, (void)env;
+	printf("perf-mini version %s\n", PERF_MINI_VERSION);
+	return 0;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[ARRAY_SIZE(commands)];
+	const char *best;
+
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		names[i] = commands[i].name;
+	best = suggest_closest(name, names, ARRAY_SIZE(commands));
+	if (best)
+		fprintf(stderr, "perf-mini: '%s' is not a perf-mini command. Did you mean '%s'?\n",
+			name, best);
+	else
+		fprintf(stderr, "perf-mini: '%s' is not a perf-mini command. See 'perf-mini "
+			"help'.\n", name);
+	return 1;
+}
+
+static int cmd_help(int argc, const char **argv, struct pm_env *env)
+{
+	const struct cmd_struct *cmd;
+	const char *h_argv[] = { NULL, "-h", NULL };
+
+	if (argc < 2) {
+		print_commands(stdout);
+		return 0;
+	}
+	cmd = find_command(argv[1]);
+	if (!cmd)
+		return unknown_command(argv[1]);
+	if (cmd->fn == cmd_help || cmd->fn == cmd_version) {
+		printf("\n usage: perf-mini %s\n\n    %s\n\n", cmd->name, cmd->help);
+		return 0;
+	}
+	h_argv[0] = cmd->name;
+	return cmd->fn(2, h_argv, env);
+}
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+/* Flush stdout and report a failed write (a full disk, a closed pipe). */
+static int finish_stdout(int status)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, "perf-mini: write error on standard output: %s\n",
+				strerror(errno));
+		return status ? status : 1;
+	}
+	return status;
+}
+
+int main(int argc, const char **argv)
+{
+	struct pm_env env = {
+		.sysfs_root = env_or("PERF_MINI_SYSFS", "/sys"),
+		.tracefs_dir = env_or("PERF_MINI_TRACEFS", NULL),
+		.proc_root = "/proc",
+		.online_cpus = "/sys/devices/system/cpu/online",
+		.stdout_is_tty = isatty(STDOUT_FILENO),
+	};
+	const struct cmd_struct *cmd;
+
+	setlocale(LC_ALL, "");
+	argv++, argc--;
+	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+		print_commands(stdout);
+		return finish_stdout(0);
+	}
+	if (!strcmp(argv[0], "--version") || !strcmp(argv[0], "-v"))
+		return finish_stdout(cmd_version(argc, argv, &env));
+	if (argv[0][0] == '-') {
+		fprintf(stderr, "perf-mini: unknown option '%s'\n\n usage: %s\n", argv[0],
+			usage_line);
+		return 129;
+	}
+	cmd = find_command(argv[0]);
+	if (!cmd)
+		return unknown_command(argv[0]);
+	return finish_stdout(cmd->fn(argc, argv, &env));
+}

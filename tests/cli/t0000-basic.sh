@@ -1,0 +1,82 @@
+#!/bin/sh
+test_description='the perf-mini command: help, version, unknown commands and options'
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'no arguments lists the commands' '
+	pm >out &&
+	test_grep "^   stat +Run a command and gather" out &&
+	test_grep "^   list +List all symbolic event types" out
+'
+
+test_expect_success 'help lists the commands' '
+	pm help >out &&
+	test_grep "^   stat " out
+'
+
+test_expect_success '--version prints the version' '
+	pm --version >out &&
+	test_grep "^perf-mini version [0-9]+\.[0-9]+" out
+'
+
+test_expect_success 'help CMD shows that command options' '
+	pm help stat >out &&
+	test_grep "Usage: perf-mini stat" out &&
+	test_grep "^    -e, --event <event> " out
+'
+
+test_expect_success 'CMD -h shows the options and exits 0' '
+	pm stat -h >out &&
+	test_grep "^    -I, --interval-print <n>" out &&
+	pm list -h >out &&
+	test_grep "Usage: perf-mini list" out
+'
+
+test_expect_success 'an unknown command names it and the closest spelling, exit 1' '
+	test_expect_code 1 pm stta 2>err &&
+	test_grep "^perf-mini: .stta. is not a perf-mini command. Did you mean .stat.\?" err &&
+	test $(wc -l <err) -eq 1
+'
+
+test_expect_success 'an unknown command with no close spelling points at help' '
+	test_expect_code 1 pm zzzzzzzz 2>err &&
+	test_grep "See .perf-mini help." err
+'
+
+test_expect_success 'an unknown long option: perf error line, suggestion, usage, exit 129' '
+	test_expect_code 129 pm stat --metric-onyl true 2>err &&
+	test_grep "^  Error: unknown option .metric-onyl." err &&
+	test_grep "Did you mean .--metric-only.\?" err &&
+	test_grep "Usage: perf-mini stat" err
+'
+
+test_expect_success 'an unknown short option: exit 129' '
+	test_expect_code 129 pm stat -Z true 2>err &&
+	test_grep "^  Error: unknown switch .Z." err
+'
+
+test_expect_success 'an option missing its value: exit 129 naming it' '
+	test_expect_code 129 pm stat -e 2>err &&
+	test_grep "switch .e. requires a value" err
+'
+
+test_expect_success 'a non-numeric value: exit 129 naming the option' '
+	test_expect_code 129 pm stat -r abc true 2>err &&
+	test_grep "switch .r. expects a numerical value" err
+'
+
+test_expect_success 'an ambiguous abbreviation is refused' '
+	test_expect_code 129 pm stat --inter 100 true 2>err &&
+	test_grep "Ambiguous option" err
+'
+
+test_expect_success 'unique abbreviations and --no- forms work' '
+	pm stat --metric-o -e cs true 2>err &&
+	pm stat --no-big-num -e cs true 2>err
+'
+
+test_expect_success 'a global unknown option exits 129' '
+	test_expect_code 129 pm --bogus 2>err &&
+	test_grep "unknown option" err
+'
+
+test_done

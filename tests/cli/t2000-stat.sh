@@ -1,0 +1,244 @@
+#!/bin/sh
+test_description='perf-mini stat on real software events: targets, output modes, errors'
+. "$(dirname "$0")/test-lib.sh"
+
+# Value of event $1 in CSV file $2.
+csv_value() {
+	awk -F, -v ev="$1" '$3 == ev { print $1 }' "$2"
+}
+
+test_expect_success 'default events: software counted, hardware <not supported> on a VM' '
+	pm stat -- "$WL/spin" 20 2>err &&
+	test_grep "^ Performance counter stats for .*spin 20.:$" err &&
+	test_grep "msec task-clock +# +[0-9.]+ CPUs utilized" err &&
+	test_grep " context-switches +# " err &&
+	test_grep " page-faults +# +[0-9.]+ [KMG]?/sec" err &&
+	test_grep "seconds time elapsed" err &&
+	test_grep "seconds user" err
+'
+
+test_expect_success 'page faults of a known workload are counted' '
+	pm stat -x, -e page-faults,minor-faults,major-faults -- "$WL/touch-pages" 3000 2>out &&
+	test $(csv_value page-faults out) -ge 3000 &&
+	test $(csv_value minor-faults out) -ge 3000 &&
+	test $(csv_value page-faults out) -lt 3500
+'
+
+test_expect_success 'context switches of a known workload are counted' '
+	pm stat -x, -e cs,task-clock -- "$WL/sleep-switch" 50 2>out &&
+	test $(csv_value cs out) -ge 50
+'
+
+test_expect_success 'the workload exit status passes through' '
+	test_expect_code 7 pm stat -e cs -- "$WL/spin" 1 7 2>err &&
+	test_grep " cs " err
+'
+
+test_expect_success 'a workload killed by a signal gives 128+signal' '
+	test_expect_code 137 pm stat -e cs -- sh -c "kill -9 \$\$" 2>err
+'
+
+test_expect_success 'a missing program is a clear error, exit 127' '
+	test_expect_code 127 pm stat -e cs -- /nonexistent/prog 2>err &&
+	test_grep "^perf-mini stat: cannot run ./nonexistent/prog.: No such file or directory" err &&
+	test_grep "^hint: " err &&
+	! test_grep "Performance counter stats" err
+'
+
+test_expect_success 'a non-executable file is a clear error, exit 126' '
+	echo "not a program" >plain && chmod -x plain &&
+	test_expect_code 126 pm stat -e cs -- ./plain 2>err &&
+	test_grep "Permission denied" err
+'
+
+test_expect_success 'no command and no target is a usage error' '
+	test_expect_code 129 pm stat -e cs 2>err &&
+	test_grep "nothing to measure" err
+'
+
+test_expect_success '-x, gives perf CSV fields in perf order' '
+	pm stat -x, -e task-clock,page-faults,cs -- "$WL/spin" 10 2>out &&
+	test $(wc -l <out) -eq 3 &&
+	awk -F, "NF != 7 { exit 1 }" out &&
+	test_grep "^[0-9]+\.[0-9]{2},msec,task-clock,[0-9]+,100\.00,[0-9.]+,CPUs utilized$" out &&
+	test_grep "^[0-9]+,,page-faults,[0-9]+,100\.00,[0-9.]+,[KMG]?/sec$" out
+'
+
+test_expect_success '-x with another separator' '
+	pm stat -x ";" -e cs -- true 2>out &&
+	test_grep "^[0-9]+;;cs;" out
+'
+
+test_expect_success '-j prints one JSON object per event with perf keys' '
+	pm stat -j -e task-clock,page-faults -- true 2>out &&
+	python3 -c "
+import json, sys
+rows = [json.loads(l) for l in open(\"out\") if l.strip()]
+assert len(rows) == 2, rows
+for r in rows:
+    for k in (\"counter-value\", \"unit\", \"event\", \"event-runtime\", \"pcnt-running\", \"metric-value\", \"metric-unit\"):
+        assert k in r, (k, r)
+assert rows[0][\"event\"] == \"task-clock\" and rows[0][\"unit\"] == \"msec\"
+"
+'
+
+test_expect_success '-x and -j together are refused' '
+	test_expect_code 129 pm stat -x, -j -e cs true 2>err &&
+	test_grep "cannot be used together" err
+'
+
+test_expect_success '-I prints timestamped intervals, --interval-count stops' '
+	pm stat -I 100 --interval-count 3 -e task-clock,cs -- "$WL/spin" 2000 2>out &&
+	test_grep "^#           time             counts unit events$" out &&
+	test $(grep -c " task-clock " out) -eq 3 &&
+	test_grep "^ +0\.[0-9]{9} +[0-9.]+ msec task-clock" out
+'
+
+test_expect_success '-I with -x prefixes the time field' '
+	pm stat -x, -I 100 --interval-count 2 -e cs -- "$WL/spin" 1000 2>out &&
+	test $(wc -l <out) -eq 2 &&
+	test_grep "^[0-9]+\.[0-9]{9},[0-9]+,,cs," out
+'
+
+test_expect_success '-I with -j puts the interval key first' '
+	pm stat -j -I 100 --interval-count 1 -e cs -- "$WL/spin" 500 2>out &&
+	test_grep "^\{\"interval\" : [0-9.]+, \"counter-value\"" out
+'
+
+test_expect_success '-I under 10 ms is refused' '
+	test_expect_code 129 pm stat -I 5 -e cs true 2>err &&
+	test_grep "too short" err
+'
+
+test_expect_success '--interval-count needs -I' '
+	test_expect_code 129 pm stat --interval-count 2 -e cs true 2>err &&
+	test_grep "needs -I" err
+'
+
+test_expect_success '-r N shows the runs, the mean and +- noise' '
+	pm stat -r 4 -e task-clock,page-faults -- true 2>out &&
+	test_grep "for .true. \(4 runs\):" out &&
+	test_grep "\( \+- +[0-9.]+% \)$" out &&
+	test_grep "[0-9.]+ \+- [0-9.]+ seconds time elapsed" out
+'
+
+test_expect_success '-r out of range is refused' '
+	test_expect_code 129 pm stat -r 0 -e cs true 2>err &&
+	test_expect_code 129 pm stat -r 101 -e cs true 2>err
+'
+
+test_expect_success '-o writes the results to a file, --append adds to it' '
+	pm stat -o res.txt -e cs -- true 2>err &&
+	test ! -s err &&
+	test_grep "^# started on " res.txt &&
+	test_grep " cs " res.txt &&
+	pm stat -o res.txt --append -e faults -- true &&
+	test_grep " cs " res.txt &&
+	test_grep " faults " res.txt
+'
+
+test_expect_success '-o into a missing directory fails before running anything' '
+	test_expect_code 1 pm stat -o nodir/res.txt -e cs -- touch ran 2>err &&
+	test_grep "cannot open .nodir/res.txt. for writing" err &&
+	test ! -e ran
+'
+
+test_expect_success '--append without -o is refused' '
+	test_expect_code 129 pm stat --append -e cs true 2>err
+'
+
+test_expect_success '-n counts nothing but times the run' '
+	pm stat -n -- true 2>out &&
+	test_grep "seconds time elapsed" out &&
+	! test_grep " task-clock " out
+'
+
+test_expect_success '-d adds the cache events' '
+	pm stat -d -- true 2>out &&
+	test_grep " L1-dcache-load-misses " out &&
+	test_grep " LLC-loads " out
+'
+
+test_expect_success '-a counts system wide until the command ends' '
+	pm stat -a -e cs -- sleep 0.1 2>out &&
+	test_grep "for .system wide.:" out &&
+	test_grep "^ +[0-9]+ +cs " out
+'
+
+test_expect_success '-A shows one line per CPU' '
+	pm stat -a -A -e cs -- sleep 0.05 2>out &&
+	test $(grep -c "^CPU[0-9]" out) -eq $(getconf _NPROCESSORS_ONLN)
+'
+
+test_expect_success '-A without CPUs is refused' '
+	test_expect_code 129 pm stat -A -e cs true 2>err &&
+	test_grep "needs CPUs" err
+'
+
+test_expect_success '-C counts the named CPUs' '
+	pm stat -C 0 -e cs -- sleep 0.05 2>out &&
+	test_grep "for .CPU\(s\) 0.:" out
+'
+
+test_expect_success '-C naming a CPU that does not exist is refused (perf accepts it)' '
+	test_expect_code 129 pm stat -C 4095 -e cs -- true 2>err &&
+	test_grep "CPU 4095 in .4095. does not exist" err &&
+	test_expect_code 129 pm stat -C 0-x -e cs -- true 2>err
+'
+
+test_expect_success '-p counts a running process for the duration of a command' '
+	"$WL/spin" 3000 & pid=$! &&
+	pm stat -x, -p $pid -e task-clock -- sleep 0.3 2>out;
+	rc=$?; kill $pid; test $rc -eq 0 &&
+	test $(csv_value task-clock out | cut -d. -f1) -ge 100
+'
+
+test_expect_success '--per-thread -t shows comm-tid lines' '
+	"$WL/spin" 3000 & pid=$! &&
+	pm stat --per-thread -t $pid -e task-clock -- sleep 0.2 2>out;
+	rc=$?; kill $pid; test $rc -eq 0 &&
+	test_grep "^ +spin-$pid +[0-9.]+ msec task-clock" out
+'
+
+test_expect_success '-p of a process that does not exist is an error' '
+	test_expect_code 1 pm stat -p 999999999 -e cs 2>err &&
+	test_grep "no such process" err
+'
+
+test_expect_success 'SIGINT stops counting and still prints the results' '
+	(pm stat -e task-clock -- "$WL/spin" 5000 2>out & echo $! >pid; wait) &
+	sleep 0.5 && kill -INT $(cat pid) && wait &&
+	test_grep "task-clock" out &&
+	test_grep "seconds time elapsed" out
+'
+
+test_expect_success 'tracepoint events count with globs' '
+	pm stat -x, -e "sched:sched_process_e*" -- true 2>out &&
+	test_grep ",sched:sched_process_exec," out &&
+	test_grep ",sched:sched_process_exit," out
+'
+
+test_expect_success 'a group is read as a group' '
+	pm stat -x, -e "{cs,faults}" -- "$WL/touch-pages" 500 2>out &&
+	test $(csv_value faults out) -ge 500
+'
+
+test_expect_success 'hardware events on a VM: <not supported>, not an error' '
+	pm stat -x, -e cycles,cs -- true 2>out &&
+	test_grep "^<not supported>,,cycles," out
+'
+
+test_expect_success 'a hardware group leader that cannot count is a clear error' '
+	test_must_fail pm stat -e "{cycles,instructions}" -- true 2>err &&
+	test_grep "cannot open event .cycles." err &&
+	test_grep "^hint: " err
+'
+
+test_expect_success '-B/--no-big-num are accepted, -vv prints the attr' '
+	pm stat -B -e cs true 2>out && pm stat --no-big-num -e cs true 2>out &&
+	pm stat -vv -e cs true 2>out &&
+	test_grep "^perf_event_attr:$" out &&
+	test_grep "^sys_perf_event_open: pid [0-9]+  cpu -1  group_fd -1  flags 0x8 = [0-9]+$" out
+'
+
+test_done

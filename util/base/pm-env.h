@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_ENV_H
+#define PM_ENV_H
+
+/*
+ * What perf-mini.c learns from the environment once, handed to every
+ * command (util/ never reads the environment itself).
+ */
+struct pm_env {
+	const char *sysfs_root;		/* "/sys", or $PERF_MINI_SYSFS for a described PMU */
+	const char *tracefs_dir;	/* NULL (find it), or $PERF_MINI_TRACEFS */
+	const char *proc_root;		/* "/proc" */
+	const char *online_cpus;	/* "/sys/devices/system/cpu/online" */
+	int stdout_is_tty;
+};
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_STRBUF_H
+#define PM_STRBUF_H
+
+/*
+ * A growable, always NUL-terminated byte string.
+ *
+ * Invariants: buf is never NULL (an empty strbuf points at a shared ""),
+ * buf[len] == '\0', and len < alloc whenever alloc != 0.
+ *
+ * Ownership: the strbuf owns buf. strbuf_release() frees it and leaves the
+ * strbuf ready for reuse; strbuf_detach() hands it to the caller (free()).
+ * Allocation failure aborts: a profiler that cannot grow a message buffer
+ * has nothing useful left to say.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	size_t alloc;
+	size_t len;
+	char *buf;
+};
+
+extern char strbuf_slopbuf[];
+#define STRBUF_INIT { .alloc = 0, .len = 0, .buf = strbuf_slopbuf }
+
+void strbuf_init(struct strbuf *sb, size_t hint);
+void strbuf_release(struct strbuf *sb);
+/* Returns the buffer (caller frees) and re-initialises @sb. */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+#define strbuf_reset(sb) strbuf_setlen((sb), 0)
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addchars(struct strbuf *sb, int c, size_t n);
+__attribute__((format(printf, 2, 3)))
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Append @s padded with spaces on the right to at least @width columns. */
+void strbuf_addpad(struct strbuf *sb, const char *s, size_t width);
+/* Remove trailing whitespace. */
+void strbuf_rtrim(struct strbuf *sb);
+
+#endif

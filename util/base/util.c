@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+void pm_bug_on(bool cond, const char *file, int line, const char *what)
+{
+	if (!cond)
+		return;
+	fprintf(stderr, "BUG: %s:%d: %s\n", file, line, what);
+	abort();
+}
+
+int str_to_u64(const char *s, int base, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (*end || end == s)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int str_to_int(const char *s, int *out)
+{
+	long v;
+	char *end;
+
+	if (!s || !*s || *s == ' ')
+		return -EINVAL;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno == ERANGE || v > 0x7fffffffL || v < -0x7fffffffL - 1)
+		return -ERANGE;
+	if (*end)
+		return -EINVAL;
+	*out = (int)v;
+	return 0;
+}
+
+int read_small_file(const char *path, char *buf, size_t size)
+{
+	ssize_t n;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, size - 1);
+	err = errno;
+	close(fd);
+	if (n < 0)
+		return -err;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return (int)n;
+}
+
+uint64_t clock_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}

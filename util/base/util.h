@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_UTIL_H
+#define PM_UTIL_H
+
+/*
+ * Small helpers every module uses: array size, NULL-ing free, checked
+ * allocation and strict number parsing. Functions here never print or exit.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define zfree(pptr)            \
+	do {                   \
+		free(*(pptr)); \
+		*(pptr) = NULL; \
+	} while (0)
+
+#define BUG_ON(cond) pm_bug_on((cond), __FILE__, __LINE__, #cond)
+
+/* Broken internal invariant: abort with the place. Never for user input. */
+void pm_bug_on(bool cond, const char *file, int line, const char *what);
+
+/*
+ * Parse all of @s as an unsigned number (decimal, or hex with 0x, or octal
+ * with a leading 0 when @base is 0). Returns 0, or -EINVAL when @s is empty,
+ * has trailing characters or a sign, -ERANGE when it does not fit.
+ */
+int str_to_u64(const char *s, int base, uint64_t *out);
+
+/* Like str_to_u64() for a signed int. */
+int str_to_int(const char *s, int *out);
+
+/* Read a whole small text file into @buf (NUL-terminated, trailing newline
+ * removed). Returns the length or a negative errno. */
+int read_small_file(const char *path, char *buf, size_t size);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t clock_now_ns(void);
+
+#include "banned.h"
+
+#endif

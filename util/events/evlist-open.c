@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "attr-print.h"
+#include "evlist-open.h"
+#include "perf-sys.h"
+#include "../base/util.h"
+
+#define PERF_FLAG_CLOEXEC 8UL	/* PERF_FLAG_FD_CLOEXEC */
+#define SEPARATOR "------------------------------------------------------------\n"
+
+static int fd_of(const struct evsel *evsel, int cpu_idx, int thread_idx)
+{
+	return evsel->fds[cpu_idx * evsel->nr_threads + thread_idx];
+}
+
+static void trace_attr(const struct evlist_open_opts *o, const struct evsel *evsel, int pid,
+		       int cpu, int group_fd)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, SEPARATOR "perf_event_attr:\n");
+	attr_print(&sb, &evsel->attr);
+	strbuf_addstr(&sb, SEPARATOR);
+	strbuf_addf(&sb, "sys_perf_event_open: pid %d  cpu %d  group_fd %d  flags %#lx", pid, cpu,
+		    group_fd, PERF_FLAG_CLOEXEC);
+	o->trace(o->trace_ctx, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void trace_result(const struct evlist_open_opts *o, int fd)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (fd >= 0)
+		strbuf_addf(&sb, " = %d\n", fd);
+	else
+		strbuf_addf(&sb, "\nsys_perf_event_open failed, error %d\n", fd);
+	o->trace(o->trace_ctx, sb.buf);
+	strbuf_release(&sb);
+}
+
+static bool is_unsupported_errno(int e)
+{
+	return e == EINVAL || e == ENOSYS || e == ENOENT || e == EOPNOTSUPP || e == ENXIO ||
+	       e == ENODEV;
+}
+
+static void open_error(const struct evsel *evsel, int e, const struct evlist_open_opts *o,
+		       struct strbuf *err)
+{
+	strbuf_addf(err, "cannot open event '%s': %s\nhint: ", evsel->name, strerror(e));
+	switch (e) {
+	case EACCES:
+	case EPERM:
+		strbuf_addf(err, "kernel.perf_event_paranoid is %d: run as root, or lower it "
+			    "(sysctl kernel.perf_event_paranoid=-1)", o->paranoid);
+		break;
+	case EMFILE:
+		strbuf_addstr(err, "one fd per event, CPU and thread is needed: raise the limit "
+				   "with 'ulimit -n' or count fewer events");
+		break;
+	case ESRCH:
+		strbuf_addstr(err, "the task to count has exited");
+		break;
+	default:
+		if (is_unsupported_errno(e))
+			strbuf_addstr(err, "this event leads a group and the kernel does not "
+					   "support it here (no such PMU, e.g. in a VM): count "
+					   "it outside the group or drop it");
+		else
+			strbuf_addstr(err, "run with -vv to see the perf_event_attr the kernel "
+					   "refused");
+	}
+}
+
+static int evsel__alloc_fds(struct evsel *evsel, int nr_cpus, int nr_threads)
+{
+	size_t n = (size_t)nr_cpus * (size_t)nr_threads;
+
+	free(evsel->fds);
+	free(evsel->ids);
+	free(evsel->counts);
+	evsel->nr_cpus = nr_cpus;
+	evsel->nr_threads = nr_threads;
+	evsel->fds = malloc(n * sizeof(int));
+	evsel->ids = calloc(n, sizeof(uint64_t));
+	evsel->counts = calloc(n, sizeof(*evsel->counts));
+	if (!evsel->fds || !evsel->ids || !evsel->counts)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		evsel->fds[i] = -1;
+	return 0;
+}
+
+static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o, int c, int t)
+{
+	int cpu = o->cpus->cpus[c], pid = o->threads->entries[t].tid;
+	int group_fd = evsel__is_leader(evsel) ? -1 : fd_of(evsel->leader, c, t);
+	int fd;
+
+	if (!evsel__is_leader(evsel) && group_fd < 0)
+		return -ENOENT;	/* the leader is unsupported: so is the group */
+	if (o->trace)
+		trace_attr(o, evsel, pid, cpu, group_fd);
+	fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, PERF_FLAG_CLOEXEC);
+	if (o->trace)
+		trace_result(o, fd);
+	if (fd < 0)
+		return fd;
+	evsel->fds[c * evsel->nr_threads + t] = fd;
+	perf_sys_ioctl(fd, PERF_EVENT_IOC_ID, (unsigned long)&evsel->ids[c * evsel->nr_threads + t]);
+	return 0;
+}
+
+static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, struct strbuf *err)
+{
+	int ret = evsel__alloc_fds(evsel, o->cpus->nr, o->threads->nr);
+
+	for (int c = 0; !ret && c < o->cpus->nr; c++) {
+		for (int t = 0; !ret && t < o->threads->nr; t++) {
+			ret = evsel__open_one(evsel, o, c, t);
+			/* A thread of -p may exit while we open: skip it. */
+			if (ret == -ESRCH && o->threads->nr > 1)
+				ret = 0;
+		}
+	}
+	if (ret && is_unsupported_errno(-ret) &&
+	    !(evsel__is_leader(evsel) && evsel->nr_members > 1)) {
+		evsel->supported = false;
+		evsel->open_errno = -ret;
+		return 0;
+	}
+	if (ret)
+		open_error(evsel, -ret, o, err);
+	else
+		evsel->counted = true;
+	return ret;
+}
+
+int evlist__open(struct evlist *evlist, const struct evlist_open_opts *opts, struct strbuf *err)
+{
+	struct evsel *evsel;
+	int i, ret = 0;
+
+	evlist__for_each(evlist, evsel, i) {
+		ret = evsel__open(evsel, opts, err);
+		if (ret == -ENOMEM)
+			strbuf_addstr(err, "out of memory");
+		if (ret)
+			break;
+	}
+	if (ret)
+		evlist__close(evlist);
+	return ret;
+}
+
+static void for_each_leader_fd(struct evlist *evlist, unsigned long request)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i) {
+		int n = evsel->nr_cpus * evsel->nr_threads;
+
+		for (int f = 0; evsel__is_leader(evsel) && f < n; f++)
+			if (evsel->fds && evsel->fds[f] >= 0)
+				perf_sys_ioctl(evsel->fds[f], request, 0);
+	}
+}
+
+void evlist__enable(struct evlist *evlist)
+{
+	for_each_leader_fd(evlist, PERF_EVENT_IOC_ENABLE);
+}
+
+void evlist__disable(struct evlist *evlist)
+{
+	for_each_leader_fd(evlist, PERF_EVENT_IOC_DISABLE);
+}
+
+/* read_format GROUP|ID|TOTAL_TIME_*: nr, ena, run, then {value, id} x nr. */
+static int read_group(struct evlist *evlist, struct evsel *leader, int f)
+{
+	uint64_t buf[3 + 2 * 64];
+	ssize_t n = perf_sys_read(leader->fds[f], buf, sizeof(buf));
+	uint64_t nr;
+
+	if (n < 0)
+		return (int)n;
+	nr = buf[0];
+	if (n < 24 || nr > 64 || (size_t)n < (3 + 2 * nr) * sizeof(uint64_t))
+		return -EIO;
+	for (int m = leader->idx; m < leader->idx + leader->nr_members; m++) {
+		struct evsel *member = evlist->entries[m];
+
+		for (uint64_t k = 0; member->fds && k < nr; k++) {
+			if (member->fds[f] < 0 || buf[3 + 2 * k + 1] != member->ids[f])
+				continue;
+			member->counts[f].val = buf[3 + 2 * k];
+			member->counts[f].ena = buf[1];
+			member->counts[f].run = buf[2];
+		}
+	}
+	return 0;
+}
+
+static int read_single(struct evsel *evsel, int f)
+{
+	uint64_t buf[3];
+	ssize_t n = perf_sys_read(evsel->fds[f], buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)n;
+	if (n != sizeof(buf))
+		return -EIO;
+	evsel->counts[f].val = buf[0];
+	evsel->counts[f].ena = buf[1];
+	evsel->counts[f].run = buf[2];
+	return 0;
+}
+
+int evlist__read(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i, ret = 0;
+
+	evlist__for_each(evlist, evsel, i) {
+		int n = evsel->nr_cpus * evsel->nr_threads;
+
+		for (int f = 0; evsel->fds && f < n; f++) {
+			if (evsel->fds[f] < 0)
+				continue;
+			if (evsel->attr.read_format & PERF_FORMAT_GROUP) {
+				if (evsel__is_leader(evsel))
+					ret = read_group(evlist, evsel, f);
+			} else {
+				ret = read_single(evsel, f);
+			}
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+void evlist__close(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i) {
+		int n = evsel->nr_cpus * evsel->nr_threads;
+
+		for (int f = 0; evsel->fds && f < n; f++) {
+			if (evsel->fds[f] >= 0)
+				perf_sys_close(evsel->fds[f]);
+			evsel->fds[f] = -1;
+		}
+	}
+}

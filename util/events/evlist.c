@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "evlist.h"
+#include "../base/util.h"
+
+struct evlist *evlist__new(void)
+{
+	return calloc(1, sizeof(struct evlist));
+}
+
+void evlist__delete(struct evlist *evlist)
+{
+	if (!evlist)
+		return;
+	evlist__truncate(evlist, 0);
+	free(evlist->entries);
+	free(evlist);
+}
+
+void evlist__add(struct evlist *evlist, struct evsel *evsel)
+{
+	if (evlist->nr == evlist->alloc) {
+		evlist->alloc = evlist->alloc ? evlist->alloc * 2 : 8;
+		evlist->entries = realloc(evlist->entries, evlist->alloc * sizeof(*evlist->entries));
+		BUG_ON(!evlist->entries);
+	}
+	evsel->idx = evlist->nr;
+	evlist->entries[evlist->nr++] = evsel;
+}
+
+void evlist__truncate(struct evlist *evlist, int idx)
+{
+	while (evlist->nr > idx)
+		evsel__delete(evlist->entries[--evlist->nr]);
+}
+
+void evlist__make_group(struct evlist *evlist, int first, int last)
+{
+	struct evsel *leader = evlist->entries[first];
+
+	for (int i = first; i <= last; i++)
+		evlist->entries[i]->leader = leader;
+	leader->nr_members = last - first + 1;
+}
+
+void evlist__set_leader(struct evlist *evlist, struct evsel *member)
+{
+	struct evsel *old = member->leader;
+	int first = old->idx, nr = old->nr_members;
+
+	if (old == member)
+		return;
+	memmove(&evlist->entries[first + 1], &evlist->entries[first],
+		(size_t)(member->idx - first) * sizeof(*evlist->entries));
+	evlist->entries[first] = member;
+	for (int i = first; i < first + nr; i++) {
+		evlist->entries[i]->idx = i;
+		evlist->entries[i]->leader = member;
+	}
+	member->nr_members = nr;
+	old->nr_members = 1;
+}

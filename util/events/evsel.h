@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_EVSEL_H
+#define PM_EVSEL_H
+
+/*
+ * One event selector: the perf_event_attr a spec resolved to, its display
+ * name, unit and scale, its group, and (once opened) one fd per CPU and
+ * thread with the counts read from them.
+ *
+ * Ownership: an evsel owns its name, unit and fds; its evlist owns it.
+ */
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct evsel_counts {
+	uint64_t val;
+	uint64_t ena;
+	uint64_t run;
+};
+
+struct evsel {
+	struct perf_event_attr attr;
+	char *name;		/* as the user spelled it, perf-style */
+	char *unit;		/* "msec", sysfs .unit, or NULL */
+	char *resolved;		/* "pmu/terms/" an alias expanded to, for -v */
+	double scale;
+	int idx;		/* position in the evlist */
+	struct evsel *leader;	/* itself when it leads (or is alone) */
+	int nr_members;		/* group size, leader only; 1 when alone */
+	bool weak_group;
+	bool precise_max;
+	bool sample_read;
+	bool exclude_gh;	/* a G or H modifier was seen */
+	bool is_topdown_metric;
+	bool supported;		/* false once the kernel refused it as unknown */
+	bool counted;		/* at least one fd opened */
+	int open_errno;
+
+	/* Filled by evsel__open(): fd[cpu_idx * nr_threads + thread_idx], -1 if none. */
+	int *fds;
+	uint64_t *ids;
+	int nr_cpus;
+	int nr_threads;
+	/* Last read values per fd, and their sum over all fds. */
+	struct evsel_counts *counts;
+	struct evsel_counts prev_total;	/* at the previous interval */
+};
+
+/* Returns a zeroed evsel named @name (copied); NULL when out of memory. */
+struct evsel *evsel__new(const char *name);
+void evsel__delete(struct evsel *evsel);
+
+static inline bool evsel__is_leader(const struct evsel *evsel)
+{
+	return evsel->leader == evsel;
+}
+
+static inline bool evsel__is_clock(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+/* Replace the name (copied). */
+void evsel__set_name(struct evsel *evsel, const char *name);
+
+#endif

@@ -1,0 +1,651 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "event-names.h"
+#include "parse-events.h"
+#include "tracepoint.h"
+#include "../base/suggest.h"
+#include "../base/util.h"
+
+#define ERR_PREFIX "event syntax error: '"
+#define ERR_WINDOW 70
+#define MAX_SUGGEST 512
+
+struct parser {
+	const char *spec;
+	size_t pos;
+	const struct parse_events_ctx *ctx;
+	struct evlist *evlist;
+	struct strbuf *err;
+	bool in_group;
+};
+
+/* Show at most ERR_WINDOW characters of the spec around @at, as perf does. */
+static void add_context(struct strbuf *err, const char *spec, size_t at)
+{
+	size_t len = strlen(spec), start = 0, shown, indent;
+
+	if (len > ERR_WINDOW && at > ERR_WINDOW / 2)
+		start = at - ERR_WINDOW / 2;
+	shown = len - start > ERR_WINDOW ? ERR_WINDOW : len - start;
+	strbuf_addstr(err, ERR_PREFIX);
+	if (start)
+		strbuf_addstr(err, "..");
+	strbuf_add(err, spec + start, shown);
+	if (start + shown < len)
+		strbuf_addstr(err, "..");
+	strbuf_addstr(err, "'\n");
+	indent = strlen(ERR_PREFIX) + (start ? 2 : 0) + (at - start);
+	strbuf_addchars(err, ' ', indent);
+}
+
+__attribute__((format(printf, 4, 5)))
+static int fail(struct parser *p, size_t at, const char *hint, const char *fmt, ...)
+{
+	va_list ap;
+
+	add_context(p->err, p->spec, at);
+	strbuf_addstr(p->err, "\\___ ");
+	va_start(ap, fmt);
+	strbuf_vaddf(p->err, fmt, ap);
+	va_end(ap);
+	strbuf_addch(p->err, '\n');
+	if (hint)
+		strbuf_addf(p->err, "hint: %s\n", hint);
+	strbuf_addstr(p->err, "Run 'perf-mini list' for a list of valid events");
+	return -EINVAL;
+}
+
+static bool is_name_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c == '.' || c == '*' || c == '?' ||
+	       c == '[' || c == ']';
+}
+
+static size_t name_len(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] && is_name_char((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+static bool is_raw(const char *s, size_t len)
+{
+	if (len < 2 || s[0] != 'r')
+		return false;
+	for (size_t i = 1; i < len; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static bool is_modifier_string(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("ukhIGHpPSDeWb", s[i]))
+			return false;
+	return len > 0;
+}
+
+int parse_events_apply_modifiers(struct evsel *evsel, const char *mods, size_t len,
+				 bool group_mod)
+{
+	struct perf_event_attr *a = &evsel->attr;
+	int eu = a->exclude_user, ek = a->exclude_kernel, eh = a->exclude_hv;
+	int eH = a->exclude_host, eG = a->exclude_guest, eI = a->exclude_idle;
+	int exclude = eu | ek | eh, exclude_gh = evsel->exclude_gh;
+	int precise = a->precise_ip, pinned = a->pinned, exclusive = a->exclusive;
+	bool precise_max = false, sample_read = false, weak = false;
+
+	for (size_t i = 0; i < len; i++) {
+		switch (mods[i]) {
+		case 'u':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			if (!exclude_gh)
+				eG = 1;
+			eu = 0;
+			break;
+		case 'k':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			ek = 0;
+			break;
+		case 'h':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			eh = 0;
+			break;
+		case 'G':
+			if (!exclude_gh)
+				exclude_gh = eG = eH = 1;
+			eG = 0;
+			break;
+		case 'H':
+			if (!exclude_gh)
+				exclude_gh = eG = eH = 1;
+			eH = 0;
+			break;
+		case 'I': eI = 1; break;
+		case 'p':
+			precise++;
+			if (!exclude_gh)
+				eG = 1;
+			break;
+		case 'P': precise_max = true; break;
+		case 'S': sample_read = true; break;
+		case 'D': pinned = 1; break;
+		case 'e': exclusive = 1; break;
+		case 'W': weak = true; break;
+		case 'b': break;
+		default:
+			return (int)i;
+		}
+		if (precise > 3)
+			return (int)i;
+	}
+	a->exclude_user = eu;
+	a->exclude_kernel = ek;
+	a->exclude_hv = eh;
+	a->exclude_host = eH;
+	a->exclude_guest = eG;
+	a->exclude_idle = eI;
+	a->precise_ip = precise;
+	evsel->exclude_gh = exclude_gh;
+	evsel->sample_read = sample_read;
+	evsel->precise_max = precise_max;
+	evsel->weak_group = weak;
+	if (!group_mod || evsel__is_leader(evsel)) {
+		a->pinned = pinned;
+		a->exclusive = exclusive;
+	}
+	return -1;
+}
+
+static int parse_modifiers(struct parser *p, int first, bool group_mod)
+{
+	const char *s = p->spec + p->pos;
+	size_t len = 0;
+	int bad;
+
+	while (isalpha((unsigned char)s[len]))
+		len++;
+	if (!len)
+		return fail(p, p->pos, "modifiers are letters of 'ukhIGHpPSDeW', e.g. 'cycles:u'",
+			    "expected event modifiers");
+	for (int i = first; i < p->evlist->nr; i++) {
+		bad = parse_events_apply_modifiers(p->evlist->entries[i], s, len, group_mod);
+		if (bad >= 0 && s[bad] == 'p')
+			return fail(p, p->pos + (size_t)bad, "use at most 'ppp'",
+				    "too many 'p' modifiers: precise level is 0 to 3");
+		if (bad >= 0)
+			return fail(p, p->pos + (size_t)bad,
+				    "valid modifiers are u k h I G H p P S D e W b",
+				    "unknown modifier '%c'", s[bad]);
+	}
+	p->pos += len;
+	return 0;
+}
+
+static struct evsel *new_event(struct parser *p, const char *name, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *evsel;
+
+	strbuf_add(&sb, name, len);
+	evsel = evsel__new(sb.buf);
+	strbuf_release(&sb);
+	BUG_ON(!evsel);
+	evsel->attr.exclude_guest = 1;	/* perf's default: count the host only */
+	evlist__add(p->evlist, evsel);
+	return evsel;
+}
+
+static void set_unit(struct evsel *evsel, const char *unit, double scale)
+{
+	free(evsel->unit);
+	evsel->unit = unit ? strdup(unit) : NULL;
+	evsel->scale = scale > 0 ? scale : 1.0;
+}
+
+static struct pmu_alias *find_alias_any(struct parser *p, const char *name, size_t len,
+					struct pmu **owner)
+{
+	struct pmu *core = pmus__core(p->ctx->pmus);
+	struct pmu **list;
+	unsigned int nr;
+	struct pmu_alias *a;
+
+	if (core && (a = pmu__find_alias(core, name, len))) {
+		*owner = core;
+		return a;
+	}
+	nr = pmus__all(p->ctx->pmus, &list);
+	for (unsigned int i = 0; i < nr; i++) {
+		if (list[i] != core && (a = pmu__find_alias(list[i], name, len))) {
+			*owner = list[i];
+			return a;
+		}
+	}
+	return NULL;
+}
+
+static int apply_terms(struct parser *p, struct evsel *evsel, struct pmu *pmu, const char *text,
+		       size_t len, size_t at, bool from_alias);
+
+static int apply_alias(struct parser *p, struct evsel *evsel, struct pmu *pmu,
+		       struct pmu_alias *alias, size_t at)
+{
+	struct strbuf res = STRBUF_INIT;
+	int ret;
+
+	evsel->attr.type = pmu->type;
+	set_unit(evsel, alias->unit, alias->scale);
+	ret = apply_terms(p, evsel, pmu, alias->terms, strlen(alias->terms), at, true);
+	strbuf_addf(&res, "%s/%s/", pmu->name, alias->terms);
+	free(evsel->resolved);
+	evsel->resolved = strbuf_detach(&res, NULL);
+	if (!strncmp(alias->name, "topdown-", 8))
+		evsel->is_topdown_metric = true;
+	return ret;
+}
+
+/* Resolve a plain event name: generic, cache, raw, then sysfs alias. */
+static int resolve_name(struct parser *p, struct evsel *evsel, const char *name, size_t len,
+			size_t at)
+{
+	const struct event_name *en = event_names_find(name, len);
+	struct pmu *pmu = NULL;
+	struct pmu_alias *alias;
+	uint64_t config;
+	int ret;
+
+	if (en) {
+		evsel->attr.type = en->type;
+		evsel->attr.config = en->config;
+		set_unit(evsel, en->unit, en->scale);
+		return 0;
+	}
+	ret = event_names_parse_cache(name, len, &config);
+	if (!ret) {
+		evsel->attr.type = PERF_TYPE_HW_CACHE;
+		evsel->attr.config = config;
+		return 0;
+	}
+	if (ret == -EINVAL)
+		return fail(p, at, "run 'perf-mini list cache' for the valid combinations",
+			    "the kernel defines no such cache event");
+	if (is_raw(name, len)) {
+		evsel->attr.type = PERF_TYPE_RAW;
+		evsel->attr.config = strtoull(name + 1, NULL, 16);
+		return 0;
+	}
+	alias = find_alias_any(p, name, len, &pmu);
+	if (alias)
+		return apply_alias(p, evsel, pmu, alias, at);
+	return -ENOENT;
+}
+
+static void add_known_names(struct parser *p, const char **names, size_t *nr)
+{
+	struct pmu **list;
+	unsigned int nr_pmus = pmus__all(p->ctx->pmus, &list);
+
+	for (unsigned int i = 0; i < event_names_nr_hw && *nr < MAX_SUGGEST; i++)
+		for (int a = 0; a < EVENT_NAMES_MAX_ALIASES && event_names_hw[i].names[a]; a++)
+			names[(*nr)++] = event_names_hw[i].names[a];
+	for (unsigned int i = 0; i < event_names_nr_sw && *nr < MAX_SUGGEST; i++)
+		for (int a = 0; a < EVENT_NAMES_MAX_ALIASES && event_names_sw[i].names[a]; a++)
+			names[(*nr)++] = event_names_sw[i].names[a];
+	for (unsigned int i = 0; i < nr_pmus; i++)
+		for (unsigned int a = 0; a < list[i]->nr_aliases && *nr < MAX_SUGGEST; a++)
+			names[(*nr)++] = list[i]->aliases[a].name;
+}
+
+static int unknown_event(struct parser *p, const char *name, size_t len, size_t at)
+{
+	const char *names[MAX_SUGGEST];
+	struct strbuf word = STRBUF_INIT, hint = STRBUF_INIT;
+	const char *best;
+	size_t nr = 0;
+	int ret;
+
+	strbuf_add(&word, name, len);
+	add_known_names(p, names, &nr);
+	best = suggest_closest(word.buf, names, nr);
+	if (best)
+		strbuf_addf(&hint, "did you mean '%s'?", best);
+	else
+		strbuf_addstr(&hint, "tracepoints are written 'subsystem:event', PMU events "
+				     "'pmu/term=value/'");
+	ret = fail(p, at, hint.buf, "unknown event '%s'", word.buf);
+	strbuf_release(&word);
+	strbuf_release(&hint);
+	return ret;
+}
+
+static int parse_value(struct parser *p, const char *val, size_t vlen, size_t at, uint64_t *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	strbuf_add(&sb, val, vlen);
+	ret = str_to_u64(sb.buf, 0, out);
+	strbuf_release(&sb);
+	if (ret)
+		return fail(p, at, "write numbers as decimal or 0x-prefixed hex",
+			    "expected a number, not '%.*s'", (int)vlen, val);
+	return 0;
+}
+
+static void add_valid_terms(struct strbuf *sb, const struct pmu *pmu)
+{
+	strbuf_addstr(sb, "valid terms: ");
+	for (unsigned int i = 0; pmu && i < pmu->nr_formats; i++)
+		strbuf_addf(sb, "%s,", pmu->formats[i].name);
+	strbuf_addstr(sb, "config,config1,config2,name,period");
+}
+
+static int unknown_term(struct parser *p, struct pmu *pmu, const char *name, size_t nlen,
+			size_t at)
+{
+	struct strbuf hint = STRBUF_INIT;
+	int ret;
+
+	add_valid_terms(&hint, pmu);
+	ret = fail(p, at, hint.buf, "unknown term '%.*s' for %s '%s'", (int)nlen, name,
+		   pmu ? "pmu" : "event", pmu ? pmu->name : p->evlist->entries[p->evlist->nr - 1]->name);
+	strbuf_release(&hint);
+	return ret;
+}
+
+/* One "name[=value]" term; @at is its offset in the spec for errors. */
+static int apply_term(struct parser *p, struct evsel *evsel, struct pmu *pmu, const char *t,
+		      size_t tlen, size_t at)
+{
+	const char *eq = memchr(t, '=', tlen);
+	size_t nlen = eq ? (size_t)(eq - t) : tlen;
+	const char *val = eq ? eq + 1 : NULL;
+	size_t vlen = eq ? tlen - nlen - 1 : 0;
+	const struct pmu_format *fmt = pmu ? pmu__find_format(pmu, t, nlen) : NULL;
+	struct pmu_alias *alias;
+	uint64_t v = 1;
+	int ret;
+
+#define TERM_IS(s) (nlen == strlen(s) && !strncmp(t, s, nlen))
+	if (TERM_IS("name")) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!vlen)
+			return fail(p, at, "e.g. name=my-event", "'name' needs a value");
+		strbuf_add(&sb, val, vlen);
+		evsel__set_name(evsel, sb.buf);
+		strbuf_release(&sb);
+		return 0;
+	}
+	if (val && parse_value(p, val, vlen, at + nlen + 1, &v))
+		return -EINVAL;
+	if (fmt) {
+		struct strbuf msg = STRBUF_INIT;
+
+		ret = pmu_format__apply(fmt, v, &evsel->attr, &msg);
+		if (ret)
+			ret = fail(p, at, NULL, "%s", msg.buf);
+		strbuf_release(&msg);
+		return ret;
+	}
+	if (TERM_IS("config"))
+		evsel->attr.config = v;
+	else if (TERM_IS("config1"))
+		evsel->attr.config1 = v;
+	else if (TERM_IS("config2"))
+		evsel->attr.config2 = v;
+	else if (TERM_IS("period"))
+		evsel->attr.sample_period = v;
+	else if (TERM_IS("freq") && p->ctx->tool && !strcmp(p->ctx->tool, "stat"))
+		return fail(p, at, "sampling terms apply to 'record' only",
+			    "'freq' is not usable in 'perf-mini stat'");
+	else if (TERM_IS("freq"))
+		evsel->attr.sample_freq = v, evsel->attr.freq = 1;
+	else if (pmu && !val && (alias = pmu__find_alias(pmu, t, nlen)))
+		return apply_alias(p, evsel, pmu, alias, at);
+	else
+		return unknown_term(p, pmu, t, nlen, at);
+#undef TERM_IS
+	return 0;
+}
+
+static int apply_terms(struct parser *p, struct evsel *evsel, struct pmu *pmu, const char *text,
+		       size_t len, size_t at, bool from_alias)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t tlen = 0;
+
+		while (i + tlen < len && text[i + tlen] != ',')
+			tlen++;
+		if (!tlen)
+			return fail(p, from_alias ? at : at + i, NULL, "expected a term");
+		if (apply_term(p, evsel, pmu, text + i, tlen, from_alias ? at : at + i))
+			return -EINVAL;
+		i += tlen + 1;
+		if (i == len && text[len - 1] == ',')
+			return fail(p, from_alias ? at : at + len, NULL, "expected a term after ','");
+	}
+	return 0;
+}
+
+/* Name the event as the user spelled it, modifiers included ("cycles:u"). */
+static void set_spelled_name(struct parser *p, struct evsel *evsel, size_t start)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add(&sb, p->spec + start, p->pos - start);
+	evsel__set_name(evsel, sb.buf);
+	strbuf_release(&sb);
+}
+
+static int after_event(struct parser *p, int first)
+{
+	if (p->spec[p->pos] == ':') {
+		p->pos++;
+		return parse_modifiers(p, first, false);
+	}
+	return 0;
+}
+
+/* name '/' terms '/' [mods]: a PMU, or a generic event with terms. */
+static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
+{
+	const char *name = p->spec + start;
+	struct strbuf pmu_name = STRBUF_INIT;
+	size_t tstart = start + nlen + 1, tend;
+	struct pmu *pmu;
+	struct evsel *evsel;
+	int first = p->evlist->nr;
+	const char *close;
+	bool named;
+
+	strbuf_add(&pmu_name, name, nlen);
+	pmu = pmus__find(p->ctx->pmus, pmu_name.buf);
+	strbuf_release(&pmu_name);
+	close = strchr(p->spec + tstart, '/');
+	if (!close)
+		return fail(p, strlen(p->spec), "close the terms with '/', e.g. 'cpu/event=0x3c/'",
+			    "expected '/'");
+	tend = (size_t)(close - p->spec);
+	evsel = new_event(p, name, tend + 1 - start);
+	if (pmu) {
+		evsel->attr.type = pmu->type;
+	} else if (!event_names_find(name, nlen)) {
+		return fail(p, start, "run 'perf-mini list pmu' for the PMUs of this machine",
+			    "unknown PMU '%.*s'", (int)nlen, name);
+	} else {
+		resolve_name(p, evsel, name, nlen, start);
+	}
+	if (apply_terms(p, evsel, pmu, p->spec + tstart, tend - tstart, tstart, false))
+		return -EINVAL;
+	p->pos = tend + 1;
+	named = strlen(evsel->name) != tend + 1 - start;
+	if (p->spec[p->pos] == ':')
+		p->pos++;
+	if (isalpha((unsigned char)p->spec[p->pos]) && parse_modifiers(p, first, false))
+		return -EINVAL;
+	if (!named && p->pos > tend + 1)
+		set_spelled_name(p, evsel, start);
+	return 0;
+}
+
+struct tp_add {
+	struct parser *p;
+	int nr;
+};
+
+static int add_tracepoint(const char *sys, const char *name, uint64_t id, void *data)
+{
+	struct tp_add *tp = data;
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *evsel;
+
+	strbuf_addf(&sb, "%s:%s", sys, name);
+	evsel = new_event(tp->p, sb.buf, sb.len);
+	strbuf_release(&sb);
+	evsel->attr.type = PERF_TYPE_TRACEPOINT;
+	evsel->attr.config = id;
+	tp->nr++;
+	return 0;
+}
+
+static int parse_tracepoint(struct parser *p, size_t start, size_t slen)
+{
+	size_t nstart = start + slen + 1, nlen = name_len(p->spec + nstart);
+	const char *dir = tracepoint_tracefs_dir(p->ctx->tracefs_dir);
+	struct strbuf sys = STRBUF_INIT, name = STRBUF_INIT;
+	struct tp_add tp = { p, 0 };
+	int first = p->evlist->nr, ret;
+
+	if (!nlen)
+		return fail(p, nstart, "e.g. 'sched:sched_switch'", "expected a tracepoint name");
+	strbuf_add(&sys, p->spec + start, slen);
+	strbuf_add(&name, p->spec + nstart, nlen);
+	if (!dir) {
+		ret = fail(p, start, "mount it: mount -t tracefs nodev /sys/kernel/tracing",
+			   "tracefs is not mounted and could not be mounted");
+	} else {
+		ret = tracepoint_for_each(dir, sys.buf, name.buf, add_tracepoint, &tp);
+		if (ret == -EACCES)
+			ret = fail(p, start, "run as root or relax the tracefs permissions",
+				   "cannot read '%s/events': permission denied", dir);
+		else if (ret <= 0 && !tracepoint_has_system(dir, sys.buf) && is_modifier_string(name.buf, nlen))
+			ret = unknown_event(p, sys.buf, slen, start);
+		else if (ret <= 0)
+			ret = fail(p, start, "run 'perf-mini list tracepoint' for the tracepoints here",
+				   "unknown tracepoint '%s:%s'", sys.buf, name.buf);
+		else
+			ret = 0;
+	}
+	strbuf_release(&sys);
+	strbuf_release(&name);
+	if (ret)
+		return ret;
+	p->pos = nstart + nlen;
+	return after_event(p, first);
+}
+
+static int parse_event(struct parser *p)
+{
+	size_t start = p->pos, nlen = name_len(p->spec + start);
+	const char *name = p->spec + start;
+	struct evsel *evsel;
+	int first = p->evlist->nr, ret;
+
+	if (!nlen) {
+		if (p->spec[start] == '{' && p->in_group)
+			return fail(p, start, "flatten the inner group", "groups cannot be nested");
+		if (!p->spec[start])
+			return fail(p, start, "e.g. 'cycles', 'sched:sched_switch', 'cpu/event=0x3c/'",
+				    "expected an event");
+		return fail(p, start, "e.g. 'cycles', 'sched:sched_switch', 'cpu/event=0x3c/'",
+			    "unexpected character '%c'", p->spec[start]);
+	}
+	if (name[nlen] == '/')
+		return parse_slash_event(p, start, nlen);
+	evsel = new_event(p, name, nlen);
+	ret = resolve_name(p, evsel, name, nlen, start);
+	if (ret == -ENOENT) {
+		evlist__truncate(p->evlist, first);
+		if (name[nlen] == ':')
+			return parse_tracepoint(p, start, nlen);
+		return unknown_event(p, name, nlen, start);
+	}
+	if (ret)
+		return ret;
+	p->pos = start + nlen;
+	ret = after_event(p, first);
+	if (!ret && p->pos > start + nlen)
+		set_spelled_name(p, evsel, start);
+	return ret;
+}
+
+static int parse_group(struct parser *p)
+{
+	size_t open_at = p->pos;
+	int first = p->evlist->nr;
+
+	p->pos++;
+	p->in_group = true;
+	for (;;) {
+		if (parse_event(p))
+			return -EINVAL;
+		if (p->spec[p->pos] == ',') {
+			p->pos++;
+			continue;
+		}
+		if (p->spec[p->pos] == '}')
+			break;
+		if (!p->spec[p->pos])
+			return fail(p, open_at, "close the group with '}'",
+				    "this group is never closed");
+		return fail(p, p->pos, NULL, "expected ',' or '}'");
+	}
+	p->in_group = false;
+	p->pos++;
+	evlist__make_group(p->evlist, first, p->evlist->nr - 1);
+	if (p->spec[p->pos] == ':') {
+		p->pos++;
+		return parse_modifiers(p, first, true);
+	}
+	return 0;
+}
+
+int parse_events(struct evlist *evlist, const char *spec, const struct parse_events_ctx *ctx,
+		 struct strbuf *err)
+{
+	struct parser p = { .spec = spec, .ctx = ctx, .evlist = evlist, .err = err };
+	int first = evlist->nr, ret;
+
+	for (;;) {
+		ret = spec[p.pos] == '{' ? parse_group(&p) : parse_event(&p);
+		if (ret)
+			break;
+		if (spec[p.pos] == ',' && spec[p.pos + 1]) {
+			p.pos++;
+			continue;
+		}
+		if (spec[p.pos] == ',')
+			ret = fail(&p, p.pos + 1, "remove the trailing ','", "expected an event");
+		else if (spec[p.pos])
+			ret = fail(&p, p.pos, NULL, "unexpected '%c' after the event", spec[p.pos]);
+		break;
+	}
+	if (ret)
+		evlist__truncate(evlist, first);
+	return ret;
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "perf-sys.h"
+
+int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+			unsigned long flags)
+{
+	long fd = syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
+
+	return fd < 0 ? -errno : (int)fd;
+}
+
+ssize_t perf_sys_read(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+
+	do {
+		n = read(fd, buf, len);
+	} while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n;
+}
+
+int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
+{
+	return ioctl(fd, request, arg) < 0 ? -errno : 0;
+}
+
+int perf_sys_close(int fd)
+{
+	return close(fd) < 0 ? -errno : 0;
+}

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pmu.h"
+#include "../base/util.h"
+
+#define PMU_DEVICES "bus/event_source/devices"
+#define PMU_TEXT_MAX 4096
+
+struct pmus {
+	char *root;
+	struct pmu **list;
+	unsigned int nr;
+	unsigned int alloc;
+	bool all_loaded;
+};
+
+static void *xcalloc(size_t nr, size_t size)
+{
+	void *p = calloc(nr ? nr : 1, size);
+
+	BUG_ON(!p);
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	BUG_ON(!p);
+	return p;
+}
+
+struct pmus *pmus__new(const char *sysfs_root)
+{
+	struct pmus *pmus = calloc(1, sizeof(*pmus));
+
+	if (!pmus)
+		return NULL;
+	pmus->root = strdup(sysfs_root);
+	if (!pmus->root) {
+		free(pmus);
+		return NULL;
+	}
+	return pmus;
+}
+
+static void pmu__delete(struct pmu *pmu)
+{
+	for (unsigned int i = 0; i < pmu->nr_formats; i++)
+		free(pmu->formats[i].name);
+	for (unsigned int i = 0; i < pmu->nr_aliases; i++) {
+		free(pmu->aliases[i].name);
+		free(pmu->aliases[i].terms);
+		free(pmu->aliases[i].unit);
+	}
+	for (unsigned int i = 0; i < pmu->nr_caps; i++) {
+		free(pmu->caps[i].name);
+		free(pmu->caps[i].value);
+	}
+	free(pmu->formats);
+	free(pmu->aliases);
+	free(pmu->caps);
+	free(pmu->cpus);
+	free(pmu->name);
+	free(pmu);
+}
+
+void pmus__delete(struct pmus *pmus)
+{
+	if (!pmus)
+		return;
+	for (unsigned int i = 0; i < pmus->nr; i++)
+		pmu__delete(pmus->list[i]);
+	free(pmus->list);
+	free(pmus->root);
+	free(pmus);
+}
+
+const char *pmus__root(const struct pmus *pmus)
+{
+	return pmus->root;
+}
+
+static int read_text(const char *dir, const char *name, char *buf)
+{
+	char path[PATH_MAX];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return -ENAMETOOLONG;
+	return read_small_file(path, buf, PMU_TEXT_MAX);
+}
+
+int pmu_format__parse(const char *text, int *field, uint64_t *mask)
+{
+	const char *p;
+
+	if (!strncmp(text, "config2:", 8))
+		*field = 2, p = text + 8;
+	else if (!strncmp(text, "config1:", 8))
+		*field = 1, p = text + 8;
+	else if (!strncmp(text, "config:", 7))
+		*field = 0, p = text + 7;
+	else
+		return -EINVAL;
+	*mask = 0;
+	while (*p) {
+		unsigned long lo, hi;
+		char *end;
+
+		lo = strtoul(p, &end, 10);
+		hi = lo;
+		if (end == p)
+			return -EINVAL;
+		if (*end == '-') {
+			p = end + 1;
+			hi = strtoul(p, &end, 10);
+			if (end == p)
+				return -EINVAL;
+		}
+		if (hi > 63 || lo > hi)
+			return -EINVAL;
+		for (unsigned long b = lo; b <= hi; b++)
+			*mask |= 1ULL << b;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			return -EINVAL;
+	}
+	return *mask ? 0 : -EINVAL;
+}
+
+typedef void dir_entry_cb(struct pmu *pmu, const char *dir, const char *name, char *text);
+
+static void for_each_file(struct pmu *pmu, const char *dir, dir_entry_cb *cb)
+{
+	struct dirent **names;
+	char *text = xcalloc(1, PMU_TEXT_MAX);
+	int n = scandir(dir, &names, NULL, alphasort);
+
+	for (int i = 0; i < n; i++) {
+		if (names[i]->d_name[0] != '.' && read_text(dir, names[i]->d_name, text) >= 0)
+			cb(pmu, dir, names[i]->d_name, text);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	free(text);
+}
+
+static void add_format(struct pmu *pmu, const char *dir, const char *name, char *text)
+{
+	struct pmu_format *f;
+	uint64_t mask;
+	int field;
+
+	(void)dir;
+	if (pmu_format__parse(text, &field, &mask))
+		return;
+	pmu->formats = realloc(pmu->formats, (pmu->nr_formats + 1) * sizeof(*f));
+	BUG_ON(!pmu->formats);
+	f = &pmu->formats[pmu->nr_formats++];
+	f->name = xstrdup(name);
+	f->field = field;
+	f->mask = mask;
+}
+
+static void add_alias(struct pmu *pmu, const char *dir, const char *name, char *text)
+{
+	struct pmu_alias *a;
+	char side[PMU_TEXT_MAX];
+	char path[NAME_MAX + 16];
+
+	if (strchr(name, '.'))	/* .scale, .unit, .per-pkg, .snapshot: read below */
+		return;
+	pmu->aliases = realloc(pmu->aliases, (pmu->nr_aliases + 1) * sizeof(*a));
+	BUG_ON(!pmu->aliases);
+	a = &pmu->aliases[pmu->nr_aliases++];
+	a->name = xstrdup(name);
+	a->terms = xstrdup(text);
+	a->unit = NULL;
+	a->scale = 1.0;
+	snprintf(path, sizeof(path), "%s.unit", name);
+	if (read_text(dir, path, side) > 0)
+		a->unit = xstrdup(side);
+	snprintf(path, sizeof(path), "%s.scale", name);
+	if (read_text(dir, path, side) > 0) {
+		char *end;
+		double s = strtod(side, &end);
+
+		if (end != side && s > 0)
+			a->scale = s;
+	}
+}
+
+static void add_cap(struct pmu *pmu, const char *dir, const char *name, char *text)
+{
+	struct pmu_cap *c;
+
+	(void)dir;
+	pmu->caps = realloc(pmu->caps, (pmu->nr_caps + 1) * sizeof(*c));
+	BUG_ON(!pmu->caps);
+	c = &pmu->caps[pmu->nr_caps++];
+	c->name = xstrdup(name);
+	c->value = xstrdup(text);
+}
+
+static struct pmu *pmu__load(const char *root, const char *name)
+{
+	char dir[PATH_MAX], sub[PATH_MAX + 16], text[PMU_TEXT_MAX];
+	uint64_t type;
+	struct pmu *pmu;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/" PMU_DEVICES "/%s", root, name) >= sizeof(dir))
+		return NULL;
+	if (read_text(dir, "type", text) < 0 || str_to_u64(text, 10, &type) || type > UINT32_MAX)
+		return NULL;
+	pmu = xcalloc(1, sizeof(*pmu));
+	pmu->name = xstrdup(name);
+	pmu->type = (uint32_t)type;
+	snprintf(sub, sizeof(sub), "%s/format", dir);
+	for_each_file(pmu, sub, add_format);
+	snprintf(sub, sizeof(sub), "%s/events", dir);
+	for_each_file(pmu, sub, add_alias);
+	snprintf(sub, sizeof(sub), "%s/caps", dir);
+	for_each_file(pmu, sub, add_cap);
+	if (read_text(dir, "cpus", text) > 0 || read_text(dir, "cpumask", text) > 0)
+		pmu->cpus = xstrdup(text);
+	return pmu;
+}
+
+static struct pmu *find_loaded(struct pmus *pmus, const char *name)
+{
+	for (unsigned int i = 0; i < pmus->nr; i++)
+		if (!strcmp(pmus->list[i]->name, name))
+			return pmus->list[i];
+	return NULL;
+}
+
+static struct pmu *add_pmu(struct pmus *pmus, const char *name)
+{
+	struct pmu *pmu = pmu__load(pmus->root, name);
+
+	if (!pmu)
+		return NULL;
+	if (pmus->nr == pmus->alloc) {
+		pmus->alloc = pmus->alloc ? pmus->alloc * 2 : 8;
+		pmus->list = realloc(pmus->list, pmus->alloc * sizeof(*pmus->list));
+		BUG_ON(!pmus->list);
+	}
+	pmus->list[pmus->nr++] = pmu;
+	return pmu;
+}
+
+struct pmu *pmus__find(struct pmus *pmus, const char *name)
+{
+	struct pmu *pmu = find_loaded(pmus, name);
+
+	if (pmu || pmus->all_loaded || strchr(name, '/') || name[0] == '.')
+		return pmu;
+	return add_pmu(pmus, name);
+}
+
+static int cmp_pmu(const void *a, const void *b)
+{
+	return strcmp((*(struct pmu *const *)a)->name, (*(struct pmu *const *)b)->name);
+}
+
+unsigned int pmus__all(struct pmus *pmus, struct pmu ***list)
+{
+	char dir[PATH_MAX];
+	struct dirent **names;
+	int n;
+
+	if (!pmus->all_loaded) {
+		snprintf(dir, sizeof(dir), "%s/" PMU_DEVICES, pmus->root);
+		n = scandir(dir, &names, NULL, alphasort);
+		for (int i = 0; i < n; i++) {
+			if (names[i]->d_name[0] != '.' && !find_loaded(pmus, names[i]->d_name))
+				add_pmu(pmus, names[i]->d_name);
+			free(names[i]);
+		}
+		if (n >= 0)
+			free(names);
+		pmus->all_loaded = true;
+		if (pmus->nr)
+			qsort(pmus->list, pmus->nr, sizeof(*pmus->list), cmp_pmu);
+	}
+	*list = pmus->list;
+	return pmus->nr;
+}
+
+struct pmu *pmus__find_by_type(struct pmus *pmus, uint32_t type)
+{
+	struct pmu **list;
+	unsigned int nr = pmus__all(pmus, &list);
+
+	for (unsigned int i = 0; i < nr; i++)
+		if (list[i]->type == type)
+			return list[i];
+	return NULL;
+}
+
+struct pmu *pmus__core(struct pmus *pmus)
+{
+	struct pmu *pmu = pmus__find(pmus, "cpu");
+
+	return pmu ? pmu : pmus__find(pmus, "cpu_core");
+}
+
+struct pmu_alias *pmu__find_alias(const struct pmu *pmu, const char *name, size_t len)
+{
+	for (unsigned int i = 0; i < pmu->nr_aliases; i++)
+		if (strlen(pmu->aliases[i].name) == len &&
+		    !strncasecmp(pmu->aliases[i].name, name, len))
+			return &pmu->aliases[i];
+	return NULL;
+}
+
+const struct pmu_format *pmu__find_format(const struct pmu *pmu, const char *name, size_t len)
+{
+	for (unsigned int i = 0; i < pmu->nr_formats; i++)
+		if (strlen(pmu->formats[i].name) == len && !strncmp(pmu->formats[i].name, name, len))
+			return &pmu->formats[i];
+	return NULL;
+}
+
+const char *pmu__cap(const struct pmu *pmu, const char *name)
+{
+	for (unsigned int i = 0; i < pmu->nr_caps; i++)
+		if (!strcmp(pmu->caps[i].name, name))
+			return pmu->caps[i].value;
+	return NULL;
+}
+
+int pmu_format__apply(const struct pmu_format *fmt, uint64_t value,
+		      struct perf_event_attr *attr, struct strbuf *err)
+{
+	__u64 *dst = fmt->field == 0 ? &attr->config :
+			fmt->field == 1 ? &attr->config1 : &attr->config2;
+	int nbits = __builtin_popcountll(fmt->mask), vbit = 0;
+
+	if (nbits < 64 && value >> nbits) {
+		strbuf_addf(err, "value too big for format '%s', maximum is %#llx", fmt->name,
+			    (unsigned long long)((1ULL << nbits) - 1));
+		return -ERANGE;
+	}
+	for (int b = 0; b < 64; b++) {
+		if (!(fmt->mask & (1ULL << b)))
+			continue;
+		if (value & (1ULL << vbit))
+			*dst |= 1ULL << b;
+		else
+			*dst &= ~(1ULL << b);
+		vbit++;
+	}
+	return 0;
+}

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+
+#include "target.h"
+#include "../base/util.h"
+
+void target__init(struct target *t)
+{
+	memset(t, 0, sizeof(*t));
+	strbuf_init(&t->desc, 0);
+}
+
+void target__exit(struct target *t)
+{
+	cpu_map__delete(t->cpus);
+	thread_map__delete(t->threads);
+	strbuf_release(&t->desc);
+	t->cpus = NULL;
+	t->threads = NULL;
+}
+
+static int check_combination(const struct target *t, struct strbuf *err)
+{
+	if (t->pid && t->tid) {
+		strbuf_addstr(err, "-p and -t cannot be used together\nhint: give the threads "
+				   "with -t, or whole processes with -p");
+		return -EINVAL;
+	}
+	if (target__has_task(t) && target__has_cpu(t)) {
+		strbuf_addf(err, "%s cannot be used with %s\nhint: count processes (-p/-t) or "
+			    "CPUs (-a/-C), not both", t->pid ? "-p" : "-t",
+			    t->system_wide ? "-a" : "-C");
+		return -EINVAL;
+	}
+	if (!t->has_workload && !target__has_task(t) && !target__has_cpu(t)) {
+		strbuf_addstr(err, "nothing to measure: no command given\nhint: e.g. 'perf-mini "
+				   "stat -- ls', or attach with -p PID, -t TID, -a or -C CPUS");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void describe(struct target *t, const char **argv, int argc)
+{
+	if (t->system_wide) {
+		strbuf_addstr(&t->desc, "'system wide'");
+	} else if (t->cpu_list) {
+		strbuf_addf(&t->desc, "'CPU(s) %s'", t->cpu_list);
+	} else if (t->pid) {
+		strbuf_addf(&t->desc, "process id '%s'", t->pid);
+	} else if (t->tid) {
+		strbuf_addf(&t->desc, "thread id '%s'", t->tid);
+	} else {
+		strbuf_addch(&t->desc, '\'');
+		for (int i = 0; i < argc; i++)
+			strbuf_addf(&t->desc, "%s%s", i ? " " : "", argv[i]);
+		strbuf_addch(&t->desc, '\'');
+	}
+}
+
+int target__setup(struct target *t, const char **argv, int argc, const struct target_paths *p,
+		  struct strbuf *err)
+{
+	struct cpu_map *online = NULL;
+	int ret = check_combination(t, err);
+
+	if (ret)
+		return ret;
+	describe(t, argv, argc);
+	if (target__has_cpu(t)) {
+		ret = cpu_map__online(&online, p->online_cpus, err);
+		if (!ret && t->cpu_list)
+			ret = cpu_map__parse(&t->cpus, t->cpu_list, online, err);
+		else if (!ret)
+			t->cpus = online, online = NULL;
+		cpu_map__delete(online);
+		if (!ret)
+			t->threads = thread_map__single(-1);
+		return ret;
+	}
+	t->cpus = cpu_map__any();
+	if (t->has_workload && !target__has_task(t)) {
+		t->threads = thread_map__single(0);
+		return 0;
+	}
+	ret = thread_map__parse(&t->threads, t->pid ? t->pid : t->tid, t->pid != NULL, p->proc,
+				err);
+	if (!ret && t->pid && !strchr(t->pid, ','))
+		str_to_int(t->pid, &t->watch_pid);
+	return ret;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_THREAD_MAP_H
+#define PM_THREAD_MAP_H
+
+/*
+ * The tasks a command counts: the threads of -p processes (from
+ * /proc/<pid>/task), the -t threads, a workload's pid, or {-1} for
+ * system-wide counting. Each entry keeps its comm for --per-thread output.
+ * Ownership: the caller owns the map (thread_map__delete).
+ */
+#include <sys/types.h>
+
+#include "../base/strbuf.h"
+
+struct thread_map_entry {
+	pid_t tid;
+	char comm[16];
+};
+
+struct thread_map {
+	int nr;
+	struct thread_map_entry *entries;
+};
+
+/* One entry: @pid (a workload, or -1 for system-wide). */
+struct thread_map *thread_map__single(pid_t pid);
+
+/*
+ * From a "-p" list ("12,34": every thread of each process, @all_threads) or
+ * a "-t" list (just those threads). @proc is "/proc". Returns 0, or -ESRCH /
+ * -EINVAL with a message naming the pid and the fix.
+ */
+int thread_map__parse(struct thread_map **out, const char *list, int all_threads,
+		      const char *proc, struct strbuf *err);
+
+/* Re-read each entry's comm from @proc (after a workload exec'd). */
+void thread_map__read_comms(struct thread_map *map, const char *proc);
+
+void thread_map__delete(struct thread_map *map);
+
+#endif

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <tracefs.h>
+
+#include "tracepoint.h"
+#include "../base/util.h"
+
+const char *tracepoint_tracefs_dir(const char *override)
+{
+	if (override)
+		return override;
+	return tracefs_tracing_dir();
+}
+
+static int is_dir_entry(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+static int events_in(const char *dir, const char *sys, const char *glob, tracepoint_cb *cb,
+		     void *data)
+{
+	char path[PATH_MAX], text[64];
+	struct dirent **names;
+	int n, matched = 0, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/events/%s", dir, sys);
+	n = scandir(path, &names, is_dir_entry, alphasort);
+	if (n < 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		uint64_t id;
+
+		if (!ret && !fnmatch(glob, names[i]->d_name, 0)) {
+			snprintf(path, sizeof(path), "%s/events/%s/%s/id", dir, sys, names[i]->d_name);
+			if (read_small_file(path, text, sizeof(text)) > 0 &&
+			    !str_to_u64(text, 10, &id)) {
+				ret = cb(sys, names[i]->d_name, id, data);
+				matched++;
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	return ret < 0 ? ret : matched;
+}
+
+int tracepoint_for_each(const char *tracefs_dir, const char *sys_glob, const char *name_glob,
+			tracepoint_cb *cb, void *data)
+{
+	char path[PATH_MAX];
+	struct dirent **names;
+	int n, total = 0, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/events", tracefs_dir);
+	n = scandir(path, &names, is_dir_entry, alphasort);
+	if (n < 0)
+		return -errno;
+	for (int i = 0; i < n; i++) {
+		if (!ret && !fnmatch(sys_glob, names[i]->d_name, 0)) {
+			int r = events_in(tracefs_dir, names[i]->d_name, name_glob, cb, data);
+
+			if (r < 0)
+				ret = r;
+			else
+				total += r;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return ret ? ret : total;
+}
+
+int tracepoint_has_system(const char *tracefs_dir, const char *sys)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/events/%s", tracefs_dir, sys);
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}

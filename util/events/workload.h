@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_WORKLOAD_H
+#define PM_WORKLOAD_H
+
+/*
+ * The command a profiler runs (`perf-mini stat -- cmd args`). It is forked
+ * stopped: the child waits on a pipe until counters are opened on its pid
+ * with enable_on_exec, then execs, so counting starts exactly at exec. An
+ * exec failure comes back through a close-on-exec pipe as an errno, so the
+ * caller can say "cannot run 'x': No such file or directory" instead of
+ * counting a child that never ran.
+ */
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "../base/strbuf.h"
+
+struct workload {
+	pid_t pid;
+	int go_fd;	/* write end: one byte starts the exec */
+	int err_fd;	/* read end: errno of a failed exec, or EOF */
+	bool started;
+};
+
+/* Fork the child, waiting. @argv is NULL-terminated and borrowed. */
+int workload__prepare(struct workload *wl, const char *const *argv, struct strbuf *err);
+
+/*
+ * Let the child exec. Returns 0 once the exec succeeded, or -errno of a
+ * failed exec with a message naming the program and the fix; the child has
+ * then exited and been reaped.
+ */
+int workload__start(struct workload *wl, const char *prog, struct strbuf *err);
+
+/* Kill (when still waiting) and reap the child; closes the pipes. */
+void workload__abort(struct workload *wl);
+
+/*
+ * Turn a wait status into perf-mini's exit code: the workload's own, or
+ * 128 + signal when it was killed, as shells report it.
+ */
+int workload__exit_code(int status);
+
+#endif

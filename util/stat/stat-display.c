@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stat-display.h"
+#include "stat-shadow.h"
+#include "../base/util.h"
+
+#define METRIC_LEN 35
+#define BAD_METRIC_LEN 28
+#define EVNAME_LEN 32
+#define COUNTS_LEN 18
+#define INTERVAL_LEN 16
+#define COMM_LEN 16
+#define PID_LEN 8
+#define METRIC_ONLY_LEN 20
+
+#define NOT_SUPPORTED "<not supported>"
+#define NOT_COUNTED "<not counted>"
+
+static int unit_width(const struct stat_display *d)
+{
+	int w = 4;
+
+	for (int i = 0; i < d->sd->evlist->nr; i++) {
+		const char *u = d->sd->evlist->entries[i]->unit;
+
+		if (u && (int)strlen(u) > w)
+			w = (int)strlen(u);
+	}
+	return w;
+}
+
+static const char *unit_of(const struct evsel *e)
+{
+	return e->unit ? e->unit : "";
+}
+
+static void aggr_label(const struct stat_display *d, int a, struct strbuf *out)
+{
+	const struct thread_map_entry *t;
+
+	switch (d->sd->mode) {
+	case AGGR_NONE:
+		if (d->json)
+			strbuf_addf(out, "\"cpu\" : \"%d\", ", d->cpus->cpus[a]);
+		else if (d->csv_sep)
+			strbuf_addf(out, "CPU%d%s", d->cpus->cpus[a], d->csv_sep);
+		else
+			strbuf_addf(out, "CPU%-7d ", d->cpus->cpus[a]);
+		break;
+	case AGGR_THREAD:
+		t = &d->threads->entries[a];
+		if (d->json)
+			strbuf_addf(out, "\"thread\" : \"%s-%d\", ", t->comm, t->tid);
+		else if (d->csv_sep)
+			strbuf_addf(out, "%s-%d%s", t->comm, t->tid, d->csv_sep);
+		else
+			strbuf_addf(out, "%*s-%-*d ", COMM_LEN, t->comm, PID_LEN, t->tid);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool value_ok(const struct evsel *e, const struct stat_value *v)
+{
+	return e->supported && v->run && v->ena;
+}
+
+static void add_count(const struct stat_display *d, const struct evsel *e, double uval, bool ok,
+		      struct strbuf *out)
+{
+	bool frac = floor(e->scale) != e->scale;
+	const char *bad = e->supported ? NOT_COUNTED : NOT_SUPPORTED;
+
+	if (d->json) {
+		if (ok)
+			strbuf_addf(out, "\"counter-value\" : \"%f\", ", uval);
+		else
+			strbuf_addf(out, "\"counter-value\" : \"%s\", ", bad);
+		strbuf_addf(out, "\"unit\" : \"%s\", \"event\" : \"%s\", ", unit_of(e), e->name);
+	} else if (d->csv_sep) {
+		if (ok)
+			strbuf_addf(out, frac ? "%.2f%s" : "%.0f%s", uval, d->csv_sep);
+		else
+			strbuf_addf(out, "%s%s", bad, d->csv_sep);
+		strbuf_addf(out, "%s%s%s", unit_of(e), d->csv_sep, e->name);
+	} else {
+		if (ok && d->big_num)
+			strbuf_addf(out, frac ? "%'*.2f " : "%'*.0f ", COUNTS_LEN, uval);
+		else if (ok)
+			strbuf_addf(out, frac ? "%*.2f " : "%*.0f ", COUNTS_LEN, uval);
+		else
+			strbuf_addf(out, "%*s ", COUNTS_LEN, bad);
+		strbuf_addf(out, "%-*s ", unit_width(d), unit_of(e));
+		strbuf_addf(out, "%-*s", EVNAME_LEN, e->name);
+	}
+}
+
+static void add_noise(const struct stat_display *d, int idx, struct strbuf *out, bool before)
+{
+	const struct stat_evsel *se = &d->sd->ev[idx];
+	double pct;
+
+	if (d->run_count <= 1)
+		return;
+	pct = stat_rel_stddev(stat_running__stddev(&se->runs), se->runs.mean);
+	if (d->json && before)
+		strbuf_addf(out, "\"variance\" : %.2f, ", pct);
+	else if (d->csv_sep && before)
+		strbuf_addf(out, "%s%.2f%%", d->csv_sep, pct);
+	else if (!d->json && !d->csv_sep && !before && pct)
+		strbuf_addf(out, "  ( +-%6.2f%% )", pct);
+}
+
+static void add_running(const struct stat_display *d, const struct stat_value *v,
+			struct strbuf *out, bool before)
+{
+	double pct = v->run != v->ena && v->ena ? 100.0 * (double)v->run / (double)v->ena : 100;
+
+	if (d->json && before)
+		strbuf_addf(out, "\"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
+			    (unsigned long long)v->run, pct);
+	else if (d->csv_sep && before)
+		strbuf_addf(out, "%s%llu%s%.2f", d->csv_sep, (unsigned long long)v->run,
+			    d->csv_sep, pct);
+	else if (!d->json && !d->csv_sep && !before && v->run != v->ena)
+		strbuf_addf(out, "  (%.2f%%)", pct);
+}
+
+/* The metric value as CSV/JSON want it: the number alone, no padding. */
+static void metric_number(const struct stat_metric *m, char *buf, size_t size)
+{
+	char *s, *end;
+
+	snprintf(buf, size, m->fmt, m->val);
+	s = buf;
+	while (*s == ' ')
+		s++;
+	memmove(buf, s, strlen(s) + 1);
+	end = buf;
+	while ((*end >= '0' && *end <= '9') || *end == '.' || *end == '-')
+		end++;
+	*end = '\0';
+}
+
+static void add_metric(const struct stat_display *d, const struct stat_metric *m, bool ok,
+		       struct strbuf *out)
+{
+	char num[64];
+	size_t start;
+
+	if (d->json) {
+		strbuf_addf(out, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"}",
+			    m->has ? m->val : 0.0, m->has ? m->unit : "");
+	} else if (d->csv_sep) {
+		if (!m->has) {
+			strbuf_addf(out, "%s%s", d->csv_sep, d->csv_sep);
+			return;
+		}
+		metric_number(m, num, sizeof(num));
+		strbuf_addf(out, "%s%s%s%s", d->csv_sep, num, d->csv_sep, m->unit);
+	} else if (!m->has) {
+		strbuf_addchars(out, ' ', ok ? METRIC_LEN : BAD_METRIC_LEN);
+	} else {
+		start = out->len;
+		strbuf_addstr(out, " # ");
+		strbuf_addf(out, m->fmt, m->val);
+		strbuf_addf(out, " %-*s", (int)(METRIC_LEN - (out->len - start) - 1), m->unit);
+	}
+}
+
+static void print_line(const struct stat_display *d, int idx, int a, const char *prefix,
+		       struct strbuf *out)
+{
+	const struct evsel *e = d->sd->evlist->entries[idx];
+	const struct stat_value *v = &d->sd->ev[idx].aggr[a];
+	bool ok = value_ok(e, v);
+	struct stat_metric m = { 0 };
+
+	strbuf_addstr(out, prefix);
+	if (d->json && !d->interval)
+		strbuf_addch(out, '{');
+	aggr_label(d, a, out);
+	add_count(d, e, v->val * e->scale, ok, out);
+	add_noise(d, idx, out, true);
+	add_running(d, v, out, true);
+	if (ok)
+		stat_shadow__metric(d->sd, idx, a, d->walltime_ns, &m);
+	add_metric(d, &m, ok, out);
+	add_noise(d, idx, out, false);
+	add_running(d, v, out, false);
+	strbuf_addch(out, '\n');
+}
+
+static bool metric_only_valid(const struct stat_metric *m)
+{
+	return m->has && !strstr(m->unit, "/sec") && !strstr(m->unit, "CPUs utilized");
+}
+
+static void metric_only_row(const struct stat_display *d, int a, const char *prefix,
+			    bool header, struct strbuf *out)
+{
+	char num[64];
+
+	strbuf_addstr(out, prefix);
+	aggr_label(d, a, out);
+	for (int i = 0; i < d->sd->evlist->nr; i++) {
+		struct stat_metric m;
+
+		stat_shadow__metric(d->sd, i, a, d->walltime_ns, &m);
+		if (!metric_only_valid(&m))
+			continue;
+		if (d->json) {
+			metric_number(&m, num, sizeof(num));
+			strbuf_addf(out, header ? "{\"unit\" : \"%s\"}" : "{\"metric-value\" : \"%s\"}",
+				    header ? m.unit : num);
+		} else if (d->csv_sep) {
+			metric_number(&m, num, sizeof(num));
+			strbuf_addf(out, "%s%s", header ? m.unit : num, d->csv_sep);
+		} else {
+			snprintf(num, sizeof(num), m.fmt, m.val);
+			strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, header ? m.unit : num);
+		}
+	}
+	strbuf_addch(out, '\n');
+}
+
+void stat_display__counters(const struct stat_display *d, const char *prefix,
+			    struct strbuf *out)
+{
+	if (d->metric_only) {
+		for (int a = 0; a < d->sd->nr_aggr; a++)
+			metric_only_row(d, a, prefix, false, out);
+		return;
+	}
+	if (d->sd->mode == AGGR_GLOBAL) {
+		for (int i = 0; i < d->sd->evlist->nr; i++)
+			print_line(d, i, 0, prefix, out);
+		return;
+	}
+	for (int i = 0; i < d->sd->evlist->nr; i++)
+		for (int a = 0; a < d->sd->nr_aggr; a++)
+			print_line(d, i, a, prefix, out);
+}
+
+void stat_display__header(const struct stat_display *d, const char *target, struct strbuf *out)
+{
+	if (d->json || d->csv_sep) {
+		if (d->metric_only)
+			metric_only_row(d, 0, "", true, out);
+		return;
+	}
+	strbuf_addf(out, "\n Performance counter stats for %s", target);
+	if (d->run_count > 1)
+		strbuf_addf(out, " (%d runs)", d->run_count);
+	strbuf_addstr(out, ":\n\n");
+	if (d->metric_only)
+		metric_only_row(d, 0, "", true, out);
+}
+
+void stat_display__interval_header(const struct stat_display *d, struct strbuf *out)
+{
+	if (d->json || d->csv_sep)
+		return;
+	strbuf_addf(out, "#%*s", INTERVAL_LEN - 1, "time");
+	if (d->sd->mode == AGGR_NONE)
+		strbuf_addf(out, " %-10s", "CPU");
+	else if (d->sd->mode == AGGR_THREAD)
+		strbuf_addf(out, " %20s%5s", "comm-pid", "");
+	if (d->metric_only) {
+		strbuf_addch(out, ' ');
+		metric_only_row(d, 0, "", true, out);
+		return;
+	}
+	strbuf_addf(out, " %*s %*s events\n", COUNTS_LEN, "counts", unit_width(d), "unit");
+}
+
+void stat_display__interval_prefix(const struct stat_display *d, double secs,
+				   struct strbuf *out)
+{
+	unsigned long s = (unsigned long)secs;
+	unsigned long ns = (unsigned long)((secs - (double)s) * 1e9);
+
+	if (d->csv_sep)
+		strbuf_addf(out, "%lu.%09lu%s", s, ns, d->csv_sep);
+	else if (d->json)
+		strbuf_addf(out, "{\"interval\" : %lu.%09lu, ", s, ns);
+	else
+		strbuf_addf(out, "%6lu.%09lu ", s, ns);
+}
+
+static int footer_precision(double sd)
+{
+	if (sd > 1 || sd <= 0)
+		return 2;
+	return (int)lround(ceil(-log10(sd))) + 2;
+}
+
+void stat_display__footer(const struct stat_display *d, const struct stat_footer *f,
+			  struct strbuf *out)
+{
+	double avg = f->wall_mean_ns / 1e9, sd = f->wall_stddev_ns / 1e9;
+	int prec;
+
+	if (d->interval || d->csv_sep || d->json)
+		return;
+	if (!f->null_run)
+		strbuf_addch(out, '\n');
+	if (d->run_count <= 1) {
+		strbuf_addf(out, " %17.9f seconds time elapsed", avg);
+		if (f->ru_display) {
+			strbuf_addstr(out, "\n\n");
+			strbuf_addf(out, " %17.9f seconds user\n", f->user_s);
+			strbuf_addf(out, " %17.9f seconds sys\n", f->sys_s);
+		}
+	} else {
+		prec = footer_precision(sd);
+		strbuf_addf(out, " %17.*f +- %.*f seconds time elapsed", prec, avg, prec, sd);
+		if (stat_rel_stddev(sd, avg))
+			strbuf_addf(out, "  ( +-%6.2f%% )", stat_rel_stddev(sd, avg));
+	}
+	strbuf_addstr(out, "\n\n");
+}
