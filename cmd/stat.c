@@ -173,6 +173,8 @@ static void configure_events(struct stat_opts *o)
 			a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
 		a->inherit = !o->no_inherit;
 		a->sample_type = PERF_SAMPLE_IDENTIFIER;
+		a->sample_period = 0;	/* counting: a period= term has no meaning here */
+		a->freq = 0;
 		if (evsel__is_leader(e)) {
 			a->disabled = 1;
 			a->enable_on_exec = target__counts_workload(&o->target);

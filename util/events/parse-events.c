@@ -96,11 +96,17 @@ static bool is_modifier_string(const char *s, size_t len)
 int parse_events_apply_modifiers(struct evsel *evsel, const char *mods, size_t len,
 				 bool group_mod)
 {
-	struct perf_event_attr *a = &evsel->attr;
-	int eu = a->exclude_user, ek = a->exclude_kernel, eh = a->exclude_hv;
-	int eH = a->exclude_host, eG = a->exclude_guest, eI = a->exclude_idle;
-	int exclude = eu | ek | eh, exclude_gh = evsel->exclude_gh;
-	int precise = a->precise_ip, pinned = a->pinned, exclusive = a->exclusive;
+	/*
+	 * As perf: an event's own modifiers start from nothing excluded (so
+	 * "cs:k" drops the default exclude_guest), a group's modifiers start
+	 * from what each member already has.
+	 */
+	struct perf_event_attr zero = { 0 }, *a = &evsel->attr;
+	const struct perf_event_attr *from = group_mod ? a : &zero;
+	int eu = from->exclude_user, ek = from->exclude_kernel, eh = from->exclude_hv;
+	int eH = from->exclude_host, eG = from->exclude_guest, eI = from->exclude_idle;
+	int exclude = eu | ek | eh, exclude_gh = group_mod ? evsel->exclude_gh : 0;
+	int precise = from->precise_ip, pinned = from->pinned, exclusive = from->exclusive;
 	bool precise_max = false, sample_read = false, weak = false;
 
 	for (size_t i = 0; i < len; i++) {

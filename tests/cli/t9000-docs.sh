@@ -1,0 +1,46 @@
+#!/bin/sh
+test_description='docs: every option of -h is documented; module layering holds'
+. "$(dirname "$0")/test-lib.sh"
+
+DOC="$ROOT/Documentation"
+
+for cmd in stat list; do
+	test_expect_success "every option of '$cmd -h' is in perf-mini-$cmd.txt" "
+		pm $cmd -h >help &&
+		grep -oE -- '--[a-z][a-z-]*' help | sort -u >opts &&
+		while read -r o; do
+			grep -q -- \"^\$o\" '$DOC/perf-mini-$cmd.txt' ||
+			grep -q -- \"^\$o=\" '$DOC/perf-mini-$cmd.txt' ||
+			{ echo \"undocumented: \$o\"; exit 1; }
+		done <opts
+	"
+	test_expect_success "every option in perf-mini-$cmd.txt exists in -h" "
+		pm $cmd -h >help &&
+		grep -oE '^--[a-z][a-z-]*' '$DOC/perf-mini-$cmd.txt' | grep -v '^--help$' | sort -u >documented &&
+		while read -r o; do
+			grep -q -- \"\$o\" help || { echo \"stale doc: \$o\"; exit 1; }
+		done <documented
+	"
+done
+
+test_expect_success 'every command has a man page' '
+	for c in list stat; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+'
+
+test_expect_success 'module layering: util never includes cmd, lower levels never higher' '
+	sh "$ROOT/tests/helpers/lint-layers.sh" "$ROOT"
+'
+
+test_expect_success 'only util/events/perf-sys.c calls perf_event_open' '
+	cd "$ROOT" &&
+	test "$(grep -rl "__NR_perf_event_open\|SYS_perf_event_open" cmd util perf-mini.c)" = \
+		"util/events/perf-sys.c"
+'
+
+test_expect_success 'no file over 1000 lines' '
+	cd "$ROOT" &&
+	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \
+		awk "\$2 != \"total\" && \$1 > 1000 { print; found = 1 } END { exit !found }"
+'
+
+test_done

@@ -1,0 +1,10 @@
+#!/bin/sh
+# make demo: the main job on a bundled workload.
+pm=$1
+wl=$2
+echo "== perf-mini stat -- touch-pages 20000 (software events, any machine)"
+"$pm" stat -- "$wl/touch-pages" 20000
+echo "== perf-mini stat -I 200 --interval-count 5 -e task-clock,cs,page-faults -- spin 2000"
+"$pm" stat -I 200 --interval-count 5 -e task-clock,cs,page-faults -- "$wl/spin" 2000
+echo "== perf-mini stat -x, -e '{cs,faults},sched:sched_switch' -- sleep-switch 200"
+"$pm" stat -x, -e '{cs,faults},sched:sched_switch' -- "$wl/sleep-switch" 200

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Module layering (STYLE.md section 2): an include may only go to the same
+# or a lower level, util/ never includes cmd/, nothing includes tests/, and
+# perf-mini.c includes cmd/builtin.h and util/base only.
+root=${1:-.}
+cd "$root" || exit 1
+level() {
+	case "$1" in
+	util/base/*) echo 0 ;;
+	util/events/*) echo 1 ;;
+	util/record/*|util/data/*|util/symbols/*|util/selfmon/*) echo 2 ;;
+	util/report/*|util/stat/*) echo 3 ;;
+	util/ui/*) echo 4 ;;
+	*) echo 9 ;;
+	esac
+}
+bad=0
+for f in $(find util -name '*.[ch]'); do
+	dir=$(dirname "$f")
+	for inc in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
+		target=$(realpath -m --relative-to=. "$dir/$inc")
+		case "$target" in
+		cmd/*|tests/*) echo "$f includes $target"; bad=1; continue ;;
+		esac
+		if [ "$(level "$target")" -gt "$(level "$f")" ]; then
+			echo "$f (level $(level "$f")) includes higher $target"
+			bad=1
+		fi
+	done
+done
+for inc in $(sed -n 's/^#include "\(.*\)"/\1/p' perf-mini.c); do
+	case "$inc" in
+	cmd/builtin.h|util/base/*) ;;
+	*) echo "perf-mini.c includes $inc"; bad=1 ;;
+	esac
+done
+if grep -rn '#include ".*tests/' cmd util perf-mini.c; then
+	bad=1
+fi
+exit $bad

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
+
+#include "../unit-test.h"
+#include "../../../util/base/parse-options.h"
+#include "../../../util/base/suggest.h"
+
+static const char *const usage[] = { "perf-mini test [<options>]", NULL };
+
+struct vals {
+	bool flag;
+	int verbose;
+	int num;
+	const char *str;
+};
+
+static int parse(struct vals *v, int argc, const char **argv, struct strbuf *err)
+{
+	struct option opts[] = {
+		OPT_BOOLEAN('f', "flag", &v->flag, "a flag"),
+		OPT_INCR('v', "verbose", &v->verbose, "more"),
+		OPT_INTEGER('n', "number", &v->num, "a number"),
+		OPT_STRING('s', "string", &v->str, "s", "a string"),
+		OPT_BOOLEAN(0, "metric-only", &v->flag, "x"),
+		OPT_BOOLEAN(0, "metrics", &v->flag, "y"),
+		OPT_END(),
+	};
+
+	return parse_options(argc, argv, opts, usage, PARSE_OPT_STOP_AT_NON_OPTION, err);
+}
+
+static void test_parse_options__clusters_and_attached_values(void **state)
+{
+	const char *argv[] = { "test", "-vvf", "-n42", "-s,", "cmd", "-x", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+	int n;
+
+	(void)state;
+	n = parse(&v, 6, argv, &err);
+	assert_int_equal(n, 2);
+	assert_string_equal(argv[0], "cmd");
+	assert_string_equal(argv[1], "-x");
+	assert_int_equal(v.verbose, 2);
+	assert_true(v.flag);
+	assert_int_equal(v.num, 42);
+	assert_string_equal(v.str, ",");
+	strbuf_release(&err);
+}
+
+static void test_parse_options__long_forms(void **state)
+{
+	const char *argv[] = { "test", "--number=7", "--string", "x", "--flag", "--no-flag",
+			       "--", "-f", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+	int n;
+
+	(void)state;
+	n = parse(&v, 8, argv, &err);
+	assert_int_equal(n, 1);
+	assert_string_equal(argv[0], "-f");
+	assert_int_equal(v.num, 7);
+	assert_string_equal(v.str, "x");
+	assert_false(v.flag);
+	strbuf_release(&err);
+}
+
+static void test_parse_options__errors_name_the_option(void **state)
+{
+	const char *bad_num[] = { "test", "-n", "4x", NULL };
+	const char *missing[] = { "test", "--string", NULL };
+	const char *unknown[] = { "test", "--metric-onyl", NULL };
+	const char *ambiguous[] = { "test", "--metric", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(parse(&v, 3, bad_num, &err), PARSE_OPT_ERROR);
+	assert_non_null(strstr(err.buf, "switch `n' expects a numerical value"));
+	strbuf_reset(&err);
+	assert_int_equal(parse(&v, 2, missing, &err), PARSE_OPT_ERROR);
+	assert_non_null(strstr(err.buf, "option `string' requires a value"));
+	strbuf_reset(&err);
+	assert_int_equal(parse(&v, 2, unknown, &err), PARSE_OPT_ERROR);
+	assert_non_null(strstr(err.buf, "Error: unknown option `metric-onyl'"));
+	assert_non_null(strstr(err.buf, "Did you mean `--metric-only'?"));
+	strbuf_reset(&err);
+	assert_int_equal(parse(&v, 2, ambiguous, &err), PARSE_OPT_ERROR);
+	assert_non_null(strstr(err.buf, "Ambiguous option"));
+	strbuf_release(&err);
+}
+
+static void test_parse_options__help_lists_every_option(void **state)
+{
+	const char *argv[] = { "test", "-h", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(parse(&v, 2, argv, &err), PARSE_OPT_HELP);
+	assert_non_null(strstr(err.buf, "    -n, --number <n>      a number\n"));
+	assert_non_null(strstr(err.buf, "        --metric-only     x\n"));
+	strbuf_release(&err);
+}
+
+static void test_suggest__closest_spelling(void **state)
+{
+	const char *cmds[] = { "list", "stat", "help" };
+
+	(void)state;
+	assert_int_equal(suggest_distance("stta", "stat"), 1);
+	assert_string_equal(suggest_closest("stta", cmds, 3), "stat");
+	assert_string_equal(suggest_closest("lsit", cmds, 3), "list");
+	assert_null(suggest_closest("zzzzzzzz", cmds, 3));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_options__clusters_and_attached_values),
+		cmocka_unit_test(test_parse_options__long_forms),
+		cmocka_unit_test(test_parse_options__errors_name_the_option),
+		cmocka_unit_test(test_parse_options__help_lists_every_option),
+		cmocka_unit_test(test_suggest__closest_spelling),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
