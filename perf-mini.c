@@ -129,7 +129,7 @@ int main(int argc, const char **argv)
 	};
 	const struct cmd_struct *cmd;
 
-	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "");	/* only for -B thousands grouping */
 	argv++, argc--;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		print_commands(stdout);
