@@ -235,48 +235,44 @@ static void show_verbose_counts(struct stat_opts *o)
 	}
 }
 
+/* The option table points straight into @o; kept in o->options. */
 static const struct option *stat_options(struct stat_opts *o)
 {
-	static const struct option template[] = {
-		OPT_CALLBACK('e', "event", NULL, "event",
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", o, "event",
 			     "event selector. use 'perf-mini list' to list available events",
 			     parse_event_option),
-		OPT_BOOLEAN('a', "all-cpus", NULL, "system-wide collection from all CPUs"),
-		OPT_BOOLEAN('A', "no-aggr", NULL, "disable CPU count aggregation"),
-		OPT_BOOLEAN('B', "big-num", NULL, "print large numbers with thousands' separators"),
-		OPT_STRING('C', "cpu", NULL, "cpu", "list of cpus to monitor in system-wide"),
-		OPT_INCR('d', "detailed", NULL, "detailed run - start a lot of events"),
-		OPT_INTEGER('I', "interval-print", NULL,
+		OPT_BOOLEAN('a', "all-cpus", &o->all_cpus, "system-wide collection from all CPUs"),
+		OPT_BOOLEAN('A', "no-aggr", &o->no_aggr, "disable CPU count aggregation"),
+		OPT_BOOLEAN('B', "big-num", &o->big_num,
+			    "print large numbers with thousands' separators"),
+		OPT_STRING('C', "cpu", &o->cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_INCR('d', "detailed", &o->detailed, "detailed run - start a lot of events"),
+		OPT_INTEGER('I', "interval-print", &o->interval,
 			    "print counts at regular interval in ms (>= 10)"),
-		OPT_UINTEGER(0, "interval-count", NULL, "print counts for fixed number of times"),
-		OPT_BOOLEAN('i', "no-inherit", NULL, "child tasks do not inherit counters"),
-		OPT_BOOLEAN('j', "json-output", NULL, "print counts in JSON format"),
-		OPT_BOOLEAN(0, "metric-only", NULL, "Only print computed metrics. No raw values"),
-		OPT_BOOLEAN('n', "null", NULL, "null run - dont start any counters"),
-		OPT_STRING('o', "output", NULL, "file", "output file name"),
-		OPT_BOOLEAN(0, "append", NULL, "append to the output file"),
-		OPT_STRING('p', "pid", NULL, "pid", "stat events on existing process id"),
-		OPT_BOOLEAN(0, "per-thread", NULL, "aggregate counts per thread"),
-		OPT_INTEGER('r', "repeat", NULL,
+		OPT_UINTEGER(0, "interval-count", &o->interval_count,
+			     "print counts for fixed number of times"),
+		OPT_BOOLEAN('i', "no-inherit", &o->no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('j', "json-output", &o->json, "print counts in JSON format"),
+		OPT_BOOLEAN(0, "metric-only", &o->metric_only,
+			    "Only print computed metrics. No raw values"),
+		OPT_BOOLEAN('n', "null", &o->null_run, "null run - dont start any counters"),
+		OPT_STRING('o', "output", &o->output, "file", "output file name"),
+		OPT_BOOLEAN(0, "append", &o->append, "append to the output file"),
+		OPT_STRING('p', "pid", &o->pid, "pid", "stat events on existing process id"),
+		OPT_BOOLEAN(0, "per-thread", &o->per_thread, "aggregate counts per thread"),
+		OPT_INTEGER('r', "repeat", &o->repeat,
 			    "repeat command and print average + stddev (max: 100)"),
-		OPT_STRING('t', "tid", NULL, "tid", "stat events on existing thread id"),
-		OPT_INCR('v', "verbose", NULL,
+		OPT_STRING('t', "tid", &o->tid, "tid", "stat events on existing thread id"),
+		OPT_INCR('v', "verbose", &o->verbose,
 			 "be more verbose (show counter open errors, etc); -vv shows the attrs"),
-		OPT_STRING('x', "field-separator", NULL, "separator",
+		OPT_STRING('x', "field-separator", &o->csv_sep, "separator",
 			   "print counts with custom separator"),
 		OPT_END(),
 	};
-	void *values[] = {
-		o, &o->all_cpus, &o->no_aggr, &o->big_num, &o->cpu_list, &o->detailed,
-		&o->interval, &o->interval_count, &o->no_inherit, &o->json, &o->metric_only,
-		&o->null_run, &o->output, &o->append, &o->pid, &o->per_thread, &o->repeat,
-		&o->tid, &o->verbose, &o->csv_sep,
-	};
 
-	BUG_ON(ARRAY_SIZE(values) != ARRAY_SIZE(o->options) - 1);
-	memcpy(o->options, template, sizeof(template));
-	for (size_t i = 0; i < ARRAY_SIZE(values); i++)
-		o->options[i].value = values[i];
+	BUILD_BUG_ON(sizeof(options) != sizeof(o->options));
+	memcpy(o->options, options, sizeof(options));
 	return o->options;
 }
 

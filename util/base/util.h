@@ -19,6 +19,7 @@
 		*(pptr) = NULL; \
 	} while (0)
 
+#define BUILD_BUG_ON(cond) _Static_assert(!(cond), #cond)
 #define BUG_ON(cond) pm_bug_on((cond), __FILE__, __LINE__, #cond)
 
 /* Broken internal invariant: abort with the place. Never for user input. */

@@ -111,7 +111,10 @@ static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o
 	if (fd < 0)
 		return fd;
 	evsel->fds[c * evsel->nr_threads + t] = fd;
-	perf_sys_ioctl(fd, PERF_EVENT_IOC_ID, (unsigned long)&evsel->ids[c * evsel->nr_threads + t]);
+	/* Group reads are matched to members by id; single reads need none. */
+	if (evsel->attr.read_format & PERF_FORMAT_ID)
+		perf_sys_ioctl(fd, PERF_EVENT_IOC_ID,
+			       (unsigned long)&evsel->ids[c * evsel->nr_threads + t]);
 	return 0;
 }
 

@@ -499,7 +499,8 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 	if (apply_terms(p, evsel, pmu, p->spec + tstart, tend - tstart, tstart, false))
 		return -EINVAL;
 	p->pos = tend + 1;
-	named = strlen(evsel->name) != tend + 1 - start;
+	named = strlen(evsel->name) != tend + 1 - start ||
+		strncmp(evsel->name, p->spec + start, tend + 1 - start);
 	if (p->spec[p->pos] == ':')
 		p->pos++;
 	if (isalpha((unsigned char)p->spec[p->pos]) && parse_modifiers(p, first, false))
