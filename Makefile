@@ -10,17 +10,18 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-LIBS    = -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic -ldl -lm
+LIBS    = -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic -lelf -ldl -lm
 
 # Debian packages the build and the tests need; installed when missing.
-DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev
+DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev
 DEB_CHECK := libcmocka-dev
 DEB_BENCH := hyperfine
 
 BASE_SRCS   := $(wildcard util/base/*.c)
 EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c))
 STAT_SRCS   := $(wildcard util/stat/*.c)
-LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS)
+DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c)
+LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS)
 CMD_SRCS    := $(wildcard cmd/*.c)
 SYS_SRC     := util/events/perf-sys.c
 

@@ -2,6 +2,8 @@
 #include <inttypes.h>
 
 #include "attr-print.h"
+#include <stdbool.h>
+
 #include "../base/util.h"
 
 struct bit_name {
@@ -77,11 +79,24 @@ void attr_print_branch_type(struct strbuf *sb, unsigned long long v)
 
 enum attr_fmt { AF_UNSIGNED, AF_HEX, AF_SIGNED, AF_SAMPLE, AF_READ, AF_BRANCH };
 
-static void field(struct strbuf *sb, const char *name, unsigned long long v, enum attr_fmt fmt)
+/* -vv prints one "  name   value" line per field; perf.data headers one
+ * "name = value, " run per event. */
+struct attr_out {
+	struct strbuf *sb;
+	bool inline_style;
+};
+
+static void field(struct attr_out *out, const char *name, unsigned long long v,
+		  enum attr_fmt fmt)
 {
+	struct strbuf *sb = out->sb;
+
 	if (!v)
 		return;
-	strbuf_addf(sb, "  %-32s ", name);
+	if (out->inline_style)
+		strbuf_addf(sb, ", %s = ", name);
+	else
+		strbuf_addf(sb, "  %-32s ", name);
 	switch (fmt) {
 	case AF_UNSIGNED: strbuf_addf(sb, "%llu", v); break;
 	case AF_HEX: strbuf_addf(sb, "%#llx", v); break;
@@ -90,13 +105,14 @@ static void field(struct strbuf *sb, const char *name, unsigned long long v, enu
 	case AF_READ: attr_print_read_format(sb, v); break;
 	case AF_BRANCH: attr_print_branch_type(sb, v); break;
 	}
-	strbuf_addch(sb, '\n');
+	if (!out->inline_style)
+		strbuf_addch(sb, '\n');
 }
 
-#define F(name, fmt) field(sb, #name, a->name, fmt)
+#define F(name, fmt) field(out, #name, a->name, fmt)
 #define U(name) F(name, AF_UNSIGNED)
 
-static void print_flags(struct strbuf *sb, const struct perf_event_attr *a)
+static void print_flags(struct attr_out *out, const struct perf_event_attr *a)
 {
 	U(disabled); U(inherit); U(pinned); U(exclusive); U(exclude_user); U(exclude_kernel);
 	U(exclude_hv); U(exclude_idle); U(mmap); U(comm); U(freq); U(inherit_stat);
@@ -107,19 +123,19 @@ static void print_flags(struct strbuf *sb, const struct perf_event_attr *a)
 	U(text_poke); U(build_id); U(inherit_thread); U(remove_on_exec); U(sigtrap);
 }
 
-void attr_print(struct strbuf *sb, const struct perf_event_attr *a)
+static void print_attr(struct attr_out *out, const struct perf_event_attr *a)
 {
 	U(type);
 	U(size);
 	F(config, AF_HEX);
-	field(sb, "{ sample_period, sample_freq }", a->sample_period, AF_UNSIGNED);
+	field(out, "{ sample_period, sample_freq }", a->sample_period, AF_UNSIGNED);
 	F(sample_type, AF_SAMPLE);
 	F(read_format, AF_READ);
-	print_flags(sb, a);
-	field(sb, "{ wakeup_events, wakeup_watermark }", a->wakeup_events, AF_UNSIGNED);
+	print_flags(out, a);
+	field(out, "{ wakeup_events, wakeup_watermark }", a->wakeup_events, AF_UNSIGNED);
 	U(bp_type);
-	field(sb, "{ bp_addr, config1 }", a->bp_addr, AF_HEX);
-	field(sb, "{ bp_len, config2 }", a->bp_len, AF_HEX);
+	field(out, "{ bp_addr, config1 }", a->bp_addr, AF_HEX);
+	field(out, "{ bp_len, config2 }", a->bp_len, AF_HEX);
 	F(branch_sample_type, AF_BRANCH);
 	F(sample_regs_user, AF_HEX);
 	U(sample_stack_user);
@@ -129,4 +145,18 @@ void attr_print(struct strbuf *sb, const struct perf_event_attr *a)
 	U(sample_max_stack);
 	U(aux_sample_size);
 	U(sig_data);
+}
+
+void attr_print(struct strbuf *sb, const struct perf_event_attr *attr)
+{
+	struct attr_out out = { .sb = sb };
+
+	print_attr(&out, attr);
+}
+
+void attr_print_inline(struct strbuf *sb, const struct perf_event_attr *attr)
+{
+	struct attr_out out = { .sb = sb, .inline_style = true };
+
+	print_attr(&out, attr);
 }

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini report: read a perf.data (from perf-mini or Linux perf) and
+ * print where the samples went, in perf report --stdio's layout.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/base/util.h"
+#include "../util/data/dump.h"
+#include "../util/data/header-print.h"
+#include "../util/data/perf-data.h"
+#include "../util/data/session.h"
+#include "../util/report/hist-print.h"
+#include "../util/report/hist.h"
+#include "../util/report/resolve.h"
+#include "../util/symbols/kernel-build-id.h"
+
+static const char *const report_usage[] = {
+	"perf-mini report [<options>]",
+	NULL,
+};
+
+struct report_opts {
+	const char *input;
+	const char *sort;
+	const char *comms, *dsos, *pids, *tids;
+	const char *symfs, *kallsyms, *vmlinux;
+	const char *percent_limit;
+	bool show_nr_samples;
+	bool header, header_only;
+	bool dump_raw;
+	bool stats;
+	bool stdio;
+	int group;		/* -1: as the file's groups say */
+	int children;		/* -1: as perf, on with callchains */
+	int branch_stack;	/* -1: as perf, on with branch stacks */
+	const char *call_graph;
+};
+
+struct report {
+	struct report_opts *o;
+	struct perf_data pd;
+	struct machine machine;
+	struct sort_list sort;
+	struct hists *hists;	/* one per event, made on its first sample */
+	bool *hists_ready;
+	size_t nr_hists;
+	bool group_view;
+	struct session_stats stats;
+	struct strbuf err;
+};
+
+/* --- filters --------------------------------------------------------- */
+
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p)
+		if (strcspn(p, ",") == n && !strncmp(p, name, n))
+			return true;
+	return false;
+}
+
+static bool in_num_list(const char *list, int32_t v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%d", v);
+	return in_list(list, buf);
+}
+
+static bool filtered(const struct report_opts *o, const struct hist_entry *he)
+{
+	if (o->comms && !in_list(o->comms, he->comm))
+		return true;
+	if (o->dsos && !in_list(o->dsos, he->dso ? he->dso->short_name : "[unknown]") &&
+	    !(he->dso && in_list(o->dsos, he->dso->long_name)))
+		return true;
+	if (o->pids && !in_num_list(o->pids, he->thread->pid))
+		return true;
+	if (o->tids && !in_num_list(o->tids, he->thread->tid))
+		return true;
+	return false;
+}
+
+static bool wants_group_view(const struct report *r)
+{
+	if (r->o->group >= 0)
+		return r->o->group;
+	for (size_t i = 0; i < r->pd.nr_evsels; i++)
+		if (r->pd.evsels[i]->nr_members > 1)
+			return true;
+	return false;
+}
+
+/* The histogram of @e, set up when its first sample arrives (pipe-mode
+ * files only declare their events and groups as they go). */
+static struct hists *hists_of(struct report *r, const struct pd_evsel *e)
+{
+	if ((size_t)e->idx >= r->nr_hists) {
+		size_t n = r->pd.nr_evsels;
+		struct hists *nh = realloc(r->hists, n * sizeof(*nh));
+		bool *nr = realloc(r->hists_ready, n * sizeof(*nr));
+
+		if (nh)
+			r->hists = nh;
+		if (nr)
+			r->hists_ready = nr;
+		if (!nh || !nr)
+			return NULL;
+		memset(r->hists_ready + r->nr_hists, 0, (n - r->nr_hists) * sizeof(*nr));
+		r->nr_hists = n;
+	}
+	if (!r->hists_ready[e->idx]) {
+		r->group_view = wants_group_view(r);
+		if (hists__init(&r->hists[e->idx], &r->sort,
+				r->group_view ? e->nr_members : 1))
+			return NULL;
+		r->hists_ready[e->idx] = true;
+	}
+	return &r->hists[e->idx];
+}
+
+/* --- processing ------------------------------------------------------ */
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
+		     struct pd_evsel *evsel)
+{
+	struct report *r = ctx;
+	struct hist_entry tmpl;
+	struct pd_evsel *leader = evsel;
+	struct hists *h;
+
+	(void)ev;
+	resolve_sample(&r->machine, s, &tmpl);
+	if (r->group_view)
+		leader = r->pd.evsels[evsel->leader_idx];
+	h = hists_of(r, leader);
+	if (h && filtered(r->o, &tmpl)) {
+		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
+		return 0;
+	}
+	if (!h || hists__add(h, &tmpl, evsel->idx - leader->idx)) {
+		strbuf_addstr(&r->err, "out of memory building the histogram");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
+{
+	struct report *r = ctx;
+
+	(void)s;
+	machine__process_event(&r->machine, ev);
+	return 0;
+}
+
+/* Build-ids recorded in the header decide which files may give symbols. */
+static void apply_build_ids(struct report *r)
+{
+	const struct pd_features *f = &r->pd.feat;
+
+	for (uint32_t i = 0; i < f->nr_build_ids; i++) {
+		const struct pd_build_id *b = &f->build_ids[i];
+		bool kernel = (b->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+
+		if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17))
+			r->machine.dsos.cfg.kernel_build_id_mismatch =
+				!kernel_build_id_matches(b->id, b->size);
+		else if (!kernel)
+			dso__set_build_id(dsos__findnew(&r->machine.dsos, b->filename, false),
+					  b->id, b->size);
+	}
+}
+
+static int process(struct report *r)
+{
+	struct dsos_config cfg = {
+		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
+	};
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
+
+	machine__init(&r->machine, &cfg);
+	apply_build_ids(r);
+	r->group_view = wants_group_view(r);
+	return session__process(&r->pd, &tool, &r->stats, &r->err);
+}
+
+/* --- output ---------------------------------------------------------- */
+
+/* perf's convert_unit(): 1234 samples print as "1K". */
+static void print_samples_line(const struct report *r, uint64_t nr, const struct pd_evsel *e,
+			       FILE *out)
+{
+	char unit = ' ';
+
+	for (const char *u = "KMG"; *u && nr > 1000; u++) {
+		nr /= 1000;
+		unit = *u;
+	}
+	fprintf(out, "# Samples: %" PRIu64 "%c of event%s '", nr, unit,
+		e->nr_members > 1 ? "s" : "");
+	if (r->group_view && e->nr_members > 1) {
+		fprintf(out, "%s { ", e->group_name ?: "anon group");
+		for (int m = 0; m < e->nr_members; m++)
+			fprintf(out, "%s%s", m ? ", " : "", r->pd.evsels[e->idx + m]->name);
+		fprintf(out, " }'\n");
+	} else {
+		fprintf(out, "%s'\n", e->name);
+	}
+}
+
+static void print_report(struct report *r, FILE *out)
+{
+	struct hist_print_opts po = {
+		.show_nr_samples = r->o->show_nr_samples,
+		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
+	};
+
+	if (!r->o->header)
+		fprintf(out, "# To display the perf.data header info, please use "
+			     "--header/--header-only options.\n#\n");
+	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
+		r->stats.total_lost_samples);
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		struct hists *h = &r->hists[i];
+
+		if (!r->hists_ready[i] || !h->nr_samples)
+			continue;
+		hists__output_resort(h);
+		print_samples_line(r, h->nr_samples, r->pd.evsels[i], out);
+		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+		hists__fprintf(h, &po, out);
+		fprintf(out, "\n\n");
+	}
+}
+
+static void print_stats(const struct report *r, FILE *out)
+{
+	uint64_t total = 0;
+
+	for (int t = 0; t < PERF_RECORD_HEADER_MAX; t++)
+		total += r->stats.nr_events[t];
+	fprintf(out, "Aggregated stats:\n%20s events: %10" PRIu64 "\n", "TOTAL", total);
+	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
+		if (!r->stats.nr_events[t] || !perf_record_name(t))
+			continue;
+		fprintf(out, "%20s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
+			r->stats.nr_events[t], 100.0 * r->stats.nr_events[t] / total);
+	}
+}
+
+/* --- the command ----------------------------------------------------- */
+
+static int set_tristate(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	(void)arg, (void)err;
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
+static int report_check(struct report_opts *o, struct sort_list *sort, struct strbuf *err)
+{
+	if (o->percent_limit) {
+		char *end;
+		double v = strtod(o->percent_limit, &end);
+
+		if (*end || v < 0 || v > 100) {
+			strbuf_addf(err, "--percent-limit '%s' is not a percentage between 0 and "
+				    "100", o->percent_limit);
+			return -EINVAL;
+		}
+	}
+	/* Not built yet: refuse rather than print something else than asked. */
+	if (o->call_graph && strcmp(o->call_graph, "none")) {
+		strbuf_addf(err, "-g %s: callchain graphs are not implemented yet\nhint: use -g none "
+			    "(flat profile) or Linux perf for the graph", o->call_graph);
+		return -EINVAL;
+	}
+	if (o->children == 1 || o->branch_stack == 1) {
+		strbuf_addf(err, "%s is not implemented yet\nhint: use %s",
+			    o->children == 1 ? "--children" : "--branch-stack",
+			    o->children == 1 ? "--no-children" : "--no-branch-stack");
+		return -EINVAL;
+	}
+	return sort_list__parse(sort, o->sort, err);
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	/* perf reads a pipe on stdin when no -i is given */
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+static void report_exit(struct report *r)
+{
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (r->hists_ready[i])
+			hists__exit(&r->hists[i]);
+	free(r->hists);
+	free(r->hists_ready);
+	machine__exit(&r->machine);
+	perf_data__close(&r->pd);
+	strbuf_release(&r->err);
+}
+
+static int run_report(struct report *r)
+{
+	int ret;
+
+	if (perf_data__open(&r->pd, r->o->input, &r->err))
+		return 1;
+	if (r->o->header_only || r->o->header) {
+		perf_data__fprintf_header(&r->pd, stdout);
+		if (r->o->header_only)
+			return 0;
+	}
+	if (r->o->dump_raw) {
+		ret = perf_data__dump(&r->pd, stdout, &r->stats, &r->err);
+		if (!ret)
+			print_stats(r, stdout);
+		return ret ? 1 : 0;
+	}
+	ret = process(r);
+	if (ret)
+		return 1;
+	if (r->o->stats)
+		print_stats(r, stdout);
+	else
+		print_report(r, stdout);
+	return 0;
+}
+
+int cmd_report(int argc, const char **argv, struct pm_env *env)
+{
+	struct report_opts o = {
+		.sort = "comm,dso,sym", .group = -1, .children = -1, .branch_stack = -1,
+	};
+	const struct option options[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_BOOLEAN(0, "stdio", &o.stdio, "Use the stdio interface"),
+		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
+			    "Show a column with the number of samples"),
+		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline"),
+		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
+			   "Don't show entries under that percent"),
+		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
+		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_CALLBACK_NOOPT(0, "group", &o.group,
+				   "Show event group information together", set_tristate),
+		OPT_STRING('g', "call-graph", &o.call_graph, "print_type",
+			   "callchain display: none (graph, flat, folded: not yet)"),
+		OPT_CALLBACK_NOOPT(0, "children", &o.children,
+				   "Accumulate callchains of children and show total overhead",
+				   set_tristate),
+		OPT_CALLBACK_NOOPT('b', "branch-stack", &o.branch_stack,
+				   "use branch records for per branch histogram filling",
+				   set_tristate),
+		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
+		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN(0, "stats", &o.stats, "Display event stats"),
+		OPT_STRING(0, "symfs", &o.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_END(),
+	};
+	struct report r = { .o = &o, .err = STRBUF_INIT };
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	(void)env;
+	ret = parse_options(argc, argv, options, report_usage, 0, &msg);
+	if (ret < 0) {
+		ret = cmd_usage_result(ret, msg.buf);
+		strbuf_release(&msg);
+		return ret;
+	}
+	if (ret > 0) {
+		strbuf_addf(&r.err, "unexpected argument '%s'\nhint: name the input with -i",
+			    argv[0]);
+		ret = 129;
+	} else if (report_check(&o, &r.sort, &r.err)) {
+		ret = 129;
+	} else {
+		if (!o.input)
+			o.input = default_input();
+		ret = run_report(&r);
+	}
+	if (r.err.len)
+		cmd_error("report", r.err.buf);
+	report_exit(&r);
+	strbuf_release(&msg);
+	return ret;
+}

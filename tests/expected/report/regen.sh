@@ -1,0 +1,26 @@
+#!/bin/sh
+# Regenerate the expected report outputs from Linux perf (needs `perf`).
+# Usage: sh tests/expected/report/regen.sh
+here=$(cd "$(dirname "$0")" && pwd)
+helpers="$here/../../helpers"
+data="$here/../../data/perfdata"
+symfs=$(mktemp -d)
+trap 'rmdir "$symfs"' EXIT
+grep -v '^#' "$here/cases.txt" | while read -r file name opts; do
+	[ -n "$file" ] || continue
+	# perf's closing "(Tip: ...)" block is random and dropped
+	# shellcheck disable=SC2086
+	perf report --stdio --kallsyms /dev/null --symfs "$symfs" -i "$data/$file" $opts \
+		2>/dev/null | sh "$helpers/drop-perf-tip.sh" >"$here/$file.$name.txt"
+done
+# -D: offset, size and type of every record, sorted (perf prints them in
+# delivery order). In pipe mode perf's offsets are not file offsets (they
+# count from after the pipe header, some at the record's end), so only
+# size and type are kept there.
+for f in "$data"/perf.data.*; do
+	out="$here/$(basename "$f").records.txt"
+	perf report -D -i "$f" 2>/dev/null | sh "$helpers/dump-records.sh" |
+	if sh "$helpers/is-pipe-file.sh" "$f"; then cut -d' ' -f2-; else cat; fi |
+	LC_ALL=C sort >"$out"
+	[ -s "$out" ] || rm -f "$out"
+done

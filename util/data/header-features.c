@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Header feature payloads. Strings are stored as a u32 length that
+ * includes the NUL and the padding to PERF_NAME_ALIGN, then the bytes.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "header-features.h"
+#include "perf-data-format.h"
+
+static const char *const feature_names[HEADER_LAST_FEATURE] = {
+	[HEADER_TRACING_DATA] = "TRACING_DATA", [HEADER_BUILD_ID] = "BUILD_ID",
+	[HEADER_HOSTNAME] = "HOSTNAME", [HEADER_OSRELEASE] = "OSRELEASE",
+	[HEADER_VERSION] = "VERSION", [HEADER_ARCH] = "ARCH", [HEADER_NRCPUS] = "NRCPUS",
+	[HEADER_CPUDESC] = "CPUDESC", [HEADER_CPUID] = "CPUID",
+	[HEADER_TOTAL_MEM] = "TOTAL_MEM", [HEADER_CMDLINE] = "CMDLINE",
+	[HEADER_EVENT_DESC] = "EVENT_DESC", [HEADER_CPU_TOPOLOGY] = "CPU_TOPOLOGY",
+	[HEADER_NUMA_TOPOLOGY] = "NUMA_TOPOLOGY", [HEADER_BRANCH_STACK] = "BRANCH_STACK",
+	[HEADER_PMU_MAPPINGS] = "PMU_MAPPINGS", [HEADER_GROUP_DESC] = "GROUP_DESC",
+	[HEADER_AUXTRACE] = "AUXTRACE", [HEADER_STAT] = "STAT", [HEADER_CACHE] = "CACHE",
+	[HEADER_SAMPLE_TIME] = "SAMPLE_TIME", [HEADER_MEM_TOPOLOGY] = "MEM_TOPOLOGY",
+	[HEADER_CLOCKID] = "CLOCKID", [HEADER_DIR_FORMAT] = "DIR_FORMAT",
+	[HEADER_BPF_PROG_INFO] = "BPF_PROG_INFO", [HEADER_BPF_BTF] = "BPF_BTF",
+	[HEADER_COMPRESSED] = "COMPRESSED", [HEADER_CPU_PMU_CAPS] = "CPU_PMU_CAPS",
+	[HEADER_CLOCK_DATA] = "CLOCK_DATA", [HEADER_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY",
+	[HEADER_PMU_CAPS] = "PMU_CAPS",
+};
+
+const char *pd_feature_name(int feat)
+{
+	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
+		return NULL;
+	return feature_names[feat];
+}
+
+struct reader {
+	const uint8_t *p, *end;
+	bool bad;
+};
+
+static uint32_t get_u32(struct reader *r)
+{
+	uint32_t v = 0;
+
+	if (r->end - r->p < 4) {
+		r->bad = true;
+		return 0;
+	}
+	memcpy(&v, r->p, 4);
+	r->p += 4;
+	return v;
+}
+
+static uint64_t get_u64(struct reader *r)
+{
+	uint64_t v = 0;
+
+	if (r->end - r->p < 8) {
+		r->bad = true;
+		return 0;
+	}
+	memcpy(&v, r->p, 8);
+	r->p += 8;
+	return v;
+}
+
+static const uint8_t *get_bytes(struct reader *r, uint64_t n)
+{
+	const uint8_t *p = r->p;
+
+	if (r->bad || (uint64_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return NULL;
+	}
+	r->p += n;
+	return p;
+}
+
+/* Lenient like perf: a length past the payload takes what is there. */
+static char *get_string(struct reader *r)
+{
+	uint32_t len = get_u32(r);
+	const uint8_t *p;
+
+	if (!r->bad && len > (uint64_t)(r->end - r->p))
+		len = r->end - r->p;
+	p = get_bytes(r, len);
+
+	if (!p)
+		return NULL;
+	return strndup((const char *)p, len);
+}
+
+/* A count that cannot exceed what the payload could hold. */
+static uint32_t get_count(struct reader *r, size_t min_item)
+{
+	uint32_t n = get_u32(r);
+
+	if (r->bad || (uint64_t)n * min_item > (uint64_t)(r->end - r->p)) {
+		r->bad = true;
+		return 0;
+	}
+	return n;
+}
+
+static void parse_cmdline(struct pd_features *f, struct reader *r)
+{
+	uint32_t n = get_count(r, 4);
+
+	f->cmdline = calloc(n ? n : 1, sizeof(*f->cmdline));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		f->cmdline[i] = get_string(r);
+		if (f->cmdline[i])
+			f->nr_cmdline = i + 1;
+	}
+}
+
+static void parse_attr(struct reader *r, uint32_t attr_size, struct perf_event_attr *attr)
+{
+	const uint8_t *p = get_bytes(r, attr_size);
+
+	memset(attr, 0, sizeof(*attr));
+	if (p)
+		memcpy(attr, p, attr_size < sizeof(*attr) ? attr_size : sizeof(*attr));
+}
+
+static void parse_event_desc(struct pd_features *f, struct reader *r)
+{
+	uint32_t n = get_count(r, 8);
+	uint32_t attr_size = get_u32(r);
+
+	if (attr_size < PERF_ATTR_SIZE_VER0 || attr_size > 4096) {
+		r->bad = true;
+		return;
+	}
+	f->events = calloc(n ? n : 1, sizeof(*f->events));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		struct pd_event_desc *e = &f->events[i];
+
+		f->nr_events = i + 1;
+		parse_attr(r, attr_size, &e->attr);
+		e->nr_ids = get_count(r, 0);
+		e->name = get_string(r);
+		if (e->nr_ids > (uint64_t)(r->end - r->p) / 8) {
+			r->bad = true;
+			break;
+		}
+		e->ids = calloc(e->nr_ids ? e->nr_ids : 1, 8);
+		for (uint32_t j = 0; j < e->nr_ids; j++)
+			e->ids[j] = get_u64(r);
+	}
+}
+
+static void parse_group_desc(struct pd_features *f, struct reader *r)
+{
+	uint32_t n = get_count(r, 12);
+
+	f->groups = calloc(n ? n : 1, sizeof(*f->groups));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		f->nr_groups = i + 1;
+		f->groups[i].name = get_string(r);
+		f->groups[i].leader_idx = get_u32(r);
+		f->groups[i].nr_members = get_u32(r);
+	}
+}
+
+/* BUILD_ID: a run of build_id records {header, pid, id[24], filename}. */
+static void parse_build_ids(struct pd_features *f, struct reader *r)
+{
+	size_t alloc = 0;
+
+	while (!r->bad && r->end - r->p >= 8) {
+		uint16_t misc, size;
+		const uint8_t *rec = r->p;
+		struct pd_build_id *b;
+
+		memcpy(&misc, rec + 4, 2);
+		memcpy(&size, rec + 6, 2);
+		if (size < 8 + 4 + 24 || !get_bytes(r, size)) {
+			r->bad = true;
+			break;
+		}
+		if (f->nr_build_ids == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			f->build_ids = realloc(f->build_ids, alloc * sizeof(*b));
+			if (!f->build_ids)
+				abort();
+		}
+		b = &f->build_ids[f->nr_build_ids++];
+		memset(b, 0, sizeof(*b));
+		b->misc = misc;
+		memcpy(&b->pid, rec + 8, 4);
+		memcpy(b->id, rec + 12, 20);
+		/* Since Linux 5.12 misc bit 15 says byte 32 holds the size. */
+		b->size = (misc & (1 << 15)) ? rec[12 + 20] : 20;
+		if (b->size > 20)
+			b->size = 20;
+		b->filename = strndup((const char *)rec + 36, size - 36);
+	}
+}
+
+int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64_t size,
+		       struct strbuf *err)
+{
+	struct reader r = { .p = p, .end = p + size };
+
+	if (feat > 0 && feat < 256)
+		f->bitmap[feat / 64] |= 1ULL << (feat % 64);
+	switch (feat) {
+	case HEADER_HOSTNAME: free(f->hostname); f->hostname = get_string(&r); break;
+	case HEADER_OSRELEASE: free(f->osrelease); f->osrelease = get_string(&r); break;
+	case HEADER_VERSION: free(f->version); f->version = get_string(&r); break;
+	case HEADER_ARCH: free(f->arch); f->arch = get_string(&r); break;
+	case HEADER_CPUDESC: free(f->cpudesc); f->cpudesc = get_string(&r); break;
+	case HEADER_CPUID: free(f->cpuid); f->cpuid = get_string(&r); break;
+	case HEADER_NRCPUS:
+		f->nr_cpus_avail = get_u32(&r);
+		f->nr_cpus_online = get_u32(&r);
+		f->has_nrcpus = !r.bad;
+		break;
+	case HEADER_TOTAL_MEM: f->total_mem = get_u64(&r); break;
+	case HEADER_CMDLINE: if (!f->cmdline) parse_cmdline(f, &r); break;
+	case HEADER_EVENT_DESC: if (!f->events) parse_event_desc(f, &r); break;
+	case HEADER_GROUP_DESC: if (!f->groups) parse_group_desc(f, &r); break;
+	case HEADER_BUILD_ID: parse_build_ids(f, &r); break;
+	case HEADER_CLOCKID:
+		f->clockid_res_ns = get_u64(&r);
+		f->has_clockid = !r.bad;
+		break;
+	default:
+		return 0;
+	}
+	if (r.bad) {
+		strbuf_addf(err, "header feature %s is truncated or malformed",
+			    pd_feature_name(feat) ?: "?");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void pd_features__exit(struct pd_features *f)
+{
+	free(f->hostname);
+	free(f->osrelease);
+	free(f->version);
+	free(f->arch);
+	free(f->cpudesc);
+	free(f->cpuid);
+	for (uint32_t i = 0; i < f->nr_cmdline; i++)
+		free(f->cmdline[i]);
+	free(f->cmdline);
+	for (uint32_t i = 0; i < f->nr_events; i++) {
+		free(f->events[i].name);
+		free(f->events[i].ids);
+	}
+	free(f->events);
+	for (uint32_t i = 0; i < f->nr_groups; i++)
+		free(f->groups[i].name);
+	free(f->groups);
+	for (uint32_t i = 0; i < f->nr_build_ids; i++)
+		free(f->build_ids[i].filename);
+	free(f->build_ids);
+	memset(f, 0, sizeof(*f));
+}
+
+void pd_features__put_string(struct strbuf *sb, const char *s)
+{
+	uint32_t len = strlen(s) + 1;
+	uint32_t padded = (len + PERF_NAME_ALIGN - 1) / PERF_NAME_ALIGN * PERF_NAME_ALIGN;
+
+	strbuf_add(sb, &padded, 4);
+	strbuf_add(sb, s, len - 1);
+	strbuf_addchars(sb, 0, padded - len + 1);
+}

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_HEADER_PRINT_H
+#define PM_HEADER_PRINT_H
+
+/* report --header / --header-only: the header in perf's "# key : value"
+ * layout (the features perf-mini decodes; others are named as present). */
+#include <stdio.h>
+
+#include "perf-data.h"
+
+void perf_data__fprintf_header(const struct perf_data *pd, FILE *out);
+
+#endif

@@ -1,0 +1,704 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data reading: open (map or slurp), header, events, features, and
+ * the record walk. Checks are explicit at each step because the file may
+ * be truncated, corrupt, or crafted.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../base/util.h"
+#include "../events/event-names.h"
+#include "perf-data.h"
+
+#define MAX_EVSELS 4096
+
+static const char *const record_names[] = {
+	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST", [PERF_RECORD_COMM] = "COMM",
+	[PERF_RECORD_EXIT] = "EXIT", [PERF_RECORD_THROTTLE] = "THROTTLE",
+	[PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE", [PERF_RECORD_FORK] = "FORK",
+	[PERF_RECORD_READ] = "READ", [PERF_RECORD_SAMPLE] = "SAMPLE",
+	[PERF_RECORD_MMAP2] = "MMAP2", [PERF_RECORD_AUX] = "AUX",
+	[PERF_RECORD_ITRACE_START] = "ITRACE_START", [PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES",
+	[PERF_RECORD_SWITCH] = "SWITCH", [PERF_RECORD_SWITCH_CPU_WIDE] = "SWITCH_CPU_WIDE",
+	[PERF_RECORD_NAMESPACES] = "NAMESPACES", [PERF_RECORD_KSYMBOL] = "KSYMBOL",
+	[PERF_RECORD_BPF_EVENT] = "BPF_EVENT", [PERF_RECORD_CGROUP] = "CGROUP",
+	[PERF_RECORD_TEXT_POKE] = "TEXT_POKE", [21] = "AUX_OUTPUT_HW_ID",
+	[PERF_RECORD_HEADER_ATTR] = "ATTR", [PERF_RECORD_HEADER_EVENT_TYPE] = "EVENT_TYPE",
+	[PERF_RECORD_HEADER_TRACING_DATA] = "TRACING_DATA",
+	[PERF_RECORD_HEADER_BUILD_ID] = "BUILD_ID",
+	[PERF_RECORD_FINISHED_ROUND] = "FINISHED_ROUND", [PERF_RECORD_ID_INDEX] = "ID_INDEX",
+	[PERF_RECORD_AUXTRACE_INFO] = "AUXTRACE_INFO", [PERF_RECORD_AUXTRACE] = "AUXTRACE",
+	[PERF_RECORD_AUXTRACE_ERROR] = "AUXTRACE_ERROR", [PERF_RECORD_THREAD_MAP] = "THREAD_MAP",
+	[PERF_RECORD_CPU_MAP] = "CPU_MAP", [PERF_RECORD_STAT_CONFIG] = "STAT_CONFIG",
+	[PERF_RECORD_STAT] = "STAT", [PERF_RECORD_STAT_ROUND] = "STAT_ROUND",
+	[PERF_RECORD_EVENT_UPDATE] = "EVENT_UPDATE", [PERF_RECORD_TIME_CONV] = "TIME_CONV",
+	[PERF_RECORD_HEADER_FEATURE] = "FEATURE", [PERF_RECORD_COMPRESSED] = "COMPRESSED",
+	[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT",
+};
+
+const char *perf_record_name(uint32_t type)
+{
+	if (type >= ARRAY_SIZE(record_names))
+		return NULL;
+	return record_names[type];
+}
+
+bool perf_data__has_feat(const struct perf_data *pd, int feat)
+{
+	return feat > 0 && feat < HEADER_FEAT_BITS &&
+	       (pd->feat.bitmap[feat / 64] >> (feat % 64) & 1);
+}
+
+/* --- opening --------------------------------------------------------- */
+
+static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
+{
+	size_t alloc = 1 << 16;
+
+	pd->buf = malloc(alloc);
+	if (!pd->buf)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t n;
+
+		if (pd->size == alloc) {
+			uint8_t *nb = realloc(pd->buf, alloc * 2);
+
+			if (!nb)
+				return -ENOMEM;
+			pd->buf = nb;
+			alloc *= 2;
+		}
+		n = read(fd, pd->buf + pd->size, alloc - pd->size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			strbuf_addf(err, "cannot read %s: %s", pd->path, strerror(errno));
+			return -errno;
+		}
+		if (n == 0)
+			return 0;
+		pd->size += n;
+	}
+}
+
+static int load(struct perf_data *pd, struct strbuf *err)
+{
+	bool is_stdin = !strcmp(pd->path, "-");
+	int fd = is_stdin ? STDIN_FILENO : open(pd->path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int ret = 0;
+
+	if (fd < 0) {
+		int e = errno;
+
+		strbuf_addf(err, "cannot open %s: %s", pd->path, strerror(e));
+		if (e == ENOENT)
+			strbuf_addstr(err, "\nhint: record one first (perf-mini record -- <command>) "
+					   "or name it with -i");
+		return -e;
+	}
+	if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+				   !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode))) {
+		strbuf_addf(err, "%s is not a regular file", pd->path);
+		ret = -EINVAL;
+	} else if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		pd->size = st.st_size;
+		pd->buf = mmap(NULL, pd->size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (pd->buf == MAP_FAILED) {
+			pd->buf = NULL;
+			ret = slurp(fd, pd, err);
+		} else {
+			pd->mapped = true;
+		}
+	} else {
+		ret = slurp(fd, pd, err);
+	}
+	if (!is_stdin)
+		close(fd);
+	return ret;
+}
+
+static bool section_ok(const struct perf_data *pd, const struct perf_file_section *s)
+{
+	return s->offset <= pd->size && s->size <= pd->size - s->offset;
+}
+
+/* --- events ---------------------------------------------------------- */
+
+static struct pd_evsel *add_evsel(struct perf_data *pd, const void *attr_bytes,
+				  size_t attr_len)
+{
+	struct pd_evsel *e, **n;
+
+	if (pd->nr_evsels >= MAX_EVSELS)
+		return NULL;
+	n = realloc(pd->evsels, (pd->nr_evsels + 1) * sizeof(*n));
+	e = calloc(1, sizeof(*e));
+	if (!n || !e) {
+		free(e);
+		if (n)
+			pd->evsels = n;
+		return NULL;
+	}
+	pd->evsels = n;
+	memcpy(&e->attr, attr_bytes, attr_len < sizeof(e->attr) ? attr_len : sizeof(e->attr));
+	if (!e->attr.size)
+		e->attr.size = PERF_ATTR_SIZE_VER0;
+	e->idx = pd->nr_evsels;
+	e->leader_idx = e->idx;
+	pd->evsels[pd->nr_evsels++] = e;
+	return e;
+}
+
+static int add_ids(struct perf_data *pd, struct pd_evsel *e, const uint8_t *p, uint64_t nr)
+{
+	struct pd_id *n;
+
+	e->ids = calloc(nr ? nr : 1, sizeof(*e->ids));
+	n = realloc(pd->ids, (pd->nr_ids + nr + 1) * sizeof(*n));
+	if (!e->ids || !n)
+		return -ENOMEM;
+	pd->ids = n;
+	for (uint64_t i = 0; i < nr; i++) {
+		memcpy(&e->ids[i], p + 8 * i, 8);
+		pd->ids[pd->nr_ids].id = e->ids[i];
+		pd->ids[pd->nr_ids++].evsel_idx = e->idx;
+	}
+	e->nr_ids = nr;
+	pd->ids_sorted = false;
+	return 0;
+}
+
+static int read_file_attrs(struct perf_data *pd, struct strbuf *err)
+{
+	const struct perf_file_header *h = &pd->header;
+	uint64_t nr;
+
+	if (h->attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) ||
+	    h->attr_size > 4096 || !section_ok(pd, &h->attrs) || h->attrs.size % h->attr_size) {
+		strbuf_addf(err, "%s: bad attr section (offset %#llx, %llu bytes of %llu-byte "
+			    "entries)", pd->path, (unsigned long long)h->attrs.offset,
+			    (unsigned long long)h->attrs.size, (unsigned long long)h->attr_size);
+		return -EINVAL;
+	}
+	nr = h->attrs.size / h->attr_size;
+	if (nr == 0 || nr > MAX_EVSELS) {
+		strbuf_addf(err, "%s: the header claims %llu events", pd->path,
+			    (unsigned long long)nr);
+		return -EINVAL;
+	}
+	for (uint64_t i = 0; i < nr; i++) {
+		uint64_t off = h->attrs.offset + i * h->attr_size;
+		size_t attr_len = h->attr_size - sizeof(struct perf_file_section);
+		struct perf_file_section ids;
+		struct pd_evsel *e;
+
+		memcpy(&ids, pd->buf + off + attr_len, sizeof(ids));
+		if (!section_ok(pd, &ids) || ids.size % 8) {
+			strbuf_addf(err, "%s: event %llu has its ids outside the file (at offset "
+				    "%#llx)", pd->path, (unsigned long long)i,
+				    (unsigned long long)(off + attr_len));
+			return -EINVAL;
+		}
+		e = add_evsel(pd, pd->buf + off, attr_len);
+		if (!e || add_ids(pd, e, pd->buf + ids.offset, ids.size / 8))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Features are extra information: a damaged one is reported and skipped,
+ * and the samples are still read (perf behaves the same way).
+ */
+static void read_file_features(struct perf_data *pd)
+{
+	const struct perf_file_header *h = &pd->header;
+	uint64_t table = h->data.offset + h->data.size;
+	struct strbuf msg = STRBUF_INIT;
+	int nr = 0;
+
+	for (int feat = 1; feat < HEADER_FEAT_BITS; feat++) {
+		struct perf_file_section s;
+
+		if (!(h->adds_features[feat / 64] >> (feat % 64) & 1))
+			continue;
+		if (table + (nr + 1) * sizeof(s) > pd->size) {
+			strbuf_addf(&msg, "the feature table at offset %#llx is truncated",
+				    (unsigned long long)table);
+			break;
+		}
+		memcpy(&s, pd->buf + table + nr++ * sizeof(s), sizeof(s));
+		if (!section_ok(pd, &s)) {
+			strbuf_addf(&msg, "header feature %s points outside the file",
+				    pd_feature_name(feat) ?: "?");
+			break;
+		}
+		if (pd_features__parse(&pd->feat, feat, pd->buf + s.offset, s.size, &msg))
+			break;
+	}
+	if (msg.len)
+		fprintf(stderr, "warning: %s: %s; header information is incomplete\n",
+			pd->path, msg.buf);
+	strbuf_release(&msg);
+}
+
+static int read_file_header(struct perf_data *pd, struct strbuf *err)
+{
+	struct perf_file_header *h = &pd->header;
+
+	if (pd->size < sizeof(*h)) {
+		strbuf_addf(err, "%s: truncated header (%zu bytes, needs %zu)", pd->path,
+			    pd->size, sizeof(*h));
+		return -EINVAL;
+	}
+	memcpy(h, pd->buf, sizeof(*h));
+	if (h->size < sizeof(*h) || !section_ok(pd, &h->data) || h->data.offset < h->size) {
+		strbuf_addf(err, "%s: the data section (offset %#llx, %llu bytes) does not fit in "
+			    "the file's %zu bytes: the file is truncated or corrupt", pd->path,
+			    (unsigned long long)h->data.offset, (unsigned long long)h->data.size,
+			    pd->size);
+		return -EINVAL;
+	}
+	pd->data_offset = h->data.offset;
+	pd->data_size = h->data.size;
+	if (read_file_attrs(pd, err))
+		return -EINVAL;
+	read_file_features(pd);
+	return 0;
+}
+
+static int check_magic(struct perf_data *pd, struct strbuf *err)
+{
+	uint64_t magic, size;
+
+	if (pd->size == 0) {
+		strbuf_addf(err, "%s is empty (0 bytes): the recording wrote nothing\n"
+			    "hint: record again; perf-mini record always finalises its file",
+			    pd->path);
+		return -EINVAL;
+	}
+	if (pd->size < 16) {
+		strbuf_addf(err, "%s: truncated header (%zu bytes)", pd->path, pd->size);
+		return -EINVAL;
+	}
+	memcpy(&magic, pd->buf, 8);
+	memcpy(&size, pd->buf + 8, 8);
+	if (magic == PERF_MAGIC2_SWAPPED) {
+		strbuf_addf(err, "%s was recorded on a big-endian machine; reading byte-swapped "
+			    "files is not supported yet", pd->path);
+		return -ENOTSUP;
+	}
+	if (magic == PERF_MAGIC1) {
+		strbuf_addf(err, "%s uses the pre-2.6.38 perf.data format (PERFFILE), which is "
+			    "not supported", pd->path);
+		return -ENOTSUP;
+	}
+	if (magic != PERF_MAGIC2) {
+		strbuf_addf(err, "%s is not a perf.data file (bad magic at offset 0)", pd->path);
+		return -EINVAL;
+	}
+	pd->pipe = size == sizeof(struct perf_pipe_file_header);
+	return 0;
+}
+
+static void name_evsels(struct perf_data *pd);
+
+int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
+{
+	int ret;
+
+	memset(pd, 0, sizeof(*pd));
+	pd->path = strdup(path);
+	if (!pd->path)
+		return -ENOMEM;
+	ret = load(pd, err);
+	if (!ret)
+		ret = check_magic(pd, err);
+	if (!ret && pd->pipe) {
+		pd->data_offset = sizeof(struct perf_pipe_file_header);
+		pd->data_size = pd->size - pd->data_offset;
+	} else if (!ret) {
+		ret = read_file_header(pd, err);
+		if (!ret)
+			name_evsels(pd);
+	}
+	if (ret == -ENOMEM && !err->len)
+		strbuf_addf(err, "%s: out of memory", path);
+	return ret;
+}
+
+void perf_data__close(struct perf_data *pd)
+{
+	if (pd->mapped)
+		munmap(pd->buf, pd->size);
+	else
+		free(pd->buf);
+	for (size_t i = 0; i < pd->nr_evsels; i++) {
+		free(pd->evsels[i]->ids);
+		free(pd->evsels[i]->name);
+		free(pd->evsels[i]);
+	}
+	free(pd->evsels);
+	free(pd->ids);
+	free(pd->path);
+	pd_features__exit(&pd->feat);
+	memset(pd, 0, sizeof(*pd));
+}
+
+/* --- names ----------------------------------------------------------- */
+
+struct cache_lookup {
+	uint64_t config;
+	const char *found;
+};
+
+static void match_cache(const char *name, void *data)
+{
+	struct cache_lookup *l = data;
+	uint64_t config;
+
+	if (!l->found && !event_names_parse_cache(name, strlen(name), &config) &&
+	    config == l->config)
+		l->found = name;
+}
+
+static void add_mod(struct strbuf *sb, bool *colon, const char *mods)
+{
+	if (!*colon)
+		strbuf_addch(sb, ':');
+	*colon = true;
+	strbuf_addstr(sb, mods);
+}
+
+/* perf's evsel__add_modifiers(): which modifiers a name shows. */
+static void add_modifiers(struct strbuf *sb, const struct perf_event_attr *a)
+{
+	bool colon = false, exclude_guest_default = false;
+
+	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
+		if (!a->exclude_kernel)
+			add_mod(sb, &colon, "k");
+		if (!a->exclude_user)
+			add_mod(sb, &colon, "u");
+		if (!a->exclude_hv)
+			add_mod(sb, &colon, "h");
+		exclude_guest_default = true;
+	}
+	if (a->precise_ip) {
+		add_mod(sb, &colon, &"ppp"[3 - a->precise_ip]);	/* 2 bits: at most 3 */
+		exclude_guest_default = true;
+	}
+	if (a->exclude_host || a->exclude_guest == exclude_guest_default) {
+		if (!a->exclude_host)
+			add_mod(sb, &colon, "H");
+		if (!a->exclude_guest)
+			add_mod(sb, &colon, "G");
+	}
+}
+
+/* perf's evsel__hw_names[]: how perf names a hardware event it reads
+ * back from a file (not always the spelling `perf list` leads with). */
+static const char *const hw_names[] = {
+	"cycles", "instructions", "cache-references", "cache-misses", "branches",
+	"branch-misses", "bus-cycles", "stalled-cycles-frontend", "stalled-cycles-backend",
+	"ref-cycles",
+};
+
+static char *name_from_attr(const struct perf_event_attr *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *generic = event_names_generic(PERF_TYPE_SOFTWARE, a->config);
+	struct cache_lookup cache = { .config = a->config };
+
+	switch (a->type) {
+	case PERF_TYPE_HARDWARE:
+		strbuf_addstr(&sb, a->config < ARRAY_SIZE(hw_names) ? hw_names[a->config] :
+				   "unknown-hardware");
+		break;
+	case PERF_TYPE_SOFTWARE:
+		strbuf_addstr(&sb, generic ?: "unknown-software");
+		break;
+	case PERF_TYPE_HW_CACHE:
+		event_names_for_each_cache(match_cache, &cache);
+		strbuf_addstr(&sb, cache.found ?: "unknown-ext-hardware-cache-type");
+		break;
+	case PERF_TYPE_RAW:
+		strbuf_addf(&sb, "raw %#llx", (unsigned long long)a->config);
+		break;
+	case PERF_TYPE_BREAKPOINT:
+		strbuf_addf(&sb, "mem:%#llx", (unsigned long long)a->bp_addr);
+		break;
+	case PERF_TYPE_TRACEPOINT:
+		strbuf_addstr(&sb, "unknown:unknown");
+		break;
+	default:
+		strbuf_addf(&sb, "unknown attr type: %u", a->type);
+		return strbuf_detach(&sb, NULL);
+	}
+	add_modifiers(&sb, a);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Names and groups from EVENT_DESC / GROUP_DESC, else from the attrs. */
+static void name_evsels(struct perf_data *pd)
+{
+	const struct pd_features *f = &pd->feat;
+
+	for (size_t i = 0; i < pd->nr_evsels; i++) {
+		struct pd_evsel *e = pd->evsels[i];
+
+		free(e->name);
+		e->name = NULL;
+		if (i < f->nr_events && f->events[i].name)
+			e->name = strdup(f->events[i].name);
+		if (!e->name)
+			e->name = name_from_attr(&e->attr);
+		e->leader_idx = e->idx;
+		e->nr_members = 0;
+		e->group_name = NULL;
+	}
+	for (uint32_t g = 0; g < f->nr_groups; g++) {
+		uint32_t lead = f->groups[g].leader_idx, n = f->groups[g].nr_members;
+
+		if (lead >= pd->nr_evsels || n > pd->nr_evsels - lead)
+			continue;
+		pd->evsels[lead]->nr_members = n;
+		if (f->groups[g].name && strcmp(f->groups[g].name, "{anon_group}"))
+			pd->evsels[lead]->group_name = f->groups[g].name;
+		for (uint32_t m = lead; m < lead + n; m++)
+			pd->evsels[m]->leader_idx = lead;
+	}
+}
+
+/* --- ids ------------------------------------------------------------- */
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct pd_id *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static struct pd_evsel *evsel_of_id(struct perf_data *pd, uint64_t id)
+{
+	struct pd_id key = { .id = id }, *hit;
+
+	if (!pd->ids_sorted) {
+		qsort(pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
+		pd->ids_sorted = true;
+	}
+	hit = bsearch(&key, pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
+	return hit ? pd->evsels[hit->evsel_idx] : NULL;
+}
+
+/* Where the id sits: words after the header (samples) or before the end. */
+static int sample_id_pos(uint64_t type)
+{
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		return 0;
+	if (!(type & PERF_SAMPLE_ID))
+		return -1;
+	return !!(type & PERF_SAMPLE_IP) + !!(type & PERF_SAMPLE_TID) +
+	       !!(type & PERF_SAMPLE_TIME) + !!(type & PERF_SAMPLE_ADDR);
+}
+
+static int trailer_id_pos(uint64_t type)
+{
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		return 1;
+	if (!(type & PERF_SAMPLE_ID))
+		return -1;
+	return 1 + !!(type & PERF_SAMPLE_CPU) + !!(type & PERF_SAMPLE_STREAM_ID);
+}
+
+struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev)
+{
+	const struct perf_event_attr *first;
+	const uint8_t *rec = (const uint8_t *)ev;
+	uint64_t id;
+	int pos;
+
+	if (!pd->nr_evsels)
+		return NULL;
+	if (pd->nr_evsels == 1)
+		return pd->evsels[0];
+	first = &pd->evsels[0]->attr;
+	if (ev->type == PERF_RECORD_SAMPLE) {
+		pos = sample_id_pos(first->sample_type);
+		if (pos < 0 || ev->size < 8 + 8 * (pos + 1))
+			return NULL;
+		memcpy(&id, rec + 8 + 8 * pos, 8);
+	} else {
+		pos = trailer_id_pos(first->sample_type);
+		if (!first->sample_id_all || pos < 0 || ev->size < 8 + 8 * pos)
+			return pd->evsels[0];
+		memcpy(&id, rec + ev->size - 8 * pos, 8);
+	}
+	/* synthesized records carry id 0; every trailer has the same layout */
+	if (!id)
+		return pd->evsels[0];
+	return evsel_of_id(pd, id) ?: (ev->type == PERF_RECORD_SAMPLE ? NULL : pd->evsels[0]);
+}
+
+struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,
+					 struct perf_sample *s, struct strbuf *err)
+{
+	struct pd_evsel *e = perf_data__evsel_of(pd, ev);
+	int ret;
+
+	if (!e) {
+		strbuf_addstr(err, "record with a sample id of no event in the header");
+		return NULL;
+	}
+	if (ev->type == PERF_RECORD_SAMPLE)
+		ret = perf_sample__parse(ev, &e->attr, s, err);
+	else
+		ret = perf_sample__parse_id(ev, &e->attr, s, err);
+	return ret ? NULL : e;
+}
+
+/* --- the record walk ------------------------------------------------- */
+
+static int pipe_attr(struct perf_data *pd, const struct pm_event_header *ev)
+{
+	const uint8_t *p = (const uint8_t *)ev + sizeof(*ev);
+	uint32_t attr_size;
+	struct pd_evsel *e;
+	uint64_t nr_ids;
+
+	if (ev->size < sizeof(*ev) + PERF_ATTR_SIZE_VER0)
+		return -EINVAL;
+	memcpy(&attr_size, p + offsetof(struct perf_event_attr, size), 4);
+	if (!attr_size)
+		attr_size = PERF_ATTR_SIZE_VER0;
+	if (attr_size > ev->size - sizeof(*ev) || attr_size % 8)
+		return -EINVAL;
+	e = add_evsel(pd, p, attr_size);
+	if (!e)
+		return -ENOMEM;
+	nr_ids = (ev->size - sizeof(*ev) - attr_size) / 8;
+	if (add_ids(pd, e, p + attr_size, nr_ids))
+		return -ENOMEM;
+	name_evsels(pd);
+	return 0;
+}
+
+static int pipe_feature(struct perf_data *pd, const struct pm_event_header *ev,
+			struct strbuf *err)
+{
+	uint64_t feat;
+
+	if (ev->size < sizeof(struct pm_feature_event))
+		return -EINVAL;
+	memcpy(&feat, (const uint8_t *)ev + sizeof(*ev), 8);
+	if (feat >= HEADER_FEAT_BITS)
+		return 0;
+	if (pd_features__parse(&pd->feat, feat, (const uint8_t *)ev + 16, ev->size - 16, err))
+		return -EINVAL;
+	if (feat == HEADER_EVENT_DESC || feat == HEADER_GROUP_DESC)
+		name_evsels(pd);
+	return 0;
+}
+
+static int check_record(struct perf_data *pd, uint64_t off, uint64_t end, struct strbuf *err)
+{
+	struct pm_event_header h;
+
+	if (end - off < sizeof(h)) {
+		strbuf_addf(err, "%s: truncated record header at offset %#llx (%llu bytes left)",
+			    pd->path, (unsigned long long)off, (unsigned long long)(end - off));
+		return -EINVAL;
+	}
+	memcpy(&h, pd->buf + off, sizeof(h));
+	if (h.size < sizeof(h)) {
+		strbuf_addf(err, "%s: record at offset %#llx has size %u (smaller than its "
+			    "8-byte header): the file is corrupt", pd->path,
+			    (unsigned long long)off, h.size);
+		return -EINVAL;
+	}
+	if (h.size > end - off) {
+		strbuf_addf(err, "%s: record at offset %#llx (type %u, %u bytes) runs past the "
+			    "end of the data at %#llx: the file is truncated", pd->path,
+			    (unsigned long long)off, h.type, h.size, (unsigned long long)end);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct pm_event_header *aligned(const uint8_t *rec, uint64_t *scratch)
+{
+	uint16_t size;
+
+	if (!((uintptr_t)rec & 7))
+		return (const struct pm_event_header *)rec;
+	memcpy(&size, rec + 6, 2);
+	memcpy(scratch, rec, size);
+	return (const struct pm_event_header *)scratch;
+}
+
+const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off)
+{
+	return aligned(pd->buf + off, pd->read_scratch);
+}
+
+/* AUXTRACE records are followed by their trace data, outside header.size. */
+static int skip_aux_payload(struct perf_data *pd, const struct pm_event_header *ev,
+			    uint64_t *off, uint64_t end, struct strbuf *err)
+{
+	uint64_t size;
+
+	if (ev->size < 16) {
+		strbuf_addf(err, "%s: AUXTRACE record at offset %#llx is too short", pd->path,
+			    (unsigned long long)(*off - ev->size));
+		return -EINVAL;
+	}
+	memcpy(&size, (const uint8_t *)ev + 8, 8);
+	if (size > end - *off) {
+		strbuf_addf(err, "%s: AUXTRACE data at offset %#llx (%llu bytes) runs past the "
+			    "end of the data", pd->path, (unsigned long long)*off,
+			    (unsigned long long)size);
+		return -EINVAL;
+	}
+	*off += size;
+	return 0;
+}
+
+int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
+			       struct strbuf *err)
+{
+	uint64_t off = pd->data_offset, end = pd->data_offset + pd->data_size;
+
+	while (off < end) {
+		const struct pm_event_header *ev;
+		int ret = 0;
+
+		if (check_record(pd, off, end, err))
+			return -EINVAL;
+		ev = aligned(pd->buf + off, pd->walk_scratch);
+		if (pd->pipe && ev->type == PERF_RECORD_HEADER_ATTR)
+			ret = pipe_attr(pd, ev);
+		else if (ev->type == PERF_RECORD_HEADER_FEATURE)
+			ret = pipe_feature(pd, ev, err);
+		if (ret) {
+			strbuf_addf(err, "%s%s: malformed %s record at offset %#llx",
+				    err->len ? "\n" : "", pd->path, perf_record_name(ev->type),
+				    (unsigned long long)off);
+			return ret;
+		}
+		ret = fn(pd, ev, off, ctx);
+		if (ret)
+			return ret;
+		off += ev->size;
+		if (ev->type == PERF_RECORD_AUXTRACE && skip_aux_payload(pd, ev, &off, end, err))
+			return -EINVAL;
+	}
+	return 0;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_PERF_DATA_H
+#define PM_PERF_DATA_H
+
+/*
+ * Reading a perf.data file (file or pipe mode) written by Linux perf or
+ * perf-mini: the header, the events (attrs with their sample ids and
+ * names), the header features, and a validated walk over the records.
+ *
+ * A file is mapped read-only; a pipe (or "-") is read into memory first.
+ * Every length and offset is checked against the bytes actually present:
+ * a malformed file gives one error naming the offset, never a crash.
+ *
+ * Ownership: struct perf_data owns its buffer, events and features;
+ * perf_data__close() frees them. Records handed to callbacks point into
+ * the buffer and stay valid until close.
+ */
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+#include "header-features.h"
+#include "perf-data-format.h"
+#include "sample.h"
+
+struct pd_evsel {
+	struct perf_event_attr attr;
+	uint64_t *ids;
+	uint32_t nr_ids;
+	char *name;		/* from EVENT_DESC, else derived from the attr */
+	int idx;
+	int leader_idx;		/* from GROUP_DESC; its own idx when alone */
+	int nr_members;		/* group size on a leader, else 0 */
+	const char *group_name;	/* from GROUP_DESC on a leader; NULL if anonymous */
+};
+
+struct pd_id {
+	uint64_t id;
+	int evsel_idx;
+};
+
+struct perf_data {
+	char *path;
+	bool pipe;		/* pipe-mode stream (from a pipe or a file) */
+	uint8_t *buf;
+	size_t size;
+	bool mapped;
+	uint64_t data_offset;
+	uint64_t data_size;
+	struct perf_file_header header;	/* file mode only */
+	struct pd_evsel **evsels;
+	size_t nr_evsels;
+	struct pd_id *ids;	/* sorted by id */
+	size_t nr_ids;
+	bool ids_sorted;
+	struct pd_features feat;
+	int nr_compressed;	/* PERF_RECORD_COMPRESSED records seen */
+	/* Pipe streams need not keep records 8-byte aligned: misaligned ones
+	 * are copied here before anyone reads their u64 fields. */
+	uint64_t walk_scratch[65536 / 8];
+	uint64_t read_scratch[65536 / 8];
+};
+
+/* Open @path ("-" for standard input). Returns 0 or a negative errno
+ * with one message in @err. */
+int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err);
+void perf_data__close(struct perf_data *pd);
+
+/*
+ * Walk the data records in file order; @fn gets each record 8-byte
+ * aligned (a copy when the file's is not, valid until @fn returns). Pipe-mode HEADER_ATTR and
+ * HEADER_FEATURE records update @pd before @fn sees them. @fn returns 0 to
+ * go on, anything else to stop (returned). A malformed record stops the
+ * walk with -EINVAL and a message naming its offset.
+ */
+typedef int perf_data_record_fn(struct perf_data *pd, const struct pm_event_header *ev,
+				uint64_t offset, void *ctx);
+int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
+			       struct strbuf *err);
+
+/* The record at file offset @off (validated by the walk), 8-byte aligned:
+ * in place, or copied to a buffer that the next call reuses. */
+const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off);
+
+/* The event a record belongs to (by its sample id), NULL if unknown. */
+struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev);
+
+/*
+ * Decode a record's sample (SAMPLE) or sample_id trailer (other kernel
+ * records) with its event's attr. Returns the event or NULL with @err set.
+ */
+struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,
+					 struct perf_sample *s, struct strbuf *err);
+
+/* Has the file the header feature @feat? */
+bool perf_data__has_feat(const struct perf_data *pd, int feat);
+
+/* "PERF_RECORD_SAMPLE" etc., or NULL for an unknown type. */
+const char *perf_record_name(uint32_t type);
+
+#endif

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ordered delivery. The queue holds (time, file position) pairs; records
+ * stay where they are in the mapped file and are decoded on delivery.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "session.h"
+
+struct queued {
+	uint64_t time;
+	uint64_t seq;		/* file order among equal times */
+	uint64_t off;		/* where the record is in the file */
+};
+
+struct session {
+	struct perf_data *pd;
+	const struct session_tool *tool;
+	struct session_stats *stats;
+	struct strbuf *err;
+	struct queued *q;
+	size_t nr, alloc;
+	uint64_t seq;
+	uint64_t max_time;	/* newest queued so far */
+	uint64_t next_flush;	/* release up to here at the next round */
+	uint64_t last_flush;
+	bool flushed_once;
+};
+
+static int deliver(struct session *s, const struct pm_event_header *ev)
+{
+	struct perf_sample sample;
+	struct pd_evsel *evsel;
+	struct strbuf msg = STRBUF_INIT;
+
+	if (ev->type == PERF_RECORD_SAMPLE && !perf_data__evsel_of(s->pd, ev)) {
+		/* perf skips samples of events the header does not declare */
+		s->stats->nr_unknown_id++;
+		return 0;
+	}
+	evsel = perf_data__parse_sample(s->pd, ev, &sample, &msg);
+	if (!evsel) {
+		strbuf_addf(s->err, "%s: %s", s->pd->path, msg.buf);
+		strbuf_release(&msg);
+		return -EINVAL;
+	}
+	if (ev->type == PERF_RECORD_SAMPLE)
+		return s->tool->sample ? s->tool->sample(s->tool->ctx, ev, &sample, evsel) : 0;
+	return s->tool->event ? s->tool->event(s->tool->ctx, ev, &sample) : 0;
+}
+
+static int cmp_queued(const void *a, const void *b)
+{
+	const struct queued *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Deliver every queued record with time <= @limit, oldest first. */
+static int flush(struct session *s, uint64_t limit)
+{
+	size_t done = 0;
+	int ret = 0;
+
+	if (!s->nr)
+		return 0;
+	qsort(s->q, s->nr, sizeof(*s->q), cmp_queued);
+	while (done < s->nr && s->q[done].time <= limit && !ret)
+		ret = deliver(s, perf_data__record_at(s->pd, s->q[done++].off));
+	memmove(s->q, s->q + done, (s->nr - done) * sizeof(*s->q));
+	s->nr -= done;
+	s->last_flush = limit;
+	s->flushed_once = true;
+	return ret;
+}
+
+static int enqueue(struct session *s, uint64_t off, uint64_t time)
+{
+	if (s->flushed_once && time < s->last_flush)
+		s->stats->nr_unordered++;
+	if (s->nr == s->alloc) {
+		size_t na = s->alloc ? 2 * s->alloc : 4096;
+		struct queued *nq = realloc(s->q, na * sizeof(*nq));
+
+		if (!nq) {
+			strbuf_addstr(s->err, "out of memory ordering records");
+			return -ENOMEM;
+		}
+		s->q = nq;
+		s->alloc = na;
+	}
+	s->q[s->nr++] = (struct queued){ .time = time, .seq = s->seq++, .off = off };
+	if (time > s->max_time)
+		s->max_time = time;
+	return 0;
+}
+
+static void count(struct session *s, const struct pm_event_header *ev)
+{
+	if (ev->type < PERF_RECORD_HEADER_MAX)
+		s->stats->nr_events[ev->type]++;
+	else
+		s->stats->nr_unknown++;
+	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(struct pm_lost_event))
+		s->stats->total_lost += ((const struct pm_lost_event *)ev)->lost;
+	if (ev->type == PERF_RECORD_LOST_SAMPLES &&
+	    ev->size >= sizeof(struct pm_lost_samples_event))
+		s->stats->total_lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+}
+
+static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
+		     void *ctx)
+{
+	struct session *s = ctx;
+	struct perf_sample sample;
+	struct strbuf msg = STRBUF_INIT;
+
+	count(s, ev);
+	if (ev->type == PERF_RECORD_FINISHED_ROUND && !s->tool->unordered) {
+		int ret = flush(s, s->next_flush);
+
+		s->next_flush = s->max_time;
+		return ret;
+	}
+	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
+		return 0;
+	if (s->tool->unordered)
+		return deliver(s, ev);
+	if (ev->type == PERF_RECORD_SAMPLE && !perf_data__evsel_of(pd, ev))
+		return deliver(s, ev);
+	if (!perf_data__parse_sample(pd, ev, &sample, &msg)) {
+		strbuf_addf(s->err, "%s: record at offset %#llx: %s", pd->path,
+			    (unsigned long long)off, msg.buf);
+		strbuf_release(&msg);
+		return -EINVAL;
+	}
+	if (!sample.has_time)
+		return deliver(s, ev);
+	return enqueue(s, off, sample.time);
+}
+
+int session__process(struct perf_data *pd, const struct session_tool *tool,
+		     struct session_stats *stats, struct strbuf *err)
+{
+	struct session s = { .pd = pd, .tool = tool, .stats = stats, .err = err };
+	int ret;
+
+	memset(stats, 0, sizeof(*stats));
+	ret = perf_data__for_each_record(pd, on_record, &s, err);
+	if (!ret)
+		ret = flush(&s, UINT64_MAX);
+	free(s.q);
+	return ret;
+}

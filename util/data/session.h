@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SESSION_H
+#define PM_SESSION_H
+
+/*
+ * Delivering a perf.data's records to a tool in time order, as Linux perf
+ * does: kernel records with a timestamp are queued and released at each
+ * FINISHED_ROUND up to the newest time of the round before (the kernel's
+ * per-CPU buffers are only ordered within themselves), everything else is
+ * delivered where it stands. Samples arrive decoded.
+ */
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+#include "perf-data.h"
+#include "sample.h"
+
+struct session_stats {
+	uint64_t nr_events[PERF_RECORD_HEADER_MAX];	/* by record type */
+	uint64_t nr_unknown;
+	uint64_t total_lost;		/* PERF_RECORD_LOST */
+	uint64_t total_lost_samples;	/* PERF_RECORD_LOST_SAMPLES */
+	uint64_t nr_unordered;		/* arrived after their round was flushed */
+	uint64_t nr_unknown_id;		/* samples of no declared event, skipped */
+};
+
+struct session_tool {
+	/* A decoded sample of @evsel. */
+	int (*sample)(void *ctx, const struct pm_event_header *ev,
+		      const struct perf_sample *sample, struct pd_evsel *evsel);
+	/* Any other kernel record (MMAP, COMM, FORK, ...) with its sample_id. */
+	int (*event)(void *ctx, const struct pm_event_header *ev,
+		     const struct perf_sample *sample);
+	void *ctx;
+	bool unordered;		/* deliver in file order (perf script -D, dumps) */
+};
+
+/* Process every record. Returns 0, a tool's non-zero return, or -EINVAL
+ * with a message in @err for a malformed file. */
+int session__process(struct perf_data *pd, const struct session_tool *tool,
+		     struct session_stats *stats, struct strbuf *err);
+
+#endif

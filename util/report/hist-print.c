@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "hist-print.h"
+
+/* perf prints unresolved addresses as 0x + 16 digits after "[x] ". */
+#define UNRESOLVED_SYM_WIDTH (16 + 2 + 4)
+#define UNRESOLVED_DSO_WIDTH 16
+
+struct columns {
+	int width[SORT_NR_KEYS];
+};
+
+static bool shown(const struct hists *h, const struct hist_print_opts *o,
+		  const struct hist_entry *he)
+{
+	uint64_t total = h->member_total ? h->member_total[0] : h->total_period;
+	double pct = total ? 100.0 * he->period / total : 0;
+
+	return !o->percent_limit || pct >= o->percent_limit;
+}
+
+static void grow(int *w, size_t len)
+{
+	if ((int)len > *w)
+		*w = len;
+}
+
+/* perf's hists__calc_col_len(), over the entries that are printed. */
+static void calc_widths(const struct hists *h, struct columns *c)
+{
+	size_t comm_len = 0;
+
+	for (int i = 0; i < SORT_NR_KEYS; i++)
+		c->width[i] = 0;
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		const struct hist_entry *he = h->sorted[i];
+
+		/* perf sizes columns on every entry, --percent-limit or not */
+		grow(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
+		if (!he->sym && c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
+			c->width[SORT_DSO] = UNRESOLVED_DSO_WIDTH;
+		if (strlen(he->thread->comm) > comm_len)
+			comm_len = strlen(he->thread->comm);
+		/* perf sizes Command by each thread's last comm, and cuts to it */
+		grow(&c->width[SORT_COMM], strlen(he->thread->comm));
+		if (he->dso)
+			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
+		if (he->srcline)
+			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
+	}
+	/* perf widens Pid:Command with the Command column, header included */
+	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
+	grow(&c->width[SORT_CPU], 3);
+	grow(&c->width[SORT_PERIOD], 12);
+	for (int i = 0; i < h->sort->nr; i++) {
+		const struct sort_key *k = h->sort->keys[i];
+
+		grow(&c->width[k->id], strlen(k->header));
+	}
+}
+
+static void print_titles(const struct hists *h, const struct hist_print_opts *o,
+			 const struct columns *c, FILE *out)
+{
+	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
+
+	strbuf_addf(&t, "# %*s", 8 * h->nr_members, "Overhead");
+	strbuf_addstr(&d, "# ");
+	strbuf_addchars(&d, '.', 8 * h->nr_members);
+	if (o->show_nr_samples) {
+		strbuf_addf(&t, "  %12s", "Samples");
+		strbuf_addf(&d, "  %.12s", "............");
+	}
+	for (int i = 0; i < h->sort->nr; i++) {
+		const struct sort_key *k = h->sort->keys[i];
+		int w = c->width[k->id];
+
+		if (k->right_align)
+			strbuf_addf(&t, "  %*s", w, k->header);
+		else
+			strbuf_addf(&t, "  %-*s", w, k->header);
+		strbuf_addstr(&d, "  ");
+		strbuf_addchars(&d, '.', w);
+	}
+	fprintf(out, "%s\n%s\n#\n", t.buf, d.buf);
+	strbuf_release(&t);
+	strbuf_release(&d);
+}
+
+static void print_entry(const struct hists *h, const struct hist_print_opts *o,
+			const struct columns *c, const struct hist_entry *he,
+			struct strbuf *line, FILE *out)
+{
+	strbuf_reset(line);
+	strbuf_addstr(line, "  ");
+	for (int m = 0; m < h->nr_members; m++) {
+		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
+		uint64_t period = he->member_period ? he->member_period[m] : he->period;
+
+		strbuf_addf(line, "%7.2f%%", total ? 100.0 * period / total : 0.0);
+	}
+	if (o->show_nr_samples)
+		strbuf_addf(line, "  %12" PRIu64, he->nr_samples);
+	for (int i = 0; i < h->sort->nr; i++) {
+		const struct sort_key *k = h->sort->keys[i];
+		bool last = i == h->sort->nr - 1;
+		size_t start;
+
+		strbuf_addstr(line, "  ");
+		start = line->len;
+		sort_key__cell(k, he, c->width[k->id], line);
+		/* perf pads every column but a trailing symbol */
+		if (!(last && k->id == SORT_SYM) && line->len - start < (size_t)c->width[k->id])
+			strbuf_addchars(line, ' ', c->width[k->id] - (line->len - start));
+	}
+	fprintf(out, "%s\n", line->buf);
+}
+
+void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct columns c;
+
+	calc_widths(h, &c);
+	print_titles(h, o, &c, out);
+	for (size_t i = 0; i < h->nr_entries; i++)
+		if (shown(h, o, h->sorted[i]))
+			print_entry(h, o, &c, h->sorted[i], &line, out);
+	strbuf_release(&line);
+}

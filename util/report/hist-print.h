@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_HIST_PRINT_H
+#define PM_HIST_PRINT_H
+
+/*
+ * report --stdio tables in Linux perf's layout: a "# Overhead  Command ..."
+ * title row, a dotted row, then one row per entry, each column as wide as
+ * its widest cell (with perf's minimums) and two spaces apart.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "hist.h"
+
+struct hist_print_opts {
+	bool show_nr_samples;	/* -n */
+	double percent_limit;	/* --percent-limit */
+	const char *field_sep;	/* -t/--field-separator; NULL: columns */
+};
+
+void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out);
+
+#endif

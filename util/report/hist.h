@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_HIST_H
+#define PM_HIST_H
+
+/*
+ * Histograms: samples folded into entries by the sort keys, with their
+ * period and sample count, then ordered for output (weight first, the sort
+ * keys breaking ties, as perf orders them). One struct hists per event.
+ *
+ * Ownership: a hists owns its entries. Entries point at the machine's
+ * interned comms, threads, dsos and symbols, which outlive them.
+ */
+#include <stdint.h>
+
+#include "../symbols/machine.h"
+#include "sort.h"
+
+struct hist_entry {
+	const char *comm;
+	struct thread *thread;
+	struct dso *dso;		/* NULL: "[unknown]" */
+	const struct symbol *sym;	/* NULL: unresolved, shown as ip */
+	uint64_t ip;			/* map-relative when a map was found */
+	char level;			/* '.' user, 'k' kernel, 'H' other */
+	int32_t cpu;
+	uint64_t period_key;		/* the sample's period, for --sort period */
+	const char *srcline;
+	uint64_t period;
+	uint64_t nr_samples;
+	uint64_t *member_period;	/* per group member (group view), else NULL */
+	uint64_t hash;
+	struct hist_entry *next;	/* hash chain */
+};
+
+struct hists {
+	const struct sort_list *sort;
+	struct hist_entry **buckets;
+	size_t nr_buckets;
+	size_t nr_entries;
+	uint64_t total_period;
+	uint64_t nr_samples;
+	/* Group view: a leader's hists folds in its members' samples too. */
+	int nr_members;			/* 1 unless a group is shown together */
+	uint64_t *member_total;		/* period per member */
+	uint64_t *member_samples;
+	struct hist_entry **sorted;	/* after hists__output_resort() */
+};
+
+/* @nr_members > 1 makes a group view: hists__add() takes a member index. */
+int hists__init(struct hists *h, const struct sort_list *sort, int nr_members);
+void hists__exit(struct hists *h);
+
+/* Fold one sample of group member @member (0 when not a group view)
+ * described by @tmpl (period in tmpl->period). */
+int hists__add(struct hists *h, const struct hist_entry *tmpl, int member);
+
+/* Count a sample the filters (--comm, --dso, ...) hide: percentages stay
+ * relative to everything recorded, as in perf. */
+void hists__add_filtered(struct hists *h, uint64_t period, int member);
+
+/* Order the entries for output in h->sorted. */
+void hists__output_resort(struct hists *h);
+
+#endif

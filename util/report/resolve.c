@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "resolve.h"
+
+static bool find_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+		     struct addr_location *al)
+{
+	struct maps *maps;
+
+	al->map = NULL;
+	al->sym = NULL;
+	al->addr = ip;
+	if (cpumode == PERF_RECORD_MISC_KERNEL) {
+		al->level = 'k';
+		maps = &m->kmaps;
+	} else if (cpumode == PERF_RECORD_MISC_USER) {
+		al->level = '.';
+		maps = t->maps;
+	} else {
+		al->level = 'H';
+		return false;
+	}
+	al->map = maps__find(maps, ip);
+	if (!al->map)
+		return false;
+	al->addr = map__map_ip(al->map, ip);
+	return true;
+}
+
+void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+		  struct addr_location *al)
+{
+	/*
+	 * No second try on the other side of the user/kernel split: on x86
+	 * perf trusts the cpumode (a kernel-mode sample at a user address is
+	 * "[unknown] [k]"), and so do we.
+	 */
+	al->thread = t;
+	if (find_map(m, t, cpumode, ip, al))
+		al->sym = dso__find_symbol(&m->dsos, al->map->dso, al->addr);
+}
+
+void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he)
+{
+	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
+	struct addr_location al;
+
+	resolve_addr(m, t, s->cpumode, s->ip, &al);
+	memset(he, 0, sizeof(*he));
+	he->thread = t;
+	he->comm = t->comm;
+	he->dso = al.map ? al.map->dso : NULL;
+	he->sym = al.sym;
+	he->ip = al.addr;
+	he->level = al.level;
+	he->cpu = (int32_t)s->cpu;
+	he->period = s->period;
+	he->period_key = s->period;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_RESOLVE_H
+#define PM_RESOLVE_H
+
+/*
+ * From a sample's (pid, tid, cpumode, ip) to the thread, map, DSO and
+ * symbol it hit, following perf's thread__find_map(): kernel-mode samples
+ * look in the kernel's maps, user-mode ones in the process's, and an
+ * address on the other side of the user/kernel split gets a second try.
+ */
+#include "../data/sample.h"
+#include "../symbols/machine.h"
+#include "hist.h"
+
+struct addr_location {
+	struct thread *thread;
+	struct map *map;
+	const struct symbol *sym;
+	uint64_t addr;		/* map-relative when map != NULL */
+	char level;
+};
+
+void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+		  struct addr_location *al);
+
+/* Fill a histogram template for @s (period, comm, dso, sym, ...). */
+void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
+
+#endif

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sort keys. The comparison signs copy perf's sort.c conventions (right
+ * minus left), so ties print in perf's order, including its quirk of
+ * comparing u64 addresses as signed differences.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "hist.h"
+#include "sort.h"
+
+static const struct sort_key keys[] = {
+	{ SORT_COMM, "comm", "Command", false },
+	{ SORT_PID, "pid", "    Pid:Command", false },
+	{ SORT_DSO, "dso", "Shared Object", false },
+	{ SORT_SYM, "sym", "Symbol", false },
+	{ SORT_CPU, "cpu", "CPU", false },
+	{ SORT_PERIOD, "period", "Period", true },
+	{ SORT_SRCLINE, "srcline", "Source:Line", false },
+};
+
+static const struct sort_key *find_key(const char *name, size_t len)
+{
+	if (len == 3 && !strncmp(name, "tid", 3))
+		return &keys[SORT_PID];
+	if (len == 6 && !strncmp(name, "symbol", 6))
+		return &keys[SORT_SYM];
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (strlen(keys[i].name) == len && !strncmp(keys[i].name, name, len))
+			return &keys[i];
+	return NULL;
+}
+
+int sort_list__parse(struct sort_list *l, const char *spec, struct strbuf *err)
+{
+	const char *p = spec;
+
+	l->nr = 0;
+	while (*p) {
+		size_t len = strcspn(p, ", ");
+		const struct sort_key *k = len ? find_key(p, len) : NULL;
+
+		if (len && !k) {
+			strbuf_addf(err, "unknown --sort key '%.*s'\nhint: the keys are comm, pid, "
+				    "tid, dso, sym, cpu, period, srcline", (int)len, p);
+			return -EINVAL;
+		}
+		if (k && !sort_list__has(l, k->id)) {
+			if (l->nr == MAX_SORT_KEYS)
+				break;
+			l->keys[l->nr++] = k;
+		}
+		p += len;
+		p += strspn(p, ", ");
+	}
+	if (!l->nr) {
+		strbuf_addstr(err, "--sort needs at least one key (e.g. comm,dso,sym)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+bool sort_list__has(const struct sort_list *l, enum sort_key_id id)
+{
+	for (int i = 0; i < l->nr; i++)
+		if (l->keys[i]->id == id)
+			return true;
+	return false;
+}
+
+static const char *dso_name(const struct hist_entry *he)
+{
+	return he->dso ? he->dso->short_name : NULL;
+}
+
+static int cmp_null(const void *l, const void *r)
+{
+	if (!l && !r)
+		return 0;
+	return !l ? -1 : 1;
+}
+
+/*
+ * The functions below return perf's comparison value for (a, b): > 0 when
+ * @a prints first. Their signs copy perf's sort.c (right minus left).
+ */
+
+static int64_t dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const char *na = dso_name(a), *nb = dso_name(b);
+
+	if (!na || !nb)
+		return cmp_null(na, nb);
+	return strcmp(nb, na);
+}
+
+/* Identity and final order of symbols: by address (perf's sort__sym_cmp). */
+static int64_t sym_cmp(const struct sort_list *l, const struct hist_entry *a,
+		       const struct hist_entry *b)
+{
+	int64_t ret;
+
+	if (!a->sym && !b->sym)
+		return (int64_t)(b->ip - a->ip);
+	if (!a->sym || !b->sym)
+		return cmp_null(a->sym, b->sym);
+	if (!sort_list__has(l, SORT_DSO)) {
+		ret = dso_cmp(a, b);
+		if (ret)
+			return ret;
+	}
+	if (a->sym == b->sym)
+		return 0;
+	return (int64_t)(b->sym->start - a->sym->start);
+}
+
+/* Output order of symbols: by name (perf's sort__sym_sort). */
+static int64_t sym_sort(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (!a->sym || !b->sym)
+		return cmp_null(a->sym, b->sym);
+	return strcmp(b->sym->name, a->sym->name);
+}
+
+static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
+		       const struct hist_entry *a, const struct hist_entry *b)
+{
+	switch (k->id) {
+	case SORT_COMM: return a->comm == b->comm ? 0 : strcmp(b->comm, a->comm);
+	case SORT_PID: return (int64_t)b->thread->tid - a->thread->tid;
+	case SORT_DSO: return dso_cmp(a, b);
+	case SORT_SYM: return sym_cmp(l, a, b);
+	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
+	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
+	case SORT_PERIOD:	/* a column, not an identity */
+	case SORT_NR_KEYS: break;
+	}
+	return 0;
+}
+
+int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
+			    const struct hist_entry *b)
+{
+	for (int i = 0; i < l->nr; i++) {
+		int64_t c = key_cmp(l, l->keys[i], a, b);
+
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
+		       const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (k->id == SORT_SYM)
+		return sym_sort(a, b);
+	return key_cmp(l, k, a, b);
+}
+
+void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
+		    struct strbuf *sb)
+{
+	switch (k->id) {
+	case SORT_COMM:
+		strbuf_addf(sb, "%.*s", width, he->comm);
+		break;
+	case SORT_PID:
+		strbuf_addf(sb, "%7d:%.*s", he->thread->tid, width > 8 ? width - 8 : 0,
+			    he->thread->comm);
+		break;
+	case SORT_DSO:
+		strbuf_addstr(sb, dso_name(he) ?: "[unknown]");
+		break;
+	case SORT_SYM:
+		strbuf_addf(sb, "[%c] ", he->level);
+		if (he->sym)
+			strbuf_addstr(sb, he->sym->name);
+		else
+			strbuf_addf(sb, "%#.16" PRIx64, he->ip);
+		break;
+	case SORT_CPU:
+		strbuf_addf(sb, "%*.*d", width, width, he->cpu);
+		break;
+	case SORT_PERIOD:
+		strbuf_addf(sb, "%*" PRIu64, width, he->period);
+		break;
+	case SORT_SRCLINE:
+		strbuf_addstr(sb, he->srcline ?: "??:0");
+		break;
+	case SORT_NR_KEYS:
+		break;
+	}
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_DSO_H
+#define PM_DSO_H
+
+/*
+ * Shared objects (executables, libraries, the kernel) and their symbols.
+ * Symbols are loaded once, on the first lookup, from the ELF file (libelf:
+ * .symtab, else .dynsym) or from kallsyms for the kernel, and only when
+ * the file on disk is the one that was recorded (same build-id). Symbol
+ * addresses are kept in the space map__map_ip() yields (file offsets for
+ * user DSOs, absolute addresses for the kernel), so a lookup is one binary
+ * search per address.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct symbol {
+	uint64_t start, end;	/* [start, end) */
+	const char *name;	/* points into the dso's name arena */
+	size_t namelen;
+	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+};
+
+struct dso {
+	char *long_name;
+	const char *short_name;	/* basename, "[kernel.kallsyms]", "[module]" */
+	char *short_name_alloc;
+	bool kernel;
+	bool is_module;
+	uint8_t build_id[20];
+	uint8_t build_id_size;	/* 0: unknown */
+	bool symbols_loaded;
+	struct symbol *syms;	/* sorted by start */
+	size_t nr_syms;
+	char *names;		/* arena for symbol names */
+	struct dso *next;
+};
+
+struct dsos_config {
+	const char *symfs;	/* prefix for every DSO path, "" by default */
+	const char *kallsyms;	/* NULL: /proc/kallsyms when it matches */
+	const char *vmlinux;	/* kernel symbols from this ELF, before kallsyms */
+	bool kernel_build_id_mismatch;	/* recorded kernel is not this one */
+};
+
+struct dsos {
+	struct dso *head;
+	struct dsos_config cfg;
+	size_t nr;
+};
+
+struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel);
+void dsos__exit(struct dsos *dsos);
+
+/* The symbol containing @addr (in map_ip space), loading symbols once. */
+const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);
+
+/* Set a DSO's build-id (from the header or an MMAP2 record). */
+void dso__set_build_id(struct dso *dso, const uint8_t *id, size_t size);
+
+/* Read the GNU build-id note of an ELF file; returns its size or 0. */
+size_t elf_read_build_id(const char *path, uint8_t *out, size_t out_size);
+
+#endif

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Threads, comm strings and address-space maps, rebuilt record by record
+ * the way Linux perf's machine.c does, so that a sample resolves to the
+ * same command and DSO in both tools.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "machine.h"
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+/* --- comm strings ---------------------------------------------------- */
+
+static void comms_grow(struct machine *m)
+{
+	size_t nb = m->nr_comm_buckets ? 2 * m->nr_comm_buckets : 256;
+	char **n = xcalloc(nb, sizeof(*n));
+
+	for (size_t i = 0; i < m->nr_comm_buckets; i++) {
+		char *s = m->comms[i];
+		size_t j;
+
+		if (!s)
+			continue;
+		for (j = hash_str(s) & (nb - 1); n[j]; j = (j + 1) & (nb - 1))
+			;
+		n[j] = s;
+	}
+	free(m->comms);
+	m->comms = n;
+	m->nr_comm_buckets = nb;
+}
+
+static const char *intern(struct machine *m, const char *s)
+{
+	size_t j;
+
+	if (2 * (m->nr_comms + 1) > m->nr_comm_buckets)
+		comms_grow(m);
+	for (j = hash_str(s) & (m->nr_comm_buckets - 1); m->comms[j];
+	     j = (j + 1) & (m->nr_comm_buckets - 1))
+		if (!strcmp(m->comms[j], s))
+			return m->comms[j];
+	m->comms[j] = strdup(s);
+	if (!m->comms[j])
+		abort();
+	m->nr_comms++;
+	return m->comms[j];
+}
+
+/* --- maps ------------------------------------------------------------ */
+
+static struct maps *maps__new(void)
+{
+	struct maps *maps = xcalloc(1, sizeof(*maps));
+
+	maps->refcnt = 1;
+	return maps;
+}
+
+static void maps__put(struct maps *maps)
+{
+	if (maps && --maps->refcnt == 0) {
+		free(maps->v);
+		free(maps);
+	}
+}
+
+static struct maps *maps__clone(const struct maps *src)
+{
+	struct maps *maps = maps__new();
+
+	maps->alloc = maps->nr = src->nr;
+	maps->v = xcalloc(src->nr ? src->nr : 1, sizeof(*maps->v));
+	if (src->nr)
+		memcpy(maps->v, src->v, src->nr * sizeof(*maps->v));
+	return maps;
+}
+
+/* Insert @new, trimming or splitting what it overlaps, as a new mmap
+ * replaces the old mapping of those pages. */
+static void maps__insert(struct maps *maps, const struct map *new)
+{
+	struct map *v = xcalloc(maps->nr + 3, sizeof(*v));
+	size_t n = 0, pos;
+
+	for (size_t i = 0; i < maps->nr; i++) {
+		struct map m = maps->v[i];
+
+		if (m.end <= new->start || m.start >= new->end) {
+			v[n++] = m;
+			continue;
+		}
+		if (m.start < new->start) {
+			v[n] = m;
+			v[n++].end = new->start;
+		}
+		if (m.end > new->end) {
+			v[n] = m;
+			if (!m.identity)
+				v[n].pgoff += new->end - m.start;
+			v[n++].start = new->end;
+		}
+	}
+	for (pos = n; pos > 0 && v[pos - 1].start > new->start; pos--)
+		v[pos] = v[pos - 1];
+	v[pos] = *new;
+	free(maps->v);
+	maps->v = v;
+	maps->nr = n + 1;
+	maps->alloc = maps->nr + 2;
+}
+
+struct map *maps__find(struct maps *maps, uint64_t addr)
+{
+	size_t lo = 0, hi = maps->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct map *m = &maps->v[mid];
+
+		if (addr < m->start)
+			hi = mid;
+		else if (addr >= m->end)
+			lo = mid + 1;
+		else
+			return m;
+	}
+	return NULL;
+}
+
+/* --- threads --------------------------------------------------------- */
+
+static struct thread *find_thread(struct machine *m, int32_t tid)
+{
+	struct thread *t = m->threads[(uint32_t)tid % m->nr_buckets];
+
+	while (t && t->tid != tid)
+		t = t->next;
+	return t;
+}
+
+static void threads_grow(struct machine *m)
+{
+	size_t nb = m->nr_buckets * 2;
+	struct thread **n = xcalloc(nb, sizeof(*n));
+
+	for (size_t i = 0; i < m->nr_buckets; i++) {
+		struct thread *t = m->threads[i];
+
+		while (t) {
+			struct thread *next = t->next;
+			size_t b = (uint32_t)t->tid % nb;
+
+			t->next = n[b];
+			n[b] = t;
+			t = next;
+		}
+	}
+	free(m->threads);
+	m->threads = n;
+	m->nr_buckets = nb;
+}
+
+static struct thread *new_thread(struct machine *m, int32_t pid, int32_t tid)
+{
+	struct thread *t = xcalloc(1, sizeof(*t));
+	char name[32];
+	size_t b;
+
+	if (m->nr_threads + 1 > 2 * m->nr_buckets)
+		threads_grow(m);
+	t->pid = pid;
+	t->tid = tid;
+	snprintf(name, sizeof(name), ":%d", tid);
+	t->comm = intern(m, name);
+	b = (uint32_t)tid % m->nr_buckets;
+	t->next = m->threads[b];
+	m->threads[b] = t;
+	m->nr_threads++;
+	return t;
+}
+
+struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid)
+{
+	struct thread *t = find_thread(m, tid);
+	struct thread *leader;
+
+	if (t) {
+		if (t->pid == -1 && pid != -1)
+			t->pid = pid;
+		if (t->maps)
+			return t;
+	} else {
+		t = new_thread(m, pid, tid);
+	}
+	/* threads of one process share the leader's maps */
+	if (pid != -1 && pid != tid) {
+		leader = machine__findnew_thread(m, pid, pid);
+		leader->maps->refcnt++;
+		t->maps = leader->maps;
+	} else {
+		t->maps = maps__new();
+	}
+	return t;
+}
+
+void machine__set_comm(struct machine *m, struct thread *t, const char *comm)
+{
+	t->comm = intern(m, comm);
+	t->comm_set = true;
+}
+
+void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid)
+{
+	struct thread *parent = machine__findnew_thread(m, ppid, ptid);
+	struct thread *child = find_thread(m, tid);
+
+	if (child && child->maps) {
+		/* a re-used tid starts afresh */
+		maps__put(child->maps);
+		child->maps = NULL;
+		child->pid = pid;
+	}
+	if (!child)
+		child = new_thread(m, pid, tid);
+	if (pid == ppid) {
+		parent->maps->refcnt++;
+		child->maps = parent->maps;
+	} else {
+		child->maps = maps__clone(parent->maps);
+	}
+	if (parent->comm_set) {
+		child->comm = parent->comm;
+		child->comm_set = true;
+	}
+}
+
+/* --- mmap ------------------------------------------------------------ */
+
+static bool is_kernel_text(const char *filename)
+{
+	return !strncmp(filename, "[kernel.kallsyms]", 17) ||
+	       !strncmp(filename, "[guest.kernel.kallsyms", 22);
+}
+
+/* Modules show as "[name]" with dashes as underscores, as in perf. */
+static struct dso *module_dso(struct machine *m, const char *filename)
+{
+	struct dso *dso = dsos__findnew(&m->dsos, filename, true);
+	const char *base = strrchr(filename, '/');
+	char name[256];
+
+	if (dso->is_module)
+		return dso;
+	base = base ? base + 1 : filename;
+	snprintf(name, sizeof(name), "[%.*s]", (int)strcspn(base, "."), base);
+	for (char *c = name; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	dso->short_name_alloc = strdup(name);
+	if (!dso->short_name_alloc)
+		abort();
+	dso->short_name = dso->short_name_alloc;
+	dso->is_module = true;
+	return dso;
+}
+
+void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, uint64_t start,
+		       uint64_t len, uint64_t pgoff, const char *filename,
+		       const uint8_t *build_id, uint8_t build_id_size)
+{
+	struct map map = { .start = start, .end = start + len, .pgoff = pgoff };
+	struct thread *t;
+
+	if (pid == -1) {
+		if (is_kernel_text(filename)) {
+			map.dso = m->kernel_dso;
+			map.identity = true;
+			if (!start && !len)
+				map.end = ~0ULL;
+		} else {
+			map.dso = module_dso(m, filename);
+			map.pgoff = 0;
+		}
+		maps__insert(&m->kmaps, &map);
+		return;
+	}
+	map.dso = dsos__findnew(&m->dsos, filename, false);
+	if (build_id_size && !map.dso->build_id_size)
+		dso__set_build_id(map.dso, build_id, build_id_size);
+	t = machine__findnew_thread(m, pid, tid);
+	maps__insert(t->maps, &map);
+}
+
+/* --- lifetime -------------------------------------------------------- */
+
+int machine__init(struct machine *m, struct dsos_config *cfg)
+{
+	memset(m, 0, sizeof(*m));
+	m->nr_buckets = 256;
+	m->threads = xcalloc(m->nr_buckets, sizeof(*m->threads));
+	m->dsos.cfg = *cfg;
+	m->kernel_dso = dsos__findnew(&m->dsos, "[kernel.kallsyms]", true);
+	m->kmaps.refcnt = 1;
+	/* perf names the idle task, which no COMM record describes */
+	machine__set_comm(m, machine__findnew_thread(m, 0, 0), "swapper");
+	return 0;
+}
+
+void machine__exit(struct machine *m)
+{
+	for (size_t i = 0; i < m->nr_buckets; i++) {
+		struct thread *t = m->threads[i];
+
+		while (t) {
+			struct thread *next = t->next;
+
+			maps__put(t->maps);
+			free(t);
+			t = next;
+		}
+	}
+	free(m->threads);
+	for (size_t i = 0; i < m->nr_comm_buckets; i++)
+		free(m->comms[i]);
+	free(m->comms);
+	free(m->kmaps.v);
+	dsos__exit(&m->dsos);
+	memset(m, 0, sizeof(*m));
+}
+
+/* --- records --------------------------------------------------------- */
+
+/* A record's trailing string, bounded by the record (never trusts a NUL). */
+static void record_string(const struct pm_event_header *ev, const char *s, char *out,
+			  size_t out_size)
+{
+	size_t room = (const char *)ev + ev->size - s;
+
+	if ((const char *)ev + ev->size < s)
+		room = 0;
+	if (room >= out_size)
+		room = out_size - 1;
+	memcpy(out, s, room);
+	out[room] = '\0';
+	out[strnlen(out, room)] = '\0';
+}
+
+void machine__process_event(struct machine *m, const struct pm_event_header *ev)
+{
+	char name[4096];
+
+	switch (ev->type) {
+	case PERF_RECORD_MMAP: {
+		const struct pm_mmap_event *e = (const void *)ev;
+
+		if (ev->size < sizeof(*e))
+			return;
+		record_string(ev, e->filename, name, sizeof(name));
+		machine__add_mmap(m, e->pid, e->tid, e->start, e->len, e->pgoff, name, NULL, 0);
+		break;
+	}
+	case PERF_RECORD_MMAP2: {
+		const struct pm_mmap2_event *e = (const void *)ev;
+		bool has_id = ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID;
+
+		if (ev->size < sizeof(*e))
+			return;
+		record_string(ev, e->filename, name, sizeof(name));
+		machine__add_mmap(m, e->pid, e->tid, e->start, e->len, e->pgoff, name,
+				  has_id ? e->build_id : NULL,
+				  has_id ? e->build_id_size : 0);
+		break;
+	}
+	case PERF_RECORD_COMM: {
+		const struct pm_comm_event *e = (const void *)ev;
+
+		if (ev->size < sizeof(*e))
+			return;
+		record_string(ev, e->comm, name, sizeof(name));
+		machine__set_comm(m, machine__findnew_thread(m, e->pid, e->tid), name);
+		break;
+	}
+	case PERF_RECORD_FORK: {
+		const struct pm_fork_event *e = (const void *)ev;
+
+		if (ev->size >= sizeof(*e))
+			machine__fork(m, e->pid, e->tid, e->ppid, e->ptid);
+		break;
+	}
+	default:
+		break;
+	}
+}

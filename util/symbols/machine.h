@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_MACHINE_H
+#define PM_MACHINE_H
+
+/*
+ * The state a recording describes, rebuilt from its records: threads with
+ * their command names, each process's address-space maps (from MMAP/MMAP2,
+ * inherited on FORK), the kernel's maps, and the DSOs they point at.
+ *
+ * Ownership: the machine owns everything here. Comm strings are interned
+ * and DSOs live until machine__exit(), so a histogram entry may keep
+ * pointers to both after the thread that produced them changed or died.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../data/perf-data-format.h"
+#include "dso.h"
+
+struct map {
+	uint64_t start, end;	/* [start, end) */
+	uint64_t pgoff;
+	struct dso *dso;
+	bool identity;		/* kernel text: addresses are not relocated */
+};
+
+struct maps {
+	struct map *v;		/* sorted by start, not overlapping */
+	size_t nr, alloc;
+	int refcnt;
+};
+
+struct thread {
+	int32_t pid, tid;
+	const char *comm;	/* interned; ":tid" until a COMM names it */
+	bool comm_set;
+	struct maps *maps;	/* shared by the threads of a process */
+	struct thread *next;	/* hash chain */
+};
+
+struct machine {
+	struct thread **threads;	/* hash by tid */
+	size_t nr_buckets, nr_threads;
+	struct maps kmaps;
+	struct dsos dsos;
+	struct dso *kernel_dso;
+	char **comms;			/* interned comm strings, hashed */
+	size_t nr_comm_buckets, nr_comms;
+	const char *arch;		/* from the header, for kernel_start */
+};
+
+int machine__init(struct machine *m, struct dsos_config *cfg);
+void machine__exit(struct machine *m);
+
+struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid);
+void machine__set_comm(struct machine *m, struct thread *t, const char *comm);
+
+/* Apply MMAP/MMAP2 (pid -1 means the kernel's maps). */
+void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, uint64_t start,
+		       uint64_t len, uint64_t pgoff, const char *filename,
+		       const uint8_t *build_id, uint8_t build_id_size);
+void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
+
+/* Update threads and maps from MMAP, MMAP2, COMM and FORK; ignore others. */
+void machine__process_event(struct machine *m, const struct pm_event_header *ev);
+
+/* The map holding @addr, or NULL. */
+struct map *maps__find(struct maps *maps, uint64_t addr);
+
+static inline uint64_t map__map_ip(const struct map *map, uint64_t ip)
+{
+	return map->identity ? ip : ip - map->start + map->pgoff;
+}
+
+static inline uint64_t map__unmap_ip(const struct map *map, uint64_t rip)
+{
+	return map->identity ? rip : rip + map->start - map->pgoff;
+}
+
+#endif
