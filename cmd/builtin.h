@@ -20,9 +20,12 @@
  *  5. Add tests/cli/tNNNN-<name>-*.sh end-to-end tests, including every
  *     error a user can hit.
  */
+#include <sys/types.h>
+
 #include "../util/base/pm-env.h"
 
 int cmd_list(int argc, const char **argv, struct pm_env *env);
+int cmd_record(int argc, const char **argv, struct pm_env *env);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
 
@@ -31,5 +34,14 @@ void cmd_error(const char *cmd, const char *msg);
 
 /* Print a parse_options() result; returns the exit status to use (0 or 129). */
 int cmd_usage_result(int ret, const char *text);
+
+/* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
+int cmd_read_paranoid(void);
+
+/* -vv: the attr dumps go to stderr (an evlist_trace_fn). */
+void cmd_trace_to_stderr(void *ctx, const char *text);
+
+/* A pidfd to wait for @pid's exit with poll(), or -1. */
+int cmd_pidfd_open(pid_t pid);
 
 #endif

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
+#include "../util/base/util.h"
 
 void cmd_error(const char *cmd, const char *msg)
 {
@@ -17,4 +20,25 @@ int cmd_usage_result(int ret, const char *text)
 	}
 	fputs(text, stderr);
 	return 129;
+}
+
+int cmd_read_paranoid(void)
+{
+	char text[16];
+	int v = 2;
+
+	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", text, sizeof(text)) > 0)
+		str_to_int(text, &v);
+	return v;
+}
+
+void cmd_trace_to_stderr(void *ctx, const char *text)
+{
+	(void)ctx;
+	fputs(text, stderr);
+}
+
+int cmd_pidfd_open(pid_t pid)
+{
+	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
 }

@@ -82,16 +82,6 @@ static const char *const detailed_events[] = {
 	"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads", "LLC-load-misses",
 };
 
-static int read_paranoid(void)
-{
-	char text[16];
-	int v = 2;
-
-	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", text, sizeof(text)) > 0)
-		str_to_int(text, &v);
-	return v;
-}
-
 static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 {
 	memset(o, 0, sizeof(*o));
@@ -105,7 +95,7 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->paths.online_cpus = env->online_cpus;
 	o->big_num = true;
 	o->repeat = 1;
-	o->paranoid = read_paranoid();
+	o->paranoid = cmd_read_paranoid();
 	target__init(&o->target);
 }
 
@@ -276,12 +266,6 @@ static const struct option *stat_options(struct stat_opts *o)
 	return o->options;
 }
 
-static void trace_to_stderr(void *ctx, const char *text)
-{
-	(void)ctx;
-	fputs(text, stderr);
-}
-
 static int open_output(struct stat_opts *o)
 {
 	time_t now = time(NULL);
@@ -348,16 +332,11 @@ static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t 
 	strbuf_release(&prefix);
 }
 
-static int pidfd_of(pid_t pid)
-{
-	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
-}
-
 /* Wait for the end of the measurement, printing intervals on the way. */
 static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t watch,
 			     uint64_t t0)
 {
-	struct pollfd pfd = { .fd = pidfd_of(watch), .events = POLLIN };
+	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
 	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
 	uint64_t last = t0;
 	sigset_t unblocked;
@@ -392,7 +371,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	struct strbuf err = STRBUF_INIT;
 	struct evlist_open_opts oo = {
 		.cpus = o->target.cpus, .threads = o->target.threads, .paranoid = o->paranoid,
-		.trace = o->verbose >= 2 ? trace_to_stderr : NULL,
+		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
 	};
 	int ret = 0;
 

@@ -8,3 +8,7 @@ echo "== perf-mini stat -I 200 --interval-count 5 -e task-clock,cs,page-faults -
 "$pm" stat -I 200 --interval-count 5 -e task-clock,cs,page-faults -- "$wl/spin" 2000
 echo "== perf-mini stat -x, -e '{cs,faults},sched:sched_switch' -- sleep-switch 200"
 "$pm" stat -x, -e '{cs,faults},sched:sched_switch' -- "$wl/sleep-switch" 200
+echo "== perf-mini record -g -e cpu-clock -- spin 500; perf-mini report --stdio"
+"$pm" record -g -e cpu-clock -o /tmp/perf-mini-demo.data -- "$wl/spin" 500
+"$pm" report --stdio -i /tmp/perf-mini-demo.data --no-children -g none | head -20
+rm -f /tmp/perf-mini-demo.data /tmp/perf-mini-demo.data.old

@@ -649,22 +649,29 @@ const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_
 	return aligned(pd->buf + off, pd->read_scratch);
 }
 
-/* AUXTRACE records are followed by their trace data, outside header.size. */
+/* AUXTRACE and pipe-mode TRACING_DATA records are followed by their data,
+ * outside header.size (a u64 resp. u32 size right after the header). */
 static int skip_aux_payload(struct perf_data *pd, const struct pm_event_header *ev,
 			    uint64_t *off, uint64_t end, struct strbuf *err)
 {
-	uint64_t size;
+	uint64_t size = 0;
 
-	if (ev->size < 16) {
+	if (ev->type == PERF_RECORD_HEADER_TRACING_DATA && ev->size >= 12) {
+		uint32_t size32;
+
+		memcpy(&size32, (const uint8_t *)ev + 8, 4);
+		size = size32;
+	} else if (ev->size < 16) {
 		strbuf_addf(err, "%s: AUXTRACE record at offset %#llx is too short", pd->path,
 			    (unsigned long long)(*off - ev->size));
 		return -EINVAL;
 	}
-	memcpy(&size, (const uint8_t *)ev + 8, 8);
+	if (ev->type == PERF_RECORD_AUXTRACE)
+		memcpy(&size, (const uint8_t *)ev + 8, 8);
 	if (size > end - *off) {
-		strbuf_addf(err, "%s: AUXTRACE data at offset %#llx (%llu bytes) runs past the "
-			    "end of the data", pd->path, (unsigned long long)*off,
-			    (unsigned long long)size);
+		strbuf_addf(err, "%s: %s data at offset %#llx (%llu bytes) runs past the "
+			    "end of the data", pd->path, perf_record_name(ev->type),
+			    (unsigned long long)*off, (unsigned long long)size);
 		return -EINVAL;
 	}
 	*off += size;
@@ -697,7 +704,9 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 		if (ret)
 			return ret;
 		off += ev->size;
-		if (ev->type == PERF_RECORD_AUXTRACE && skip_aux_payload(pd, ev, &off, end, err))
+		if ((ev->type == PERF_RECORD_AUXTRACE ||
+		     ev->type == PERF_RECORD_HEADER_TRACING_DATA) &&
+		    skip_aux_payload(pd, ev, &off, end, err))
 			return -EINVAL;
 	}
 	return 0;

@@ -62,4 +62,7 @@ void dso__set_build_id(struct dso *dso, const uint8_t *id, size_t size);
 /* Read the GNU build-id note of an ELF file; returns its size or 0. */
 size_t elf_read_build_id(const char *path, uint8_t *out, size_t out_size);
 
+/* The build-id of this machine's vDSO, or 0. */
+size_t vdso_build_id(uint8_t *out, size_t out_size);
+
 #endif

@@ -8,7 +8,7 @@
 #define NT_GNU_BUILD_ID_TYPE 3
 
 /* Walk the ELF notes of /sys/kernel/notes for the GNU build-id. */
-static size_t running_build_id(uint8_t *out, size_t out_size)
+size_t kernel_build_id(uint8_t *out, size_t out_size)
 {
 	uint8_t buf[4096];
 	ssize_t n;
@@ -44,7 +44,7 @@ static size_t running_build_id(uint8_t *out, size_t out_size)
 bool kernel_build_id_matches(const uint8_t *id, size_t size)
 {
 	uint8_t mine[20];
-	size_t n = running_build_id(mine, sizeof(mine));
+	size_t n = kernel_build_id(mine, sizeof(mine));
 
 	return n && n == size && !memcmp(mine, id, n);
 }

@@ -13,4 +13,7 @@
 
 bool kernel_build_id_matches(const uint8_t *id, size_t size);
 
+/* The running kernel's build-id; returns its size, 0 if unknown. */
+size_t kernel_build_id(uint8_t *out, size_t out_size);
+
 #endif

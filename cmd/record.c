@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini record: sample a workload, processes, threads or CPUs into a
+ * perf.data that Linux perf reads (and perf-mini report, of course).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/base/util.h"
+#include "../util/data/sample.h"
+#include "../util/data/writer.h"
+#include "../util/events/attr-print.h"
+#include "../util/events/evlist-open.h"
+#include "../util/events/parse-events.h"
+#include "../util/events/target.h"
+#include "../util/events/workload.h"
+#include "../util/record/host-features.h"
+#include "../util/record/recorder.h"
+#include "../util/record/synth.h"
+#include "../util/record/tracing-data.h"
+#include "../util/events/tracepoint.h"
+#include "../util/symbols/dso.h"
+#include "../util/symbols/kernel-build-id.h"
+
+static const char *const record_usage[] = {
+	"perf-mini record [<options>] [<command>]",
+	"perf-mini record [<options>] -- <command> [<options>]",
+	NULL,
+};
+
+#define DEFAULT_FREQ 4000
+#define DEFAULT_DWARF_STACK 8192
+/* x86_64 user registers perf samples for DWARF unwinding (PERF_REGS_MASK) */
+#define X86_64_REGS_MASK 0xff0fffULL
+
+struct record_opts {
+	struct evlist *evlist;
+	struct parse_events_ctx pctx;
+	struct pmus *pmus;
+	struct target target;
+	struct target_paths paths;
+	const char *output, *call_graph, *cpu_list, *pid, *tid;
+	bool all_cpus, fp_callchain, quiet, no_inherit, has_workload, default_event, user_freq;
+	int freq, verbose, paranoid;
+	uint64_t period;
+	unsigned int mmap_pages;
+	int argc;		/* perf-mini's own command line, for CMDLINE */
+	const char **argv;	/* a copy: parse_options() reorders the original */
+	int exit_code;
+};
+
+static volatile sig_atomic_t record_done;
+
+static void record_signal(int sig)
+{
+	(void)sig;
+	record_done = 1;
+}
+
+static int parse_event_option(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err)
+{
+	struct record_opts *o = opt->value;
+
+	(void)unset;
+	if (parse_events(o->evlist, arg, &o->pctx, err))
+		return (strbuf_addch(err, '\n'), -1);
+	return 0;
+}
+
+/* --- attrs ----------------------------------------------------------- */
+
+static int parse_call_graph(const struct record_opts *o, uint32_t *stack, struct strbuf *err)
+{
+	const char *cg = o->call_graph;
+	uint64_t size = DEFAULT_DWARF_STACK;
+
+	*stack = 0;
+	if (!cg)
+		return 0;
+	if (!strcmp(cg, "fp"))
+		return 0;
+	if (!strncmp(cg, "dwarf", 5) && (!cg[5] || cg[5] == ',')) {
+		if (cg[5] && (str_to_u64(cg + 6, 0, &size) || !size || size > 65528 || size % 8)) {
+			strbuf_addf(err, "--call-graph %s: the stack dump size must be a multiple of "
+				    "8 up to 65528", cg);
+			return -EINVAL;
+		}
+		*stack = size;
+		return 0;
+	}
+	strbuf_addf(err, "--call-graph '%s' is not a record mode\nhint: fp or dwarf[,size]", cg);
+	return -EINVAL;
+}
+
+/*
+ * Events with different sample layouts (a tracepoint's RAW and CPU beside
+ * cpu-clock) need the id at a fixed place: PERF_SAMPLE_IDENTIFIER, first
+ * in a sample and last in a trailer, as perf does.
+ */
+static void use_identifier_if_mixed(struct evlist *evlist)
+{
+	uint64_t first = evlist->entries[0]->attr.sample_type;
+	bool mixed = false;
+
+	for (int i = 1; i < evlist->nr; i++)
+		mixed |= evlist->entries[i]->attr.sample_type != first;
+	for (int i = 0; mixed && i < evlist->nr; i++) {
+		evlist->entries[i]->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
+		evlist->entries[i]->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
+	}
+}
+
+/* perf record's attr for every event; the first one also tracks mmaps,
+ * comms and tasks for the whole recording. */
+static void configure(struct record_opts *o, uint32_t dwarf_stack)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i) {
+		struct perf_event_attr *a = &e->attr;
+
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				  PERF_SAMPLE_PERIOD;
+		if (o->evlist->nr > 1)
+			a->sample_type |= PERF_SAMPLE_ID;
+		if (target__has_cpu(&o->target))
+			a->sample_type |= PERF_SAMPLE_CPU;
+		if (o->fp_callchain || o->call_graph)
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (dwarf_stack) {
+			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			a->sample_regs_user = X86_64_REGS_MASK;
+			a->sample_stack_user = dwarf_stack;
+			a->exclude_callchain_user = 1;
+		}
+		if (a->type == PERF_TYPE_TRACEPOINT) {
+			/* every hit, with its payload, unless told otherwise */
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+			if (!a->sample_period && !o->period && !o->user_freq)
+				a->sample_period = 1;
+		}
+		a->read_format = PERF_FORMAT_ID;
+		if (o->period) {
+			a->freq = 0;
+			a->sample_period = o->period;
+		} else if (o->user_freq || !a->sample_period) {
+			a->freq = 1;
+			a->sample_period = o->freq ? o->freq : DEFAULT_FREQ;
+		}
+		a->disabled = evsel__is_leader(e);
+		a->inherit = !o->no_inherit;
+		a->sample_id_all = 1;
+		a->enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
+				    !target__has_cpu(&o->target) && evsel__is_leader(e);
+		if (i == 0) {
+			a->mmap = a->comm = a->task = 1;
+			a->mmap2 = a->comm_exec = 1;
+		}
+	}
+	use_identifier_if_mixed(o->evlist);
+}
+
+/* --- setup ----------------------------------------------------------- */
+
+static int check_opts(struct record_opts *o, struct strbuf *err)
+{
+	if (o->freq && o->period)
+		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
+				   "(-F 4000) or every N events (-c 100000)");
+	else if (o->freq < 0)
+		strbuf_addf(err, "-F %d: the frequency must be positive", o->freq);
+	else if (o->mmap_pages && (o->mmap_pages & (o->mmap_pages - 1)))
+		strbuf_addf(err, "-m %u: the number of pages must be a power of two",
+			    o->mmap_pages);
+	return err->len ? -EINVAL : 0;
+}
+
+/* The workload is sampled on every CPU (inherit needs per-CPU buffers). */
+static int setup_target(struct record_opts *o, const char **argv, int argc, struct strbuf *err)
+{
+	int ret;
+
+	o->target.pid = o->pid;
+	o->target.tid = o->tid;
+	o->target.cpu_list = o->cpu_list;
+	o->target.system_wide = o->all_cpus;
+	o->target.has_workload = o->has_workload;
+	ret = target__setup(&o->target, argv, argc, &o->paths, err);
+	if (!ret && target__counts_workload(&o->target)) {
+		cpu_map__delete(o->target.cpus);
+		ret = cpu_map__online(&o->target.cpus, o->paths.online_cpus, err);
+	}
+	if (!ret && target__has_task(&o->target))
+		o->no_inherit = true;	/* per-task buffers cannot inherit */
+	return ret;
+}
+
+static int open_events(struct record_opts *o, struct strbuf *err)
+{
+	struct evlist_open_opts oo = {
+		.cpus = o->target.cpus, .threads = o->target.threads, .paranoid = o->paranoid,
+		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
+	};
+	struct evsel *e;
+	int i, ret = evlist__open(o->evlist, &oo, err);
+
+	if (ret)
+		return ret;
+	evlist__for_each(o->evlist, e, i) {
+		if (e->supported)
+			continue;
+		strbuf_addf(err, "event '%s' is not supported here (%s)\nhint: see 'perf-mini list' "
+			    "for the events this machine has", e->name, strerror(e->open_errno));
+		evlist__close(o->evlist);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/* perf's fallback: no hardware cycles (a VM) means sampling cpu-clock. */
+static int open_with_fallback(struct record_opts *o, uint32_t dwarf_stack, struct strbuf *err)
+{
+	int ret = open_events(o, err);
+
+	if (ret != -EOPNOTSUPP || !o->default_event)
+		return ret;
+	strbuf_reset(err);
+	if (!o->quiet)
+		fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back "
+				"to cpu-clock-ticks\n");
+	evlist__truncate(o->evlist, 0);
+	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
+		return -EINVAL;
+	configure(o, dwarf_stack);
+	return open_events(o, err);
+}
+
+/* --- output ---------------------------------------------------------- */
+
+struct record_events {
+	struct pd_write_event *v;
+	int nr;
+};
+
+static int collect_events(struct record_opts *o, struct record_events *re)
+{
+	struct evsel *e;
+	int i;
+
+	re->v = calloc(o->evlist->nr, sizeof(*re->v));
+	if (!re->v)
+		return -ENOMEM;
+	evlist__for_each(o->evlist, e, i) {
+		re->v[i] = (struct pd_write_event){
+			.attr = &e->attr, .ids = e->ids, .nr_ids = e->nr_cpus * e->nr_threads,
+			.name = e->name,
+		};
+	}
+	re->nr = o->evlist->nr;
+	return 0;
+}
+
+/* An existing perf.data becomes perf.data.old, as perf does. */
+static void keep_old_output(const char *path)
+{
+	struct stat st;
+	struct strbuf old = STRBUF_INIT;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	strbuf_addf(&old, "%s.old", path);
+	rename(path, old.buf);
+	strbuf_release(&old);
+}
+
+static size_t id_trailer_size(const struct record_opts *o)
+{
+	return perf_sample__id_words(o->evlist->entries[0]->attr.sample_type) * 8;
+}
+
+static void synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t id_size = id_trailer_size(o);
+
+	synth__kernel_mmap(&sb, id_size);
+	if (target__has_cpu(&o->target)) {
+		synth__all_processes(&sb, o->paths.proc, id_size);
+	} else if (target__has_task(&o->target)) {
+		for (int i = 0; i < o->target.threads->nr; i++) {
+			char path[64], status[4096], *tgid;
+			int pid = o->target.threads->entries[i].tid;
+
+			snprintf(path, sizeof(path), "%s/%d/status", o->paths.proc, pid);
+			if (read_small_file(path, status, sizeof(status)) > 0 &&
+			    (tgid = strstr(status, "Tgid:"))) {
+				tgid += 5 + strspn(tgid + 5, " \t");
+				tgid[strcspn(tgid, "\n")] = '\0';
+				str_to_int(tgid, &pid);
+			}
+			synth__process(&sb, o->paths.proc, pid, id_size);
+		}
+	}
+	recorder__scan(r, sb.buf, sb.len);
+	perf_data_writer__write(w, sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
+/* Build-ids of the kernel, the vDSO and every file mapped, so that readers
+ * only trust files that are the ones recorded. */
+static int collect_build_ids(const struct recorder *r, struct build_id_entry **out)
+{
+	struct build_id_entry *v = calloc(r->nr_dsos + 2, sizeof(*v));
+	int n = 0;
+
+	if (!v)
+		return 0;
+	v[n] = (struct build_id_entry){ .filename = "[kernel.kallsyms]", .kernel = true };
+	v[n].size = kernel_build_id(v[n].id, sizeof(v[n].id));
+	n += !!v[n].size;
+	v[n] = (struct build_id_entry){ .filename = "[vdso]" };
+	v[n].size = vdso_build_id(v[n].id, sizeof(v[n].id));
+	n += !!v[n].size;
+	for (size_t i = 0; i < r->nr_dsos; i++) {
+		v[n].filename = r->dsos[i];
+		v[n].size = elf_read_build_id(r->dsos[i], v[n].id, sizeof(v[n].id));
+		if (v[n].size)
+			n++;
+	}
+	*out = v;
+	return n;
+}
+
+static int finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
+			 const struct record_events *re, struct strbuf *err)
+{
+	struct build_id_entry *ids = NULL;
+	struct strbuf tracing = STRBUF_INIT;
+	struct host_features hf;
+	int nr_ids = w->pipe ? 0 : collect_build_ids(r, &ids);
+	int ret;
+
+	if (evlist__has_tracepoint(o->evlist))
+		tracing_data__build(&tracing, o->evlist, tracepoint_tracefs_dir(o->pctx.tracefs_dir));
+	host_features__build(&hf, o->argc, o->argv, re->v, re->nr, ids, nr_ids,
+			     tracing.len ? &tracing : NULL);
+	strbuf_release(&tracing);
+	ret = perf_data_writer__finish(w, re->v, re->nr, hf.v, hf.nr, err);
+	host_features__exit(&hf);
+	free(ids);
+	return ret;
+}
+
+/* Pipe mode sends the features first; file mode writes them at the end. */
+static int open_output(struct record_opts *o, struct perf_data_writer *w,
+		       const struct record_events *re, struct strbuf *err)
+{
+	struct strbuf tracing = STRBUF_INIT;
+	struct host_features hf = { 0 };
+	int ret;
+
+	if (!strcmp(o->output, "-")) {
+		if (evlist__has_tracepoint(o->evlist))
+			tracing_data__build(&tracing, o->evlist,
+					    tracepoint_tracefs_dir(o->pctx.tracefs_dir));
+		host_features__build(&hf, o->argc, o->argv, re->v, re->nr, NULL, 0,
+				     tracing.len ? &tracing : NULL);
+	}
+	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
+	host_features__exit(&hf);
+	strbuf_release(&tracing);
+	return ret;
+}
+
+static void print_summary(const struct record_opts *o, const struct recorder *r,
+			  const struct perf_data_writer *w)
+{
+	if (o->quiet)
+		return;
+	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
+		r->nr_wakeups);
+	if (r->nr_lost)
+		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks: the ring "
+			"buffer was full.\nhint: a bigger buffer (-m 1024) or a lower frequency (-F)\n",
+			r->nr_lost, r->nr_lost_records);
+	if (!w->pipe)
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%" PRIu64
+			" samples) ]\n", (double)(w->data_offset + w->data_size) / 1024 / 1024,
+			o->output, r->nr_samples);
+}
+
+/* --- the loop -------------------------------------------------------- */
+
+static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
+		       struct strbuf *err)
+{
+	int pidfd = cmd_pidfd_open(watch);
+	int ret = 0;
+
+	while (!record_done && !ret) {
+		bool exited = recorder__wait(r, pidfd, 500);
+
+		ret = recorder__drain(r, err);
+		if (exited)
+			break;
+	}
+	evlist__disable(o->evlist);
+	if (!ret)
+		ret = recorder__drain(r, err);
+	if (pidfd >= 0)
+		close(pidfd);
+	return ret;
+}
+
+static int start(struct record_opts *o, struct workload *wl, const char **argv,
+		 struct strbuf *err)
+{
+	if (o->has_workload && target__counts_workload(&o->target))
+		return workload__start(wl, argv[0], err);
+	evlist__enable(o->evlist);
+	if (o->has_workload)
+		return workload__start(wl, argv[0], err);
+	return 0;
+}
+
+static int run_record(struct record_opts *o, const char **argv, struct strbuf *err)
+{
+	struct workload wl = { .pid = -1 };
+	struct perf_data_writer w = { .fd = -1 };
+	struct recorder r = { 0 };
+	struct record_events re = { 0 };
+	uint32_t dwarf_stack;
+	int status, ret;
+
+	ret = parse_call_graph(o, &dwarf_stack, err);
+	if (ret)
+		return 129;
+	configure(o, dwarf_stack);
+	if (o->has_workload) {
+		ret = workload__prepare(&wl, argv, err);
+		if (ret)
+			return 1;
+		if (target__counts_workload(&o->target))
+			o->target.threads->entries[0].tid = wl.pid;
+	}
+	ret = open_with_fallback(o, dwarf_stack, err);
+	if (!ret)
+		ret = collect_events(o, &re);
+	if (!ret) {
+		keep_old_output(o->output);
+		ret = open_output(o, &w, &re, err);
+	}
+	if (!ret)
+		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
+				     o->mmap_pages ? o->mmap_pages : 128, err);
+	if (!ret) {
+		synthesize(o, &r, &w);
+		ret = start(o, &wl, argv, err);
+	}
+	if (ret) {
+		if (o->has_workload)
+			workload__abort(&wl);
+		if (w.fd >= 0 && !w.pipe)
+			unlink(o->output);
+		perf_data_writer__abort(&w);
+		goto out;
+	}
+	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
+	if (o->has_workload) {
+		if (record_done)
+			kill(wl.pid, SIGTERM);
+		if (waitpid(wl.pid, &status, 0) > 0)
+			o->exit_code = workload__exit_code(status);
+	}
+	/* whatever happened, what was captured is finalised */
+	if (!finish_output(o, &r, &w, &re, err) && !ret)
+		print_summary(o, &r, &w);
+out:
+	recorder__exit(&r);
+	evlist__close(o->evlist);
+	free(re.v);
+	if (ret == -ENOENT && o->has_workload)
+		return 127;
+	return ret ? (ret == -EACCES && o->has_workload ? 126 : 1) : o->exit_code;
+}
+
+/* --- the command ----------------------------------------------------- */
+
+static void record_opts__init(struct record_opts *o, struct pm_env *env, int argc,
+			      const char **argv)
+{
+	memset(o, 0, sizeof(*o));
+	o->evlist = evlist__new();
+	o->pmus = pmus__new(env->sysfs_root);
+	BUG_ON(!o->evlist || !o->pmus);
+	o->pctx.pmus = o->pmus;
+	o->pctx.tracefs_dir = env->tracefs_dir;
+	o->pctx.tool = "record";
+	o->paths.proc = env->proc_root;
+	o->paths.online_cpus = env->online_cpus;
+	o->paranoid = cmd_read_paranoid();
+	o->argv = calloc(argc + 2, sizeof(*o->argv));
+	BUG_ON(!o->argv);
+	o->argv[0] = "perf-mini";
+	for (int i = 0; i < argc; i++)
+		o->argv[i + 1] = argv[i];
+	o->argc = argc + 1;
+	target__init(&o->target);
+}
+
+static void record_opts__exit(struct record_opts *o)
+{
+	evlist__delete(o->evlist);
+	pmus__delete(o->pmus);
+	target__exit(&o->target);
+	free(o->argv);
+}
+
+int cmd_record(int argc, const char **argv, struct pm_env *env)
+{
+	struct record_opts o;
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", &o, "event",
+			     "event selector. use 'perf-mini list' to list available events",
+			     parse_event_option),
+		OPT_STRING('o', "output", &o.output, "file", "output file name"),
+		OPT_INTEGER('F', "freq", &o.freq, "profile at this frequency"),
+		OPT_U64('c', "count", &o.period, "event period to sample"),
+		OPT_BOOLEAN('g', NULL, &o.fp_callchain,
+			    "enables call-graph recording (frame pointers)"),
+		OPT_STRING(0, "call-graph", &o.call_graph, "record_mode[,record_size]",
+			   "setup and enables call-graph recording: fp or dwarf[,size]"),
+		OPT_UINTEGER('m', "mmap-pages", &o.mmap_pages,
+			     "number of mmap data pages (a power of two)"),
+		OPT_BOOLEAN('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
+		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
+		OPT_BOOLEAN(0, "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any message"),
+		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (-vv: each perf_event_attr)"),
+		OPT_END(),
+	};
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	record_opts__init(&o, env, argc, argv);
+	ret = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION, &err);
+	if (ret < 0) {
+		ret = cmd_usage_result(ret, err.buf);
+		goto out;
+	}
+	argc = ret;
+	o.has_workload = argc > 0;
+	if (!o.output)
+		o.output = "perf.data";
+	if (check_opts(&o, &err) || setup_target(&o, argv, argc, &err)) {
+		cmd_error("record", err.buf);
+		ret = 129;
+		goto out;
+	}
+	if (!o.evlist->nr) {
+		o.default_event = true;
+		parse_events(o.evlist, "cycles", &o.pctx, &err);
+	}
+	o.user_freq = o.freq > 0;
+	signal(SIGINT, record_signal);
+	signal(SIGTERM, record_signal);
+	ret = run_record(&o, argv, &err);
+	if (err.len)
+		cmd_error("record", err.buf);
+out:
+	strbuf_release(&err);
+	record_opts__exit(&o);
+	return ret;
+}

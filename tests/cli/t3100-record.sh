@@ -1,0 +1,115 @@
+#!/bin/sh
+test_description='record: sampling the live kernel into perf.data, and its error paths'
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'record a workload, report it: samples land in its main()' '
+	pm record -e cpu-clock -- "$WL/spin" 300 2>err &&
+	test_grep "^\[ perf record: Captured and wrote [0-9.]+ MB perf.data \([0-9]+ samples\) \]" err &&
+	pm report --stdio >out &&
+	test_grep "# Samples: .* of event .cpu-clock." out &&
+	test_grep "spin +spin +\[\.\] main" out
+'
+
+test_expect_success 'default event: cycles, falling back to cpu-clock where there is no PMU' '
+	pm record -o def.data -- "$WL/spin" 100 2>err &&
+	pm report -i def.data --header-only >hdr &&
+	if grep -q "cycles event is not supported" err; then
+		test_grep "name = cpu-clock" hdr
+	else
+		test_grep "name = cycles" hdr
+	fi
+'
+
+test_expect_success 'the sample count printed matches what report reads' '
+	pm record -e cpu-clock -o n.data -- "$WL/spin" 200 2>err &&
+	n=$(sed -n "s/.*(\([0-9]*\) samples).*/\1/p" err) &&
+	pm report -i n.data --stats >stats &&
+	test_grep "SAMPLE events: +$n " stats
+'
+
+test_expect_success 'exit status is the workload'"'"'s' '
+	test_expect_code 3 pm record -q -o ex.data -- "$WL/spin" 10 3 &&
+	pm report -i ex.data --stdio >/dev/null
+'
+
+test_expect_success 'missing workload: clear error, exit 127, no file left' '
+	test_expect_code 127 pm record -o none.data -- ./no-such-program 2>err &&
+	test_grep "no-such-program" err && ! test -e none.data
+'
+
+test_expect_success 'an existing perf.data is kept as perf.data.old' '
+	pm record -q -o keep.data -e cpu-clock -- "$WL/spin" 50 &&
+	cp keep.data first.data &&
+	pm record -q -o keep.data -e cpu-clock -- "$WL/spin" 50 &&
+	cmp keep.data.old first.data
+'
+
+test_expect_success 'SIGINT stops recording and the file is complete' '
+	pm record -q -e cpu-clock -o int.data -- "$WL/spin" 20000 &
+	pid=$! && sleep 0.5 && kill -INT $pid && wait $pid;
+	pm report -i int.data --header-only >hdr &&
+	test_grep "^# hostname" hdr &&
+	pm report -i int.data --stdio >out && test_grep "spin" out
+'
+
+test_expect_success 'a workload killed by a signal: exit 128+sig, file complete' '
+	( pm record -q -e cpu-clock -o killed.data -- "$WL/spin" 20000; echo $? >rc ) &
+	sleep 0.5 && pkill -KILL -x spin; wait;
+	test "$(cat rc)" = 137 &&
+	pm report -i killed.data --header-only | test_grep "^# cmdline" -
+'
+
+test_expect_success 'record -p an existing process until it exits' '
+	"$WL/spin" 600 & pid=$! &&
+	pm record -q -e cpu-clock -o p.data -p $pid &&
+	pm report -i p.data --stdio --sort comm >out &&
+	test_grep "spin" out
+'
+
+test_expect_success 'record -a with a timing workload' '
+	pm record -q -a -e cpu-clock -o a.data -- sleep 0.3 &&
+	pm report -i a.data --stdio --sort cpu >out &&
+	test_grep "^ +[0-9.]+%  00[0-9]" out
+'
+
+test_expect_success 'record -o - writes pipe mode that report -i - reads' '
+	pm record -q -e cpu-clock -o - -- "$WL/spin" 100 >pipe.data &&
+	sh "$ROOT/tests/helpers/is-pipe-file.sh" pipe.data &&
+	pm report -i - --stdio <pipe.data >out && test_grep "spin" out
+'
+
+test_expect_success 'record -c: a fixed period' '
+	pm record -q -e page-faults -c 1 -o c.data -- "$WL/touch-pages" 500 &&
+	pm report -i c.data --header-only >hdr &&
+	test_grep "sample_freq \} = 1," hdr && ! grep -q "freq = 1" hdr
+'
+
+test_expect_success '-F and -c together are refused (exit 129)' '
+	test_expect_code 129 pm record -F 99 -c 1000 -- true 2>err &&
+	test_grep "cannot be used together" err
+'
+
+test_expect_success '-m must be a power of two' '
+	test_expect_code 129 pm record -m 3 -- true 2>err && test_grep "power of two" err
+'
+
+test_expect_success 'bad --call-graph mode is refused with the choices' '
+	test_expect_code 129 pm record --call-graph lbrx -- true 2>err &&
+	test_grep "fp or dwarf" err
+'
+
+test_expect_success 'bad event: caret error, exit 129, no file' '
+	test_must_fail pm record -e cpu-clokc -o bad.data -- true 2>err &&
+	test_grep "event syntax error" err && ! test -e bad.data
+'
+
+test_expect_success 'unwritable output: clear error naming the file' '
+	test_must_fail pm record -q -e cpu-clock -o /proc/nope/x.data -- true 2>err &&
+	test_grep "cannot create /proc/nope/x.data" err
+'
+
+test_expect_success 'unknown option: perf-style error, exit 129' '
+	test_expect_code 129 pm record --bogus 2>err && test_grep "unknown option" err
+'
+
+test_done

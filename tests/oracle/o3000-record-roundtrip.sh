@@ -1,0 +1,82 @@
+#!/bin/sh
+test_description='oracle: perf.data from perf-mini record read by Linux perf, and back'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! command -v perf >/dev/null 2>&1; then
+	test_skip "record round trips" "Linux perf is not installed"
+	test_done; exit $?
+fi
+
+# perf report and perf-mini report on one file, perf's tip block dropped.
+# perf must not warn (nothing on stderr) and the tables must be identical.
+same_report() {
+	file=$1; shift
+	perf report --stdio -i "$file" "$@" >perf.out 2>perf.err &&
+	sh "$ROOT/tests/helpers/drop-perf-tip.sh" <perf.out >perf.txt &&
+	pm report --stdio -i "$file" "$@" >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	if test -s perf.err; then cat perf.err; false; fi
+}
+
+test_expect_success 'cpu-clock on a CPU-bound workload: perf reads it as perf-mini does' '
+	pm record -q -e cpu-clock -o spin.data -- "$WL/spin" 300 &&
+	same_report spin.data &&
+	test_grep "spin +spin +\[\.\] main" pm.txt
+'
+
+test_expect_success 'page-faults: same report in both tools' '
+	pm record -q -e page-faults -o pf.data -- "$WL/touch-pages" 2000 &&
+	same_report pf.data
+'
+
+test_expect_success 'context-switches: same report in both tools' '
+	pm record -q -e context-switches -o cs.data -- "$WL/sleep-switch" 30 &&
+	same_report cs.data &&
+	test_grep "\[k\] (__)?schedule" pm.txt
+'
+
+test_expect_success 'sched:sched_switch (tracing data written): same report by comm,dso,sym' '
+	pm record -q -e sched:sched_switch -o tp.data -- "$WL/sleep-switch" 30 &&
+	same_report tp.data --sort comm,dso,sym &&
+	perf script -i tp.data -F event,trace 2>/dev/null | grep -q "prev_comm=sleep-switch"
+'
+
+test_expect_success 'tracepoint beside cpu-clock (PERF_SAMPLE_IDENTIFIER): both events read' '
+	pm record -q -e cpu-clock,sched:sched_switch -o mix.data -- "$WL/sleep-switch" 30 &&
+	same_report mix.data --sort comm,dso,sym &&
+	test_grep "of event .sched:sched_switch." pm.txt
+'
+
+test_expect_success '-g (frame pointers): flat profiles agree' '
+	pm record -q -g -o g.data -- "$WL/spin" 200 &&
+	same_report g.data --no-children -g none
+'
+
+test_expect_success '--call-graph dwarf: perf reads the stacks' '
+	pm record -q --call-graph dwarf,4096 -o dw.data -- "$WL/spin" 200 &&
+	same_report dw.data --no-children -g none &&
+	perf script -i dw.data 2>/dev/null | grep -q "main"
+'
+
+test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
+	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
+	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i - <pipe.data >pm.txt &&
+	test_cmp perf.txt pm.txt && ! test -s perf.err
+'
+
+test_expect_success 'recorded by perf, reported by perf-mini: same table' '
+	perf record -q -e cpu-clock -o perf.data.perf -- "$WL/spin" 300 2>/dev/null &&
+	same_report perf.data.perf &&
+	same_report perf.data.perf --sort dso,sym -n
+'
+
+test_expect_success 'recorded by perf with -g, pipe mode: perf-mini reads it' '
+	perf record -q -g -e cpu-clock -o - -- "$WL/spin" 200 2>/dev/null >perfpipe.data &&
+	perf report --stdio --no-children -g none -i - <perfpipe.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio --no-children -g none -i - <perfpipe.data >pm.txt &&
+	test_cmp perf.txt pm.txt
+'
+
+test_done

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_WRITER_H
+#define PM_WRITER_H
+
+/*
+ * Writing perf.data as Linux perf lays it out.
+ *
+ * File mode: the header and the event attrs with their ids go first (the
+ * events are known before recording starts), then records are appended,
+ * and perf_data_writer__finish() writes the feature sections and the final
+ * header. The header's data size is also refreshed after every flush, so a
+ * recording killed outright still leaves a readable file (without features).
+ *
+ * Pipe mode ("-"): the 16-byte pipe header, then HEADER_ATTR records, the
+ * features as HEADER_FEATURE records, FINISHED_INIT, then the records.
+ */
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+
+struct pd_write_event {
+	const struct perf_event_attr *attr;
+	const uint64_t *ids;
+	uint32_t nr_ids;
+	const char *name;
+};
+
+struct pd_write_feature {
+	int id;			/* HEADER_* */
+	struct strbuf payload;
+};
+
+struct perf_data_writer {
+	int fd;
+	bool pipe;
+	char *path;
+	uint64_t data_offset;
+	uint64_t data_size;
+	uint64_t attr_offset, attr_size;	/* file mode header fields */
+	struct strbuf buf;		/* pending bytes, flushed in big writes */
+	int error;			/* first write errno, sticky */
+};
+
+/* Create @path ("-": stdout in pipe mode) and write the header and
+ * events. Returns 0 or a negative errno with @err set. */
+int perf_data_writer__open(struct perf_data_writer *w, const char *path,
+			   const struct pd_write_event *events, int nr_events,
+			   const struct pd_write_feature *pipe_features, int nr_pipe_features,
+			   struct strbuf *err);
+
+/* Append records (already in perf.data format). */
+void perf_data_writer__write(struct perf_data_writer *w, const void *data, size_t len);
+
+/* Push pending bytes to the file; refresh the header's data size. */
+int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err);
+
+/* File mode: write the features and the final header. Closes the file. */
+int perf_data_writer__finish(struct perf_data_writer *w, const struct pd_write_event *events,
+			     int nr_events, const struct pd_write_feature *features,
+			     int nr_features, struct strbuf *err);
+
+/* Close without finishing (error paths). */
+void perf_data_writer__abort(struct perf_data_writer *w);
+
+#endif

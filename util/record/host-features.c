@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "../base/util.h"
+#include "../data/header-features.h"
+#include "../data/perf-data-format.h"
+#include "host-features.h"
+
+#ifndef PERF_MINI_VERSION
+#define PERF_MINI_VERSION "0.1.0"
+#endif
+
+static struct strbuf *add(struct host_features *f, int id)
+{
+	struct pd_write_feature *n = realloc(f->v, (f->nr + 1) * sizeof(*n));
+
+	if (!n)
+		abort();
+	f->v = n;
+	f->v[f->nr].id = id;
+	strbuf_init(&f->v[f->nr].payload, 0);
+	return &f->v[f->nr++].payload;
+}
+
+static void put_u32(struct strbuf *sb, uint32_t v)
+{
+	strbuf_add(sb, &v, 4);
+}
+
+/* The value of "key : value" lines in /proc/cpuinfo (first CPU). */
+static void cpuinfo(const char *key, char *out, size_t size)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char line[512];
+	size_t klen = strlen(key);
+
+	*out = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon || strncmp(line, key, klen) || (line[klen] != ' ' && line[klen] != '\t'))
+			continue;
+		snprintf(out, size, "%s", colon + 1 + (colon[1] == ' '));
+		out[strcspn(out, "\n")] = '\0';
+		break;
+	}
+	if (f)
+		fclose(f);
+}
+
+static uint64_t total_mem_kb(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	unsigned long long kb = 0;
+	char line[256];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+static void cpu_features(struct host_features *f)
+{
+	char model[256], vendor[64], family[16], mod[16], stepping[16];
+
+	cpuinfo("model name", model, sizeof(model));
+	cpuinfo("vendor_id", vendor, sizeof(vendor));
+	cpuinfo("cpu family", family, sizeof(family));
+	cpuinfo("model", mod, sizeof(mod));
+	cpuinfo("stepping", stepping, sizeof(stepping));
+	pd_features__put_string(add(f, HEADER_CPUDESC), model);
+	{
+		char id[160];
+
+		snprintf(id, sizeof(id), "%s,%s,%s,%s", vendor, family, mod, stepping);
+		pd_features__put_string(add(f, HEADER_CPUID), id);
+	}
+}
+
+static void event_desc(struct strbuf *sb, const struct pd_write_event *ev, int nr)
+{
+	put_u32(sb, nr);
+	put_u32(sb, sizeof(struct perf_event_attr));
+	for (int i = 0; i < nr; i++) {
+		struct perf_event_attr a = *ev[i].attr;
+
+		a.size = sizeof(a);
+		strbuf_add(sb, &a, sizeof(a));
+		put_u32(sb, ev[i].nr_ids);
+		pd_features__put_string(sb, ev[i].name);
+		strbuf_add(sb, ev[i].ids, ev[i].nr_ids * sizeof(uint64_t));
+	}
+}
+
+/* BUILD_ID: build_id_event records; misc bit 15 says byte 20 is the size. */
+static void build_id_records(struct strbuf *sb, const struct build_id_entry *b, int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		struct strbuf name = STRBUF_INIT;
+		struct pm_event_header h = { .type = PERF_RECORD_HEADER_BUILD_ID };
+		int32_t pid = -1;
+		uint8_t id[24] = { 0 };
+
+		pd_features__put_string(&name, b[i].filename);
+		h.misc = (b[i].kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) | (1 << 15);
+		h.size = sizeof(h) + 4 + sizeof(id) + name.len - 4;
+		memcpy(id, b[i].id, b[i].size);
+		id[20] = b[i].size;
+		strbuf_add(sb, &h, sizeof(h));
+		strbuf_add(sb, &pid, 4);
+		strbuf_add(sb, id, sizeof(id));
+		strbuf_add(sb, name.buf + 4, name.len - 4);	/* no length prefix here */
+		strbuf_release(&name);
+	}
+}
+
+void host_features__build(struct host_features *f, int argc, const char **argv,
+			  const struct pd_write_event *events, int nr_events,
+			  const struct build_id_entry *build_ids, int nr_build_ids,
+			  const struct strbuf *tracing_data)
+{
+	struct utsname u;
+	struct strbuf *sb;
+	long conf = sysconf(_SC_NPROCESSORS_CONF), onln = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t mem = total_mem_kb();
+
+	memset(f, 0, sizeof(*f));
+	uname(&u);
+	if (tracing_data)
+		strbuf_add(add(f, HEADER_TRACING_DATA), tracing_data->buf, tracing_data->len);
+	if (build_ids)
+		build_id_records(add(f, HEADER_BUILD_ID), build_ids, nr_build_ids);
+	pd_features__put_string(add(f, HEADER_HOSTNAME), u.nodename);
+	pd_features__put_string(add(f, HEADER_OSRELEASE), u.release);
+	pd_features__put_string(add(f, HEADER_VERSION), PERF_MINI_VERSION " (perf-mini)");
+	pd_features__put_string(add(f, HEADER_ARCH), u.machine);
+	sb = add(f, HEADER_NRCPUS);
+	put_u32(sb, conf);
+	put_u32(sb, onln);
+	cpu_features(f);
+	strbuf_add(add(f, HEADER_TOTAL_MEM), &mem, 8);
+	sb = add(f, HEADER_CMDLINE);
+	put_u32(sb, argc);
+	for (int i = 0; i < argc; i++)
+		pd_features__put_string(sb, argv[i]);
+	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
+}
+
+void host_features__exit(struct host_features *f)
+{
+	for (int i = 0; i < f->nr; i++)
+		strbuf_release(&f->v[i].payload);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_HOST_FEATURES_H
+#define PM_HOST_FEATURES_H
+
+/*
+ * The header features record writes, describing this machine and the
+ * recording: TRACING_DATA (with tracepoints), HOSTNAME, OSRELEASE, VERSION, ARCH, NRCPUS, CPUDESC, CPUID,
+ * TOTAL_MEM, CMDLINE, EVENT_DESC and BUILD_ID, in feature-id order.
+ */
+#include "../data/writer.h"
+
+struct build_id_entry {
+	const char *filename;
+	uint8_t id[20];
+	uint8_t size;
+	bool kernel;
+};
+
+struct host_features {
+	struct pd_write_feature *v;
+	int nr;
+};
+
+/*
+ * Build the features. @argv is perf-mini's own command line; @build_ids
+ * may be NULL (pipe mode writes features before anything is known).
+ */
+void host_features__build(struct host_features *f, int argc, const char **argv,
+			  const struct pd_write_event *events, int nr_events,
+			  const struct build_id_entry *build_ids, int nr_build_ids,
+			  const struct strbuf *tracing_data);
+void host_features__exit(struct host_features *f);
+
+#endif

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../data/perf-data-format.h"
+#include "../events/perf-sys.h"
+#include "recorder.h"
+
+static int ring_fd(struct evsel *e, int c, int t, int nr_threads)
+{
+	return e->fds ? e->fds[c * nr_threads + t] : -1;
+}
+
+/* The first open fd of (cpu, thread) owns the ring; the others feed it. */
+static int setup_ring(struct recorder *r, int c, int t, size_t pages, struct strbuf *err)
+{
+	struct ring *ring = &r->rings[r->nr_rings];
+	struct evsel *e;
+	int i, owner = -1, ret;
+
+	evlist__for_each(r->evlist, e, i) {
+		int fd = ring_fd(e, c, t, r->nr_threads);
+
+		if (fd < 0)
+			continue;
+		if (owner < 0) {
+			owner = fd;
+			ret = ring__mmap(ring, fd, pages);
+			if (ret) {
+				strbuf_addf(err, "cannot map the ring buffer (%zu pages): %s\nhint: "
+					    "use fewer pages with -m, or raise "
+					    "/proc/sys/kernel/perf_event_mlock_kb", pages,
+					    strerror(-ret));
+				return ret;
+			}
+			r->pollfds[r->nr_rings] = (struct pollfd){ .fd = fd, .events = POLLIN };
+			r->nr_rings++;
+		} else {
+			ret = perf_sys_ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, owner);
+			if (ret) {
+				strbuf_addf(err, "cannot share the ring buffer of %s: %s", e->name,
+					    strerror(-ret));
+				return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
+		   struct perf_data_writer *w, size_t pages, struct strbuf *err)
+{
+	size_t n = (size_t)nr_cpus * nr_threads;
+	int ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->evlist = evlist;
+	r->nr_cpus = nr_cpus;
+	r->nr_threads = nr_threads;
+	r->w = w;
+	strbuf_init(&r->chunk, 1 << 16);
+	r->rings = calloc(n, sizeof(*r->rings));
+	r->pollfds = calloc(n + 1, sizeof(*r->pollfds));
+	if (!r->rings || !r->pollfds)
+		return -ENOMEM;
+	for (int c = 0; !ret && c < nr_cpus; c++)
+		for (int t = 0; !ret && t < nr_threads; t++)
+			ret = setup_ring(r, c, t, pages, err);
+	return ret;
+}
+
+void recorder__exit(struct recorder *r)
+{
+	for (int i = 0; i < r->nr_rings; i++)
+		ring__munmap(&r->rings[i]);
+	free(r->rings);
+	free(r->pollfds);
+	for (size_t i = 0; i < r->nr_dsos; i++)
+		free(r->dsos[i]);
+	free(r->dsos);
+	strbuf_release(&r->chunk);
+	memset(r, 0, sizeof(*r));
+}
+
+static void note_dso(struct recorder *r, const char *name)
+{
+	if (name[0] != '/')
+		return;
+	for (size_t i = 0; i < r->nr_dsos; i++)
+		if (!strcmp(r->dsos[i], name))
+			return;
+	if (r->nr_dsos == r->alloc_dsos) {
+		r->alloc_dsos = r->alloc_dsos ? 2 * r->alloc_dsos : 64;
+		r->dsos = realloc(r->dsos, r->alloc_dsos * sizeof(*r->dsos));
+		if (!r->dsos)
+			abort();
+	}
+	r->dsos[r->nr_dsos] = strdup(name);
+	if (r->dsos[r->nr_dsos])
+		r->nr_dsos++;
+}
+
+static void scan_mmap(struct recorder *r, const struct pm_event_header *h, const char *name)
+{
+	char buf[4096];
+	size_t room = (const char *)h + h->size - name;
+
+	if ((const char *)h + h->size <= name)
+		return;
+	if (room >= sizeof(buf))
+		room = sizeof(buf) - 1;
+	memcpy(buf, name, room);
+	buf[room] = '\0';
+	note_dso(r, buf);
+}
+
+void recorder__scan(struct recorder *r, const void *data, size_t len)
+{
+	const uint8_t *p = data, *end = p + len;
+
+	while (end - p >= (ptrdiff_t)sizeof(struct pm_event_header)) {
+		struct pm_event_header h;
+
+		memcpy(&h, p, sizeof(h));
+		if (h.size < sizeof(h) || h.size > end - p)
+			break;
+		if (h.type == PERF_RECORD_SAMPLE) {
+			r->nr_samples++;
+		} else if (h.type == PERF_RECORD_LOST && h.size >= sizeof(struct pm_lost_event)) {
+			struct pm_lost_event l;
+
+			memcpy(&l, p, sizeof(l));
+			r->nr_lost += l.lost;
+			r->nr_lost_records++;
+		} else if (h.type == PERF_RECORD_MMAP && h.size > sizeof(struct pm_mmap_event)) {
+			scan_mmap(r, (const void *)p, (const char *)p + sizeof(struct pm_mmap_event));
+		} else if (h.type == PERF_RECORD_MMAP2 && h.size > sizeof(struct pm_mmap2_event)) {
+			scan_mmap(r, (const void *)p, (const char *)p + sizeof(struct pm_mmap2_event));
+		}
+		p += h.size;
+	}
+}
+
+bool recorder__wait(struct recorder *r, int fd, int timeout_ms)
+{
+	int n = r->nr_rings;
+
+	r->pollfds[n] = (struct pollfd){ .fd = fd, .events = POLLIN };
+	if (poll(r->pollfds, n + 1, timeout_ms) > 0) {
+		r->nr_wakeups++;
+		return fd >= 0 && (r->pollfds[n].revents & (POLLIN | POLLHUP));
+	}
+	return false;
+}
+
+int recorder__drain(struct recorder *r, struct strbuf *err)
+{
+	static const struct pm_event_header round = {
+		.type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round),
+	};
+	bool wrote = false;
+
+	for (int i = 0; i < r->nr_rings; i++) {
+		strbuf_reset(&r->chunk);
+		if (!ring__read(&r->rings[i], &r->chunk))
+			continue;
+		recorder__scan(r, r->chunk.buf, r->chunk.len);
+		perf_data_writer__write(r->w, r->chunk.buf, r->chunk.len);
+		wrote = true;
+	}
+	if (wrote)
+		perf_data_writer__write(r->w, &round, sizeof(round));
+	return r->w->error ? perf_data_writer__flush(r->w, err) : 0;
+}

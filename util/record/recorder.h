@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_RECORDER_H
+#define PM_RECORDER_H
+
+/*
+ * The recording loop's engine: one ring buffer per CPU (per thread when
+ * events are per-task), every other event of that CPU redirected into it
+ * (PERF_EVENT_IOC_SET_OUTPUT), drained into the perf.data writer with a
+ * FINISHED_ROUND after each pass, and the counts record reports at the end
+ * (samples, lost events, DSOs mapped, for the BUILD_ID feature).
+ */
+#include <poll.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+#include "../data/writer.h"
+#include "../events/cpumap.h"
+#include "../events/evlist.h"
+#include "../events/thread-map.h"
+#include "ring.h"
+
+struct recorder {
+	struct evlist *evlist;		/* opened; borrowed */
+	int nr_cpus, nr_threads;
+	struct perf_data_writer *w;	/* borrowed */
+	struct ring *rings;
+	int nr_rings;
+	struct pollfd *pollfds;		/* rings, then one spare slot */
+	struct strbuf chunk;
+	uint64_t nr_samples;
+	uint64_t nr_lost;		/* events the kernel dropped (PERF_RECORD_LOST) */
+	uint64_t nr_lost_records;
+	uint64_t nr_wakeups;
+	char **dsos;			/* files seen in MMAP/MMAP2, for build-ids */
+	size_t nr_dsos, alloc_dsos;
+};
+
+/* Map @pages data pages (power of two) per ring. */
+int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
+		   struct perf_data_writer *w, size_t pages, struct strbuf *err);
+void recorder__exit(struct recorder *r);
+
+/* Wait until a ring has data, @fd (if >= 0) is readable, or @timeout_ms.
+ * Returns true when @fd became readable. */
+bool recorder__wait(struct recorder *r, int fd, int timeout_ms);
+
+/* Move everything the kernel wrote into the file. */
+int recorder__drain(struct recorder *r, struct strbuf *err);
+
+/* Account records that did not come through a ring (synthesized ones). */
+void recorder__scan(struct recorder *r, const void *data, size_t len);
+
+#endif

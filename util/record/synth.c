@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../data/perf-data-format.h"
+#include "synth.h"
+
+/* Header, fixed part, NUL-padded string to 8 bytes, zeroed trailer. */
+static void put_record(struct strbuf *out, uint32_t type, uint16_t misc, const void *fixed,
+		       size_t fixed_len, const char *str, size_t id_size)
+{
+	size_t slen = strlen(str) + 1, padded = (slen + 7) & ~(size_t)7;
+	struct pm_event_header h = {
+		.type = type, .misc = misc,
+		.size = sizeof(h) + fixed_len + padded + id_size,
+	};
+
+	strbuf_add(out, &h, sizeof(h));
+	strbuf_add(out, fixed, fixed_len);
+	strbuf_add(out, str, slen - 1);
+	strbuf_addchars(out, 0, padded - slen + 1 + id_size);
+}
+
+/* _text from kallsyms (0 when kptr_restrict hides addresses). */
+static uint64_t kernel_text(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[256];
+	unsigned long long addr = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char type, name[128];
+
+		if (sscanf(line, "%llx %c %127s", &addr, &type, name) == 3 && !strcmp(name, "_text"))
+			break;
+		addr = 0;
+	}
+	if (f)
+		fclose(f);
+	return addr;
+}
+
+void synth__kernel_mmap(struct strbuf *out, size_t id_size)
+{
+	uint64_t text = kernel_text();
+	struct {
+		uint32_t pid, tid;
+		uint64_t start, len, pgoff;
+	} fixed = { (uint32_t)-1, 0, text, ~0ULL - text, text };
+
+	put_record(out, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &fixed, sizeof(fixed),
+		   "[kernel.kallsyms]_text", id_size);
+}
+
+static void comm_record(struct strbuf *out, pid_t pid, pid_t tid, const char *comm,
+			size_t id_size)
+{
+	uint32_t ids[2] = { pid, tid };
+
+	put_record(out, PERF_RECORD_COMM, 0, ids, sizeof(ids), comm, id_size);
+}
+
+static void read_comm(const char *proc, pid_t pid, pid_t tid, char *comm, size_t size)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%d/task/%d/comm", proc, pid, tid);
+	if (read_small_file(path, comm, size) < 0)
+		snprintf(comm, size, ":%d", tid);
+}
+
+/* One /proc/PID/maps line, if executable and file-backed, as MMAP2. */
+static void maps_line(struct strbuf *out, pid_t pid, const char *line, size_t id_size)
+{
+	unsigned long long start, end, pgoff, ino;
+	unsigned int maj, min;
+	char perms[8];
+	int name_at = 0;
+	struct {
+		uint32_t pid, tid;
+		uint64_t start, len, pgoff;
+		uint32_t maj, min;
+		uint64_t ino, ino_generation;
+		uint32_t prot, flags;
+	} fixed;
+	const char *name;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &pgoff, &maj,
+		   &min, &ino, &name_at) < 7 || perms[2] != 'x' || !name_at)
+		return;
+	name = line + name_at;
+	if (!*name || (*name != '/' && *name != '['))
+		return;
+	fixed = (typeof(fixed)){ pid, pid, start, end - start, pgoff, maj, min, ino, 0,
+				 5 /* PROT_READ | PROT_EXEC */, perms[3] == 's' ? 1 : 2 };
+	put_record(out, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, &fixed, sizeof(fixed), name,
+		   id_size);
+}
+
+int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_size)
+{
+	char path[128], line[4096], comm[64];
+	struct dirent *d;
+	DIR *dir;
+	FILE *maps;
+
+	snprintf(path, sizeof(path), "%s/%d/task", proc, pid);
+	dir = opendir(path);
+	if (!dir)
+		return -errno;
+	while ((d = readdir(dir))) {
+		int tid;
+
+		if (!isdigit((unsigned char)d->d_name[0]) || str_to_int(d->d_name, &tid))
+			continue;
+		read_comm(proc, pid, tid, comm, sizeof(comm));
+		comm_record(out, pid, tid, comm, id_size);
+	}
+	closedir(dir);
+	snprintf(path, sizeof(path), "%s/%d/maps", proc, pid);
+	maps = fopen(path, "re");
+	while (maps && fgets(line, sizeof(line), maps)) {
+		line[strcspn(line, "\n")] = '\0';
+		maps_line(out, pid, line, id_size);
+	}
+	if (maps)
+		fclose(maps);
+	return 0;
+}
+
+void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size)
+{
+	DIR *dir = opendir(proc);
+	struct dirent *d;
+
+	while (dir && (d = readdir(dir))) {
+		int pid;
+
+		if (isdigit((unsigned char)d->d_name[0]) && !str_to_int(d->d_name, &pid))
+			synth__process(out, proc, pid, id_size);	/* gone: skip */
+	}
+	if (dir)
+		closedir(dir);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SYNTH_H
+#define PM_SYNTH_H
+
+/*
+ * Records the kernel will not send because what they describe already
+ * exists when recording starts: the kernel text mapping, and for -p/-t/-a
+ * the running processes' COMM and executable MMAP2s, read from /proc.
+ * Each record gets a zeroed sample_id trailer of @id_size bytes so that
+ * readers find the layout the attrs announce.
+ */
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "../base/strbuf.h"
+
+void synth__kernel_mmap(struct strbuf *out, size_t id_size);
+
+/* Every thread of @pid (COMM each) and its executable mappings (MMAP2). */
+int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_size);
+
+/* All processes in @proc (system-wide recording). */
+void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size);
+
+#endif
