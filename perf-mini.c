@@ -34,6 +34,7 @@ static const struct cmd_struct commands[] = {
 	{ "list", cmd_list, "List all symbolic event types" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile" },
+	{ "script", cmd_script, "Read perf.data and display each sample (trace output)" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 	{ "version", cmd_version, "Display the version of perf-mini" },
 };

@@ -27,6 +27,7 @@
 int cmd_list(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
+int cmd_script(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
 
 /* Print @msg (one or more lines) as "perf-mini <cmd>: <msg>" on stderr. */

@@ -21,7 +21,6 @@
 #include "../util/report/hist-print.h"
 #include "../util/report/hist.h"
 #include "../util/report/resolve.h"
-#include "../util/symbols/kernel-build-id.h"
 
 static const char *const report_usage[] = {
 	"perf-mini report [<options>]",
@@ -165,24 +164,6 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	return 0;
 }
 
-/* Build-ids recorded in the header decide which files may give symbols. */
-static void apply_build_ids(struct report *r)
-{
-	const struct pd_features *f = &r->pd.feat;
-
-	for (uint32_t i = 0; i < f->nr_build_ids; i++) {
-		const struct pd_build_id *b = &f->build_ids[i];
-		bool kernel = (b->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
-
-		if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17))
-			r->machine.dsos.cfg.kernel_build_id_mismatch =
-				!kernel_build_id_matches(b->id, b->size);
-		else if (!kernel)
-			dso__set_build_id(dsos__findnew(&r->machine.dsos, b->filename, false),
-					  b->id, b->size);
-	}
-}
-
 static int process(struct report *r)
 {
 	struct dsos_config cfg = {
@@ -191,7 +172,7 @@ static int process(struct report *r)
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
 
 	machine__init(&r->machine, &cfg);
-	apply_build_ids(r);
+	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
 	return session__process(&r->pd, &tool, &r->stats, &r->err);
 }

@@ -4,7 +4,7 @@ test_description='docs: every option of -h is documented; module layering holds'
 
 DOC="$ROOT/Documentation"
 
-for cmd in stat list record report; do
+for cmd in stat list record report script; do
 	test_expect_success "every option of '$cmd -h' is in perf-mini-$cmd.txt" "
 		pm $cmd -h >help &&
 		grep -oE -- '--[a-z][a-z-]*' help | sort -u >opts &&
@@ -25,7 +25,7 @@ for cmd in stat list record report; do
 done
 
 test_expect_success 'every command has a man page' '
-	for c in list record report stat; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+	for c in list record report script stat; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
 '
 
 test_expect_success 'module layering: util never includes cmd, lower levels never higher' '

@@ -79,4 +79,29 @@ test_expect_success 'recorded by perf with -g, pipe mode: perf-mini reads it' '
 	test_cmp perf.txt pm.txt
 '
 
+# perf script and perf-mini script on one file: identical bytes.
+same_script() {
+	file=$1; shift
+	perf script -i "$file" "$@" >perf.txt 2>perf.err &&
+	pm script -i "$file" "$@" >pm.txt &&
+	test_cmp perf.txt pm.txt
+}
+
+test_expect_success 'script: cpu-clock recording, same lines as perf script' '
+	same_script spin.data
+'
+
+test_expect_success 'script: callchains (-g), same lines as perf script' '
+	same_script g.data
+'
+
+test_expect_success 'script: tracepoint payloads, same lines as perf script' '
+	same_script tp.data && same_script mix.data
+'
+
+test_expect_success 'script: a file recorded by perf, same lines' '
+	same_script perf.data.perf &&
+	same_script perf.data.perf -F comm,pid,tid,time,event,ip,sym,dso
+'
+
 test_done

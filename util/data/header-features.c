@@ -225,6 +225,10 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 	case HEADER_EVENT_DESC: if (!f->events) parse_event_desc(f, &r); break;
 	case HEADER_GROUP_DESC: if (!f->groups) parse_group_desc(f, &r); break;
 	case HEADER_BUILD_ID: parse_build_ids(f, &r); break;
+	case HEADER_TRACING_DATA:
+		f->tracing_data = p;
+		f->tracing_data_size = size;
+		break;
 	case HEADER_CLOCKID:
 		f->clockid_res_ns = get_u64(&r);
 		f->has_clockid = !r.bad;

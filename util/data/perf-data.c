@@ -668,6 +668,11 @@ static int skip_aux_payload(struct perf_data *pd, const struct pm_event_header *
 	}
 	if (ev->type == PERF_RECORD_AUXTRACE)
 		memcpy(&size, (const uint8_t *)ev + 8, 8);
+	if (ev->type == PERF_RECORD_HEADER_TRACING_DATA && size <= end - *off) {
+		pd->feat.tracing_data = pd->buf + *off;
+		pd->feat.tracing_data_size = size;
+		pd->feat.bitmap[0] |= 1ULL << HEADER_TRACING_DATA;
+	}
 	if (size > end - *off) {
 		strbuf_addf(err, "%s: %s data at offset %#llx (%llu bytes) runs past the "
 			    "end of the data", pd->path, perf_record_name(ev->type),

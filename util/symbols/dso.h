@@ -28,6 +28,7 @@ struct dso {
 	char *short_name_alloc;
 	bool kernel;
 	bool is_module;
+	bool path_known;	/* a module the header's build-ids name by its path */
 	uint8_t build_id[20];
 	uint8_t build_id_size;	/* 0: unknown */
 	bool symbols_loaded;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "kernel-build-id.h"
 #include "machine.h"
 
 static uint64_t hash_str(const char *s)
@@ -410,5 +411,24 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 	}
 	default:
 		break;
+	}
+}
+
+void machine__apply_build_ids(struct machine *m, const struct pd_features *f)
+{
+	for (uint32_t i = 0; i < f->nr_build_ids; i++) {
+		const struct pd_build_id *b = &f->build_ids[i];
+		bool kernel = (b->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+
+		if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17)) {
+			m->dsos.cfg.kernel_build_id_mismatch = !kernel_build_id_matches(b->id, b->size);
+		} else if (kernel && b->filename[0] == '/') {
+			struct dso *dso = module_dso(m, b->filename);
+
+			dso->path_known = true;
+			dso__set_build_id(dso, b->id, b->size);
+		} else if (!kernel) {
+			dso__set_build_id(dsos__findnew(&m->dsos, b->filename, false), b->id, b->size);
+		}
 	}
 }

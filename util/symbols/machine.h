@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../data/header-features.h"
 #include "../data/perf-data-format.h"
 #include "dso.h"
 
@@ -63,6 +64,13 @@ void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, in
 
 /* Update threads and maps from MMAP, MMAP2, COMM and FORK; ignore others. */
 void machine__process_event(struct machine *m, const struct pm_event_header *ev);
+
+/*
+ * Record the build-ids a perf.data header lists, so that only the files
+ * that were recorded give symbols (the kernel's decides whether
+ * /proc/kallsyms may be used).
+ */
+void machine__apply_build_ids(struct machine *m, const struct pd_features *f);
 
 /* The map holding @addr, or NULL. */
 struct map *maps__find(struct maps *maps, uint64_t addr);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerate the expected report outputs from Linux perf (needs `perf`).
+# Regenerate the expected report and script outputs from Linux perf (needs
+# `perf`).
 # Usage: sh tests/expected/report/regen.sh
 here=$(cd "$(dirname "$0")" && pwd)
 helpers="$here/../../helpers"
@@ -23,4 +24,12 @@ for f in "$data"/perf.data.*; do
 	if sh "$helpers/is-pipe-file.sh" "$f"; then cut -d' ' -f2-; else cat; fi |
 	LC_ALL=C sort >"$out"
 	[ -s "$out" ] || rm -f "$out"
+done
+# script outputs
+sdir="$here/../script"
+grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
+	[ -n "$file" ] || continue
+	# shellcheck disable=SC2086
+	perf script --kallsyms /dev/null --symfs "$symfs" -i "$data/$file" $opts \
+		>"$sdir/$file.$name.txt" 2>/dev/null
 done

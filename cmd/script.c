@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini script: every sample of a perf.data as one line (or a line
+ * and its callchain), in perf script's exact layout.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/base/util.h"
+#include "../util/data/dump.h"
+#include "../util/data/perf-data.h"
+#include "../util/data/session.h"
+#include "../util/report/script-print.h"
+#include "../util/report/trace-format.h"
+#include "../util/symbols/machine.h"
+
+static const char *const script_usage[] = {
+	"perf-mini script [<options>]",
+	NULL,
+};
+
+struct script_opts {
+	const char *input, *fields, *symfs, *kallsyms, *vmlinux;
+	bool dump_raw, hide_callchain;
+	unsigned int max_stack;
+};
+
+struct script {
+	struct script_opts *o;
+	struct perf_data pd;
+	struct machine machine;
+	struct script_print print;
+	struct trace_format *trace;
+	bool checked;
+	struct strbuf err;
+};
+
+static int name_width(const struct perf_data *pd)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if ((int)strlen(pd->evsels[i]->name) > w)
+			w = strlen(pd->evsels[i]->name);
+	return w;
+}
+
+/* Checks need every event known: pipe mode declares them as it goes. */
+static int check_events(struct script *s)
+{
+	for (size_t i = 0; i < s->pd.nr_evsels; i++)
+		if (script_print__check(&s->print, s->pd.evsels[i], &s->err))
+			return -EINVAL;
+	s->print.name_width = name_width(&s->pd);
+	if (!s->trace && perf_data__has_feat(&s->pd, HEADER_TRACING_DATA))
+		s->trace = trace_format__new(&s->pd);
+	s->print.format_trace = s->trace ? trace_format__print : NULL;
+	s->print.trace_ctx = s->trace;
+	s->checked = true;
+	return 0;
+}
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp,
+		     struct pd_evsel *evsel)
+{
+	struct script *s = ctx;
+
+	(void)ev;
+	if (!s->checked && check_events(s))
+		return -EINVAL;
+	script_print__sample(&s->print, &s->machine, smp, evsel, stdout);
+	return 0;
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp)
+{
+	struct script *s = ctx;
+
+	(void)smp;
+	machine__process_event(&s->machine, ev);
+	return 0;
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+static int run_script(struct script *s)
+{
+	struct dsos_config cfg = {
+		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
+	};
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s };
+	struct session_stats stats;
+
+	if (perf_data__open(&s->pd, s->o->input, &s->err))
+		return 1;
+	if (s->o->dump_raw)
+		return perf_data__dump(&s->pd, stdout, &stats, &s->err) ? 1 : 0;
+	machine__init(&s->machine, &cfg);
+	machine__apply_build_ids(&s->machine, &s->pd.feat);
+	return session__process(&s->pd, &tool, &stats, &s->err) ? 1 : 0;
+}
+
+int cmd_script(int argc, const char **argv, struct pm_env *env)
+{
+	struct script_opts o = { 0 };
+	const struct option options[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_STRING('F', "fields", &o.fields, "str",
+			   "comma separated output fields: comm,pid,tid,cpu,time,period,event,ip,"
+			   "sym,symoff,dso,addr,trace"),
+		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
+			    "When printing symbols do not display call chain"),
+		OPT_UINTEGER(0, "max-stack", &o.max_stack,
+			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
+		OPT_STRING(0, "symfs", &o.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_END(),
+	};
+	struct script s = { .o = &o, .err = STRBUF_INIT };
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	(void)env;
+	ret = parse_options(argc, argv, options, script_usage, 0, &msg);
+	if (ret < 0) {
+		ret = cmd_usage_result(ret, msg.buf);
+		strbuf_release(&msg);
+		return ret;
+	}
+	if (ret > 0) {
+		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
+			    argv[0]);
+		ret = 129;
+	} else if (o.fields && script_print__parse_fields(o.fields, &s.print.fields, &s.err)) {
+		ret = 129;
+	} else {
+		s.print.user_fields = o.fields != NULL;
+		s.print.no_callchain = o.hide_callchain;
+		s.print.max_stack = o.max_stack;
+		if (!o.input)
+			o.input = default_input();
+		ret = run_script(&s);
+	}
+	if (s.err.len)
+		cmd_error("script", s.err.buf);
+	trace_format__delete(s.trace);
+	machine__exit(&s.machine);
+	perf_data__close(&s.pd);
+	strbuf_release(&s.err);
+	strbuf_release(&msg);
+	return ret;
+}

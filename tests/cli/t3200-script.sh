@@ -1,0 +1,49 @@
+#!/bin/sh
+test_description='script: each sample of the perf.data fixtures as perf script prints it'
+. "$(dirname "$0")/test-lib.sh"
+
+EXP="$ROOT/tests/expected/script"
+PD="$TEST_DATA/perfdata"
+mkdir -p "$TRASH/symfs"
+
+grep -v '^#' "$EXP/cases.txt" | while read -r file name opts; do
+	[ -n "$file" ] && echo "$file $name $opts"
+done >cases
+
+while read -r file name opts; do
+	test_expect_success "script $name on $file equals perf script" "
+		pm script --kallsyms /dev/null --symfs '$TRASH/symfs' -i '$PD/$file' $opts >out &&
+		test_cmp '$EXP/$file.$name.txt' out
+	"
+done <cases
+
+test_expect_success 'a field the samples lack is refused, naming it' '
+	test_must_fail pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,cpu 2>err &&
+	test_grep "have no CPU attribute: cannot print the .cpu. field" err
+'
+
+test_expect_success 'unknown -F field: error lists the fields, exit 129' '
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
+	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err
+'
+
+test_expect_success 'broken file: clear error, no output crash' '
+	test_must_fail pm script -i "$PD/perf.data.piped.corrupted.zero_size_sample-3.2" \
+		>out 2>err &&
+	test_grep "has size 0" err
+'
+
+test_expect_success 'a recording of ours: tracepoint payloads printed from the tracing data' '
+	pm record -q -e sched:sched_switch -o tp.data -- "$WL/sleep-switch" 20 &&
+	pm script -i tp.data >out &&
+	test_grep "sched:sched_switch: prev_comm=sleep-switch prev_pid=[0-9]+ .* ==> next_comm=" out
+'
+
+test_expect_success 'callchains: one tab-indented frame per line, blank line after' '
+	pm record -q -g -e cpu-clock -o g.data -- "$WL/spin" 100 &&
+	pm script -i g.data >out &&
+	test_grep "^	 *[0-9a-f]+ main\+0x[0-9a-f]+ \(.*workloads/spin\)$" out &&
+	test_grep "^$" out
+'
+
+test_done

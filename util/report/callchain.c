@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/perf_event.h>
+
+#include "callchain.h"
+
+/* The marker's cpumode, or 0 when @ip is a real address. */
+static uint8_t context_mode(uint64_t ip)
+{
+	if (ip < (uint64_t)PERF_CONTEXT_MAX)
+		return 0;
+	switch ((int64_t)ip) {
+	case PERF_CONTEXT_KERNEL: return PERF_RECORD_MISC_KERNEL;
+	case PERF_CONTEXT_USER: return PERF_RECORD_MISC_USER;
+	case PERF_CONTEXT_HV: return PERF_RECORD_MISC_HYPERVISOR;
+	case PERF_CONTEXT_GUEST_KERNEL: return PERF_RECORD_MISC_GUEST_KERNEL;
+	case PERF_CONTEXT_GUEST_USER: return PERF_RECORD_MISC_GUEST_USER;
+	default: return PERF_RECORD_MISC_CPUMODE_UNKNOWN | 0x80;	/* skip, keep mode */
+	}
+}
+
+int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
+		    unsigned int max_stack, callchain_fn *fn, void *ctx)
+{
+	uint8_t mode = s->cpumode;
+	unsigned int n = 0;
+
+	for (uint64_t i = 0; i < s->callchain_nr; i++) {
+		struct callchain_frame f = { .ip = s->callchain[i] };
+		uint8_t marker = context_mode(f.ip);
+		int ret;
+
+		if (marker) {
+			if (!(marker & 0x80))
+				mode = marker;
+			continue;
+		}
+		if (max_stack && n++ >= max_stack)
+			break;
+		resolve_addr(m, t, mode, f.ip, &f.al);
+		ret = fn(ctx, &f);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

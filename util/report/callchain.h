@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_CALLCHAIN_H
+#define PM_CALLCHAIN_H
+
+/*
+ * Walking a sample's callchain (PERF_SAMPLE_CALLCHAIN): the kernel's
+ * PERF_CONTEXT_* markers switch between kernel and user frames; each real
+ * frame is resolved to its map, DSO and symbol like a sample's ip.
+ */
+#include "../data/sample.h"
+#include "../symbols/machine.h"
+#include "resolve.h"
+
+struct callchain_frame {
+	uint64_t ip;			/* as recorded */
+	struct addr_location al;	/* al.addr is map-relative when mapped */
+};
+
+typedef int callchain_fn(void *ctx, const struct callchain_frame *frame);
+
+/* Call @fn for each frame, innermost first, at most @max_stack (0: all). */
+int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
+		    unsigned int max_stack, callchain_fn *fn, void *ctx);
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SCRIPT_PRINT_H
+#define PM_SCRIPT_PRINT_H
+
+/*
+ * perf script's per-sample lines, field for field: "comm tid [cpu] time:
+ * period event: ip sym+off (dso)", or with callchains the header line then
+ * one "\t<ip> sym+off (dso)" line per frame and a blank line. Tools that
+ * read perf script's output (FlameGraph's stackcollapse-perf.pl, speedscope,
+ * the Firefox Profiler) read this the same way.
+ */
+#include <stdio.h>
+
+#include "../data/perf-data.h"
+#include "../symbols/machine.h"
+
+enum script_field {
+	SF_COMM = 1 << 0,
+	SF_PID = 1 << 1,
+	SF_TID = 1 << 2,
+	SF_CPU = 1 << 3,
+	SF_TIME = 1 << 4,
+	SF_PERIOD = 1 << 5,
+	SF_EVENT = 1 << 6,
+	SF_IP = 1 << 7,
+	SF_SYM = 1 << 8,
+	SF_SYMOFF = 1 << 9,
+	SF_DSO = 1 << 10,
+	SF_ADDR = 1 << 11,
+	SF_TRACE = 1 << 12,
+};
+
+struct script_print {
+	unsigned int fields;		/* SF_* */
+	bool user_fields;		/* -F given: missing data is an error */
+	int name_width;			/* longest event name */
+	bool no_callchain;		/* -G / --hide-call-graph */
+	unsigned int max_stack;
+	/* tracepoint payload formatter, NULL when none */
+	void (*format_trace)(void *ctx, const struct perf_sample *s, FILE *out);
+	void *trace_ctx;
+};
+
+/* Parse -F "comm,tid,ip,sym" into fields. Returns 0 or -EINVAL + @err. */
+int script_print__parse_fields(const char *spec, unsigned int *fields, struct strbuf *err);
+
+/* perf's default fields for an event with @attr. */
+unsigned int script_print__default_fields(const struct perf_event_attr *attr);
+
+/* Check that @attr's samples carry what @fields asks. */
+int script_print__check(const struct script_print *p, const struct pd_evsel *e,
+			struct strbuf *err);
+
+void script_print__sample(const struct script_print *p, struct machine *m,
+			  const struct perf_sample *s, const struct pd_evsel *e, FILE *out);
+
+#endif

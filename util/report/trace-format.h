@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_TRACE_FORMAT_H
+#define PM_TRACE_FORMAT_H
+
+/*
+ * Printing tracepoint payloads (PERF_SAMPLE_RAW) the way the kernel's
+ * format files describe them, through libtraceevent, from the formats the
+ * perf.data carries in its TRACING_DATA.
+ */
+#include <stdio.h>
+
+#include "../data/perf-data.h"
+
+struct trace_format;
+
+/* NULL when the file has no usable tracing data. */
+struct trace_format *trace_format__new(const struct perf_data *pd);
+void trace_format__delete(struct trace_format *tf);
+
+/* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
+void trace_format__print(void *tf, const struct perf_sample *s, FILE *out);
+
+#endif
