@@ -14,7 +14,7 @@ LIBS    = -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic -lelf -ldl -lm
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev
-DEB_CHECK := libcmocka-dev
+DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 
 BASE_SRCS   := $(wildcard util/base/*.c)
@@ -37,7 +37,8 @@ WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/wo
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=undefined
 
-.PHONY: all deps check-deps unit-tests test check check-plain check-asan demo bench clean
+.PHONY: all deps check-deps unit-tests test check check-plain check-asan demo bench clean \
+	fuzz fuzz-check
 
 all: deps perf-mini workloads
 
@@ -95,12 +96,38 @@ check-asan:
 	@$(MAKE) --no-print-directory test B=build-asan CFLAGS="$(ASAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined"
 
-# Both builds; the last line sums them.
+# Both builds and a short fuzz run; the last line sums them.
 check: deps check-deps
-	@set -e; rm -f build/.results build-asan/.results; \
+	@set -e; rm -f build/.results build-asan/.results build-fuzz/.results; \
 	$(MAKE) --no-print-directory check-plain || true; \
 	$(MAKE) --no-print-directory check-asan || true; \
-	sh tests/sum-results.sh build/.results build-asan/.results
+	$(MAKE) --no-print-directory fuzz-check || true; \
+	sh tests/sum-results.sh build/.results build-asan/.results build-fuzz/.results
+
+# libFuzzer on the perf.data reader (clang), seeded with the fixtures.
+# `make fuzz` runs FUZZ_TIME seconds (default 60); make check runs 15.
+FUZZ_TIME ?= 60
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	      -fno-omit-frame-pointer
+build-fuzz/fuzz-perf-data: tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(wildcard */*/*.h)
+	@mkdir -p build-fuzz
+	clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ \
+		tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(SYS_SRC) $(LIBS)
+
+fuzz: check-deps build-fuzz/fuzz-perf-data
+	@mkdir -p build-fuzz/corpus
+	@cp -n tests/data/perfdata/perf.data.* build-fuzz/corpus/ 2>/dev/null || true
+	build-fuzz/fuzz-perf-data -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 build-fuzz/corpus
+
+fuzz-check:
+	@rm -f build-fuzz/.results; \
+	if $(MAKE) --no-print-directory fuzz FUZZ_TIME=15 >build-fuzz.log 2>&1; then \
+	  echo "ok - fuzz: 15 s of libFuzzer on the perf.data reader, no crash"; \
+	  mkdir -p build-fuzz; echo "1 0 0" >build-fuzz/.results; \
+	else \
+	  tail -30 build-fuzz.log; echo "not ok - fuzz (build-fuzz.log)"; \
+	  mkdir -p build-fuzz; echo "0 1 0" >build-fuzz/.results; fi
 
 demo: all
 	@sh tests/demo.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
@@ -109,6 +136,11 @@ bench: all
 	@dpkg -s $(DEB_BENCH) >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BENCH))
 	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini
+	@$(MAKE) --no-print-directory build/gen-perf-data
+	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
+
+build/gen-perf-data: tests/bench/gen-perf-data.c build/libperf-mini.a
+	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< build/libperf-mini.a $(LIBS)
 
 clean:
-	rm -rf build build-asan perf-mini
+	rm -rf build build-asan build-fuzz build-fuzz.log perf-mini

@@ -102,6 +102,7 @@ static int run_script(struct script *s)
 	};
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s };
 	struct session_stats stats;
+	int ret;
 
 	if (perf_data__open(&s->pd, s->o->input, &s->err))
 		return 1;
@@ -109,7 +110,9 @@ static int run_script(struct script *s)
 		return perf_data__dump(&s->pd, stdout, &stats, &s->err) ? 1 : 0;
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
-	return session__process(&s->pd, &tool, &stats, &s->err) ? 1 : 0;
+	ret = session__process(&s->pd, &tool, &stats, &s->err);
+	script_print__flush(&s->print, stdout);
+	return ret ? 1 : 0;
 }
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)
@@ -131,7 +134,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_END(),
 	};
-	struct script s = { .o = &o, .err = STRBUF_INIT };
+	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT };
 	struct strbuf msg = STRBUF_INIT;
 	int ret;
 

@@ -52,10 +52,9 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 	size_t need = sb->len + extra + 1;
 	int fresh = sb->alloc == 0;
 
-	if (need < sb->len)
-		BUG_ON(1);
-	if (need <= sb->alloc)
+	if (need <= sb->alloc && need > sb->len)
 		return;
+	BUG_ON(need < sb->len);	/* size_t overflow */
 	sb->alloc = need < 64 ? 64 : need + need / 2;
 	sb->buf = xrealloc(fresh ? NULL : sb->buf, sb->alloc);
 	if (fresh)
@@ -76,7 +75,8 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 		return;	/* @data may be NULL then */
 	strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
-	strbuf_setlen(sb, sb->len + len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)
@@ -84,7 +84,7 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-void strbuf_addch(struct strbuf *sb, int c)
+void strbuf_addch_slow(struct strbuf *sb, int c)
 {
 	strbuf_grow(sb, 1);
 	sb->buf[sb->len] = (char)c;
@@ -140,4 +140,56 @@ void strbuf_rtrim(struct strbuf *sb)
 	while (len && isspace((unsigned char)sb->buf[len - 1]))
 		len--;
 	strbuf_setlen(sb, len);
+}
+
+static void add_digits(struct strbuf *sb, const char *digits, size_t n, bool neg, int width,
+		       char pad, bool left)
+{
+	size_t len = n + neg;
+	size_t fill = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+
+	if (!left && pad == ' ')
+		strbuf_addchars(sb, ' ', fill);
+	if (neg)
+		strbuf_addch(sb, '-');
+	if (!left && pad == '0')
+		strbuf_addchars(sb, '0', fill);
+	strbuf_add(sb, digits, n);
+	if (left)
+		strbuf_addchars(sb, ' ', fill);
+}
+
+void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left)
+{
+	char buf[24];
+	size_t n = sizeof(buf);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do {
+		buf[--n] = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	add_digits(sb, buf + n, sizeof(buf) - n, v < 0, width, pad, left);
+}
+
+void strbuf_addhex(struct strbuf *sb, uint64_t v, int width)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[16];
+	size_t n = sizeof(buf);
+
+	do {
+		buf[--n] = hex[v & 15];
+		v >>= 4;
+	} while (v);
+	add_digits(sb, buf + n, sizeof(buf) - n, false, width, ' ', false);
+}
+
+void strbuf_addrpad(struct strbuf *sb, const char *s, size_t width)
+{
+	size_t len = strlen(s);
+
+	if (len < width)
+		strbuf_addchars(sb, ' ', width - len);
+	strbuf_add(sb, s, len);
 }

@@ -14,7 +14,9 @@
  * has nothing useful left to say.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strbuf {
 	size_t alloc;
@@ -35,13 +37,33 @@ void strbuf_setlen(struct strbuf *sb, size_t len);
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
-void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addch_slow(struct strbuf *sb, int c);
+
+/* One byte; inline because output paths add millions of them. */
+static inline void strbuf_addch(struct strbuf *sb, int c)
+{
+	if (sb->len + 2 <= sb->alloc) {
+		sb->buf[sb->len++] = (char)c;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	strbuf_addch_slow(sb, c);
+}
 void strbuf_addchars(struct strbuf *sb, int c, size_t n);
 __attribute__((format(printf, 2, 3)))
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Append @s padded with spaces on the right to at least @width columns. */
 void strbuf_addpad(struct strbuf *sb, const char *s, size_t width);
+/*
+ * Numbers without printf, for hot output paths: printf's "%*d" (or "%-*d",
+ * "%0*d") and "%*x" semantics, padding to @width.
+ */
+void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left);
+void strbuf_addhex(struct strbuf *sb, uint64_t v, int width);
+/* @s right-aligned in @width columns ("%*s"). */
+void strbuf_addrpad(struct strbuf *sb, const char *s, size_t width);
+
 /* Remove trailing whitespace. */
 void strbuf_rtrim(struct strbuf *sb);
 

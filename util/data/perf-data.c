@@ -311,6 +311,8 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 
 static void name_evsels(struct perf_data *pd);
 
+static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *err);
+
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
 {
 	int ret;
@@ -320,8 +322,26 @@ int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
 	if (!pd->path)
 		return -ENOMEM;
 	ret = load(pd, err);
-	if (!ret)
-		ret = check_magic(pd, err);
+	return ret ? ret : parse_loaded(pd, path, err);
+}
+
+int perf_data__open_buffer(struct perf_data *pd, const char *name, const void *buf, size_t size,
+			   struct strbuf *err)
+{
+	memset(pd, 0, sizeof(*pd));
+	pd->path = strdup(name);
+	pd->buf = malloc(size ? size : 1);
+	if (!pd->path || !pd->buf)
+		return -ENOMEM;
+	memcpy(pd->buf, buf, size);
+	pd->size = size;
+	return parse_loaded(pd, name, err);
+}
+
+static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *err)
+{
+	int ret = check_magic(pd, err);
+
 	if (!ret && pd->pipe) {
 		pd->data_offset = sizeof(struct perf_pipe_file_header);
 		pd->data_size = pd->size - pd->data_offset;
@@ -642,6 +662,17 @@ static const struct pm_event_header *aligned(const uint8_t *rec, uint64_t *scrat
 	memcpy(&size, rec + 6, 2);
 	memcpy(scratch, rec, size);
 	return (const struct pm_event_header *)scratch;
+}
+
+void perf_data__release_before(struct perf_data *pd, uint64_t off)
+{
+	uint64_t page = 4096, from = pd->released & ~(page - 1), to = off & ~(page - 1);
+
+	/* only whole megabytes, to keep the syscalls rare */
+	if (!pd->mapped || to < from + (1 << 20))
+		return;
+	madvise(pd->buf + from, to - from, MADV_DONTNEED);
+	pd->released = to;
 }
 
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off)

@@ -59,6 +59,7 @@ struct perf_data {
 	int nr_compressed;	/* PERF_RECORD_COMPRESSED records seen */
 	/* Pipe streams need not keep records 8-byte aligned: misaligned ones
 	 * are copied here before anyone reads their u64 fields. */
+	uint64_t released;	/* mapped bytes below this were given back */
 	uint64_t walk_scratch[65536 / 8];
 	uint64_t read_scratch[65536 / 8];
 };
@@ -67,6 +68,10 @@ struct perf_data {
  * with one message in @err. */
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err);
 void perf_data__close(struct perf_data *pd);
+
+/* The same from bytes in memory (copied), @name standing for the path. */
+int perf_data__open_buffer(struct perf_data *pd, const char *name, const void *buf, size_t size,
+			   struct strbuf *err);
 
 /*
  * Walk the data records in file order; @fn gets each record 8-byte
@@ -83,6 +88,13 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 /* The record at file offset @off (validated by the walk), 8-byte aligned:
  * in place, or copied to a buffer that the next call reuses. */
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off);
+
+/*
+ * Records before file offset @off will not be read again: give their pages
+ * back (a mapped file's resident size then stays near a window, not the
+ * whole file).
+ */
+void perf_data__release_before(struct perf_data *pd, uint64_t off);
 
 /* The event a record belongs to (by its sample id), NULL if unknown. */
 struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev);

@@ -27,6 +27,8 @@ struct session {
 	uint64_t next_flush;	/* release up to here at the next round */
 	uint64_t last_flush;
 	bool flushed_once;
+	bool in_order;		/* queue already sorted: records came in time order */
+	uint64_t walk_off;	/* the record being read */
 };
 
 static int deliver(struct session *s, const struct pm_event_header *ev)
@@ -60,6 +62,18 @@ static int cmp_queued(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Pages before the oldest record still queued (and before the walk's
+ * position) are done with. */
+static void release_consumed(struct session *s)
+{
+	uint64_t min = s->walk_off;
+
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->q[i].off < min)
+			min = s->q[i].off;
+	perf_data__release_before(s->pd, min);
+}
+
 /* Deliver every queued record with time <= @limit, oldest first. */
 static int flush(struct session *s, uint64_t limit)
 {
@@ -68,13 +82,16 @@ static int flush(struct session *s, uint64_t limit)
 
 	if (!s->nr)
 		return 0;
-	qsort(s->q, s->nr, sizeof(*s->q), cmp_queued);
+	if (!s->in_order)
+		qsort(s->q, s->nr, sizeof(*s->q), cmp_queued);
+	s->in_order = true;
 	while (done < s->nr && s->q[done].time <= limit && !ret)
 		ret = deliver(s, perf_data__record_at(s->pd, s->q[done++].off));
 	memmove(s->q, s->q + done, (s->nr - done) * sizeof(*s->q));
 	s->nr -= done;
 	s->last_flush = limit;
 	s->flushed_once = true;
+	release_consumed(s);
 	return ret;
 }
 
@@ -93,6 +110,8 @@ static int enqueue(struct session *s, uint64_t off, uint64_t time)
 		s->q = nq;
 		s->alloc = na;
 	}
+	if (s->nr && time < s->q[s->nr - 1].time)
+		s->in_order = false;
 	s->q[s->nr++] = (struct queued){ .time = time, .seq = s->seq++, .off = off };
 	if (time > s->max_time)
 		s->max_time = time;
@@ -112,14 +131,48 @@ static void count(struct session *s, const struct pm_event_header *ev)
 		s->stats->total_lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
 }
 
+/*
+ * A record's timestamp without decoding the rest: TIME sits after
+ * IDENTIFIER, IP and TID in a sample, and at a fixed distance from the end
+ * of a sample_id trailer. False when the record has none (or is too short:
+ * then the full decode reports it).
+ */
+static bool record_time(const struct pm_event_header *ev, const struct perf_event_attr *attr,
+			uint64_t *time)
+{
+	uint64_t type = attr->sample_type;
+	size_t pos;
+
+	if (!(type & PERF_SAMPLE_TIME))
+		return false;
+	if (ev->type == PERF_RECORD_SAMPLE) {
+		pos = 8 * (1 + !!(type & PERF_SAMPLE_IDENTIFIER) + !!(type & PERF_SAMPLE_IP) +
+			   !!(type & PERF_SAMPLE_TID));
+	} else {
+		size_t after = !!(type & PERF_SAMPLE_ID) + !!(type & PERF_SAMPLE_STREAM_ID) +
+			       !!(type & PERF_SAMPLE_CPU) + !!(type & PERF_SAMPLE_IDENTIFIER);
+
+		if (!attr->sample_id_all || ev->size < 8 * (2 + after))
+			return false;
+		pos = ev->size - 8 * (1 + after);
+	}
+	if (pos + 8 > ev->size)
+		return false;
+	memcpy(time, (const uint8_t *)ev + pos, 8);
+	return true;
+}
+
 static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
 		     void *ctx)
 {
 	struct session *s = ctx;
 	struct perf_sample sample;
 	struct strbuf msg = STRBUF_INIT;
+	struct pd_evsel *evsel;
+	uint64_t time;
 
 	count(s, ev);
+	s->walk_off = off;
 	if (ev->type == PERF_RECORD_FINISHED_ROUND && !s->tool->unordered) {
 		int ret = flush(s, s->next_flush);
 
@@ -130,23 +183,27 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		return 0;
 	if (s->tool->unordered)
 		return deliver(s, ev);
-	if (ev->type == PERF_RECORD_SAMPLE && !perf_data__evsel_of(pd, ev))
+	evsel = perf_data__evsel_of(pd, ev);
+	if (!evsel)
 		return deliver(s, ev);
-	if (!perf_data__parse_sample(pd, ev, &sample, &msg)) {
+	if (record_time(ev, &evsel->attr, &time))
+		return enqueue(s, off, time);
+	if ((ev->type == PERF_RECORD_SAMPLE ? perf_sample__parse : perf_sample__parse_id)
+		    (ev, &evsel->attr, &sample, &msg)) {
 		strbuf_addf(s->err, "%s: record at offset %#llx: %s", pd->path,
 			    (unsigned long long)off, msg.buf);
 		strbuf_release(&msg);
 		return -EINVAL;
 	}
-	if (!sample.has_time)
-		return deliver(s, ev);
-	return enqueue(s, off, sample.time);
+	return deliver(s, ev);
 }
 
 int session__process(struct perf_data *pd, const struct session_tool *tool,
 		     struct session_stats *stats, struct strbuf *err)
 {
-	struct session s = { .pd = pd, .tool = tool, .stats = stats, .err = err };
+	struct session s = {
+		.pd = pd, .tool = tool, .stats = stats, .err = err, .in_order = true,
+	};
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));

@@ -9,10 +9,14 @@
 #include "../base/util.h"
 #include "hist.h"
 
+/* splitmix64's finalizer: every input bit moves the low bits we index by
+ * (symbol addresses share their low bits). */
 static uint64_t mix(uint64_t h, uint64_t v)
 {
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h;
+	h ^= v + 0x9e3779b97f4a7c15ULL;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
 }
 
 static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *he)
@@ -50,18 +54,13 @@ int hists__init(struct hists *h, const struct sort_list *sort, int nr_members)
 
 void hists__exit(struct hists *h)
 {
-	for (size_t i = 0; i < h->nr_buckets; i++) {
-		struct hist_entry *he = h->buckets[i];
-
-		while (he) {
-			struct hist_entry *next = he->next;
-
-			free(he->member_period);
-			free(he);
-			he = next;
-		}
+	for (size_t i = 0; i < h->nr_slots; i++) {
+		if (!h->slots[i].he)
+			continue;
+		free(h->slots[i].he->member_period);
+		free(h->slots[i].he);
 	}
-	free(h->buckets);
+	free(h->slots);
 	free(h->sorted);
 	free(h->member_total);
 	free(h->member_samples);
@@ -70,36 +69,24 @@ void hists__exit(struct hists *h)
 
 static int grow(struct hists *h)
 {
-	size_t nb = h->nr_buckets ? 2 * h->nr_buckets : 1024;
-	struct hist_entry **n = calloc(nb, sizeof(*n));
+	size_t nb = h->nr_slots ? 2 * h->nr_slots : 4096;
+	struct hist_slot *n = calloc(nb, sizeof(*n));
 
 	if (!n)
 		return -ENOMEM;
-	for (size_t i = 0; i < h->nr_buckets; i++) {
-		struct hist_entry *he = h->buckets[i];
+	for (size_t i = 0; i < h->nr_slots; i++) {
+		size_t j;
 
-		while (he) {
-			struct hist_entry *next = he->next;
-
-			he->next = n[he->hash & (nb - 1)];
-			n[he->hash & (nb - 1)] = he;
-			he = next;
-		}
+		if (!h->slots[i].he)
+			continue;
+		for (j = h->slots[i].hash & (nb - 1); n[j].he; j = (j + 1) & (nb - 1))
+			;
+		n[j] = h->slots[i];
 	}
-	free(h->buckets);
-	h->buckets = n;
-	h->nr_buckets = nb;
+	free(h->slots);
+	h->slots = n;
+	h->nr_slots = nb;
 	return 0;
-}
-
-static void account(struct hist_entry *he, uint64_t period, int member)
-{
-	if (member == 0) {
-		he->period += period;
-		he->nr_samples++;
-	}
-	if (he->member_period)
-		he->member_period[member] += period;
 }
 
 void hists__add_filtered(struct hists *h, uint64_t period, int member)
@@ -112,91 +99,259 @@ void hists__add_filtered(struct hists *h, uint64_t period, int member)
 	}
 }
 
-int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
+static void account(struct hist_entry *he, uint64_t period, int member)
 {
-	uint64_t hash = hash_entry(h->sort, tmpl);
-	struct hist_entry *he;
-
-	if (member < 0 || member >= h->nr_members)
-		return -EINVAL;
-	hists__add_filtered(h, tmpl->period, member);
-	if (h->nr_entries >= h->nr_buckets && grow(h))
-		return -ENOMEM;
-	for (he = h->buckets[hash & (h->nr_buckets - 1)]; he; he = he->next) {
-		if (he->hash == hash && !sort_list__collapse(h->sort, he, tmpl)) {
-			account(he, tmpl->period, member);
-			return 0;
-		}
+	if (member == 0) {
+		he->period += period;
+		he->nr_samples++;
 	}
-	he = malloc(sizeof(*he));
+	if (he->member_period)
+		he->member_period[member] += period;
+}
+
+static struct hist_entry *new_entry(const struct hists *h, const struct hist_entry *tmpl,
+				    uint64_t hash)
+{
+	struct hist_entry *he = malloc(sizeof(*he));
+
 	if (!he)
-		return -ENOMEM;
+		return NULL;
 	*he = *tmpl;
 	he->period = 0;
 	he->nr_samples = 0;
 	he->member_period = NULL;
+	he->hash = hash;
 	if (h->nr_members > 1) {
 		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
 		if (!he->member_period) {
 			free(he);
-			return -ENOMEM;
+			return NULL;
 		}
 	}
-	account(he, tmpl->period, member);
-	he->hash = hash;
-	he->next = h->buckets[hash & (h->nr_buckets - 1)];
-	h->buckets[hash & (h->nr_buckets - 1)] = he;
+	return he;
+}
+
+int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
+{
+	uint64_t hash = hash_entry(h->sort, tmpl);
+	size_t j;
+
+	if (member < 0 || member >= h->nr_members)
+		return -EINVAL;
+	hists__add_filtered(h, tmpl->period, member);
+	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
+		return -ENOMEM;
+	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1)) {
+		struct hist_entry *he = h->slots[j].he;
+
+		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, he, tmpl)) {
+			account(he, tmpl->period, member);
+			return 0;
+		}
+	}
+	h->slots[j].he = new_entry(h, tmpl, hash);
+	if (!h->slots[j].he)
+		return -ENOMEM;
+	h->slots[j].hash = hash;
+	account(h->slots[j].he, tmpl->period, member);
 	h->nr_entries++;
 	return 0;
 }
 
-/* qsort has no context argument; the sort list travels in a wrapper. */
+/*
+ * Output order. Perf sorts by weight, then each key's output comparison,
+ * then (equal entries keep their collapse-tree order) each key's identity
+ * comparison. Those comparisons are mostly string orders; here every name
+ * is ranked once and entries carry integer keys, so sorting compares
+ * integers only.
+ */
 struct sort_item {
 	struct hist_entry *he;
-	const struct sort_list *sort;
-	int sort_members;
+	int64_t *key;		/* nr_keys integers, in a shared array */
+	int nr_keys;
+	int nr_members;
 };
+
+/* Integers per entry: one per key, three for a symbol's identity. */
+static int keys_per_entry(const struct sort_list *l)
+{
+	int n = 0;
+
+	for (int k = 0; k < l->nr; k++)
+		n += l->keys[k]->id == SORT_SYM ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
+	return n;
+}
+
+struct name_ref {
+	const void *ptr;
+	const char *name;
+	int64_t rank;
+};
+
+static int cmp_ref_ptr(const void *a, const void *b)
+{
+	const struct name_ref *x = a, *y = b;
+
+	return x->ptr < y->ptr ? -1 : x->ptr > y->ptr;
+}
+
+static int cmp_ref_name(const void *a, const void *b)
+{
+	return strcmp(((const struct name_ref *)a)->name, ((const struct name_ref *)b)->name);
+}
+
+/* Distinct (pointer, name) pairs ranked by name; equal names, equal rank. */
+struct ranking {
+	struct name_ref *v;
+	size_t nr;
+};
+
+static void ranking__build(struct ranking *r, struct name_ref *refs, size_t n)
+{
+	size_t u = 0;
+
+	qsort(refs, n, sizeof(*refs), cmp_ref_ptr);
+	for (size_t i = 0; i < n; i++)
+		if (!u || refs[u - 1].ptr != refs[i].ptr)
+			refs[u++] = refs[i];
+	qsort(refs, u, sizeof(*refs), cmp_ref_name);
+	for (size_t i = 0; i < u; i++)
+		refs[i].rank = i && !strcmp(refs[i - 1].name, refs[i].name) ? refs[i - 1].rank :
+									      (int64_t)i;
+	qsort(refs, u, sizeof(*refs), cmp_ref_ptr);
+	r->v = refs;
+	r->nr = u;
+}
+
+static int64_t ranking__of(const struct ranking *r, const void *ptr)
+{
+	struct name_ref key = { .ptr = ptr }, *hit;
+
+	if (!ptr)
+		return INT64_MAX;	/* perf's cmp_null: missing sorts last */
+	hit = bsearch(&key, r->v, r->nr, sizeof(key), cmp_ref_ptr);
+	return hit ? hit->rank : INT64_MAX;
+}
+
+struct rankings {
+	struct ranking comm, dso, sym, srcline;
+};
+
+static void rank_all(struct rankings *rk, struct sort_item *items, size_t n)
+{
+	struct name_ref *comm = calloc(n + 1, sizeof(*comm)), *dso = calloc(n + 1, sizeof(*dso));
+	struct name_ref *sym = calloc(n + 1, sizeof(*sym)), *src = calloc(n + 1, sizeof(*src));
+	size_t nd = 0, ns = 0, nl = 0;
+
+	if (!comm || !dso || !sym || !src)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		const struct hist_entry *he = items[i].he;
+
+		comm[i] = (struct name_ref){ he->comm, he->comm };
+		if (he->dso)
+			dso[nd++] = (struct name_ref){ he->dso, he->dso->short_name };
+		if (he->sym)
+			sym[ns++] = (struct name_ref){ he->sym, he->sym->name };
+		if (he->srcline)
+			src[nl++] = (struct name_ref){ he->srcline, he->srcline };
+	}
+	ranking__build(&rk->comm, comm, n);
+	ranking__build(&rk->dso, dso, nd);
+	ranking__build(&rk->sym, sym, ns);
+	ranking__build(&rk->srcline, src, nl);
+}
+
+static void rankings__free(struct rankings *rk)
+{
+	free(rk->comm.v);
+	free(rk->dso.v);
+	free(rk->sym.v);
+	free(rk->srcline.v);
+}
+
+/* The integers that order one key in the output pass (perf's se_sort). */
+static int sort_phase(const struct rankings *rk, enum sort_key_id id,
+		      const struct hist_entry *he, int64_t *k)
+{
+	switch (id) {
+	case SORT_COMM: k[0] = ranking__of(&rk->comm, he->comm); return 1;
+	case SORT_PID: k[0] = he->thread->tid; return 1;
+	case SORT_DSO: k[0] = ranking__of(&rk->dso, he->dso); return 1;
+	case SORT_SYM: k[0] = ranking__of(&rk->sym, he->sym); return 1;	/* by name */
+	case SORT_CPU: k[0] = he->cpu; return 1;
+	case SORT_SRCLINE: k[0] = ranking__of(&rk->srcline, he->srcline); return 1;
+	case SORT_PERIOD:
+	case SORT_NR_KEYS: break;
+	}
+	return 0;
+}
+
+/* ... and in the identity pass (perf's se_cmp): symbols by address. */
+static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
+			  enum sort_key_id id, const struct hist_entry *he, int64_t *k)
+{
+	if (id != SORT_SYM)
+		return sort_phase(rk, id, he, k);
+	k[0] = he->sym ? 0 : 1;
+	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? ranking__of(&rk->dso, he->dso) : 0;
+	/* perf compares these as signed differences: kernel addresses first */
+	k[2] = (int64_t)(he->sym ? he->sym->start : he->ip);
+	return 3;
+}
 
 static int cmp_output(const void *pa, const void *pb)
 {
 	const struct sort_item *a = pa, *b = pb;
-	const struct sort_list *l = a->sort;
-	int64_t c;
 
 	if (a->he->period != b->he->period)
 		return a->he->period > b->he->period ? -1 : 1;
 	/* in a group view, the members' weights break ties in order */
-	for (int m = 1; a->he->member_period && m < a->sort_members; m++) {
+	for (int m = 1; a->he->member_period && m < a->nr_members; m++) {
 		uint64_t x = a->he->member_period[m], y = b->he->member_period[m];
 
 		if (x != y)
 			return x > y ? -1 : 1;
 	}
-	for (int i = 0; i < l->nr; i++) {
-		int64_t c = sort_key__sort(l, l->keys[i], a->he, b->he);
-
-		if (c)
-			return c > 0 ? -1 : 1;
-	}
-	/* perf's output tree keeps equal entries in its collapse-tree order */
-	c = sort_list__collapse(l, a->he, b->he);
-	return c > 0 ? -1 : c < 0;
+	for (int i = 0; i < a->nr_keys; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
 }
 
 void hists__output_resort(struct hists *h)
 {
 	struct sort_item *items = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*items));
+	const struct sort_list *l = h->sort;
+	int per = keys_per_entry(l);
+	int64_t *keys = calloc((h->nr_entries ? h->nr_entries : 1) * (per ? per : 1), sizeof(*keys));
+	struct rankings rk;
 	size_t n = 0;
 
 	free(h->sorted);
 	h->sorted = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*h->sorted));
-	if (!items || !h->sorted)
+	if (!items || !h->sorted || !keys)
 		abort();
-	for (size_t i = 0; i < h->nr_buckets; i++)
-		for (struct hist_entry *he = h->buckets[i]; he; he = he->next)
-			items[n++] = (struct sort_item){ he, h->sort, h->nr_members };
-	qsort(items, n, sizeof(*items), cmp_output);
+	for (size_t i = 0; i < h->nr_slots; i++)
+		if (h->slots[i].he)
+			items[n++].he = h->slots[i].he;
+	rank_all(&rk, items, n);
+	for (size_t i = 0; i < n; i++) {
+		struct sort_item *it = &items[i];
+
+		it->key = keys + i * per;
+		it->nr_members = h->nr_members;
+		for (int k = 0; k < l->nr; k++)
+			it->nr_keys += sort_phase(&rk, l->keys[k]->id, it->he, it->key + it->nr_keys);
+		for (int k = 0; k < l->nr; k++)
+			it->nr_keys += collapse_phase(&rk, l, l->keys[k]->id, it->he,
+						      it->key + it->nr_keys);
+	}
+	rankings__free(&rk);
+	if (n)
+		qsort(items, n, sizeof(*items), cmp_output);
 	for (size_t i = 0; i < n; i++)
 		h->sorted[i] = items[i].he;
 	free(items);
+	free(keys);
 }

@@ -29,13 +29,19 @@ struct hist_entry {
 	uint64_t nr_samples;
 	uint64_t *member_period;	/* per group member (group view), else NULL */
 	uint64_t hash;
-	struct hist_entry *next;	/* hash chain */
+};
+
+/* An open-addressing slot: the hash is compared before the entry is
+ * touched, so a lookup costs one cache line until it matches. */
+struct hist_slot {
+	uint64_t hash;
+	struct hist_entry *he;
 };
 
 struct hists {
 	const struct sort_list *sort;
-	struct hist_entry **buckets;
-	size_t nr_buckets;
+	struct hist_slot *slots;
+	size_t nr_slots;		/* a power of two, at most half full */
 	size_t nr_entries;
 	uint64_t total_period;
 	uint64_t nr_samples;

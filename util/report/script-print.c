@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <inttypes.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -94,84 +93,123 @@ static const char *dso_name(const struct dso *dso)
 }
 
 /* " sym+off (dso)" after an address, as the fields ask. */
-static void print_location(unsigned int f, const struct addr_location *al, FILE *out)
+static void print_location(unsigned int f, const struct addr_location *al, struct strbuf *sb)
 {
 	if (f & SF_SYM) {
-		if (al->sym && (f & SF_SYMOFF))
-			fprintf(out, " %s+0x%" PRIx64, al->sym->name, al->addr - al->sym->start);
+		strbuf_addch(sb, ' ');
+		if (al->sym)
+			strbuf_add(sb, al->sym->name, al->sym->namelen);
 		else
-			fprintf(out, " %s", al->sym ? al->sym->name : "[unknown]");
+			strbuf_addstr(sb, "[unknown]");
+		if (al->sym && (f & SF_SYMOFF)) {
+			strbuf_addstr(sb, "+0x");
+			strbuf_addhex(sb, al->addr - al->sym->start, 0);
+		}
 	}
-	if (f & SF_DSO)
-		fprintf(out, " (%s)", dso_name(al->map ? al->map->dso : NULL));
+	if (f & SF_DSO) {
+		strbuf_addstr(sb, " (");
+		strbuf_addstr(sb, dso_name(al->map ? al->map->dso : NULL));
+		strbuf_addch(sb, ')');
+	}
 }
 
 struct frame_ctx {
 	unsigned int fields;
-	FILE *out;
+	struct strbuf *sb;
 };
 
 static int print_frame(void *ctx, const struct callchain_frame *frame)
 {
 	struct frame_ctx *c = ctx;
-
 	const struct map *map = frame->al.map;
 
-	fputc('\t', c->out);
+	strbuf_addch(c->sb, '\t');
 	/* perf prints kernel frames (modules too) as recorded, user ones
 	 * relative to their DSO */
 	if (c->fields & SF_IP)
-		fprintf(c->out, "%16" PRIx64, map && map->dso->kernel ? frame->ip : frame->al.addr);
-	print_location(c->fields, &frame->al, c->out);
-	fputc('\n', c->out);
+		strbuf_addhex(c->sb, map && map->dso->kernel ? frame->ip : frame->al.addr, 16);
+	print_location(c->fields, &frame->al, c->sb);
+	strbuf_addch(c->sb, '\n');
 	return 0;
 }
 
 static void print_start(unsigned int f, bool chain, const struct perf_sample *s,
-			struct thread *t, FILE *out)
+			struct thread *t, struct strbuf *sb)
 {
-	if (f & SF_COMM)
-		fprintf(out, chain ? "%s " : "%16s ", t->comm);
-	if ((f & SF_PID) && (f & SF_TID))
-		fprintf(out, "%5d/%-5d ", (int32_t)s->pid, (int32_t)s->tid);
-	else if (f & SF_PID)
-		fprintf(out, "%5d ", (int32_t)s->pid);
-	else if (f & SF_TID)
-		fprintf(out, "%5d ", (int32_t)s->tid);
-	if (f & SF_CPU)
-		fprintf(out, "[%03d] ", (int32_t)s->cpu);
-	if (f & SF_TIME)
-		fprintf(out, "%5" PRIu64 ".%06" PRIu64 ": ", (uint64_t)(s->time / 1000000000),
-			(uint64_t)(s->time % 1000000000 / 1000));
+	if (f & SF_COMM) {
+		if (chain)
+			strbuf_addstr(sb, t->comm);
+		else
+			strbuf_addrpad(sb, t->comm, 16);
+		strbuf_addch(sb, ' ');
+	}
+	if (f & SF_PID) {
+		strbuf_addint(sb, (int32_t)s->pid, 5, ' ', false);
+		strbuf_addch(sb, (f & SF_TID) ? '/' : ' ');
+	}
+	if (f & SF_TID) {
+		strbuf_addint(sb, (int32_t)s->tid, 5, ' ', (f & SF_PID) != 0);
+		strbuf_addch(sb, ' ');
+	}
+	if (f & SF_CPU) {
+		strbuf_addch(sb, '[');
+		strbuf_addint(sb, (int32_t)s->cpu, 3, '0', false);
+		strbuf_addstr(sb, "] ");
+	}
+	if (f & SF_TIME) {
+		strbuf_addint(sb, (int64_t)(s->time / 1000000000), 5, ' ', false);
+		strbuf_addch(sb, '.');
+		strbuf_addint(sb, (int64_t)(s->time % 1000000000 / 1000), 6, '0', false);
+		strbuf_addstr(sb, ": ");
+	}
 }
 
-void script_print__sample(const struct script_print *p, struct machine *m,
+void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e, FILE *out)
 {
 	unsigned int f = fields_of(p, e);
 	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 	bool chain = !p->no_callchain && s->callchain_nr && (f & SF_IP);
+	struct strbuf *sb = &p->line;
 	struct addr_location al;
 
-	print_start(f, chain, s, t, out);
-	if (f & SF_PERIOD)
-		fprintf(out, "%10" PRIu64 " ", s->period);
-	if (f & SF_EVENT)
-		fprintf(out, "%*s: ", p->name_width, e->name);
+	print_start(f, chain, s, t, sb);
+	if (f & SF_PERIOD) {
+		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
+		strbuf_addch(sb, ' ');
+	}
+	if (f & SF_EVENT) {
+		strbuf_addrpad(sb, e->name, p->name_width);
+		strbuf_addstr(sb, ": ");
+	}
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
-		p->format_trace(p->trace_ctx, s, out);
-	if (f & SF_ADDR)
-		fprintf(out, "%16" PRIx64 " ", s->addr);
+		p->format_trace(p->trace_ctx, s, sb);
+	if (f & SF_ADDR) {
+		strbuf_addhex(sb, s->addr, 16);
+		strbuf_addch(sb, ' ');
+	}
 	if (chain) {
-		struct frame_ctx c = { .fields = f, .out = out };
+		struct frame_ctx c = { .fields = f, .sb = sb };
 
-		fputc('\n', out);
+		strbuf_addch(sb, '\n');
 		callchain__walk(m, t, s, p->max_stack, print_frame, &c);
 	} else if (f & (SF_IP | SF_SYM | SF_DSO)) {
 		resolve_addr(m, t, s->cpumode, s->ip, &al);
-		if (f & SF_IP)
-			fprintf(out, " %16" PRIx64, s->ip);
-		print_location(f, &al, out);
+		if (f & SF_IP) {
+			strbuf_addch(sb, ' ');
+			strbuf_addhex(sb, s->ip, 16);
+		}
+		print_location(f, &al, sb);
 	}
-	fputc('\n', out);
+	strbuf_addch(sb, '\n');
+	if (sb->len >= 1 << 16) {
+		fwrite(sb->buf, 1, sb->len, out);
+		strbuf_reset(sb);
+	}
+}
+
+void script_print__flush(struct script_print *p, FILE *out)
+{
+	fwrite(p->line.buf, 1, p->line.len, out);
+	strbuf_release(&p->line);
 }

@@ -37,8 +37,9 @@ struct script_print {
 	bool no_callchain;		/* -G / --hide-call-graph */
 	unsigned int max_stack;
 	/* tracepoint payload formatter, NULL when none */
-	void (*format_trace)(void *ctx, const struct perf_sample *s, FILE *out);
+	void (*format_trace)(void *ctx, const struct perf_sample *s, struct strbuf *out);
 	void *trace_ctx;
+	struct strbuf line;		/* output is built here, then written */
 };
 
 /* Parse -F "comm,tid,ip,sym" into fields. Returns 0 or -EINVAL + @err. */
@@ -51,7 +52,10 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr);
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err);
 
-void script_print__sample(const struct script_print *p, struct machine *m,
+void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e, FILE *out);
+
+/* Write what is pending and free the buffer. */
+void script_print__flush(struct script_print *p, FILE *out);
 
 #endif

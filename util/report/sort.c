@@ -90,8 +90,12 @@ static int cmp_null(const void *l, const void *r)
 
 static int64_t dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
-	const char *na = dso_name(a), *nb = dso_name(b);
+	const char *na, *nb;
 
+	if (a->dso == b->dso)
+		return 0;
+	na = dso_name(a);
+	nb = dso_name(b);
 	if (!na || !nb)
 		return cmp_null(na, nb);
 	return strcmp(nb, na);

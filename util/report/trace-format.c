@@ -119,7 +119,7 @@ void trace_format__delete(struct trace_format *tf)
 	free(tf);
 }
 
-void trace_format__print(void *ctx, const struct perf_sample *s, FILE *out)
+void trace_format__print(void *ctx, const struct perf_sample *s, struct strbuf *out)
 {
 	struct trace_format *tf = ctx;
 	struct tep_record rec = {
@@ -133,6 +133,6 @@ void trace_format__print(void *ctx, const struct perf_sample *s, FILE *out)
 	trace_seq_init(&seq);
 	tep_print_event(tf->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
-	fputs(seq.buffer, out);
+	strbuf_addstr(out, seq.buffer);
 	trace_seq_destroy(&seq);
 }

@@ -18,6 +18,6 @@ struct trace_format *trace_format__new(const struct perf_data *pd);
 void trace_format__delete(struct trace_format *tf);
 
 /* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
-void trace_format__print(void *tf, const struct perf_sample *s, FILE *out);
+void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *out);
 
 #endif

@@ -43,6 +43,7 @@ void dsos__exit(struct dsos *dsos)
 
 		free(d->syms);
 		free(d->names);
+		free(d->cache);
 		free(d->long_name);
 		free(d->short_name_alloc);
 		free(d);
@@ -176,13 +177,12 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	symtab_finish(&t, dso);
 }
 
-const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
-{
-	size_t lo = 0, hi;
+#define SYM_CACHE_BITS 12
 
-	if (!dso->symbols_loaded)
-		load_symbols(dsos, dso);
-	hi = dso->nr_syms;
+static const struct symbol *search(const struct dso *dso, uint64_t addr)
+{
+	size_t lo = 0, hi = dso->nr_syms;
+
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct symbol *s = &dso->syms[mid];
@@ -195,4 +195,26 @@ const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64
 			return s;
 	}
 	return NULL;
+}
+
+const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
+{
+	size_t slot = (size_t)((addr * 0x9e3779b97f4a7c15ULL) >> (64 - SYM_CACHE_BITS));
+	const struct symbol *sym;
+
+	if (!dso->symbols_loaded) {
+		load_symbols(dsos, dso);
+		if (dso->nr_syms)
+			dso->cache = calloc(1u << SYM_CACHE_BITS, sizeof(*dso->cache));
+	}
+	if (!dso->nr_syms)
+		return NULL;
+	if (dso->cache && dso->cache[slot].sym && dso->cache[slot].addr == addr)
+		return dso->cache[slot].sym;
+	sym = search(dso, addr);
+	if (dso->cache && sym) {
+		dso->cache[slot].addr = addr;
+		dso->cache[slot].sym = sym;
+	}
+	return sym;
 }

@@ -20,6 +20,7 @@ struct symbol {
 	const char *name;	/* points into the dso's name arena */
 	size_t namelen;
 	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+	uint32_t seq;		/* position in the symbol table, the last tie-break */
 };
 
 struct dso {
@@ -35,6 +36,8 @@ struct dso {
 	struct symbol *syms;	/* sorted by start */
 	size_t nr_syms;
 	char *names;		/* arena for symbol names */
+	/* Recent lookups, by exact address: profiles hit few addresses often. */
+	struct { uint64_t addr; const struct symbol *sym; } *cache;
 	struct dso *next;
 };
 

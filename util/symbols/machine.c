@@ -135,6 +135,10 @@ struct map *maps__find(struct maps *maps, uint64_t addr)
 {
 	size_t lo = 0, hi = maps->nr;
 
+	/* consecutive samples mostly hit the same mapping */
+	if (maps->last < maps->nr && addr >= maps->v[maps->last].start &&
+	    addr < maps->v[maps->last].end)
+		return &maps->v[maps->last];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		struct map *m = &maps->v[mid];
@@ -144,7 +148,7 @@ struct map *maps__find(struct maps *maps, uint64_t addr)
 		else if (addr >= m->end)
 			lo = mid + 1;
 		else
-			return m;
+			return &maps->v[maps->last = mid];
 	}
 	return NULL;
 }
@@ -236,6 +240,8 @@ void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, in
 	struct thread *parent = machine__findnew_thread(m, ppid, ptid);
 	struct thread *child = find_thread(m, tid);
 
+	if (child == parent)
+		return;		/* a record forking a thread from itself: nonsense */
 	if (child && child->maps) {
 		/* a re-used tid starts afresh */
 		maps__put(child->maps);

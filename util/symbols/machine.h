@@ -28,6 +28,7 @@ struct map {
 struct maps {
 	struct map *v;		/* sorted by start, not overlapping */
 	size_t nr, alloc;
+	size_t last;		/* index of the last map found */
 	int refcnt;
 };
 

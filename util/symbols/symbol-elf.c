@@ -28,7 +28,8 @@ void symtab_add(struct symtab *t, uint64_t start, uint64_t size, const char *nam
 			abort();
 	}
 	t->v[t->nr] = (struct symbol){ .start = start, .end = start + size,
-				       .namelen = strlen(name), .binding = binding };
+				       .namelen = strlen(name), .binding = binding,
+				       .seq = (uint32_t)t->nr };
 	t->name_off[t->nr++] = t->names.len;
 	strbuf_add(&t->names, name, strlen(name) + 1);
 }
@@ -61,7 +62,7 @@ static int cmp_sym(const void *a, const void *b)
 		return underscores(x->name) - underscores(y->name);
 	if (x->namelen != y->namelen)
 		return x->namelen > y->namelen ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return x->seq < y->seq ? -1 : x->seq > y->seq;	/* perf keeps the first */
 }
 
 /* Sort, drop duplicates at one address, give size-less symbols the gap up

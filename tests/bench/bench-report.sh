@@ -1,0 +1,69 @@
+#!/bin/sh
+# make bench (part 2): report and script on generated perf.data files of
+# 100k, 1M and 5M cpu-clock samples, with and without callchains, and the
+# fixed cost of record; perf-mini and Linux perf on the same input, same
+# options, outputs checked identical first. Prints wall time and peak RSS
+# as "perf-mini/perf = x.xx" ratios.
+pm=${1:-./perf-mini}
+gen=${2:-build/gen-perf-data}
+sizes=${SIZES:-100000 1000000 5000000}
+runs=${RUNS:-3}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+drop_tip=$(dirname "$0")/../helpers/drop-perf-tip.sh
+
+# median wall seconds and max RSS (KB) of $runs runs of "$@" (stdout dropped)
+measure() {
+	for i in $(seq "$runs"); do
+		/usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+	done | sort -n | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { print t[int((NR + 1) / 2)], m }'
+}
+
+ratio() {
+	name=$1 perf_t=$2 perf_m=$3 pm_t=$4 pm_m=$5
+	awk -v n="$name" -v a="$perf_t" -v b="$pm_t" -v c="$perf_m" -v d="$pm_m" 'BEGIN {
+		printf "%-44s perf %6.2f s %6.0f MB  perf-mini %6.2f s %6.0f MB  time perf-mini/perf = %.2f  rss perf-mini/perf = %.2f\n",
+			n, a, c / 1024, b, d / 1024, (a > 0 ? b / a : 0), (c > 0 ? d / c : 0) }'
+}
+
+case_report() {
+	label=$1 file=$2
+	shift 2
+	perf report --stdio -i "$file" "$@" 2>/dev/null | sh "$drop_tip" >"$dir/perf.txt"
+	"$pm" report --stdio -i "$file" "$@" >"$dir/pm.txt"
+	if ! cmp -s "$dir/perf.txt" "$dir/pm.txt"; then
+		echo "$label: outputs differ, not timed"; return
+	fi
+	set -- "$file" "$@"
+	p=$(measure perf report --stdio -i "$@")
+	m=$(measure "$pm" report --stdio -i "$@")
+	ratio "$label" $p $m
+}
+
+case_script() {
+	label=$1 file=$2
+	perf script -i "$file" >"$dir/perf.txt" 2>/dev/null
+	"$pm" script -i "$file" >"$dir/pm.txt"
+	if ! cmp -s "$dir/perf.txt" "$dir/pm.txt"; then
+		echo "$label: outputs differ, not timed"; return
+	fi
+	p=$(measure perf script -i "$file")
+	m=$(measure "$pm" script -i "$file")
+	ratio "$label" $p $m
+}
+
+for n in $sizes; do
+	"$gen" "$dir/flat.data" "$n"
+	"$gen" "$dir/g.data" "$n" -g
+	case_report "report --no-children -s comm,dso,sym ${n}" "$dir/flat.data" \
+		--no-children --sort comm,dso,sym
+	case_report "report -g none --no-children ${n} (-g file)" "$dir/g.data" \
+		--no-children -g none --sort comm,dso,sym
+	case_script "script ${n}" "$dir/flat.data"
+	case_script "script ${n} (-g file)" "$dir/g.data"
+	rm -f "$dir/flat.data" "$dir/g.data"
+done
+
+p=$(measure perf record -q -e cpu-clock -o "$dir/r1.data" -- true)
+m=$(measure "$pm" record -q -e cpu-clock -o "$dir/r2.data" -- true)
+ratio "record -e cpu-clock -- true (fixed cost)" $p $m

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Write a synthetic but realistic perf.data for the report/script
+ * benchmarks: one process running a real binary and libc (their build-ids
+ * recorded, so both tools resolve real symbols), cpu-clock samples spread
+ * over their functions and the kernel's, optionally with 8-frame
+ * callchains, and a FINISHED_ROUND every 1000 samples, as record writes.
+ *
+ * Usage: gen-perf-data OUT NR_SAMPLES [-g]
+ */
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../util/base/strbuf.h"
+#include "../../util/data/perf-data-format.h"
+#include "../../util/data/writer.h"
+#include "../../util/record/host-features.h"
+#include "../../util/symbols/dso.h"
+
+#define PID 4242
+#define EXE "/usr/bin/bash"
+#define LIBC "/usr/lib/x86_64-linux-gnu/libc.so.6"
+#define EXE_BASE 0x555555554000ULL
+#define LIBC_BASE 0x7ffff7d80000ULL
+#define KERNEL_BASE 0xffffffff81000000ULL
+
+static void rec(struct strbuf *sb, uint32_t type, uint16_t misc, const void *body, size_t len)
+{
+	struct pm_event_header h = { type, misc, (uint16_t)(sizeof(h) + ((len + 7) & ~7u)) };
+
+	strbuf_add(sb, &h, sizeof(h));
+	strbuf_add(sb, body, len);
+	strbuf_addchars(sb, 0, ((len + 7) & ~7u) - len);
+}
+
+static void mmap2(struct strbuf *sb, uint64_t start, uint64_t len, const char *file)
+{
+	struct {
+		uint32_t pid, tid;
+		uint64_t start, len, pgoff;
+		uint32_t maj, min;
+		uint64_t ino, gen;
+		uint32_t prot, flags;
+		char name[64];
+	} m = { PID, PID, start, len, 0, 0, 0, 1, 0, 5, 2, "" };
+
+	snprintf(m.name, sizeof(m.name), "%s", file);
+	rec(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, &m, sizeof(m));
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* An address in the exe, libc or the kernel, skewed to a few hot spots. */
+static uint64_t addr(uint64_t *s, int *mode)
+{
+	uint64_t r = rnd(s), hot = r % 100 < 60 ? r % 64 : r % 32768;
+
+	switch (r % 3) {
+	case 0: *mode = PERF_RECORD_MISC_USER; return EXE_BASE + 0x30000 + hot * 16;
+	case 1: *mode = PERF_RECORD_MISC_USER; return LIBC_BASE + 0x28000 + hot * 24;
+	default: *mode = PERF_RECORD_MISC_KERNEL; return KERNEL_BASE + 0x100000 + hot * 32;
+	}
+}
+
+static void sample(struct strbuf *sb, uint64_t *s, uint64_t t, int callchain)
+{
+	uint64_t body[4 + 12];
+	int n = 0, mode;
+	uint64_t ip = addr(s, &mode);
+
+	body[n++] = ip;
+	body[n++] = (uint64_t)PID << 32 | PID;
+	body[n++] = t;
+	body[n++] = 250000;
+	if (callchain) {
+		int m2;
+
+		body[n++] = 9;
+		body[n++] = mode == PERF_RECORD_MISC_KERNEL ? (uint64_t)PERF_CONTEXT_KERNEL :
+							      (uint64_t)PERF_CONTEXT_USER;
+		body[n++] = ip;
+		for (int i = 0; i < 7; i++)
+			body[n++] = i < 2 ? EXE_BASE + 0x30000 + (rnd(s) % 8) * 64 :
+					    addr(s, &m2) & ~0xfULL;
+	}
+	rec(sb, PERF_RECORD_SAMPLE, mode, body, n * 8);
+}
+
+int main(int argc, char **argv)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_CPU_CLOCK,
+		.size = sizeof(attr), .sample_freq = 4000, .freq = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			       PERF_SAMPLE_PERIOD,
+		.mmap = 1, .comm = 1, .task = 1, .sample_id_all = 0, .mmap2 = 1,
+	};
+	uint64_t id = 1, seed = 88172645463325252ULL;
+	struct pd_write_event ev = { &attr, &id, 1, "cpu-clock" };
+	struct build_id_entry bids[2] = { { EXE }, { LIBC } };
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct perf_data_writer w;
+	struct host_features hf;
+	long nr;
+	int g;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s OUT NR_SAMPLES [-g]\n", argv[0]);
+		return 129;
+	}
+	nr = atol(argv[2]);
+	g = argc > 3 && !strcmp(argv[3], "-g");
+	if (g)
+		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (perf_data_writer__open(&w, argv[1], &ev, 1, NULL, 0, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		return 1;
+	}
+	{
+		struct { uint32_t pid, tid; char comm[16]; } c = { PID, PID, "bash" };
+
+		rec(&sb, PERF_RECORD_COMM, 0, &c, sizeof(c));
+	}
+	mmap2(&sb, EXE_BASE, 0x100000, EXE);
+	mmap2(&sb, LIBC_BASE, 0x200000, LIBC);
+	for (long i = 0; i < nr; i++) {
+		sample(&sb, &seed, 1000000000ULL + i * 250000ULL, g);
+		if (i % 1000 == 999) {
+			rec(&sb, PERF_RECORD_FINISHED_ROUND, 0, NULL, 0);
+			perf_data_writer__write(&w, sb.buf, sb.len);
+			strbuf_reset(&sb);
+		}
+	}
+	perf_data_writer__write(&w, sb.buf, sb.len);
+	for (int i = 0; i < 2; i++)
+		bids[i].size = elf_read_build_id(bids[i].filename, bids[i].id, sizeof(bids[i].id));
+	host_features__build(&hf, argc, (const char **)argv, &ev, 1, bids, 2, NULL);
+	if (perf_data_writer__finish(&w, &ev, 1, hf.v, hf.nr, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		return 1;
+	}
+	host_features__exit(&hf);
+	strbuf_release(&sb);
+	strbuf_release(&err);
+	return 0;
+}
