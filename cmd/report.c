@@ -18,6 +18,7 @@
 #include "../util/data/header-print.h"
 #include "../util/data/perf-data.h"
 #include "../util/data/session.h"
+#include "../util/report/callchain.h"
 #include "../util/report/hist-print.h"
 #include "../util/report/hist.h"
 #include "../util/report/resolve.h"
@@ -26,6 +27,9 @@ static const char *const report_usage[] = {
 	"perf-mini report [<options>]",
 	NULL,
 };
+
+/* Room for a callchain: the kernel's limit (127 per context) and markers. */
+#define MAX_FRAMES 4096
 
 struct report_opts {
 	const char *input;
@@ -40,8 +44,15 @@ struct report_opts {
 	bool stdio;
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
+	unsigned int max_stack;
 	int branch_stack;	/* -1: as perf, on with branch stacks */
 	const char *call_graph;
+	struct {
+		bool none;
+		int mode;		/* CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED */
+		double threshold;	/* percent */
+		const char *order;	/* "caller", "callee" or NULL: as perf */
+	} chain;
 };
 
 struct report {
@@ -50,6 +61,12 @@ struct report {
 	struct machine machine;
 	struct sort_list sort;
 	struct hists *hists;	/* one per event, made on its first sample */
+	bool use_callchain;	/* callchain graphs under the entries */
+	bool cumulate;		/* --children */
+	bool caller_order;
+	double chain_min_percent;
+	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
+	struct cc_frame *cc_frames;
 	bool *hists_ready;
 	size_t nr_hists;
 	bool group_view;
@@ -124,12 +141,105 @@ static struct hists *hists_of(struct report *r, const struct pd_evsel *e)
 		if (hists__init(&r->hists[e->idx], &r->sort,
 				r->group_view ? e->nr_members : 1))
 			return NULL;
+		r->hists[e->idx].use_callchain = r->use_callchain;
+		r->hists[e->idx].cumulate = r->cumulate;
+		r->hists[e->idx].chain_min_percent = r->chain_min_percent;
+		r->hists[e->idx].caller_order = r->caller_order;
+		r->hists[e->idx].chain_mode = r->o->chain.mode;
 		r->hists_ready[e->idx] = true;
 	}
 	return &r->hists[e->idx];
 }
 
+/*
+ * perf's defaults: files with callchains show the graph, with --children
+ * (callers first); --no-children shows each entry's callees first.
+ */
+static bool has_callchains(const struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+static int setup_callchain(struct report *r)
+{
+	const struct report_opts *o = r->o;
+
+	r->use_callchain = has_callchains(&r->pd) && !o->chain.none;
+	r->cumulate = r->use_callchain && o->children != 0;
+	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") : r->cumulate;
+	r->chain_min_percent = o->chain.threshold;
+	if (!r->use_callchain)
+		return 0;
+	r->frames = calloc(MAX_FRAMES, sizeof(*r->frames));
+	r->cc_frames = calloc(MAX_FRAMES, sizeof(*r->cc_frames));
+	return r->frames && r->cc_frames ? 0 : -ENOMEM;
+}
+
 /* --- processing ------------------------------------------------------ */
+
+/* The entry a callchain frame stands for under --children. Like perf, an
+ * unresolved frame keeps the previous frame's [k]/[.] level. */
+static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
+			char *level, struct hist_entry *he)
+{
+	*he = *self;
+	he->dso = f->al.map ? f->al.map->dso : NULL;
+	he->sym = f->al.sym;
+	he->ip = f->ip;
+	if (f->al.sym || f->al.map)
+		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+	he->level = *level;
+}
+
+/*
+ * A sample with a callchain: the sample's own entry gets the whole chain;
+ * with --children every distinct function on the chain gets the period as
+ * "Children" and the part of the chain from it to the sample.
+ */
+static int add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
+			      const struct hist_entry *tmpl, int member)
+{
+	struct thread *t = tmpl->thread;
+	size_t n = callchain__frames(&r->machine, t, s, r->caller_order, r->o->max_stack,
+				     r->frames);
+	struct hist_entry *seen[64], *self = hists__findnew(h, tmpl);
+	size_t nr_seen = 0;
+	char level = tmpl->level;
+
+	if (!self)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
+			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
+	hists__account(h, self, tmpl->period, member);
+	if (cc_append(&self->chain, r->cc_frames, n, tmpl->period))
+		return -ENOMEM;
+	if (n > self->max_depth)
+		self->max_depth = n;
+	seen[nr_seen++] = self;
+	for (size_t i = 0; r->cumulate && i < n; i++) {
+		struct hist_entry fe, *he;
+		bool dup = false;
+
+		frame_entry(tmpl, &r->frames[i], &level, &fe);
+		for (size_t k = 0; k < nr_seen && !dup; k++)
+			dup = !sort_list__collapse(&r->sort, seen[k], &fe);
+		if (dup)
+			continue;
+		he = hists__findnew(h, &fe);
+		if (!he || cc_append(&he->chain, r->cc_frames + i, n - i, tmpl->period))
+			return -ENOMEM;
+		he->period_acc += tmpl->period;
+		if (n - i > he->max_depth)
+			he->max_depth = n - i;
+		if (nr_seen < ARRAY_SIZE(seen))
+			seen[nr_seen++] = he;
+	}
+	return 0;
+}
 
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel)
@@ -148,7 +258,13 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
 		return 0;
 	}
-	if (!h || hists__add(h, &tmpl, evsel->idx - leader->idx)) {
+	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
+		if (add_with_callchain(r, h, s, &tmpl, evsel->idx - leader->idx))
+			h = NULL;
+	} else if (h && hists__add(h, &tmpl, evsel->idx - leader->idx)) {
+		h = NULL;
+	}
+	if (!h) {
 		strbuf_addstr(&r->err, "out of memory building the histogram");
 		return -ENOMEM;
 	}
@@ -174,6 +290,8 @@ static int process(struct report *r)
 	machine__init(&r->machine, &cfg);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
+	if (setup_callchain(r))
+		return -ENOMEM;
 	return session__process(&r->pd, &tool, &r->stats, &r->err);
 }
 
@@ -251,6 +369,41 @@ static int set_tristate(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+/* -g print_type[,threshold][,order]: the parts perf-mini implements. */
+static int parse_call_graph(struct report_opts *o, struct strbuf *err)
+{
+	o->chain.threshold = 0.5;
+	for (const char *p = o->call_graph; p && *p; p += strcspn(p, ","), p += !!*p) {
+		size_t len = strcspn(p, ",");
+		char *end;
+		double v = strtod(p, &end);
+
+		if (len == 4 && !strncmp(p, "none", 4))
+			o->chain.none = true;
+		else if (len == 4 && !strncmp(p, "flat", 4))
+			o->chain.mode = CHAIN_FLAT;
+		else if (len == 6 && !strncmp(p, "folded", 6))
+			o->chain.mode = CHAIN_FOLDED;
+		else if ((len == 5 && !strncmp(p, "graph", 5)) ||
+			 (len == 8 && !strncmp(p, "function", 8)) ||
+			 (len == 7 && !strncmp(p, "percent", 7)))
+			continue;
+		else if (len == 6 && !strncmp(p, "caller", 6))
+			o->chain.order = "caller";
+		else if (len == 6 && !strncmp(p, "callee", 6))
+			o->chain.order = "callee";
+		else if (end == p + len && v >= 0 && v <= 100)
+			o->chain.threshold = v;
+		else {
+			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|flat|folded|none"
+				    "[,threshold][,caller|callee] (fractal and the address, srcline "
+				    "and period modes are not implemented yet)", (int)len, p);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int report_check(struct report_opts *o, struct sort_list *sort, struct strbuf *err)
 {
 	if (o->percent_limit) {
@@ -263,16 +416,12 @@ static int report_check(struct report_opts *o, struct sort_list *sort, struct st
 			return -EINVAL;
 		}
 	}
-	/* Not built yet: refuse rather than print something else than asked. */
-	if (o->call_graph && strcmp(o->call_graph, "none")) {
-		strbuf_addf(err, "-g %s: callchain graphs are not implemented yet\nhint: use -g none "
-			    "(flat profile) or Linux perf for the graph", o->call_graph);
+	if (parse_call_graph(o, err))
 		return -EINVAL;
-	}
-	if (o->children == 1 || o->branch_stack == 1) {
-		strbuf_addf(err, "%s is not implemented yet\nhint: use %s",
-			    o->children == 1 ? "--children" : "--branch-stack",
-			    o->children == 1 ? "--no-children" : "--no-branch-stack");
+	/* Not built yet: refuse rather than print something else than asked. */
+	if (o->branch_stack == 1) {
+		strbuf_addstr(err, "--branch-stack is not implemented yet\nhint: use "
+				   "--no-branch-stack");
 		return -EINVAL;
 	}
 	return sort_list__parse(sort, o->sort, err);
@@ -295,6 +444,8 @@ static void report_exit(struct report *r)
 			hists__exit(&r->hists[i]);
 	free(r->hists);
 	free(r->hists_ready);
+	free(r->frames);
+	free(r->cc_frames);
 	machine__exit(&r->machine);
 	perf_data__close(&r->pd);
 	strbuf_release(&r->err);
@@ -349,11 +500,13 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_CALLBACK_NOOPT(0, "group", &o.group,
 				   "Show event group information together", set_tristate),
-		OPT_STRING('g', "call-graph", &o.call_graph, "print_type",
-			   "callchain display: none (graph, flat, folded: not yet)"),
+		OPT_STRING('g', "call-graph", &o.call_graph, "print_type,threshold,order",
+			   "callchains: graph, flat, folded or none, min percent (0.5), caller or callee"),
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,
 				   "Accumulate callchains of children and show total overhead",
 				   set_tristate),
+		OPT_UINTEGER(0, "max-stack", &o.max_stack,
+			     "Set the maximum stack depth when parsing the callchain"),
 		OPT_CALLBACK_NOOPT('b', "branch-stack", &o.branch_stack,
 				   "use branch records for per branch histogram filling",
 				   set_tristate),

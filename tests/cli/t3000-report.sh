@@ -90,9 +90,14 @@ test_expect_success '--stats counts records by type' '
 	test_grep "SAMPLE events: +13" out && test_grep "MMAP events: +100" out
 '
 
-test_expect_success 'callchain graph not built yet: refused with a hint, not faked' '
-	test_expect_code 129 pm report -i "$PD/perf.data.callgraph-3.8" -g graph 2>err &&
+test_expect_success 'a callchain view not built yet (fractal): refused with a hint, not faked' '
+	test_expect_code 129 pm report -i "$PD/perf.data.callgraph-3.8" -g fractal 2>err &&
 	test_grep "not implemented yet" err
+'
+
+test_expect_success 'branch mode not built yet: --branch-stack refused with a hint' '
+	test_expect_code 129 pm report -i "$PD/perf.data.branch-4.14" --branch-stack 2>err &&
+	test_grep "hint: use --no-branch-stack" err
 '
 
 test_done

@@ -47,9 +47,19 @@ test_expect_success 'tracepoint beside cpu-clock (PERF_SAMPLE_IDENTIFIER): both 
 	test_grep "of event .sched:sched_switch." pm.txt
 '
 
-test_expect_success '-g (frame pointers): flat profiles agree' '
+test_expect_success '-g (frame pointers): the default children graph agrees' '
 	pm record -q -g -o g.data -- "$WL/spin" 200 &&
-	same_report g.data --no-children -g none
+	same_report g.data &&
+	test_grep "Children      Self" pm.txt
+'
+
+test_expect_success '-g: --no-children, flat, folded and --max-stack agree' '
+	pm record -q -g -e cpu-clock -o g2.data -- "$WL/sleep-switch" 20 &&
+	same_report g2.data --no-children &&
+	same_report g2.data -g flat,0 &&
+	same_report g2.data -g folded,0,callee --no-children &&
+	same_report g2.data --max-stack 2 &&
+	same_report g2.data -g graph,0,callee --sort dso,sym
 '
 
 test_expect_success '--call-graph dwarf: perf reads the stacks' '

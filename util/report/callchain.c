@@ -43,3 +43,44 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 	}
 	return 0;
 }
+
+/* The mode of the nearest marker before index @j (perf's find_prev_cpumode). */
+static uint8_t prev_mode(const struct perf_sample *s, uint64_t j, uint8_t mode)
+{
+	while (j-- > 0) {
+		uint8_t marker = context_mode(s->callchain[j]);
+
+		if (marker)
+			return marker & 0x80 ? mode : marker;
+	}
+	return mode;
+}
+
+size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_sample *s,
+			 bool caller, unsigned int max_stack, struct callchain_frame *out)
+{
+	uint8_t mode = PERF_RECORD_MISC_USER;
+	size_t n = 0;
+
+	/* outermost first starts in the mode of the last marker */
+	if (caller)
+		mode = prev_mode(s, s->callchain_nr, mode);
+	for (uint64_t i = 0; i < s->callchain_nr && (!max_stack || n < max_stack); i++) {
+		uint64_t j = caller ? s->callchain_nr - 1 - i : i;
+		uint64_t ip = s->callchain[j];
+		uint8_t marker = context_mode(ip);
+
+		if (marker) {
+			if (caller)
+				mode = prev_mode(s, j, mode);
+			else if (!(marker & 0x80))
+				mode = marker;
+			continue;
+		}
+		out[n].ip = ip;
+		out[n].mode = mode;
+		resolve_addr(m, t, mode, ip, &out[n].al);
+		n++;
+	}
+	return n;
+}

@@ -14,9 +14,22 @@
 struct callchain_frame {
 	uint64_t ip;			/* as recorded */
 	struct addr_location al;	/* al.addr is map-relative when mapped */
+	uint8_t mode;			/* the cpumode it was resolved in */
 };
 
 typedef int callchain_fn(void *ctx, const struct callchain_frame *frame);
+
+/*
+ * The frames of a sample's callchain as perf report resolves them: in
+ * callee order (innermost first) or caller order (outermost first), at most
+ * @max_stack (0: all) counted from where the walk starts. Like perf, each
+ * frame takes the mode of the nearest context marker before it in the
+ * recorded (innermost-first) order; callee order starts in user mode,
+ * caller order in the mode of the last marker.
+ * Returns the number of frames written to @out (room for callchain_nr).
+ */
+size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_sample *s,
+			 bool caller, unsigned int max_stack, struct callchain_frame *out);
 
 /* Call @fn for each frame, innermost first, at most @max_stack (0: all). */
 int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,

@@ -17,7 +17,8 @@ static bool shown(const struct hists *h, const struct hist_print_opts *o,
 		  const struct hist_entry *he)
 {
 	uint64_t total = h->member_total ? h->member_total[0] : h->total_period;
-	double pct = total ? 100.0 * he->period / total : 0;
+	uint64_t v = h->cumulate ? he->period_acc : he->period;
+	double pct = total ? 100.0 * v / total : 0;
 
 	return !o->percent_limit || pct >= o->percent_limit;
 }
@@ -67,9 +68,14 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 {
 	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
 
-	strbuf_addf(&t, "# %*s", 8 * h->nr_members, "Overhead");
-	strbuf_addstr(&d, "# ");
-	strbuf_addchars(&d, '.', 8 * h->nr_members);
+	if (h->cumulate) {
+		strbuf_addstr(&t, "# Children      Self");
+		strbuf_addstr(&d, "# ........  ........");
+	} else {
+		strbuf_addf(&t, "# %*s", 8 * h->nr_members, "Overhead");
+		strbuf_addstr(&d, "# ");
+		strbuf_addchars(&d, '.', 8 * h->nr_members);
+	}
 	if (o->show_nr_samples) {
 		strbuf_addf(&t, "  %12s", "Samples");
 		strbuf_addf(&d, "  %.12s", "............");
@@ -96,6 +102,9 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 {
 	strbuf_reset(line);
 	strbuf_addstr(line, "  ");
+	if (h->cumulate)
+		strbuf_addf(line, "%7.2f%%  ", h->total_period ?
+			    100.0 * he->period_acc / h->total_period : 0.0);
 	for (int m = 0; m < h->nr_members; m++) {
 		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
 		uint64_t period = he->member_period ? he->member_period[m] : he->period;
@@ -116,7 +125,15 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		if (!(last && k->id == SORT_SYM) && line->len - start < (size_t)c->width[k->id])
 			strbuf_addchars(line, ' ', c->width[k->id] - (line->len - start));
 	}
-	fprintf(out, "%s\n", line->buf);
+	strbuf_addch(line, '\n');
+	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
+		cc_print_graph(&he->chain, h->total_period,
+			       h->cumulate ? he->period_acc : he->period, line);
+	else if (h->use_callchain)
+		(h->chain_mode == CHAIN_FLAT ? cc_print_flat : cc_print_folded)
+			(&he->chain, h->total_period,
+			 h->total_period * h->chain_min_percent / 100, line);
+	fputs(line->buf, out);
 }
 
 void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)

@@ -58,6 +58,7 @@ void hists__exit(struct hists *h)
 		if (!h->slots[i].he)
 			continue;
 		free(h->slots[i].he->member_period);
+		cc_free(&h->slots[i].he->chain);
 		free(h->slots[i].he);
 	}
 	free(h->slots);
@@ -118,8 +119,11 @@ static struct hist_entry *new_entry(const struct hists *h, const struct hist_ent
 		return NULL;
 	*he = *tmpl;
 	he->period = 0;
+	he->period_acc = 0;
+	he->max_depth = 0;
 	he->nr_samples = 0;
 	he->member_period = NULL;
+	memset(&he->chain, 0, sizeof(he->chain));
 	he->hash = hash;
 	if (h->nr_members > 1) {
 		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
@@ -131,30 +135,44 @@ static struct hist_entry *new_entry(const struct hists *h, const struct hist_ent
 	return he;
 }
 
-int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	uint64_t hash = hash_entry(h->sort, tmpl);
 	size_t j;
 
-	if (member < 0 || member >= h->nr_members)
-		return -EINVAL;
-	hists__add_filtered(h, tmpl->period, member);
 	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
-		return -ENOMEM;
+		return NULL;
 	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1)) {
 		struct hist_entry *he = h->slots[j].he;
 
-		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, he, tmpl)) {
-			account(he, tmpl->period, member);
-			return 0;
-		}
+		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, he, tmpl))
+			return he;
 	}
 	h->slots[j].he = new_entry(h, tmpl, hash);
 	if (!h->slots[j].he)
-		return -ENOMEM;
+		return NULL;
 	h->slots[j].hash = hash;
-	account(h->slots[j].he, tmpl->period, member);
 	h->nr_entries++;
+	return h->slots[j].he;
+}
+
+void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member)
+{
+	hists__add_filtered(h, period, member);
+	account(he, period, member);
+	he->period_acc += period;
+}
+
+int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
+{
+	struct hist_entry *he;
+
+	if (member < 0 || member >= h->nr_members)
+		return -EINVAL;
+	he = hists__findnew(h, tmpl);
+	if (!he)
+		return -ENOMEM;
+	hists__account(h, he, tmpl->period, member);
 	return 0;
 }
 
@@ -169,7 +187,10 @@ struct sort_item {
 	struct hist_entry *he;
 	int64_t *key;		/* nr_keys integers, in a shared array */
 	int nr_keys;
+	int nr_sort_keys;	/* the first ones order output; the rest identity */
 	int nr_members;
+	bool cumulate;
+	bool caller_order;
 };
 
 /* Integers per entry: one per key, three for a symbol's identity. */
@@ -300,10 +321,16 @@ static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
 	return 3;
 }
 
-static int cmp_output(const void *pa, const void *pb)
+/* perf's hist_entry__sort(): < 0 when @a prints first. */
+static int cmp_perf(const struct sort_item *a, const struct sort_item *b)
 {
-	const struct sort_item *a = pa, *b = pb;
-
+	if (a->cumulate && a->he->period_acc != b->he->period_acc)
+		return a->he->period_acc > b->he->period_acc ? -1 : 1;
+	/* perf puts callers above their callees at equal total: the deeper
+	 * chain first (the shallower one when printing callees first) */
+	if (a->cumulate && a->he->thread == b->he->thread && a->he->max_depth &&
+	    b->he->max_depth && a->he->max_depth != b->he->max_depth)
+		return (a->he->max_depth > b->he->max_depth) == a->caller_order ? -1 : 1;
 	if (a->he->period != b->he->period)
 		return a->he->period > b->he->period ? -1 : 1;
 	/* in a group view, the members' weights break ties in order */
@@ -313,10 +340,126 @@ static int cmp_output(const void *pa, const void *pb)
 		if (x != y)
 			return x > y ? -1 : 1;
 	}
-	for (int i = 0; i < a->nr_keys; i++)
+	for (int i = 0; i < a->nr_sort_keys; i++)
 		if (a->key[i] != b->key[i])
 			return a->key[i] < b->key[i] ? -1 : 1;
 	return 0;
+}
+
+/* The collapse tree's order, in which perf feeds the output tree. */
+static int cmp_collapse(const void *pa, const void *pb)
+{
+	const struct sort_item *a = pa, *b = pb;
+
+	for (int i = a->nr_sort_keys; i < a->nr_keys; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
+}
+
+static int cmp_output(const void *pa, const void *pb)
+{
+	int c = cmp_perf(pa, pb);
+
+	return c ? c : cmp_collapse(pa, pb);
+}
+
+/*
+ * With --children perf's comparison is not a total order (callers above
+ * callees applies within a thread only), so the result depends on how its
+ * red-black tree took the entries: replay that, equal entries going right.
+ */
+struct rb {
+	struct rb *left, *right, *parent;
+	bool red;
+	const struct sort_item *item;
+};
+
+static void rb_rotate(struct rb **root, struct rb *x, bool left)
+{
+	struct rb *y = left ? x->right : x->left;
+
+	if (left) {
+		x->right = y->left;
+		if (y->left)
+			y->left->parent = x;
+		y->left = x;
+	} else {
+		x->left = y->right;
+		if (y->right)
+			y->right->parent = x;
+		y->right = x;
+	}
+	y->parent = x->parent;
+	if (!x->parent)
+		*root = y;
+	else if (x == x->parent->left)
+		x->parent->left = y;
+	else
+		x->parent->right = y;
+	x->parent = y;
+}
+
+static void rb_fixup(struct rb **root, struct rb *z)
+{
+	while (z->parent && z->parent->red) {
+		struct rb *p = z->parent, *g = p->parent;
+		bool p_left = p == g->left;
+		struct rb *u = p_left ? g->right : g->left;
+
+		if (u && u->red) {
+			p->red = u->red = false;
+			g->red = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? p->right : p->left)) {
+			z = p;
+			rb_rotate(root, z, p_left);
+			p = z->parent;
+		}
+		p->red = false;
+		g->red = true;
+		rb_rotate(root, g, !p_left);
+	}
+	(*root)->red = false;
+}
+
+static void rb_insert(struct rb **root, struct rb *node)
+{
+	struct rb **p = root, *parent = NULL;
+
+	while (*p) {
+		parent = *p;
+		p = cmp_perf(node->item, parent->item) < 0 ? &parent->left : &parent->right;
+	}
+	*node = (struct rb){ .parent = parent, .red = true, .item = node->item };
+	*p = node;
+	rb_fixup(root, node);
+}
+
+static void rb_walk(const struct rb *n, struct hist_entry **out, size_t *i)
+{
+	for (; n; n = n->right) {
+		rb_walk(n->left, out, i);
+		out[(*i)++] = n->item->he;
+	}
+}
+
+static void replay_output_tree(struct sort_item *items, size_t n, struct hist_entry **out)
+{
+	struct rb *nodes = calloc(n ? n : 1, sizeof(*nodes)), *root = NULL;
+	size_t k = 0;
+
+	if (!nodes)
+		abort();
+	qsort(items, n, sizeof(*items), cmp_collapse);
+	for (size_t i = 0; i < n; i++) {
+		nodes[i].item = &items[i];
+		rb_insert(&root, &nodes[i]);
+	}
+	rb_walk(root, out, &k);
+	free(nodes);
 }
 
 void hists__output_resort(struct hists *h)
@@ -341,17 +484,26 @@ void hists__output_resort(struct hists *h)
 
 		it->key = keys + i * per;
 		it->nr_members = h->nr_members;
+		it->cumulate = h->cumulate;
+		it->caller_order = h->caller_order;
+		if (h->use_callchain)
+			cc_sort(&it->he->chain, h->total_period * h->chain_min_percent / 100);
 		for (int k = 0; k < l->nr; k++)
 			it->nr_keys += sort_phase(&rk, l->keys[k]->id, it->he, it->key + it->nr_keys);
+		it->nr_sort_keys = it->nr_keys;
 		for (int k = 0; k < l->nr; k++)
 			it->nr_keys += collapse_phase(&rk, l, l->keys[k]->id, it->he,
 						      it->key + it->nr_keys);
 	}
 	rankings__free(&rk);
-	if (n)
-		qsort(items, n, sizeof(*items), cmp_output);
-	for (size_t i = 0; i < n; i++)
-		h->sorted[i] = items[i].he;
+	if (h->cumulate) {
+		replay_output_tree(items, n, h->sorted);
+	} else {
+		if (n)
+			qsort(items, n, sizeof(*items), cmp_output);
+		for (size_t i = 0; i < n; i++)
+			h->sorted[i] = items[i].he;
+	}
 	free(items);
 	free(keys);
 }

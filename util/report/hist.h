@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../symbols/machine.h"
+#include "callchain-tree.h"
 #include "sort.h"
 
 struct hist_entry {
@@ -25,8 +26,11 @@ struct hist_entry {
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
-	uint64_t period;
+	uint64_t period;		/* self */
+	uint64_t period_acc;		/* self and callees (--children) */
 	uint64_t nr_samples;
+	struct cc_node chain;		/* callchains through this entry */
+	uint32_t max_depth;		/* longest chain appended */
 	uint64_t *member_period;	/* per group member (group view), else NULL */
 	uint64_t hash;
 };
@@ -47,6 +51,11 @@ struct hists {
 	uint64_t nr_samples;
 	/* Group view: a leader's hists folds in its members' samples too. */
 	int nr_members;			/* 1 unless a group is shown together */
+	bool cumulate;			/* --children: order by period_acc */
+	bool use_callchain;		/* entries carry callchain trees */
+	double chain_min_percent;	/* graph branches below this are hidden */
+	bool caller_order;		/* chains are printed outermost first */
+	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED } chain_mode;
 	uint64_t *member_total;		/* period per member */
 	uint64_t *member_samples;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
@@ -55,6 +64,13 @@ struct hists {
 /* @nr_members > 1 makes a group view: hists__add() takes a member index. */
 int hists__init(struct hists *h, const struct sort_list *sort, int nr_members);
 void hists__exit(struct hists *h);
+
+/* The entry with @tmpl's keys, created (with nothing counted) if new;
+ * NULL when out of memory. */
+struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
+
+/* Count a sample of @member in @he (its self and total periods). */
+void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member);
 
 /* Fold one sample of group member @member (0 when not a group view)
  * described by @tmpl (period in tmpl->period). */

@@ -30,7 +30,7 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
 	d->kernel = kernel;
 	d->next = dsos->head;
 	dsos->head = d;
-	dsos->nr++;
+	d->seq = ++dsos->nr;
 	return d;
 }
 

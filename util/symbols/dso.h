@@ -30,6 +30,7 @@ struct dso {
 	bool kernel;
 	bool is_module;
 	bool path_known;	/* a module the header's build-ids name by its path */
+	uint32_t seq;		/* creation order, 1 up: a stable order among DSOs */
 	uint8_t build_id[20];
 	uint8_t build_id_size;	/* 0: unknown */
 	bool symbols_loaded;

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Callchain trees and their graph rendering. The merge rules, the order
+ * of equal branches and every character of the output follow perf's
+ * callchain.c and ui/stdio/hist.c, so the two tools print the same graph.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callchain-tree.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* --- merging --------------------------------------------------------- */
+
+/* perf's match_chain_dso_addresses(): by DSO, then function (or ip). */
+static int match(const struct cc_frame *a, const struct cc_frame *b)
+{
+	uint32_t da = a->dso ? a->dso->seq : 0, db = b->dso ? b->dso->seq : 0;
+	uint64_t va, vb;
+
+	if (da != db)
+		return da < db ? -1 : 1;
+	if (a->sym && b->sym) {
+		va = a->sym->start;
+		vb = b->sym->start;
+	} else {
+		va = a->ip;
+		vb = b->ip;
+	}
+	return va < vb ? -1 : va > vb;
+}
+
+static uint64_t cumul(const struct cc_node *n)
+{
+	return n->hit + n->children_hit;
+}
+
+static struct cc_node *new_node(const struct cc_frame *frames, size_t n)
+{
+	struct cc_node *node = calloc(1, sizeof(*node));
+
+	if (!node || !(node->val = malloc((n ? n : 1) * sizeof(*frames)))) {
+		free(node);
+		return NULL;
+	}
+	memcpy(node->val, frames, n * sizeof(*frames));
+	node->val_nr = n;
+	return node;
+}
+
+static int insert_child(struct cc_node *parent, struct cc_node *child)
+{
+	size_t pos = 0;
+
+	if (parent->nr_children == parent->alloc) {
+		size_t na = parent->alloc ? 2 * parent->alloc : 4;
+		struct cc_node **nc = realloc(parent->children, na * sizeof(*nc));
+
+		if (!nc)
+			return -ENOMEM;
+		parent->children = nc;
+		parent->alloc = na;
+	}
+	/* perf's rb_root_in holds children in descending match order */
+	while (pos < parent->nr_children && match(&parent->children[pos]->val[0], &child->val[0]) > 0)
+		pos++;
+	memmove(&parent->children[pos + 1], &parent->children[pos],
+		(parent->nr_children - pos) * sizeof(*parent->children));
+	parent->children[pos] = child;
+	parent->nr_children++;
+	return 0;
+}
+
+/* Split @node after @keep frames: the tail and the node's children and
+ * hits move to a new first child (perf's split_add_child()). */
+static int split(struct cc_node *node, size_t keep)
+{
+	struct cc_node *tail = new_node(node->val + keep, node->val_nr - keep);
+
+	if (!tail)
+		return -ENOMEM;
+	tail->children = node->children;
+	tail->nr_children = node->nr_children;
+	tail->alloc = node->alloc;
+	tail->hit = node->hit;
+	tail->children_hit = node->children_hit;
+	node->children = NULL;
+	node->nr_children = node->alloc = 0;
+	node->val_nr = keep;
+	node->hit = 0;
+	node->children_hit = cumul(tail);
+	return insert_child(node, tail);
+}
+
+static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
+			   uint64_t period);
+
+/* The chain continues at @node: match its frames, then go on below. */
+static int append_node(struct cc_node *node, const struct cc_frame *f, size_t n, uint64_t period)
+{
+	size_t m = 0;
+
+	while (m < node->val_nr && m < n && !match(&f[m], &node->val[m]))
+		m++;
+	if (m < node->val_nr) {
+		if (split(node, m))
+			return -ENOMEM;
+		if (m == n) {
+			node->hit = period;
+			return 0;
+		}
+		node->children_hit += period;
+		return append_children(node, f + m, n - m, period) ? -ENOMEM : 0;
+	}
+	if (m == n) {
+		node->hit += period;
+		return 0;
+	}
+	node->children_hit += period;
+	return append_children(node, f + m, n - m, period);
+}
+
+/* A child whose first frame matches takes the chain; else a new child. */
+static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
+			   uint64_t period)
+{
+	struct cc_node *child;
+
+	for (size_t i = 0; i < node->nr_children; i++)
+		if (!match(&f[0], &node->children[i]->val[0]))
+			return append_node(node->children[i], f, n, period);
+	child = new_node(f, n);
+	if (!child)
+		return -ENOMEM;
+	child->hit = period;
+	return insert_child(node, child);
+}
+
+int cc_append(struct cc_node *root, const struct cc_frame *frames, size_t n, uint64_t period)
+{
+	if (!n)
+		return 0;
+	root->children_hit += period;
+	return append_children(root, frames, n, period);
+}
+
+/* --- ordering -------------------------------------------------------- */
+
+void cc_sort(struct cc_node *root, uint64_t min_hit)
+{
+	free(root->sorted);
+	root->sorted = malloc((root->nr_children ? root->nr_children : 1) * sizeof(*root->sorted));
+	root->nr_sorted = 0;
+	if (!root->sorted)
+		return;
+	/* by weight, stable: equal weights keep the match order (perf's rb
+	 * insertion sends equal keys right) */
+	for (size_t i = 0; i < root->nr_children; i++) {
+		struct cc_node *c = root->children[i];
+		size_t pos = root->nr_sorted;
+
+		cc_sort(c, min_hit);
+		if (cumul(c) < min_hit)
+			continue;
+		while (pos > 0 && cumul(root->sorted[pos - 1]) < cumul(c))
+			pos--;
+		memmove(&root->sorted[pos + 1], &root->sorted[pos],
+			(root->nr_sorted - pos) * sizeof(*root->sorted));
+		root->sorted[pos] = c;
+		root->nr_sorted++;
+	}
+}
+
+/* --- the graph ------------------------------------------------------- */
+
+#define LEFT_MARGIN "            "
+
+/*
+ * Which levels still draw a pipe. perf keeps this in an int and shifts by
+ * the depth; chains deeper than 32 wrap around on x86, and we wrap the same
+ * way (explicitly, not by undefined behaviour) to print what perf prints.
+ */
+static unsigned int bit(int level)
+{
+	return 1u << (level & 31);
+}
+
+static void frame_name(const struct cc_frame *f, struct strbuf *out)
+{
+	if (f->sym)
+		strbuf_add(out, f->sym->name, f->sym->namelen);
+	else
+		strbuf_addf(out, "%#" PRIx64, f->ip);
+}
+
+static void percent(uint64_t hits, uint64_t total, struct strbuf *out)
+{
+	strbuf_addf(out, "%.2f%%", total ? 100.0 * hits / total : 0.0);
+}
+
+static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *out)
+{
+	strbuf_addstr(out, LEFT_MARGIN);
+	strbuf_addchars(out, ' ', margin);
+	for (int i = 0; i < depth; i++)
+		strbuf_addstr(out, mask & bit(i) ? "|          " : "           ");
+	strbuf_addch(out, '\n');
+}
+
+static void graph_frame(const struct cc_node *node, const struct cc_frame *f, int margin,
+			int depth, unsigned int mask, bool first, uint64_t total,
+			struct strbuf *out)
+{
+	strbuf_addstr(out, LEFT_MARGIN);
+	strbuf_addchars(out, ' ', margin);
+	for (int i = 0; i < depth; i++) {
+		strbuf_addch(out, mask & bit(i) ? '|' : ' ');
+		if (first && i == depth - 1) {
+			strbuf_addstr(out, "--");
+			percent(cumul(node), total, out);
+			strbuf_addstr(out, "--");
+		} else {
+			strbuf_addstr(out, "          ");
+		}
+	}
+	frame_name(f, out);
+	strbuf_addch(out, '\n');
+}
+
+static void graph_children(const struct cc_node *parent, uint64_t total, int margin, int depth,
+			   unsigned int mask, struct strbuf *out)
+{
+	for (size_t c = 0; c < parent->nr_sorted; c++) {
+		const struct cc_node *child = parent->sorted[c];
+		unsigned int new_mask = mask;
+
+		/* no pipe of this level below its last child */
+		if (c + 1 == parent->nr_sorted)
+			new_mask &= ~bit(depth - 1);
+		graph_line(margin, depth, mask, out);
+		for (size_t i = 0; i < child->val_nr; i++)
+			graph_frame(child, &child->val[i], margin, depth, new_mask, i == 0, total, out);
+		graph_children(child, total, margin, depth + 1, new_mask | bit(depth), out);
+	}
+}
+
+void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
+		    struct strbuf *out)
+{
+	size_t start = out->len;
+
+	/* one chain at the top carrying all of the entry's weight: its frames
+	 * open the graph without a percent */
+	if (root->nr_sorted == 1 && cumul(root->sorted[0]) == parent) {
+		const struct cc_node *only = root->sorted[0];
+
+		for (size_t i = 0; i < only->val_nr; i++) {
+			if (i == 0)
+				strbuf_addstr(out, LEFT_MARGIN "|\n" LEFT_MARGIN "---");
+			else
+				strbuf_addstr(out, LEFT_MARGIN "   ");
+			frame_name(&only->val[i], out);
+			strbuf_addch(out, '\n');
+		}
+		graph_children(only, total, 3, 1, 1, out);	/* under the "---" */
+	} else {
+		graph_children(root, total, 0, 1, 1, out);
+	}
+	if (out->len > start)
+		strbuf_addch(out, '\n');
+}
+
+/* --- flat and folded ------------------------------------------------ */
+
+/*
+ * Both views list whole chains: every node where chains end (hit >= the
+ * threshold), heaviest first, the chain read from the top of the tree.
+ * perf collects them children before parent, each level in match order.
+ */
+struct chain_ref {
+	const struct cc_node *node;
+	const struct cc_node **path;	/* from the top, ending at node */
+	size_t depth;
+};
+
+struct chain_list {
+	struct chain_ref *v;
+	size_t nr, alloc;
+	const struct cc_node *stack[4096];
+};
+
+static void collect(struct chain_list *l, const struct cc_node *node, size_t depth,
+		    uint64_t min_hit)
+{
+	if (depth >= ARRAY_LEN(l->stack))
+		return;
+	l->stack[depth] = node;
+	for (size_t i = 0; i < node->nr_children; i++)
+		collect(l, node->children[i], depth + 1, min_hit);
+	if (!node->hit || node->hit < min_hit || !depth)
+		return;
+	if (l->nr == l->alloc) {
+		l->alloc = l->alloc ? 2 * l->alloc : 16;
+		l->v = realloc(l->v, l->alloc * sizeof(*l->v));
+		if (!l->v)
+			abort();
+	}
+	l->v[l->nr].node = node;
+	l->v[l->nr].depth = depth;
+	l->v[l->nr].path = malloc(depth * sizeof(*l->v[l->nr].path));
+	if (!l->v[l->nr].path)
+		abort();
+	memcpy(l->v[l->nr].path, l->stack + 1, depth * sizeof(*l->v[l->nr].path));
+	l->nr++;
+}
+
+/* Stable by hit, heaviest first: perf's CHAIN_FLAT insertion. */
+static void sort_by_hit(struct chain_list *l)
+{
+	for (size_t i = 1; i < l->nr; i++) {
+		struct chain_ref r = l->v[i];
+		size_t j = i;
+
+		while (j > 0 && l->v[j - 1].node->hit < r.node->hit) {
+			l->v[j] = l->v[j - 1];
+			j--;
+		}
+		l->v[j] = r;
+	}
+}
+
+static void print_chains(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+			 bool folded, struct strbuf *out)
+{
+	struct chain_list *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		abort();
+	collect(l, root, 0, min_hit);
+	sort_by_hit(l);
+	for (size_t c = 0; c < l->nr; c++) {
+		const struct chain_ref *r = &l->v[c];
+		bool first = true;
+
+		if (folded) {
+			percent(r->node->hit, total, out);
+			strbuf_addch(out, ' ');
+		} else {
+			strbuf_addstr(out, "           ");
+			percent(cumul(r->node), total, out);
+			strbuf_addch(out, '\n');
+		}
+		for (size_t d = 0; d < r->depth; d++) {
+			for (size_t i = 0; i < r->path[d]->val_nr; i++) {
+				if (folded && !first)
+					strbuf_addch(out, ';');
+				else if (!folded)
+					strbuf_addstr(out, "                ");
+				frame_name(&r->path[d]->val[i], out);
+				if (!folded)
+					strbuf_addch(out, '\n');
+				first = false;
+			}
+		}
+		strbuf_addch(out, '\n');
+		free(l->v[c].path);
+	}
+	free(l->v);
+	free(l);
+}
+
+void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+		   struct strbuf *out)
+{
+	print_chains(root, total, min_hit, false, out);
+}
+
+void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+		     struct strbuf *out)
+{
+	print_chains(root, total, min_hit, true, out);
+}
+
+void cc_free(struct cc_node *root)
+{
+	for (size_t i = 0; i < root->nr_children; i++) {
+		cc_free(root->children[i]);
+		free(root->children[i]);
+	}
+	free(root->children);
+	free(root->sorted);
+	free(root->val);
+	memset(root, 0, sizeof(*root));
+}

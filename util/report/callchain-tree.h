@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_CALLCHAIN_TREE_H
+#define PM_CALLCHAIN_TREE_H
+
+/*
+ * The callchains of one histogram entry merged into a tree, as perf's
+ * callchain.c builds it: each node holds a run of frames shared by all the
+ * chains below it; frames match by function (by address where there is no
+ * symbol). Printed as perf report's "graph" view: absolute percentages,
+ * branches under 0.5% of the total left out.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+#include "../symbols/dso.h"
+
+struct cc_frame {
+	uint64_t ip;			/* as recorded */
+	const struct dso *dso;		/* NULL when no map */
+	const struct symbol *sym;
+};
+
+struct cc_node {
+	struct cc_frame *val;
+	size_t val_nr;
+	struct cc_node **children;	/* in match order (perf's rb_root_in) */
+	size_t nr_children, alloc;
+	uint64_t hit, children_hit;
+	struct cc_node **sorted;	/* by weight, after cc_sort() */
+	size_t nr_sorted;
+};
+
+/* Add one chain, outermost frame first in the order it should print. */
+int cc_append(struct cc_node *root, const struct cc_frame *frames, size_t n, uint64_t period);
+
+/* Order children by weight, dropping those under @min_hit. */
+void cc_sort(struct cc_node *root, uint64_t min_hit);
+
+/* perf's graph view of @root under an entry of weight @parent;
+ * percentages of @total. */
+void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
+		    struct strbuf *out);
+
+/* perf's flat view: each chain ending with at least @min_hit, heaviest
+ * first, one frame per line; and the folded view, "pct a;b;c" per chain. */
+void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+		   struct strbuf *out);
+void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+		     struct strbuf *out);
+
+void cc_free(struct cc_node *root);
+
+#endif
