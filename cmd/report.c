@@ -489,7 +489,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",

@@ -10,5 +10,7 @@ echo "== perf-mini stat -x, -e '{cs,faults},sched:sched_switch' -- sleep-switch 
 "$pm" stat -x, -e '{cs,faults},sched:sched_switch' -- "$wl/sleep-switch" 200
 echo "== perf-mini record -g -e cpu-clock -- spin 500; perf-mini report --stdio"
 "$pm" record -g -e cpu-clock -o /tmp/perf-mini-demo.data -- "$wl/spin" 500
-"$pm" report --stdio -i /tmp/perf-mini-demo.data --no-children -g none | head -20
+"$pm" report --stdio -i /tmp/perf-mini-demo.data | head -30
+echo "== perf-mini script | head"
+"$pm" script -i /tmp/perf-mini-demo.data | head -12
 rm -f /tmp/perf-mini-demo.data /tmp/perf-mini-demo.data.old

@@ -67,3 +67,22 @@ done
 p=$(measure perf record -q -e cpu-clock -o "$dir/r1.data" -- true)
 m=$(measure "$pm" record -q -e cpu-clock -o "$dir/r2.data" -- true)
 ratio "record -e cpu-clock -- true (fixed cost)" $p $m
+
+# Workload slowdown at -F 10000 -g on a CPU-bound fixed amount of work:
+# the workload's own time under each recorder over its time alone (median
+# of $runs), and the lost events each recorder reported.
+burn=$(dirname "$gen")/workloads/burn
+own_time() {
+	for i in $(seq "$runs"); do "$@" 2>/dev/null | tail -1 | cut -d' ' -f2; done |
+		sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+}
+if [ -x "$burn" ]; then
+	alone=$(own_time "$burn" 400)
+	p=$(own_time perf record -q -F 10000 -g -o "$dir/b1.data" -- "$burn" 400)
+	m=$(own_time "$pm" record -q -F 10000 -g -o "$dir/b2.data" -- "$burn" 400)
+	plost=$(perf report --stats -i "$dir/b1.data" 2>/dev/null | awk '/LOST events/ { print $3 }')
+	mlost=$("$pm" report --stats -i "$dir/b2.data" | awk '/LOST events/ { print $3 }')
+	echo "$alone $p $m ${plost:-0} ${mlost:-0}" | awk '{
+		printf "%-44s alone %5.3f s  under perf %5.3f s (x%.3f, %d lost)  under perf-mini %5.3f s (x%.3f, %d lost)  slowdown perf-mini/perf = %.2f\n",
+			"record -F 10000 -g -- burn 400", $1, $2, $2 / $1, $4, $3, $3 / $1, $5, ($3 / $1) / ($2 / $1) }'
+fi

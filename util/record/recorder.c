@@ -147,11 +147,15 @@ bool recorder__wait(struct recorder *r, int fd, int timeout_ms)
 	int n = r->nr_rings;
 
 	r->pollfds[n] = (struct pollfd){ .fd = fd, .events = POLLIN };
-	if (poll(r->pollfds, n + 1, timeout_ms) > 0) {
-		r->nr_wakeups++;
-		return fd >= 0 && (r->pollfds[n].revents & (POLLIN | POLLHUP));
-	}
-	return false;
+	if (poll(r->pollfds, n + 1, timeout_ms) <= 0)
+		return false;
+	r->nr_wakeups++;
+	/* an event whose task is gone stays readable as "hung up": stop
+	 * polling it (its buffer is still drained), or poll() never sleeps */
+	for (int i = 0; i < n; i++)
+		if (r->pollfds[i].revents & (POLLHUP | POLLERR))
+			r->pollfds[i].fd = -1;
+	return fd >= 0 && (r->pollfds[n].revents & (POLLIN | POLLHUP));
 }
 
 int recorder__drain(struct recorder *r, struct strbuf *err)
