@@ -40,7 +40,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 .PHONY: all deps check-deps unit-tests test check check-plain check-asan demo bench clean \
 	fuzz fuzz-check
 
-all: deps perf-mini workloads
+all: deps perf-mini perf-mini-sim workloads
 
 deps:
 	@missing=""; for p in $(DEB_BUILD); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -56,10 +56,20 @@ check-deps: deps
 perf-mini: build/perf-mini
 	@cp $< $@
 
+# ./perf-mini-sim: the same program with tests/pmu-sim behind the syscall
+# seam instead of the kernel (described PMUs, tests/pmu-sim/README.md).
+perf-mini-sim: build/perf-mini-sim
+	@cp $< $@
+
 ifneq ($(B),build)
 build/perf-mini:
 	@$(MAKE) --no-print-directory B=build build/perf-mini
+build/perf-mini-sim:
+	@$(MAKE) --no-print-directory B=build build/perf-mini-sim
 endif
+
+$(B)/perf-mini-sim: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(B)/tests/pmu-sim/pmu-sim.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(SYS_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
@@ -86,8 +96,9 @@ workloads: $(WORKLOADS)
 unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini workloads unit-tests
-	@PERF_MINI=$(CURDIR)/$(B)/perf-mini BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
+test: deps $(B)/perf-mini $(B)/perf-mini-sim workloads unit-tests
+	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
+		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
 
 check-plain:
 	@$(MAKE) --no-print-directory test B=build
@@ -143,4 +154,4 @@ build/gen-perf-data: tests/bench/gen-perf-data.c build/libperf-mini.a
 	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< build/libperf-mini.a $(LIBS)
 
 clean:
-	rm -rf build build-asan build-fuzz build-fuzz.log perf-mini
+	rm -rf build build-asan build-fuzz build-fuzz.log perf-mini perf-mini-sim

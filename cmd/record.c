@@ -175,6 +175,19 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 
 static int check_opts(struct record_opts *o, struct strbuf *err)
 {
+	for (int i = 0; i < o->evlist->nr; i++) {
+		const struct evsel *e = o->evlist->entries[i];
+
+		/* the kernel keeps TopDown metrics in PERF_METRICS, read with
+		 * slots: there is nothing to sample (and {slots,metric}:S is
+		 * refused by the kernel for the same reason) */
+		if (e->is_topdown_metric) {
+			strbuf_addf(err, "'%s' is a TopDown metric: metrics cannot be sampled\n"
+				    "hint: count it with perf-mini stat --topdown (or -e "
+				    "'{slots,%s}')", e->name, e->name);
+			return -EINVAL;
+		}
+	}
 	if (o->freq && o->period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");

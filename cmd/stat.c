@@ -23,6 +23,7 @@
 #include "../util/events/target.h"
 #include "../util/events/workload.h"
 #include "../util/stat/stat-display.h"
+#include "../util/stat/topdown.h"
 
 static const char *const stat_usage[] = {
 	"perf-mini stat [<options>] [<command>]",
@@ -32,13 +33,15 @@ static const char *const stat_usage[] = {
 #define STAT_MAX_REPEAT 100
 
 struct stat_opts {
-	struct option options[21];
+	struct option options[23];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
 	struct target target;
 	struct target_paths paths;
-	bool all_cpus, no_aggr, per_thread, json, null_run, metric_only, no_inherit, append;
+	bool all_cpus, no_aggr, per_thread, json, null_run, no_inherit, append, topdown;
+	int metric_only;	/* -1: not given (--topdown turns it on) */
+	int td_level;
 	bool big_num, has_workload;
 	const char *cpu_list, *pid, *tid, *output, *csv_sep;
 	int repeat, interval, verbose, detailed, paranoid;
@@ -95,6 +98,7 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->paths.online_cpus = env->online_cpus;
 	o->big_num = true;
 	o->repeat = 1;
+	o->metric_only = -1;
 	o->paranoid = cmd_read_paranoid();
 	target__init(&o->target);
 }
@@ -174,6 +178,26 @@ static void configure_events(struct stat_opts *o)
 	}
 }
 
+/* --topdown: the TopDown group of this CPU, shown as metrics only unless
+ * --no-metric-only, with perf's reminder that long periods blur it. */
+static int add_topdown(struct stat_opts *o, struct strbuf *err)
+{
+	struct strbuf spec = STRBUF_INIT;
+	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, err);
+
+	if (!ret)
+		ret = parse_events(o->evlist, spec.buf, &o->pctx, err);
+	strbuf_release(&spec);
+	if (ret)
+		return ret == -ENOTSUP ? -ENOTSUP : -EINVAL;
+	if (o->metric_only < 0)
+		o->metric_only = 1;
+	if (!o->interval)
+		fprintf(stderr, "Topdown accuracy may decrease when measuring long periods.\n"
+				"Please print the result regularly, e.g. -I1000\n");
+	return 0;
+}
+
 static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 {
 	if (o->no_aggr && !target__has_cpu(&o->target)) {
@@ -200,10 +224,14 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	ret = check_aggregation(o, err);
 	if (!ret)
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
+	if (!ret && (o->topdown || o->td_level))
+		ret = add_topdown(o, err);
 	if (!ret && !o->evlist->nr && !o->null_run)
 		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
 	if (!ret && o->detailed && !o->null_run)
 		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
+	if (!ret)
+		ret = topdown__check_groups(o->evlist, err);
 	if (!ret)
 		configure_events(o);
 	return ret;
@@ -225,6 +253,14 @@ static void show_verbose_counts(struct stat_opts *o)
 	}
 }
 
+static int set_tristate(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	(void)arg, (void)err;
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
 /* The option table points straight into @o; kept in o->options. */
 static const struct option *stat_options(struct stat_opts *o)
 {
@@ -244,9 +280,14 @@ static const struct option *stat_options(struct stat_opts *o)
 			     "print counts for fixed number of times"),
 		OPT_BOOLEAN('i', "no-inherit", &o->no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN('j', "json-output", &o->json, "print counts in JSON format"),
-		OPT_BOOLEAN(0, "metric-only", &o->metric_only,
-			    "Only print computed metrics. No raw values"),
+		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
+			    "Only print computed metrics. No raw values", set_tristate),
 		OPT_BOOLEAN('n', "null", &o->null_run, "null run - dont start any counters"),
+		OPT_BOOLEAN(0, "topdown", &o->topdown,
+			    "measure top-down statistics (Intel TopDown: retiring, bad speculation, "
+			    "frontend bound, backend bound)"),
+		OPT_INTEGER(0, "td-level", &o->td_level,
+			    "Set the metrics level for the top-down statistics (1 or 2)"),
 		OPT_STRING('o', "output", &o->output, "file", "output file name"),
 		OPT_BOOLEAN(0, "append", &o->append, "append to the output file"),
 		OPT_STRING('p', "pid", &o->pid, "pid", "stat events on existing process id"),
@@ -471,7 +512,8 @@ static void show_final_counts(struct stat_opts *o, struct stat_display *d)
 static int run_stat(struct stat_opts *o, const char **argv)
 {
 	struct stat_display d = {
-		.csv_sep = o->csv_sep, .json = o->json, .metric_only = o->metric_only,
+		.csv_sep = o->csv_sep, .json = o->json, .metric_only = o->metric_only == 1,
+		.color = !o->csv_sep && !o->json && !o->output && isatty(STDERR_FILENO),
 		.big_num = o->big_num, .interval = o->interval > 0, .run_count = o->repeat,
 		.cpus = o->target.cpus, .threads = o->target.threads,
 	};

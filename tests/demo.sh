@@ -2,6 +2,18 @@
 # make demo: the main job on a bundled workload.
 pm=$1
 wl=$2
+sim=$(dirname "$pm")/perf-mini-sim
+root=$(cd "$(dirname "$0")/.." && pwd)
+echo "== perf-mini stat --topdown -I1000 -- spin 3000 (Intel TopDown)"
+if "$pm" stat --topdown -I 1000 --interval-count 3 -- "$wl/spin" 3000 2>/tmp/pm-td.$$; then
+	cat /tmp/pm-td.$$
+else
+	head -1 /tmp/pm-td.$$
+	echo "-- SIMULATED: the same command on the described Ice Lake PMU through ./perf-mini-sim"
+	PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" "$sim" stat --topdown -I 1000 \
+		--interval-count 3 -- "$wl/spin" 3000
+fi
+rm -f /tmp/pm-td.$$
 echo "== perf-mini stat -- touch-pages 20000 (software events, any machine)"
 "$pm" stat -- "$wl/touch-pages" 20000
 echo "== perf-mini stat -I 200 --interval-count 5 -e task-clock,cs,page-faults -- spin 2000"

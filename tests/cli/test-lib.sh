@@ -10,11 +10,12 @@
 TEST_DIR=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$TEST_DIR/../.." && pwd)
 : "${PERF_MINI:=$ROOT/perf-mini}"
+: "${PERF_MINI_SIM:=$ROOT/perf-mini-sim}"
 : "${BUILD:=$ROOT/build}"
 : "${TEST_DATA:=$ROOT/tests/data}"
 WL="$BUILD/workloads"
 SYSFS="$TEST_DATA/sysfs"
-export PERF_MINI BUILD TEST_DATA WL SYSFS
+export PERF_MINI PERF_MINI_SIM BUILD TEST_DATA WL SYSFS
 
 verbose=
 for arg in "$@"; do
@@ -33,6 +34,11 @@ test_skipped=0
 
 pm() {
 	"$PERF_MINI" "$@"
+}
+
+# perf-mini with tests/pmu-sim answering for the PMU $PERF_MINI_SYSFS describes
+pm_sim() {
+	"$PERF_MINI_SIM" "$@"
 }
 
 say() {

@@ -44,3 +44,19 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->counts);
 	free(evsel);
 }
+
+enum topdown_id topdown_id_of_alias(const char *name)
+{
+	static const char *const names[TD_NR_IDS] = {
+		[TD_SLOTS] = "slots", [TD_RETIRING] = "topdown-retiring",
+		[TD_BAD_SPEC] = "topdown-bad-spec", [TD_FE_BOUND] = "topdown-fe-bound",
+		[TD_BE_BOUND] = "topdown-be-bound", [TD_HEAVY_OPS] = "topdown-heavy-ops",
+		[TD_BR_MISPREDICT] = "topdown-br-mispredict",
+		[TD_FETCH_LAT] = "topdown-fetch-lat", [TD_MEM_BOUND] = "topdown-mem-bound",
+	};
+
+	for (int i = TD_SLOTS; i < TD_NR_IDS; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return TD_NONE;
+}

@@ -19,6 +19,29 @@ struct evsel_counts {
 	uint64_t run;
 };
 
+/* Intel TopDown events, by their sysfs alias names. */
+enum topdown_id {
+	TD_NONE,
+	TD_SLOTS,		/* the slots fixed counter (Ice Lake and later) */
+	TD_RETIRING,		/* level-1 metrics, read from PERF_METRICS */
+	TD_BAD_SPEC,
+	TD_FE_BOUND,
+	TD_BE_BOUND,
+	TD_HEAVY_OPS,		/* level 2 (Sapphire Rapids) */
+	TD_BR_MISPREDICT,
+	TD_FETCH_LAT,
+	TD_MEM_BOUND,
+	TD_NR_IDS,
+};
+
+/* The id of a sysfs alias name ("topdown-retiring"), TD_NONE if other. */
+enum topdown_id topdown_id_of_alias(const char *name);
+
+static inline bool topdown_id__is_metric(enum topdown_id id)
+{
+	return id >= TD_RETIRING && id < TD_NR_IDS;
+}
+
 struct evsel {
 	struct perf_event_attr attr;
 	char *name;		/* as the user spelled it, perf-style */
@@ -33,6 +56,7 @@ struct evsel {
 	bool sample_read;
 	bool exclude_gh;	/* a G or H modifier was seen */
 	bool is_topdown_metric;
+	enum topdown_id topdown;
 	bool supported;		/* false once the kernel refused it as unknown */
 	bool counted;		/* at least one fd opened */
 	int open_errno;

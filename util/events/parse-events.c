@@ -257,8 +257,8 @@ static int apply_alias(struct parser *p, struct evsel *evsel, struct pmu *pmu,
 	strbuf_addf(&res, "%s/%s/", pmu->name, alias->terms);
 	free(evsel->resolved);
 	evsel->resolved = strbuf_detach(&res, NULL);
-	if (!strncmp(alias->name, "topdown-", 8))
-		evsel->is_topdown_metric = true;
+	evsel->topdown = topdown_id_of_alias(alias->name);
+	evsel->is_topdown_metric = topdown_id__is_metric(evsel->topdown);
 	return ret;
 }
 

@@ -131,6 +131,20 @@ static void add_running(const struct stat_display *d, const struct stat_value *v
 }
 
 /* The metric value as CSV/JSON want it: the number alone, no padding. */
+/* perf's colours for metrics past their thresholds, on a terminal only;
+ * callers reset (STAT_COLOR_NONE) only after a colour they added. Returns
+ * the bytes added (they take no column). */
+static size_t add_color(const struct stat_display *d, enum stat_color c, struct strbuf *out)
+{
+	static const char *const seq[] = { "\033[m", "\033[31m", "\033[32m" };
+	size_t before = out->len;
+
+	if (!d->color)
+		return 0;
+	strbuf_addstr(out, seq[c]);
+	return out->len - before;
+}
+
 static void metric_number(const struct stat_metric *m, char *buf, size_t size)
 {
 	char *s, *end;
@@ -165,10 +179,16 @@ static void add_metric(const struct stat_display *d, const struct stat_metric *m
 	} else if (!m->has) {
 		strbuf_addchars(out, ' ', ok ? METRIC_LEN : BAD_METRIC_LEN);
 	} else {
+		size_t escapes;
+
 		start = out->len;
 		strbuf_addstr(out, " # ");
+		escapes = m->color ? add_color(d, m->color, out) : 0;
 		strbuf_addf(out, m->fmt, m->val);
-		strbuf_addf(out, " %-*s", (int)(METRIC_LEN - (out->len - start) - 1), m->unit);
+		if (escapes)
+			escapes += add_color(d, STAT_COLOR_NONE, out);
+		strbuf_addf(out, " %-*s", (int)(METRIC_LEN - (out->len - start - escapes) - 1),
+			    m->unit);
 	}
 }
 
@@ -222,7 +242,13 @@ static void metric_only_row(const struct stat_display *d, int a, const char *pre
 			strbuf_addf(out, "%s%s", header ? m.unit : num, d->csv_sep);
 		} else {
 			snprintf(num, sizeof(num), m.fmt, m.val);
-			strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, header ? m.unit : num);
+			if (!header && m.color && add_color(d, m.color, out)) {
+				strbuf_addf(out, "%*s", METRIC_ONLY_LEN, num);
+				add_color(d, STAT_COLOR_NONE, out);
+				strbuf_addch(out, ' ');
+			} else {
+				strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, header ? m.unit : num);
+			}
 		}
 	}
 	strbuf_addch(out, '\n');

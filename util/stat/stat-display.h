@@ -23,6 +23,7 @@ struct stat_display {
 	bool metric_only;
 	bool big_num;
 	bool interval;
+	bool color;			/* a terminal: metrics past thresholds in colour */
 	int run_count;
 	const struct cpu_map *cpus;	/* labels for -A */
 	const struct thread_map *threads; /* labels for --per-thread */

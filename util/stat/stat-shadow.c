@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "stat-shadow.h"
+#include "topdown.h"
 #include "../base/util.h"
 
 #define CACHE(id, op, res) \
@@ -113,6 +114,26 @@ static void instructions_metric(const struct stat_data *sd, double avg, int aggr
 		set_metric(m, "%7.2f ", "insn per cycle", avg / cycles);
 }
 
+/* "x.x% retiring" beside a TopDown metric: its share of the slots. */
+static void topdown_metric_of(const struct stat_data *sd, const struct evsel *e, int aggr,
+			      struct stat_metric *m)
+{
+	double counts[TD_NR_IDS] = { 0 }, ratio;
+	const struct topdown_metric *tm = topdown_metric(e->topdown);
+
+	for (int i = 0; i < sd->evlist->nr; i++) {
+		const struct evsel *o = sd->evlist->entries[i];
+
+		if (topdown_id__is_metric(o->topdown) && o->supported && !counts[o->topdown])
+			counts[o->topdown] = sd->ev[i].aggr[aggr].val;
+	}
+	if (tm && topdown_ratio(counts, e->topdown, &ratio)) {
+		set_metric(m, "%8.1f%%", tm->name, 100.0 * ratio);
+		m->color = ratio > tm->red_above && tm->red_above ? STAT_COLOR_RED :
+			   ratio > tm->green_above && tm->green_above ? STAT_COLOR_GREEN : 0;
+	}
+}
+
 void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double walltime_ns,
 			 struct stat_metric *m)
 {
@@ -120,6 +141,12 @@ void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double w
 	double avg = sd->ev[idx].aggr[aggr].val, nsecs = clock_nsecs(sd, aggr);
 
 	memset(m, 0, sizeof(*m));
+	if (e->is_topdown_metric) {
+		topdown_metric_of(sd, e, aggr, m);
+		return;
+	}
+	if (e->topdown == TD_SLOTS)
+		return;	/* perf prints slots without a metric */
 	if (evsel__is_clock(e)) {
 		if (walltime_ns)
 			set_metric(m, "%8.3f", "CPUs utilized", avg / walltime_ns);

@@ -11,8 +11,11 @@
 
 #include "stat.h"
 
+enum stat_color { STAT_COLOR_NONE, STAT_COLOR_RED, STAT_COLOR_GREEN };
+
 struct stat_metric {
 	bool has;		/* false: print a blank metric column */
+	enum stat_color color;	/* for a terminal (TopDown thresholds) */
 	const char *fmt;	/* printf format of the value, perf's width */
 	char unit[48];
 	double val;

@@ -1,0 +1,129 @@
+#!/bin/sh
+test_description='stat --topdown: TopDown groups, ratios and outputs (described PMUs via pmu-sim)'
+. "$(dirname "$0")/test-lib.sh"
+
+ICL="$SYSFS/icelake"
+SPR="$SYSFS/sapphire_rapids"
+
+test_expect_success 'pmu-sim, icelake: --topdown -I prints the example shares each interval' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown -I 100 --interval-count 3 \
+		-- "$WL/spin" 1000 2>out &&
+	test_grep "^# +time +retiring +bad speculation +frontend bound +backend bound" out &&
+	test $(grep -cE "^ +[0-9.]+ +0\.4% +0\.8% +0\.4% +98\.4%" out) -eq 3 &&
+	! grep -q "accuracy may decrease" out
+'
+
+test_expect_success 'pmu-sim, icelake: --no-metric-only shows slots and the metric comments' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown --no-metric-only -I 100 --interval-count 1 \
+		-- "$WL/spin" 300 2>out &&
+	test_grep "^ +[0-9.]+ +[0-9]+ +slots *$" out &&
+	test_grep "topdown-retiring +# +0\.4% retiring" out &&
+	test_grep "topdown-bad-spec +# +0\.8% bad speculation" out &&
+	test_grep "topdown-fe-bound +# +0\.4% frontend bound" out &&
+	test_grep "topdown-be-bound +# +98\.4% backend bound" out
+'
+
+test_expect_success 'pmu-sim: metrics are slots times 8-bit shares, reset each read' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown --no-metric-only -x, -I 100 \
+		--interval-count 1 -- "$WL/spin" 300 2>out &&
+	slots=$(awk -F, "\$4 == \"slots\" { print \$2 }" out) &&
+	be=$(awk -F, "\$4 == \"topdown-be-bound\" { print \$2 }" out) &&
+	# 98.4% of 0xff is 251: be-bound is slots * 251 / 255 (to rounding)
+	awk -v s="$slots" -v b="$be" "BEGIN { d = b - s * 251 / 255; exit !(d < 2 && d > -2) }"
+'
+
+test_expect_success 'pmu-sim: without -I, the note to use -I1000, then the shares' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown -- "$WL/spin" 200 2>out &&
+	test_grep "Topdown accuracy may decrease when measuring long periods" out &&
+	test_grep "e\.g\. -I1000" out &&
+	test_grep "0\.4% +0\.8% +0\.4% +98\.4%" out
+'
+
+test_expect_success 'pmu-sim: -x, and -j carry the same shares' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown -x, -I 100 --interval-count 1 \
+		-- "$WL/spin" 300 2>csv &&
+	test_grep ",0\.4,0\.8,0\.4,98\.4," csv &&
+	PERF_MINI_SYSFS="$ICL" pm_sim stat --topdown -j -I 100 --interval-count 1 \
+		-- "$WL/spin" 300 2>json &&
+	test_grep "\"metric-value\" : \"98\.4\"" json
+'
+
+test_expect_success 'pmu-sim, sapphire_rapids: --td-level 2 adds level 2 as shares of level 1' '
+	cat >l2 <<-\EOF &&
+	slots 1000000000
+	topdown-retiring 400000000
+	topdown-bad-spec 100000000
+	topdown-fe-bound 200000000
+	topdown-be-bound 300000000
+	topdown-heavy-ops 200000000
+	topdown-br-mispredict 80000000
+	topdown-fetch-lat 100000000
+	topdown-mem-bound 150000000
+	EOF
+	PERF_MINI_SYSFS="$SPR" PERF_MINI_SIM_PROFILE=l2 pm_sim stat --topdown --td-level 2 \
+		-I 100 --interval-count 1 -- "$WL/spin" 300 2>out &&
+	test_grep "heavy operations +branch mispredict +fetch latency +memory bound" out &&
+	# 8-bit shares: heavy-ops 51/255 of retiring 102/255, mem-bound 38 of 77
+	test_grep "39\.8% +10\.2% +19\.9% +30\.1% +50\.0% +76\.9% +51\.0% +49\.4%" out
+'
+
+test_expect_success 'a profile file changes the counts' '
+	cat >profile <<-\EOF &&
+	# half retiring, half backend bound
+	slots 1000000000
+	topdown-retiring 500000000
+	topdown-be-bound 500000000
+	EOF
+	PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE=profile pm_sim stat --topdown -I 100 \
+		--interval-count 1 -- "$WL/spin" 300 2>out &&
+	test_grep "50\.0% +0\.0% +0\.0% +50\.0%" out
+'
+
+test_expect_success 'group rule: metrics without slots are refused before any syscall' '
+	PERF_MINI_SYSFS="$ICL" test_expect_code 129 pm stat -vv \
+		-e "{topdown-retiring,topdown-fe-bound}" -- true 2>err &&
+	test_grep "^perf-mini stat: Topdown group must include slots event" err &&
+	! grep -q "sys_perf_event_open" err
+'
+
+test_expect_success 'group rule: a metric outside any group is refused' '
+	PERF_MINI_SYSFS="$ICL" test_expect_code 129 pm stat -e topdown-retiring -- true 2>err &&
+	test_grep "Topdown group must include slots event" err
+'
+
+test_expect_success 'group rule: slots is moved to lead its group' '
+	PERF_MINI_SYSFS="$ICL" pm_sim stat -vv -e "{topdown-retiring,slots}" -I 100 \
+		--interval-count 1 -- "$WL/spin" 200 2>err &&
+	sed -n "s/^  config  *//p" err | head -1 >first &&
+	echo 0x400 >expect && test_cmp expect first
+'
+
+test_expect_success 'pmu-sim enforces the kernel rule itself (metric without slots: EINVAL)' '
+	PERF_MINI_SYSFS="$ICL" test_must_fail pm_sim stat -e "{cpu-cycles,topdown-retiring}" \
+		-- true 2>err ||
+	test_grep "Topdown group must include slots event" err
+'
+
+test_expect_success 'record refuses to sample a TopDown metric' '
+	PERF_MINI_SYSFS="$ICL" test_expect_code 129 pm record -e "{slots,topdown-retiring}:S" \
+		-o x.data -- true 2>err &&
+	test_grep "metrics cannot be sampled" err && ! test -e x.data
+'
+
+test_expect_success '--td-level 2 on a level-1 CPU names what it has' '
+	PERF_MINI_SYSFS="$ICL" test_must_fail pm stat --td-level 2 -- true 2>err &&
+	test_grep "TopDown level 1 only" err && test_grep "hint: use --td-level 1" err
+'
+
+test_expect_success 'older Intel (skylake): says which events it has and what is missing' '
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_must_fail pm stat --topdown -- true 2>err &&
+	test_grep "older TopDown events \(topdown-total-slots" err
+'
+
+test_expect_success 'a VM: one line naming what was looked for, non-zero exit' '
+	PERF_MINI_SYSFS="$SYSFS/vm" test_must_fail pm stat --topdown -- true 2>err &&
+	test $(wc -l <err) -eq 1 &&
+	test_grep "no CPU PMU \(looked for .*/bus/event_source/devices/cpu\)" err
+'
+
+test_done

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmu-sim: the kernel's side of a described CPU PMU, for tests and demos
+ * on machines without one. See README.md. Replaces util/events/perf-sys.c
+ * in ./perf-mini-sim; events of other PMUs reach the real kernel.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../util/events/evlist.h"
+#include "../../util/events/parse-events.h"
+#include "../../util/events/perf-sys.h"
+#include "../../util/base/util.h"
+#include "../../util/events/pmu.h"
+
+#define MAX_SIM 4096
+#define MAX_RATES 64
+
+struct rate {
+	uint64_t config;
+	enum topdown_id td;
+	double per_sec;
+};
+
+struct sim_event {
+	bool used;
+	struct perf_event_attr attr;
+	int leader;			/* fd of the group leader */
+	enum topdown_id td;
+	double rate;
+	uint64_t id;
+	double count;
+	bool enabled;
+	uint64_t enabled_at, enabled_ns;	/* time counted so far, ns */
+	uint64_t last_read_ns;		/* metrics: slots split at each read */
+};
+
+static struct {
+	bool loaded;
+	uint32_t cpu_type;
+	int nr_metrics;			/* metric events the PMU describes */
+	struct rate rates[MAX_RATES];
+	int nr_rates;
+	struct sim_event ev[MAX_SIM];
+	uint64_t next_id;
+} sim;
+
+static const char default_profile[] =
+	"slots 20097158100\n"
+	"topdown-retiring 79327616\n"
+	"topdown-bad-spec 157932715\n"
+	"topdown-fe-bound 81610855\n"
+	"topdown-be-bound 19778286903\n"
+	"topdown-heavy-ops 39663808\n"
+	"topdown-br-mispredict 142139443\n"
+	"topdown-fetch-lat 65288684\n"
+	"topdown-mem-bound 17800458212\n";
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* The alias's config on the described PMU, through perf-mini's parser. */
+static int resolve(struct pmus *pmus, const char *name, struct rate *r)
+{
+	struct parse_events_ctx ctx = { .pmus = pmus, .tool = "pmu-sim" };
+	struct evlist *l = evlist__new();
+	struct strbuf err = STRBUF_INIT;
+	int ret = parse_events(l, name, &ctx, &err);
+
+	if (!ret && l->nr == 1 && l->entries[0]->attr.type == sim.cpu_type) {
+		r->config = l->entries[0]->attr.config;
+		r->td = l->entries[0]->topdown;
+	} else {
+		ret = -ENOENT;
+	}
+	evlist__delete(l);
+	strbuf_release(&err);
+	return ret;
+}
+
+static void load_profile(struct pmus *pmus, const char *text, bool warn)
+{
+	const char *line = text;
+
+	while (line && *line && sim.nr_rates < MAX_RATES) {
+		char name[128];
+		double v;
+
+		if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
+			struct rate *r = &sim.rates[sim.nr_rates];
+
+			if (!resolve(pmus, name, r)) {
+				r->per_sec = v;
+				sim.nr_rates++;
+			} else if (warn) {
+				fprintf(stderr, "pmu-sim: profile event '%s' is not on the cpu PMU\n",
+					name);
+			}
+		}
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (!f)
+		return NULL;
+	if (getdelim(&buf, &len, '\0', f) < 0) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void load(void)
+{
+	const char *root = getenv("PERF_MINI_SYSFS"), *profile = getenv("PERF_MINI_SIM_PROFILE");
+	struct pmus *pmus;
+	struct pmu *cpu;
+	char *text = NULL;
+
+	sim.loaded = true;
+	sim.cpu_type = (uint32_t)-1;
+	pmus = pmus__new(root ? root : "/sys");
+	cpu = pmus ? pmus__core(pmus) : NULL;
+	if (!cpu)
+		goto out;
+	sim.cpu_type = cpu->type;
+	for (unsigned int i = 0; i < cpu->nr_aliases; i++)
+		sim.nr_metrics += topdown_id__is_metric(topdown_id_of_alias(cpu->aliases[i].name));
+	if (profile && !(text = read_file(profile)))
+		fprintf(stderr, "pmu-sim: cannot read profile %s\n", profile);
+	/* the default names level-2 events too: only some PMUs have them */
+	load_profile(pmus, text ? text : default_profile, text != NULL);
+	free(text);
+out:
+	if (pmus)
+		pmus__delete(pmus);
+}
+
+static struct sim_event *sim_of(int fd)
+{
+	return fd >= 0 && fd < MAX_SIM && sim.ev[fd].used ? &sim.ev[fd] : NULL;
+}
+
+/* The kernel's TopDown checks (intel_pmu_hw_config). */
+static int validate(const struct perf_event_attr *attr, enum topdown_id td, int group_fd)
+{
+	struct sim_event *leader = sim_of(group_fd);
+	int metrics = 0;
+
+	if (topdown_id__is_metric(td)) {
+		if (attr->sample_period)
+			return -EINVAL;		/* metrics cannot sample */
+		if (!leader || leader->td != TD_SLOTS)
+			return -EINVAL;		/* slots must lead the group */
+		if (leader->attr.sample_period)
+			return -EINVAL;		/* no sampling read of slots with metrics */
+		for (int fd = 0; fd < MAX_SIM; fd++)
+			if (sim.ev[fd].used && sim.ev[fd].leader == group_fd &&
+			    topdown_id__is_metric(sim.ev[fd].td))
+				metrics++;
+		if (metrics >= sim.nr_metrics)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int sim_open(struct perf_event_attr *attr, int group_fd)
+{
+	struct rate none = { .td = TD_NONE };
+	const struct rate *r = NULL;
+	struct sim_event *e;
+	int fd, ret;
+
+	for (int i = 0; i < sim.nr_rates && !r; i++)
+		if (sim.rates[i].config == attr->config)
+			r = &sim.rates[i];
+	if (!r) {
+		/* still a TopDown event if sysfs names it: count 0 */
+		r = &none;
+	}
+	ret = validate(attr, r->td, group_fd);
+	if (ret)
+		return ret;
+	fd = eventfd(0, EFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fd >= MAX_SIM) {
+		close(fd);
+		return -EMFILE;
+	}
+	e = &sim.ev[fd];
+	memset(e, 0, sizeof(*e));
+	e->used = true;
+	e->attr = *attr;
+	e->leader = group_fd >= 0 ? group_fd : fd;
+	e->td = r->td;
+	e->rate = r->per_sec;
+	e->id = ++sim.next_id;
+	/* a group counts together, from its leader's start; a leader with
+	 * enable_on_exec starts now (the workload execs right after) */
+	if (e->leader != fd && sim_of(e->leader)) {
+		const struct sim_event *l = sim_of(e->leader);
+
+		e->enabled = l->enabled;
+		e->enabled_at = l->enabled_at;
+		e->last_read_ns = l->last_read_ns;
+	} else if (!attr->disabled || attr->enable_on_exec) {
+		e->enabled = true;
+		e->enabled_at = e->last_read_ns = now_ns();
+	}
+	return fd;
+}
+
+int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+			unsigned long flags)
+{
+	long fd;
+
+	if (!sim.loaded)
+		load();
+	if (attr->type == sim.cpu_type)
+		return sim_open(attr, group_fd);
+	fd = syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
+	return fd < 0 ? -errno : (int)fd;
+}
+
+static uint64_t enabled_ns(const struct sim_event *e, uint64_t now)
+{
+	return e->enabled_ns + (e->enabled ? now - e->enabled_at : 0);
+}
+
+/*
+ * Bring the group's counts up to @now. Slots count at their rate; each
+ * metric gets the slots since the last read times its 8-bit share of
+ * 0xff, the way PERF_METRICS reports and software resets it.
+ */
+static void advance_group(int leader, uint64_t now)
+{
+	struct sim_event *l = sim_of(leader);
+	double slots_rate = 0;
+
+	for (int fd = 0; fd < MAX_SIM; fd++)
+		if (sim.ev[fd].used && sim.ev[fd].leader == leader && sim.ev[fd].td == TD_SLOTS)
+			slots_rate = sim.ev[fd].rate;
+	for (int fd = 0; fd < MAX_SIM; fd++) {
+		struct sim_event *e = &sim.ev[fd];
+		double secs;
+
+		if (!e->used || e->leader != leader || !e->enabled || !l)
+			continue;
+		secs = (double)(now - e->last_read_ns) / 1e9;
+		if (topdown_id__is_metric(e->td) && slots_rate > 0) {
+			double share = e->rate / slots_rate;
+			unsigned int frac = (unsigned int)(share * 0xff + 0.5);
+
+			e->count += (double)(uint64_t)(slots_rate * secs) * frac / 0xff;
+		} else {
+			e->count += e->rate * secs;
+		}
+		e->last_read_ns = now;
+	}
+}
+
+static size_t put_times(const struct sim_event *e, uint64_t *buf, uint64_t now)
+{
+	size_t n = 0;
+
+	if (e->attr.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		buf[n++] = enabled_ns(e, now);
+	if (e->attr.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		buf[n++] = enabled_ns(e, now);
+	return n;
+}
+
+static ssize_t sim_read(struct sim_event *e, int fd, void *out, size_t len)
+{
+	uint64_t buf[2 + 3 * MAX_SIM / 64 + 8], now = now_ns();
+	size_t n = 0;
+
+	advance_group(e->leader, now);
+	if (e->attr.read_format & PERF_FORMAT_GROUP) {
+		size_t nr_at = n++;
+
+		n += put_times(e, buf + n, now);
+		buf[nr_at] = 0;
+		for (int m = 0; m < MAX_SIM && n + 2 < ARRAY_SIZE(buf); m++) {
+			if (!sim.ev[m].used || sim.ev[m].leader != fd)
+				continue;
+			buf[n++] = (uint64_t)sim.ev[m].count;
+			if (e->attr.read_format & PERF_FORMAT_ID)
+				buf[n++] = sim.ev[m].id;
+			buf[nr_at]++;
+		}
+	} else {
+		buf[n++] = (uint64_t)e->count;
+		n += put_times(e, buf + n, now);
+		if (e->attr.read_format & PERF_FORMAT_ID)
+			buf[n++] = e->id;
+	}
+	if (len < n * 8)
+		return -ENOSPC;
+	memcpy(out, buf, n * 8);
+	return n * 8;
+}
+
+ssize_t perf_sys_read(int fd, void *buf, size_t len)
+{
+	struct sim_event *e = sim_of(fd);
+	ssize_t n;
+
+	if (e)
+		return sim_read(e, fd, buf, len);
+	do {
+		n = read(fd, buf, len);
+	} while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n;
+}
+
+static void set_enabled(int fd, bool on)
+{
+	uint64_t now = now_ns();
+	struct sim_event *l = sim_of(fd);
+
+	if (l)
+		advance_group(l->leader, now);
+	for (int m = 0; m < MAX_SIM; m++) {
+		struct sim_event *e = &sim.ev[m];
+
+		if (!e->used || e->leader != fd || e->enabled == on)
+			continue;
+		if (on) {
+			e->enabled_at = e->last_read_ns = now;
+		} else {
+			e->enabled_ns += now - e->enabled_at;
+		}
+		e->enabled = on;
+	}
+}
+
+int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
+{
+	struct sim_event *e = sim_of(fd);
+
+	if (!e)
+		return ioctl(fd, request, arg) < 0 ? -errno : 0;
+	switch (request) {
+	case PERF_EVENT_IOC_ENABLE: set_enabled(e->leader, true); return 0;
+	case PERF_EVENT_IOC_DISABLE: set_enabled(e->leader, false); return 0;
+	case PERF_EVENT_IOC_RESET: e->count = 0; return 0;
+	case PERF_EVENT_IOC_ID: memcpy((void *)arg, &e->id, sizeof(e->id)); return 0;
+	default: return -ENOTTY;
+	}
+}
+
+int perf_sys_close(int fd)
+{
+	struct sim_event *e = sim_of(fd);
+
+	if (e)
+		e->used = false;
+	return close(fd) < 0 ? -errno : 0;
+}

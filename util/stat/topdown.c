@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "topdown.h"
+
+static const struct topdown_metric metrics[] = {
+	{ TD_RETIRING, "retiring", 0, 0.7, TD_NONE },
+	{ TD_BAD_SPEC, "bad speculation", 0.1, 0, TD_NONE },
+	{ TD_FE_BOUND, "frontend bound", 0.2, 0, TD_NONE },
+	{ TD_BE_BOUND, "backend bound", 0.2, 0, TD_NONE },
+	{ TD_HEAVY_OPS, "heavy operations", 0.1, 0, TD_RETIRING },
+	{ TD_BR_MISPREDICT, "branch mispredict", 0.1, 0, TD_BAD_SPEC },
+	{ TD_FETCH_LAT, "fetch latency", 0.1, 0, TD_FE_BOUND },
+	{ TD_MEM_BOUND, "memory bound", 0.2, 0, TD_BE_BOUND },
+};
+
+const struct topdown_metric *topdown_metric(enum topdown_id id)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
+		if (metrics[i].id == id)
+			return &metrics[i];
+	return NULL;
+}
+
+bool topdown_ratio(const double *counts, enum topdown_id id, double *ratio)
+{
+	double sum = 0;
+	int nonzero = 0;
+
+	for (int i = TD_RETIRING; i <= TD_BE_BOUND; i++) {
+		sum += counts[i];
+		nonzero += counts[i] > 0;
+	}
+	if (nonzero < 2 || sum <= 0 || !topdown_id__is_metric(id))
+		return false;
+	/* level 2 splits a level-1 category: its share of that parent */
+	if (id > TD_BE_BOUND) {
+		double parent = counts[topdown_metric(id)->parent];
+
+		if (parent <= 0)
+			return false;
+		*ratio = counts[id] / parent;
+		return true;
+	}
+	/* the kernel reports each metric multiplied by slots: their sum is
+	 * the slots the four shares add up to */
+	*ratio = counts[id] / sum;
+	return true;
+}
+
+/* Does the group led by @leader hold a slots event? */
+static struct evsel *group_slots(struct evlist *evlist, const struct evsel *leader)
+{
+	for (int i = leader->idx; i < leader->idx + leader->nr_members && i < evlist->nr; i++)
+		if (evlist->entries[i]->topdown == TD_SLOTS)
+			return evlist->entries[i];
+	return NULL;
+}
+
+int topdown__check_groups(struct evlist *evlist, struct strbuf *err)
+{
+	for (int i = 0; i < evlist->nr; i++) {
+		struct evsel *e = evlist->entries[i], *slots;
+
+		if (!e->is_topdown_metric)
+			continue;
+		slots = e->leader->nr_members > 1 ? group_slots(evlist, e->leader) : NULL;
+		if (!slots) {
+			strbuf_addf(err, "Topdown group must include slots event\nhint: put '%s' in "
+				    "a group with slots: -e '{slots,%s}' (or use --topdown)",
+				    e->name, e->name);
+			return -EINVAL;
+		}
+		if (slots != slots->leader)
+			evlist__set_leader(evlist, slots);
+	}
+	return 0;
+}
+
+static const char *const level_events[][4] = {
+	{ "topdown-retiring", "topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound" },
+	{ "topdown-heavy-ops", "topdown-br-mispredict", "topdown-fetch-lat",
+	  "topdown-mem-bound" },
+};
+
+static bool has_alias(const struct pmu *pmu, const char *name)
+{
+	return pmu__find_alias(pmu, name, strlen(name)) != NULL;
+}
+
+static int missing(const struct pmu *pmu, struct pmus *pmus, int level, struct strbuf *err)
+{
+	const char *where = pmus__root(pmus);
+
+	if (!pmu) {
+		strbuf_addf(err, "--topdown: this machine has no CPU PMU (looked for "
+			    "%s/bus/event_source/devices/cpu): TopDown needs an Intel CPU's "
+			    "PMU, which VMs usually do not expose", where);
+	} else if (has_alias(pmu, "topdown-total-slots")) {
+		strbuf_addf(err, "--topdown: this CPU has the older TopDown events "
+			    "(topdown-total-slots in %s/bus/event_source/devices/%s/events), "
+			    "measured per core system-wide; that mode (-a --per-core) is not "
+			    "implemented yet", where, pmu->name);
+	} else if (level > 1 && has_alias(pmu, "slots")) {
+		strbuf_addf(err, "--td-level %d: this CPU has TopDown level 1 only (no "
+			    "topdown-heavy-ops in %s/bus/event_source/devices/%s/events)\n"
+			    "hint: use --td-level 1", level, where, pmu->name);
+	} else {
+		strbuf_addf(err, "--topdown: this CPU has no TopDown events (looked for slots "
+			    "and topdown-* in %s/bus/event_source/devices/%s/events)", where,
+			    pmu->name);
+	}
+	return -ENOTSUP;
+}
+
+int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, struct strbuf *err)
+{
+	struct pmu *pmu = pmus__core(pmus);
+
+	if (level < 1 || level > 2) {
+		strbuf_addf(err, "--td-level %d: levels 1 and 2 exist", level);
+		return -EINVAL;
+	}
+	if (!pmu || !has_alias(pmu, "slots"))
+		return missing(pmu, pmus, level, err);
+	for (int l = 0; l < level; l++)
+		for (int i = 0; i < 4; i++)
+			if (!has_alias(pmu, level_events[l][i]))
+				return missing(pmu, pmus, l + 1, err);
+	strbuf_addstr(spec, "{slots");
+	for (int l = 0; l < level; l++)
+		for (int i = 0; i < 4; i++)
+			strbuf_addf(spec, ",%s", level_events[l][i]);
+	strbuf_addch(spec, '}');
+	return 0;
+}
