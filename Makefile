@@ -10,7 +10,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-LIBS    = -Wl,-Bstatic $(PKG_LIBS) -lelf -lz -Wl,-Bdynamic -ldl -lm
+LIBS    = -Wl,-Bstatic $(PKG_LIBS) -lelf -lz -lzstd -Wl,-Bdynamic -ldl -lm
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev

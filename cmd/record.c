@@ -53,6 +53,7 @@ struct record_opts {
 	int freq, verbose, paranoid;
 	uint64_t period;
 	unsigned int mmap_pages;
+	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */
 	int exit_code;
@@ -74,6 +75,24 @@ static int parse_event_option(const struct option *opt, const char *arg, int uns
 	(void)unset;
 	if (parse_events(o->evlist, arg, &o->pctx, err))
 		return (strbuf_addch(err, '\n'), -1);
+	return 0;
+}
+
+static int parse_zstd_level(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	int *level = opt->value;
+
+	if (unset) {
+		*level = 0;
+		return 0;
+	}
+	*level = 1;
+	if (arg && (str_to_int(arg, level) || *level < 1 || *level > 22)) {
+		strbuf_addf(err, "-z %s: the compression level is 1 (fastest) to 22 (smallest)",
+			    arg);
+		return -1;
+	}
 	return 0;
 }
 
@@ -326,7 +345,7 @@ static void synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 		}
 	}
 	recorder__scan(r, sb.buf, sb.len);
-	perf_data_writer__write(w, sb.buf, sb.len);
+	perf_data_writer__write_records(w, sb.buf, sb.len);
 	strbuf_release(&sb);
 }
 
@@ -355,6 +374,12 @@ static int collect_build_ids(const struct recorder *r, struct build_id_entry **o
 	return n;
 }
 
+/* One ring buffer's data size: no compressed frame decompresses to more. */
+static uint32_t ring_bytes(const struct record_opts *o)
+{
+	return (o->mmap_pages ? o->mmap_pages : 128) * (uint32_t)sysconf(_SC_PAGESIZE);
+}
+
 static int finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
 			 const struct record_events *re, struct strbuf *err)
 {
@@ -368,6 +393,10 @@ static int finish_output(struct record_opts *o, struct recorder *r, struct perf_
 		tracing_data__build(&tracing, o->evlist, tracepoint_tracefs_dir(o->pctx.tracefs_dir));
 	host_features__build(&hf, o->argc, o->argv, re->v, re->nr, ids, nr_ids,
 			     tracing.len ? &tracing : NULL);
+	if (w->zstd)
+		host_features__add_compressed(&hf, w->zstd->level,
+					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
+					      ring_bytes(o));
 	strbuf_release(&tracing);
 	ret = perf_data_writer__finish(w, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
@@ -389,6 +418,9 @@ static int open_output(struct record_opts *o, struct perf_data_writer *w,
 					    tracepoint_tracefs_dir(o->pctx.tracefs_dir));
 		host_features__build(&hf, o->argc, o->argv, re->v, re->nr, NULL, 0,
 				     tracing.len ? &tracing : NULL);
+		/* readers size their buffers from it before any data */
+		if (o->zstd_level)
+			host_features__add_compressed(&hf, o->zstd_level, 0, ring_bytes(o));
 	}
 	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
@@ -453,6 +485,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	struct perf_data_writer w = { .fd = -1 };
 	struct recorder r = { 0 };
 	struct record_events re = { 0 };
+	struct compressor zstd = { 0 };
 	uint32_t dwarf_stack;
 	int status, ret;
 
@@ -470,9 +503,12 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	ret = open_with_fallback(o, dwarf_stack, err);
 	if (!ret)
 		ret = collect_events(o, &re);
+	if (!ret && o->zstd_level)
+		ret = compressor__init(&zstd, o->zstd_level);
 	if (!ret) {
 		keep_old_output(o->output);
 		ret = open_output(o, &w, &re, err);
+		w.zstd = o->zstd_level ? &zstd : NULL;
 	}
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
@@ -500,6 +536,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (!finish_output(o, &r, &w, &re, err) && !ret)
 		print_summary(o, &r, &w);
 out:
+	compressor__exit(&zstd);
 	recorder__exit(&r);
 	evlist__close(o->evlist);
 	free(re.v);
@@ -556,6 +593,11 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			   "setup and enables call-graph recording: fp or dwarf[,size]"),
 		OPT_UINTEGER('m', "mmap-pages", &o.mmap_pages,
 			     "number of mmap data pages (a power of two)"),
+		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
+		  .value = &o.zstd_level, .argh = "n", .flags = PARSE_OPT_OPTARG,
+		  .callback = parse_zstd_level,
+		  .help = "Compress records using specified level (default: 1 - fastest "
+			  "compression, 22 - greatest compression)" },
 		OPT_BOOLEAN('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),

@@ -84,6 +84,20 @@ test_expect_success 'record -c: a fixed period' '
 	test_grep "sample_freq \} = 1," hdr && ! grep -q "freq = 1" hdr
 '
 
+test_expect_success 'record -z: smaller file, same report' '
+	pm record -q -e cpu-clock -c 100000 -o plain.data -- "$WL/burn" 100 >/dev/null &&
+	pm record -q -z -e cpu-clock -c 100000 -o z.data -- "$WL/burn" 100 >/dev/null &&
+	test $(stat -c %s z.data) -lt $(stat -c %s plain.data) &&
+	pm report --header-only -i z.data | test_grep "compressed : Zstd, level = 1" - &&
+	pm report -i z.data --sort comm,dso >z.txt &&
+	test_grep "burn +burn" z.txt
+'
+
+test_expect_success 'record -z with a bad level is refused' '
+	test_expect_code 129 pm record --compression-level=30 -- true 2>err &&
+	test_grep "compression level is 1 .fastest. to 22" err
+'
+
 test_expect_success '-F and -c together are refused (exit 129)' '
 	test_expect_code 129 pm record -F 99 -c 1000 -- true 2>err &&
 	test_grep "cannot be used together" err

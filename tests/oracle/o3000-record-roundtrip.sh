@@ -89,6 +89,21 @@ test_expect_success 'recorded by perf with -g, pipe mode: perf-mini reads it' '
 	test_cmp perf.txt pm.txt
 '
 
+test_expect_success 'record -z (zstd): perf reads our compressed file, we read perf'"'"'s' '
+	pm record -q -z -g -e cpu-clock -o z.data -- "$WL/spin" 200 &&
+	same_report z.data &&
+	perf report --header-only -i z.data 2>/dev/null | grep -q "compressed : Zstd, level = 1" &&
+	perf record -q -z -e cpu-clock -o pz.data -- "$WL/spin" 200 2>/dev/null &&
+	same_report pz.data
+'
+
+test_expect_success 'record -z3 in pipe mode: perf report -i - reads it' '
+	pm record -q -z3 -e cpu-clock -o - -- "$WL/spin" 200 >zp.data &&
+	perf report --stdio -i - <zp.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i - <zp.data >pm.txt &&
+	test_cmp perf.txt pm.txt && ! test -s perf.err && test_grep "spin" pm.txt
+'
+
 # perf script and perf-mini script on one file: identical bytes.
 same_script() {
 	file=$1; shift

@@ -225,6 +225,13 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 	case HEADER_EVENT_DESC: if (!f->events) parse_event_desc(f, &r); break;
 	case HEADER_GROUP_DESC: if (!f->groups) parse_group_desc(f, &r); break;
 	case HEADER_BUILD_ID: parse_build_ids(f, &r); break;
+	case HEADER_COMPRESSED:
+		get_u32(&r);	/* version */
+		f->comp_type = get_u32(&r);
+		f->comp_level = get_u32(&r);
+		f->comp_ratio = get_u32(&r);
+		f->comp_mmap_len = get_u32(&r);
+		break;
 	case HEADER_TRACING_DATA:
 		f->tracing_data = p;
 		f->tracing_data_size = size;

@@ -49,6 +49,7 @@ struct pd_features {
 	uint32_t nr_build_ids;
 	uint64_t clockid_res_ns;
 	bool has_clockid;
+	uint32_t comp_type, comp_level, comp_ratio, comp_mmap_len;	/* COMPRESSED */
 	const uint8_t *tracing_data;	/* TRACING_DATA bytes, in the file's buffer */
 	uint64_t tracing_data_size;
 	uint64_t bitmap[4];	/* features present (file and pipe mode alike) */

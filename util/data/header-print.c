@@ -94,6 +94,9 @@ void perf_data__fprintf_header(const struct perf_data *pd, FILE *out)
 	if (perf_data__has_feat(pd, HEADER_CPU_TOPOLOGY))
 		fprintf(out, "# CPU_TOPOLOGY info available, use -I to display\n");
 	print_groups(pd, out);
+	if (perf_data__has_feat(pd, HEADER_COMPRESSED))
+		fprintf(out, "# compressed : %s, level = %u, ratio = %u\n",
+			f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level, f->comp_ratio);
 	if (f->has_clockid)
 		fprintf(out, "# clockid frequency: %" PRIu64 " MHz\n",
 			f->clockid_res_ns ? 1000 / f->clockid_res_ns : 0);

@@ -369,6 +369,7 @@ void perf_data__close(struct perf_data *pd)
 	free(pd->evsels);
 	free(pd->ids);
 	free(pd->path);
+	pd_arena__exit(&pd->arena);
 	pd_features__exit(&pd->feat);
 	memset(pd, 0, sizeof(*pd));
 }
@@ -677,7 +678,45 @@ void perf_data__release_before(struct perf_data *pd, uint64_t off)
 
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off)
 {
+	if (off >= pd->size)	/* decompressed: always aligned */
+		return (const struct pm_event_header *)(pd->arena.buf + (off - pd->size));
 	return aligned(pd->buf + off, pd->read_scratch);
+}
+
+/*
+ * The records inside a COMPRESSED record, as if they were in the file. The
+ * frames form one stream: a record may start in one and end in the next.
+ */
+static int walk_compressed(struct perf_data *pd, const struct pm_event_header *ev,
+			   uint64_t off, perf_data_record_fn *fn, void *ctx, struct strbuf *err)
+{
+	struct pd_arena *a = &pd->arena;
+	struct strbuf msg = STRBUF_INIT;
+	int64_t at = pd_arena__decompress(a, (const uint8_t *)ev + 8, ev->size - 8, &msg);
+	int ret = 0;
+
+	pd->nr_compressed++;
+	if (at < 0) {
+		strbuf_addf(err, "%s: COMPRESSED record at offset %#llx: %s", pd->path,
+			    (unsigned long long)off, msg.buf);
+		strbuf_release(&msg);
+		return -EINVAL;
+	}
+	while (!ret && a->parsed + 8 <= a->len) {
+		const struct pm_event_header *in = (const void *)(a->buf + a->parsed);
+
+		if (in->size < 8 || in->size % 8) {
+			strbuf_addf(err, "%s: the compressed data (frame at offset %#llx) holds a "
+				    "record of size %u: corrupt", pd->path,
+				    (unsigned long long)off, in->size);
+			return -EINVAL;
+		}
+		if (in->size > a->len - a->parsed)
+			break;	/* continues in the next frame */
+		ret = fn(pd, in, pd->size + a->parsed, ctx);
+		a->parsed += in->size;
+	}
+	return ret;
 }
 
 /* AUXTRACE and pipe-mode TRACING_DATA records are followed by their data,
@@ -737,6 +776,8 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 			return ret;
 		}
 		ret = fn(pd, ev, off, ctx);
+		if (!ret && ev->type == PERF_RECORD_COMPRESSED && ev->size > 8)
+			ret = walk_compressed(pd, ev, off, fn, ctx, err);
 		if (ret)
 			return ret;
 		off += ev->size;

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "../base/strbuf.h"
+#include "decompress.h"
 #include "header-features.h"
 #include "perf-data-format.h"
 #include "sample.h"
@@ -57,6 +58,7 @@ struct perf_data {
 	bool ids_sorted;
 	struct pd_features feat;
 	int nr_compressed;	/* PERF_RECORD_COMPRESSED records seen */
+	struct pd_arena arena;	/* their records, at offsets size + arena offset */
 	/* Pipe streams need not keep records 8-byte aligned: misaligned ones
 	 * are copied here before anyone reads their u64 fields. */
 	uint64_t released;	/* mapped bytes below this were given back */

@@ -28,7 +28,7 @@ struct session {
 	uint64_t last_flush;
 	bool flushed_once;
 	bool in_order;		/* queue already sorted: records came in time order */
-	uint64_t walk_off;	/* the record being read */
+	uint64_t walk_off;	/* the file record being read */
 };
 
 static int deliver(struct session *s, const struct pm_event_header *ev)
@@ -68,8 +68,9 @@ static void release_consumed(struct session *s)
 {
 	uint64_t min = s->walk_off;
 
+	/* offsets past the file's end are decompressed records: not mapped */
 	for (size_t i = 0; i < s->nr; i++)
-		if (s->q[i].off < min)
+		if (s->q[i].off < min && s->q[i].off < s->pd->size)
 			min = s->q[i].off;
 	perf_data__release_before(s->pd, min);
 }
@@ -172,7 +173,8 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 	uint64_t time;
 
 	count(s, ev);
-	s->walk_off = off;
+	if (off < pd->size)
+		s->walk_off = off;
 	if (ev->type == PERF_RECORD_FINISHED_ROUND && !s->tool->unordered) {
 		int ret = flush(s, s->next_flush);
 

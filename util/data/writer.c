@@ -198,6 +198,31 @@ void perf_data_writer__write(struct perf_data_writer *w, const void *data, size_
 		perf_data_writer__flush(w, NULL);
 }
 
+static int emit_compressed(void *ctx, const void *frame, size_t size)
+{
+	struct perf_data_writer *w = ctx;
+	struct pm_event_header h = {
+		.type = PERF_RECORD_COMPRESSED, .size = (uint16_t)(sizeof(h) + size),
+	};
+
+	/* no padding: the zstd frame is the whole payload (as perf writes it) */
+	perf_data_writer__write(w, &h, sizeof(h));
+	perf_data_writer__write(w, frame, size);
+	w->bytes_out += sizeof(h) + size;
+	return 0;
+}
+
+int perf_data_writer__write_records(struct perf_data_writer *w, const void *data, size_t len)
+{
+	if (!w->zstd) {
+		perf_data_writer__write(w, data, len);
+		return 0;
+	}
+	w->bytes_in += len;
+	return compressor__frames(w->zstd, data, len, 65535 - sizeof(struct pm_event_header),
+				  emit_compressed, w);
+}
+
 int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err)
 {
 	int ret;

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "../base/strbuf.h"
+#include "decompress.h"
 
 struct pd_write_event {
 	const struct perf_event_attr *attr;
@@ -41,6 +42,8 @@ struct perf_data_writer {
 	uint64_t attr_offset, attr_size;	/* file mode header fields */
 	struct strbuf buf;		/* pending bytes, flushed in big writes */
 	int error;			/* first write errno, sticky */
+	struct compressor *zstd;	/* record -z: data goes in COMPRESSED records */
+	uint64_t bytes_in, bytes_out;	/* before and after compression */
 };
 
 /* Create @path ("-": stdout in pipe mode) and write the header and
@@ -52,6 +55,9 @@ int perf_data_writer__open(struct perf_data_writer *w, const char *path,
 
 /* Append records (already in perf.data format). */
 void perf_data_writer__write(struct perf_data_writer *w, const void *data, size_t len);
+
+/* Append records, compressed when the writer compresses (record -z). */
+int perf_data_writer__write_records(struct perf_data_writer *w, const void *data, size_t len);
 
 /* Push pending bytes to the file; refresh the header's data size. */
 int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err);

@@ -159,3 +159,21 @@ void host_features__exit(struct host_features *f)
 	free(f->v);
 	memset(f, 0, sizeof(*f));
 }
+
+void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
+				   uint32_t mmap_len)
+{
+	/* version 1, type 1 (zstd), as perf writes it; kept in id order */
+	uint32_t v[5] = { 1, 1, level, ratio, mmap_len };
+	struct strbuf *sb = add(f, HEADER_COMPRESSED);
+	struct pd_write_feature tmp;
+	int i = f->nr - 1;
+
+	strbuf_add(sb, v, sizeof(v));
+	while (i > 0 && f->v[i - 1].id > HEADER_COMPRESSED) {
+		tmp = f->v[i - 1];
+		f->v[i - 1] = f->v[i];
+		f->v[i] = tmp;
+		i--;
+	}
+}

@@ -31,4 +31,8 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 			  const struct strbuf *tracing_data);
 void host_features__exit(struct host_features *f);
 
+/* COMPRESSED: zstd at @level; readers size their buffers by @mmap_len. */
+void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
+				   uint32_t mmap_len);
+
 #endif

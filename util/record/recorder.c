@@ -170,7 +170,7 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 		if (!ring__read(&r->rings[i], &r->chunk))
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
-		perf_data_writer__write(r->w, r->chunk.buf, r->chunk.len);
+		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;
 	}
 	if (wrote)

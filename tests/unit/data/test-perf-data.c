@@ -212,6 +212,70 @@ static void test_features__strings_padded_to_64(void **state)
 	strbuf_release(&err);
 }
 
+struct frames {
+	struct strbuf file;
+	int nr;
+};
+
+static int keep_frame(void *ctx, const void *frame, size_t size)
+{
+	struct frames *f = ctx;
+	struct pm_event_header h = { .type = PERF_RECORD_COMPRESSED, .size = 8 + size };
+
+	strbuf_add(&f->file, &h, sizeof(h));
+	strbuf_add(&f->file, frame, size);
+	f->nr++;
+	return 0;
+}
+
+static int count_all(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
+		     void *ctx)
+{
+	(void)pd, (void)off;
+	if (ev->type == PERF_RECORD_COMM)
+		(*(int *)ctx)++;
+	return 0;
+}
+
+/* Records split across compressed frames (tiny frames force it) come out
+ * whole, and the frames themselves need not be 8-byte aligned. */
+static void test_perf_data__compressed_records_span_frames(void **state)
+{
+	struct perf_pipe_file_header ph = { PERF_MAGIC2, sizeof(ph) };
+	struct frames f = { .file = STRBUF_INIT };
+	struct strbuf recs = STRBUF_INIT, err = STRBUF_INIT;
+	struct compressor c;
+	struct perf_data pd;
+	int comms = 0;
+
+	(void)state;
+	for (int i = 0; i < 50; i++) {
+		uint64_t rec[4] = { 0, (uint64_t)i << 32 | i, 0x6f6f66, 0 };
+		struct pm_event_header h = { .type = PERF_RECORD_COMM, .size = sizeof(rec) };
+
+		memcpy(rec, &h, sizeof(h));
+		strbuf_add(&recs, rec, sizeof(rec));
+	}
+	strbuf_add(&f.file, &ph, sizeof(ph));
+	assert_int_equal(compressor__init(&c, 1), 0);
+	assert_int_equal(compressor__frames(&c, recs.buf, recs.len, 96, keep_frame, &f), 0);
+	compressor__exit(&c);
+	assert_true(f.nr > 10);
+	assert_int_equal(perf_data__open_buffer(&pd, "z", f.file.buf, f.file.len, &err), 0);
+	assert_int_equal(perf_data__for_each_record(&pd, count_all, &comms, &err), 0);
+	assert_int_equal(comms, 50);
+	perf_data__close(&pd);
+	/* a corrupt frame: one clear error */
+	f.file.buf[sizeof(ph) + 12] ^= 0x55;
+	assert_int_equal(perf_data__open_buffer(&pd, "z", f.file.buf, f.file.len, &err), 0);
+	assert_int_not_equal(perf_data__for_each_record(&pd, count_all, &comms, &err), 0);
+	assert_non_null(strstr(err.buf, "COMPRESSED record at offset"));
+	perf_data__close(&pd);
+	strbuf_release(&f.file);
+	strbuf_release(&recs);
+	strbuf_release(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_perf_data__pipe_round_trip),
 		cmocka_unit_test(test_perf_data__damaged_headers),
 		cmocka_unit_test(test_features__strings_padded_to_64),
+		cmocka_unit_test(test_perf_data__compressed_records_span_frames),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
