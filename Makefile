@@ -127,7 +127,7 @@ build-fuzz/fuzz-perf-data: tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(wildcard */
 
 fuzz: check-deps build-fuzz/fuzz-perf-data
 	@mkdir -p build-fuzz/corpus
-	@cp -n tests/data/perfdata/perf.data.* build-fuzz/corpus/ 2>/dev/null || true
+	@cp -n tests/data/perfdata/perf.data.* tests/data/fuzz-seeds/*.data build-fuzz/corpus/ 2>/dev/null || true
 	build-fuzz/fuzz-perf-data -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 build-fuzz/corpus
 

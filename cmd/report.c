@@ -61,6 +61,7 @@ struct report {
 	struct machine machine;
 	struct sort_list sort;
 	struct hists *hists;	/* one per event, made on its first sample */
+	bool branch_mode;	/* one entry per taken branch (-b) */
 	bool use_callchain;	/* callchain graphs under the entries */
 	bool cumulate;		/* --children */
 	bool caller_order;
@@ -167,7 +168,8 @@ static int setup_callchain(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
-	r->use_callchain = has_callchains(&r->pd) && !o->chain.none;
+	/* perf shows no callchains under branch entries */
+	r->use_callchain = has_callchains(&r->pd) && !o->chain.none && !r->branch_mode;
 	r->cumulate = r->use_callchain && o->children != 0;
 	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") : r->cumulate;
 	r->chain_min_percent = o->chain.threshold;
@@ -241,6 +243,35 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 	return 0;
 }
 
+/*
+ * Branch mode, as perf: each taken branch of the sample's stack is an
+ * entry of period 1 (so the percentages are of branches, not of samples),
+ * standing for its target like perf's entries do.
+ */
+static int add_branches(struct report *r, struct hists *h, const struct perf_sample *s,
+			struct hist_entry *tmpl, int member)
+{
+	/* perf filters on the sample (its comm, its IP's DSO), not the branch */
+	bool skip = filtered(r->o, tmpl);
+
+	for (uint64_t i = 0; i < s->branch_nr; i++) {
+		const struct perf_branch_entry *b = &s->branches[i];
+
+		resolve_branch_end(&r->machine, tmpl->thread, b->from, &tmpl->from);
+		resolve_branch_end(&r->machine, tmpl->thread, b->to, &tmpl->to);
+		tmpl->cycles = b->cycles;
+		tmpl->dso = tmpl->to.dso;
+		tmpl->sym = tmpl->to.sym;
+		tmpl->ip = tmpl->to.addr;
+		tmpl->period = tmpl->period_key = 1;
+		if (skip)
+			hists__add_filtered(h, 1, member);
+		else if (hists__add(h, tmpl, member))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel)
 {
@@ -254,6 +285,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
+	if (h && r->branch_mode) {
+		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
+			return 0;
+		h = NULL;
+	}
 	if (h && filtered(r->o, &tmpl)) {
 		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
 		return 0;
@@ -319,6 +355,38 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 	}
 }
 
+/* A filter naming one value: the column it makes constant. */
+static bool elide_key(const char *list, enum sort_key_id id, const struct sort_list *sort,
+		      bool *elide)
+{
+	bool in_sort = false;
+
+	for (int i = 0; i < sort->nr; i++)
+		in_sort |= sort->keys[i]->id == id;
+	if (!list || !*list || strchr(list, ',') || !in_sort)
+		return false;
+	elide[id] = true;
+	return true;
+}
+
+/*
+ * perf's sort__setup_elide(): --comm or --dso with a single name drops that
+ * column and says so in the header, unless no column would be left.
+ */
+static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE *out)
+{
+	int shown = 0;
+
+	if (elide_key(r->o->comms, SORT_COMM, &r->sort, po->elide))
+		fprintf(out, "# comm: %s\n", r->o->comms);
+	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide))
+		fprintf(out, "# dso: %s\n", r->o->dsos);
+	for (int i = 0; i < r->sort.nr; i++)
+		shown += !po->elide[r->sort.keys[i]->id];
+	if (!shown)
+		memset(po->elide, 0, sizeof(po->elide));
+}
+
 static void print_report(struct report *r, FILE *out)
 {
 	struct hist_print_opts po = {
@@ -329,6 +397,7 @@ static void print_report(struct report *r, FILE *out)
 	if (!r->o->header)
 		fprintf(out, "# To display the perf.data header info, please use "
 			     "--header/--header-only options.\n#\n");
+	setup_elide(r, &po, out);
 	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		r->stats.total_lost_samples);
 	for (size_t i = 0; i < r->nr_hists; i++) {
@@ -418,13 +487,39 @@ static int report_check(struct report_opts *o, struct sort_list *sort, struct st
 	}
 	if (parse_call_graph(o, err))
 		return -EINVAL;
-	/* Not built yet: refuse rather than print something else than asked. */
-	if (o->branch_stack == 1) {
-		strbuf_addstr(err, "--branch-stack is not implemented yet\nhint: use "
-				   "--no-branch-stack");
+	/* the default depends on the file; a user's keys are checked now */
+	return o->sort ? sort_list__parse(sort, o->sort, err) : 0;
+}
+
+static bool has_branch_stacks(const struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)
+			return true;
+	return false;
+}
+
+/*
+ * perf's rule: branch mode is on for files recorded with branch stacks
+ * (the BRANCH_STACK header feature) unless --no-branch-stack; -b insists.
+ */
+static int setup_branch_mode(struct report *r)
+{
+	int want = r->o->branch_stack;
+
+	if (want == 1 && !has_branch_stacks(&r->pd)) {
+		strbuf_addf(&r->err, "-b: %s has no branch stacks\nhint: record them with "
+			    "perf record -b (or -j), or drop -b", r->pd.path);
 		return -EINVAL;
 	}
-	return sort_list__parse(sort, o->sort, err);
+	r->branch_mode = want == 1 ||
+		(want == -1 && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
+		 has_branch_stacks(&r->pd));
+	if (r->o->sort)
+		return 0;
+	return sort_list__parse(&r->sort, r->branch_mode ?
+				"comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
+				&r->err);
 }
 
 static const char *default_input(void)
@@ -468,6 +563,8 @@ static int run_report(struct report *r)
 			print_stats(r, stdout);
 		return ret ? 1 : 0;
 	}
+	if (setup_branch_mode(r))
+		return 1;
 	ret = process(r);
 	if (ret)
 		return 1;
@@ -481,7 +578,7 @@ static int run_report(struct report *r)
 int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
-		.sort = "comm,dso,sym", .group = -1, .children = -1, .branch_stack = -1,
+		.group = -1, .children = -1, .branch_stack = -1,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -489,7 +586,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period; branch mode: dso_from, symbol_from, symbol_to, cycles"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",

@@ -95,9 +95,28 @@ test_expect_success 'a callchain view not built yet (fractal): refused with a hi
 	test_grep "not implemented yet" err
 '
 
-test_expect_success 'branch mode not built yet: --branch-stack refused with a hint' '
-	test_expect_code 129 pm report -i "$PD/perf.data.branch-4.14" --branch-stack 2>err &&
-	test_grep "hint: use --no-branch-stack" err
+test_expect_success '-b on a file without branch stacks: one clear error, exit 1' '
+	test_expect_code 1 pm report -b -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	test_grep "has no branch stacks" err && test_grep "^hint: record them" err &&
+	test $(wc -l <err) = 2 && test ! -s out
+'
+
+test_expect_success 'branch mode: one entry per branch, percentages of branches' '
+	pm report -i "$PD/perf.data.branch-4.14" >out &&
+	test_grep "^# Samples: 416  of event .cycles:ppp." out &&
+	test_grep "^# Event count \(approx.\): 416$" out &&
+	test_grep "Source Shared Object  Source Symbol" out &&
+	pm report -b -i "$PD/perf.data.branch-4.14" >out.b && test_cmp out out.b
+'
+
+test_expect_success 'branch mode: --no-branch-stack shows samples again' '
+	pm report --no-branch-stack -i "$PD/perf.data.branch-4.14" >out &&
+	test_grep "^# Samples: 13  of event" out && test_grep "  Symbol" out
+'
+
+test_expect_success 'branch mode: Basic Block Cycles from the LBR cycles field' '
+	pm report -n --sort cycles -i "$PD/perf.data.branch-4.14" >out &&
+	test_grep "^ +[0-9.]+% +[0-9]+  14 *$" out && test_grep "^ +[0-9.]+% +[0-9]+  - *$" out
 '
 
 test_done

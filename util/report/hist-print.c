@@ -29,6 +29,27 @@ static void grow(int *w, size_t len)
 		*w = len;
 }
 
+/* perf's widths for the branch columns: a resolved end counts its name
+ * (and its DSO's), an unresolved one the raw address. */
+static void branch_widths(const struct hist_entry *he, struct columns *c)
+{
+	const struct branch_end *ends[2] = { &he->from, &he->to };
+
+	for (int i = 0; i < 2; i++) {
+		int col = i ? SORT_SYM_TO : SORT_SYM_FROM;
+
+		if (ends[i]->sym) {
+			grow(&c->width[col], ends[i]->sym->namelen + 4);
+			if (!i && ends[i]->dso)
+				grow(&c->width[SORT_DSO_FROM], strlen(ends[i]->dso->short_name));
+		} else {
+			grow(&c->width[col], UNRESOLVED_SYM_WIDTH);
+			if (!i && c->width[SORT_DSO_FROM] < UNRESOLVED_DSO_WIDTH)
+				c->width[SORT_DSO_FROM] = UNRESOLVED_DSO_WIDTH;
+		}
+	}
+}
+
 /* perf's hists__calc_col_len(), over the entries that are printed. */
 static void calc_widths(const struct hists *h, struct columns *c)
 {
@@ -51,6 +72,7 @@ static void calc_widths(const struct hists *h, struct columns *c)
 			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
 		if (he->srcline)
 			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
+		branch_widths(he, c);
 	}
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
@@ -83,6 +105,9 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 	for (int i = 0; i < h->sort->nr; i++) {
 		const struct sort_key *k = h->sort->keys[i];
 		int w = c->width[k->id];
+
+		if (o->elide[k->id])
+			continue;
 
 		if (k->right_align)
 			strbuf_addf(&t, "  %*s", w, k->header);
@@ -117,6 +142,9 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		const struct sort_key *k = h->sort->keys[i];
 		bool last = i == h->sort->nr - 1;
 		size_t start;
+
+		if (o->elide[k->id])
+			continue;
 
 		strbuf_addstr(line, "  ");
 		start = line->len;

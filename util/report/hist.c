@@ -31,6 +31,12 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_SYM: h = mix(h, he->sym ? he->sym->start : he->ip); break;
 		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
 		case SORT_SRCLINE: h = mix(h, he->srcline ? (unsigned char)he->srcline[0] : 0); break;
+		case SORT_DSO_FROM:
+			h = mix(h, he->from.dso ? (unsigned char)he->from.dso->short_name[0] : 0);
+			break;
+		case SORT_SYM_FROM: h = mix(h, he->from.sym ? he->from.sym->start : he->from.addr); break;
+		case SORT_SYM_TO: h = mix(h, he->to.sym ? he->to.sym->start : he->to.addr); break;
+		case SORT_CYCLES: h = mix(h, he->cycles); break;
 		case SORT_PERIOD:
 		case SORT_NR_KEYS: break;
 		}
@@ -199,7 +205,8 @@ static int keys_per_entry(const struct sort_list *l)
 	int n = 0;
 
 	for (int k = 0; k < l->nr; k++)
-		n += l->keys[k]->id == SORT_SYM ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
+		n += l->keys[k]->id == SORT_SYM || l->keys[k]->id == SORT_SYM_FROM ||
+		     l->keys[k]->id == SORT_SYM_TO ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
 	return n;
 }
 
@@ -260,7 +267,7 @@ struct rankings {
 
 static void rank_all(struct rankings *rk, struct sort_item *items, size_t n)
 {
-	struct name_ref *comm = calloc(n + 1, sizeof(*comm)), *dso = calloc(n + 1, sizeof(*dso));
+	struct name_ref *comm = calloc(n + 1, sizeof(*comm)), *dso = calloc(2 * n + 1, sizeof(*dso));
 	struct name_ref *sym = calloc(n + 1, sizeof(*sym)), *src = calloc(n + 1, sizeof(*src));
 	size_t nd = 0, ns = 0, nl = 0;
 
@@ -272,6 +279,8 @@ static void rank_all(struct rankings *rk, struct sort_item *items, size_t n)
 		comm[i] = (struct name_ref){ he->comm, he->comm };
 		if (he->dso)
 			dso[nd++] = (struct name_ref){ he->dso, he->dso->short_name };
+		if (he->from.dso)
+			dso[nd++] = (struct name_ref){ he->from.dso, he->from.dso->short_name };
 		if (he->sym)
 			sym[ns++] = (struct name_ref){ he->sym, he->sym->name };
 		if (he->srcline)
@@ -302,6 +311,18 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 	case SORT_SYM: k[0] = ranking__of(&rk->sym, he->sym); return 1;	/* by name */
 	case SORT_CPU: k[0] = he->cpu; return 1;
 	case SORT_SRCLINE: k[0] = ranking__of(&rk->srcline, he->srcline); return 1;
+	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
+		k[0] = he->from.dso ? -ranking__of(&rk->dso, he->from.dso) : INT64_MIN;
+		return 1;
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO: {
+		const struct branch_end *e = id == SORT_SYM_FROM ? &he->from : &he->to;
+
+		k[0] = e->sym ? 0 : 1;
+		k[1] = (int64_t)(e->sym ? e->sym->start : e->addr);
+		return 2;
+	}
+	case SORT_CYCLES: k[0] = -(int64_t)he->cycles; return 1;
 	case SORT_PERIOD:
 	case SORT_NR_KEYS: break;
 	}

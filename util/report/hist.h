@@ -16,6 +16,15 @@
 #include "callchain-tree.h"
 #include "sort.h"
 
+/* One end of a taken branch (branch mode). */
+struct branch_end {
+	struct dso *dso;
+	const struct symbol *sym;
+	uint64_t addr;			/* as recorded */
+	uint64_t al_addr;		/* map-relative when mapped */
+	char level;
+};
+
 struct hist_entry {
 	const char *comm;
 	struct thread *thread;
@@ -26,6 +35,8 @@ struct hist_entry {
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
+	struct branch_end from, to;	/* branch mode */
+	uint16_t cycles;
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self and callees (--children) */
 	uint64_t nr_samples;

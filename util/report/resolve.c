@@ -58,3 +58,31 @@ void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_
 	he->period = s->period;
 	he->period_key = s->period;
 }
+
+/*
+ * perf's ip__resolve_ams(): a branch can cross the user/kernel boundary,
+ * so the sample's cpumode says nothing about its ends; try user, then
+ * kernel. Guest modes never resolve without a guest machine, so what is
+ * left is perf's hypervisor level 'H' with the raw address.
+ */
+void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
+			struct branch_end *e)
+{
+	static const uint8_t modes[] = { PERF_RECORD_MISC_USER, PERF_RECORD_MISC_KERNEL };
+	struct addr_location al;
+
+	memset(e, 0, sizeof(*e));
+	e->addr = addr;
+	e->al_addr = addr;
+	e->level = 'H';
+	for (size_t i = 0; i < sizeof(modes); i++) {
+		resolve_addr(m, t, modes[i], addr, &al);
+		if (al.map) {
+			e->dso = al.map->dso;
+			e->sym = al.sym;
+			e->al_addr = al.addr;
+			e->level = al.level;
+			return;
+		}
+	}
+}

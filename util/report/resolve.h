@@ -23,6 +23,10 @@ struct addr_location {
 void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 		  struct addr_location *al);
 
+/* One end of a taken branch, resolved as perf does for branch mode. */
+void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
+			struct branch_end *e);
+
 /* Fill a histogram template for @s (period, comm, dso, sym, ...). */
 void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
 

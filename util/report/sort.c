@@ -20,6 +20,10 @@ static const struct sort_key keys[] = {
 	{ SORT_CPU, "cpu", "CPU", false },
 	{ SORT_PERIOD, "period", "Period", true },
 	{ SORT_SRCLINE, "srcline", "Source:Line", false },
+	{ SORT_DSO_FROM, "dso_from", "Source Shared Object", false },
+	{ SORT_SYM_FROM, "symbol_from", "Source Symbol", false },
+	{ SORT_SYM_TO, "symbol_to", "Target Symbol", false },
+	{ SORT_CYCLES, "cycles", "Basic Block Cycles", false },
 };
 
 static const struct sort_key *find_key(const char *name, size_t len)
@@ -135,6 +139,32 @@ static int64_t sym_sort(const struct hist_entry *a, const struct hist_entry *b)
 	return strcmp(b->sym->name, a->sym->name);
 }
 
+/* perf's sort__dso_from_cmp(): note the names compare the other way round
+ * than for dso. */
+static int64_t dso_from_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const char *na = a->from.dso ? a->from.dso->short_name : NULL;
+	const char *nb = b->from.dso ? b->from.dso->short_name : NULL;
+
+	if (a->from.dso == b->from.dso)
+		return 0;
+	if (!na || !nb)
+		return cmp_null(nb, na);
+	return strcmp(na, nb);
+}
+
+/* perf's sort__sym_from_cmp() / sort__sym_to_cmp(). */
+static int64_t branch_sym_cmp(const struct branch_end *a, const struct branch_end *b)
+{
+	if (!a->sym && !b->sym)
+		return (int64_t)(b->addr - a->addr);
+	if (!a->sym || !b->sym)
+		return cmp_null(a->sym, b->sym);
+	if (a->sym == b->sym)
+		return 0;
+	return (int64_t)(b->sym->start - a->sym->start);
+}
+
 static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -145,6 +175,10 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_SYM: return sym_cmp(l, a, b);
 	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
 	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
+	case SORT_DSO_FROM: return dso_from_cmp(a, b);
+	case SORT_SYM_FROM: return branch_sym_cmp(&a->from, &b->from);
+	case SORT_SYM_TO: return branch_sym_cmp(&a->to, &b->to);
+	case SORT_CYCLES: return (int64_t)a->cycles - b->cycles;
 	case SORT_PERIOD:	/* a column, not an identity */
 	case SORT_NR_KEYS: break;
 	}
@@ -169,6 +203,15 @@ int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 	if (k->id == SORT_SYM)
 		return sym_sort(a, b);
 	return key_cmp(l, k, a, b);
+}
+
+static void branch_end_cell(const struct branch_end *e, struct strbuf *sb)
+{
+	strbuf_addf(sb, "[%c] ", e->level);
+	if (e->sym)
+		strbuf_addstr(sb, e->sym->name);
+	else
+		strbuf_addf(sb, "%#.16" PRIx64, e->al_addr);
 }
 
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
@@ -200,6 +243,22 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 		break;
 	case SORT_SRCLINE:
 		strbuf_addstr(sb, he->srcline ?: "??:0");
+		break;
+	case SORT_DSO_FROM:
+		/* cut to the column, which perf only widens for resolved symbols */
+		strbuf_addf(sb, "%.*s", width,
+			    he->from.dso ? he->from.dso->short_name : "[unknown]");
+		break;
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO:
+		branch_end_cell(k->id == SORT_SYM_FROM ? &he->from : &he->to, sb);
+		break;
+	case SORT_CYCLES:
+		/* perf prints the 16-bit count signed; so do we, so outputs diff */
+		if (he->cycles)
+			strbuf_addf(sb, "%d", (int16_t)he->cycles);
+		else
+			strbuf_addch(sb, '-');
 		break;
 	case SORT_NR_KEYS:
 		break;

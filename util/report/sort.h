@@ -22,6 +22,10 @@ enum sort_key_id {
 	SORT_CPU,
 	SORT_PERIOD,
 	SORT_SRCLINE,
+	SORT_DSO_FROM,		/* branch mode: where a taken branch came from ... */
+	SORT_SYM_FROM,
+	SORT_SYM_TO,		/* ... and went to */
+	SORT_CYCLES,		/* its basic block's cycles (LBR) */
 	SORT_NR_KEYS
 };
 
