@@ -33,13 +33,14 @@ static const char *const stat_usage[] = {
 #define STAT_MAX_REPEAT 100
 
 struct stat_opts {
-	struct option options[23];
+	struct option options[25];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
 	struct target target;
 	struct target_paths paths;
-	bool all_cpus, no_aggr, per_thread, json, null_run, no_inherit, append, topdown;
+	bool all_cpus, no_aggr, per_thread, per_core, per_socket;
+	bool json, null_run, no_inherit, append, topdown;
 	int metric_only;	/* -1: not given (--topdown turns it on) */
 	int td_level;
 	bool big_num, has_workload;
@@ -47,6 +48,8 @@ struct stat_opts {
 	int repeat, interval, verbose, detailed, paranoid;
 	unsigned int interval_count;
 	enum aggr_mode aggr_mode;
+	struct aggr_map amap;		/* --per-core, --per-socket */
+	char cpu_dir[256];		/* sysfs CPU directory, for the topology */
 
 	FILE *out;
 	struct stat_data *sd;
@@ -96,6 +99,10 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->pctx.tool = "stat";
 	o->paths.proc = env->proc_root;
 	o->paths.online_cpus = env->online_cpus;
+	/* the topology lives beside the online list */
+	snprintf(o->cpu_dir, sizeof(o->cpu_dir), "%.*s",
+		 (int)(strrchr(env->online_cpus, '/') ? strrchr(env->online_cpus, '/') -
+		       env->online_cpus : 0), env->online_cpus);
 	o->big_num = true;
 	o->repeat = 1;
 	o->metric_only = -1;
@@ -106,6 +113,7 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 static void stat_opts__exit(struct stat_opts *o)
 {
 	stat_data__delete(o->sd);
+	aggr_map__exit(&o->amap);
 	evlist__delete(o->evlist);
 	pmus__delete(o->pmus);
 	target__exit(&o->target);
@@ -133,9 +141,9 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 		strbuf_addstr(err, "-I cannot be used with -r\nhint: drop one of them");
 	else if (o->append && !o->output)
 		strbuf_addstr(err, "--append needs -o FILE\nhint: e.g. -o stat.txt --append");
-	else if (o->no_aggr && o->per_thread)
-		strbuf_addstr(err, "-A and --per-thread cannot be used together\nhint: pick one "
-				   "aggregation");
+	else if (o->no_aggr + o->per_thread + o->per_core + o->per_socket > 1)
+		strbuf_addstr(err, "-A, --per-thread, --per-core and --per-socket cannot be used "
+				   "together\nhint: pick one aggregation");
 	else if (o->null_run && o->evlist->nr)
 		strbuf_addstr(err, "-n counts nothing, so -e makes no sense with it\nhint: drop -n "
 				   "or -e");
@@ -178,13 +186,39 @@ static void configure_events(struct stat_opts *o)
 	}
 }
 
+/*
+ * Older Intel counts TopDown with generic counters whose events count for
+ * the whole core (any=1): perf only measures them system-wide, per core.
+ */
+static int topdown_generic_mode(struct stat_opts *o, struct strbuf *err)
+{
+	if (o->aggr_mode != AGGR_GLOBAL && o->aggr_mode != AGGR_CORE) {
+		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) counts per "
+				   "core\nhint: drop -A/--per-thread/--per-socket (--per-core is "
+				   "the default here)");
+		return -EINVAL;
+	}
+	if (!target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) needs "
+				   "system-wide mode: its events count whole cores\nhint: add -a "
+				   "(e.g. perf-mini stat --topdown -a -- ./app)");
+		return -EINVAL;
+	}
+	o->aggr_mode = AGGR_CORE;
+	return 0;
+}
+
 /* --topdown: the TopDown group of this CPU, shown as metrics only unless
  * --no-metric-only, with perf's reminder that long periods blur it. */
 static int add_topdown(struct stat_opts *o, struct strbuf *err)
 {
 	struct strbuf spec = STRBUF_INIT;
-	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, err);
+	bool generic;
+	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, &generic,
+				  err);
 
+	if (!ret && generic)
+		ret = topdown_generic_mode(o, err);
 	if (!ret)
 		ret = parse_events(o->evlist, spec.buf, &o->pctx, err);
 	strbuf_release(&spec);
@@ -192,7 +226,7 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 		return ret == -ENOTSUP ? -ENOTSUP : -EINVAL;
 	if (o->metric_only < 0)
 		o->metric_only = 1;
-	if (!o->interval)
+	if (!o->interval && !generic)
 		fprintf(stderr, "Topdown accuracy may decrease when measuring long periods.\n"
 				"Please print the result regularly, e.g. -I1000\n");
 	return 0;
@@ -208,7 +242,13 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 		strbuf_addstr(err, "--per-thread counts tasks, not CPUs\nhint: use -p PID or -t TID");
 		return -EINVAL;
 	}
-	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+	if ((o->per_core || o->per_socket) && !target__has_cpu(&o->target)) {
+		strbuf_addf(err, "--per-%s needs CPUs to count on\nhint: add -a or -C CPUS",
+			    o->per_core ? "core" : "socket");
+		return -EINVAL;
+	}
+	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD :
+		       o->per_core ? AGGR_CORE : o->per_socket ? AGGR_SOCKET : AGGR_GLOBAL;
 	return 0;
 }
 
@@ -232,6 +272,9 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
 	if (!ret)
 		ret = topdown__check_groups(o->evlist, err);
+	if (!ret && (o->aggr_mode == AGGR_CORE || o->aggr_mode == AGGR_SOCKET))
+		ret = aggr_map__build(&o->amap, o->target.cpus, o->aggr_mode == AGGR_CORE,
+				      o->cpu_dir, err) ? -ENOTSUP : 0;
 	if (!ret)
 		configure_events(o);
 	return ret;
@@ -292,6 +335,8 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_BOOLEAN(0, "append", &o->append, "append to the output file"),
 		OPT_STRING('p', "pid", &o->pid, "pid", "stat events on existing process id"),
 		OPT_BOOLEAN(0, "per-thread", &o->per_thread, "aggregate counts per thread"),
+		OPT_BOOLEAN(0, "per-core", &o->per_core, "aggregate counts per physical processor core"),
+		OPT_BOOLEAN(0, "per-socket", &o->per_socket, "aggregate counts per processor socket"),
 		OPT_INTEGER('r', "repeat", &o->repeat,
 			    "repeat command and print average + stddev (max: 100)"),
 		OPT_STRING('t', "tid", &o->tid, "tid", "stat events on existing thread id"),
@@ -451,7 +496,7 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 		return ret;
 	t0 = o->t0;
 	if (!o->sd && !o->null_run)
-		o->sd = stat_data__new(o->evlist, o->aggr_mode);
+		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
 	d->sd = o->sd;
 	wait_measurement(o, d, o->has_workload ? wl.pid : o->target.watch_pid, t0);
 	if (o->has_workload && o->interval_count && !stat_done)

@@ -241,4 +241,38 @@ test_expect_success '-B/--no-big-num are accepted, -vv prints the attr' '
 	test_grep "^sys_perf_event_open: pid [0-9]+  cpu -1  group_fd -1  flags 0x8 = [0-9]+$" out
 '
 
+ncores=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/core_id | sort -u | wc -l)
+nsockets=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/physical_package_id | sort -u | wc -l)
+ncpus=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
+
+test_expect_success '--per-core: one line per core and event, with its CPU count' '
+	pm stat --per-core -a -e cpu-clock,page-faults -- sleep 0.05 2>out &&
+	test $(grep -cE "^S[0-9]+-D[0-9]+-C[0-9]+ +[0-9]+ +[0-9.,]+ +msec cpu-clock" out) \
+		-eq "$ncores" &&
+	test $(grep -cE "^S[0-9]+-D[0-9]+-C[0-9]+ +[0-9]+ +[0-9,]+ +page-faults" out) -eq "$ncores"
+'
+
+test_expect_success '--per-socket: the CPUs of each socket add up to all CPUs' '
+	pm stat --per-socket -a -x, -e cpu-clock -- sleep 0.05 2>out &&
+	test $(grep -c "^S[0-9]*,[0-9]*,.*,cpu-clock," out) -eq "$nsockets" &&
+	test $(awk -F, "/cpu-clock/ { n += \$2 } END { print n }" out) -eq "$ncpus"
+'
+
+test_expect_success '--per-core -I: the core and cpus columns in the header' '
+	pm stat --per-core -a -e cpu-clock -I 50 --interval-count 1 -- sleep 0.2 2>out &&
+	test_grep "^# +time core +cpus +counts unit events" out
+'
+
+test_expect_success '--per-core -j: perf keys core and aggregate-number' '
+	pm stat --per-core -a -j -e cpu-clock -- true 2>out &&
+	test_grep "^\{\"core\" : \"S[0-9]+-D[0-9]+-C[0-9]+\", \"aggregate-number\" : [0-9]+, " out
+'
+
+test_expect_success '--per-core without CPUs, or with another aggregation: refused' '
+	test_expect_code 129 pm stat --per-core -- true 2>err &&
+	test_grep "needs CPUs to count on" err && test_grep "hint: add -a" err &&
+	test_expect_code 129 pm stat --per-core --per-socket -a -- true 2>err &&
+	test_grep "cannot be used together" err
+'
+
 test_done

@@ -115,9 +115,52 @@ test_expect_success '--td-level 2 on a level-1 CPU names what it has' '
 	test_grep "TopDown level 1 only" err && test_grep "hint: use --td-level 1" err
 '
 
-test_expect_success 'older Intel (skylake): says which events it has and what is missing' '
-	PERF_MINI_SYSFS="$SYSFS/skylake" test_must_fail pm stat --topdown -- true 2>err &&
-	test_grep "older TopDown events \(topdown-total-slots" err
+SKL="$SYSFS/skylake"
+SKL_PROFILE="$ROOT/tests/pmu-sim/skylake.profile"
+ncores=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/core_id 2>/dev/null | sort -u | wc -l)
+
+test_expect_success 'pmu-sim, skylake: --topdown -a is per core, classic formulas with .scale' '
+	PERF_MINI_SYSFS="$SKL" PERF_MINI_SIM_PROFILE="$SKL_PROFILE" \
+		pm_sim stat --topdown -a -- "$WL/spin" 200 2>out &&
+	test_grep "retiring +bad speculation +frontend bound +backend bound" out &&
+	# the profile gives 20% 12.5% 15% 52.5% once the scales (x2, x4) apply
+	test $(grep -cE "^S[0-9]+-D[0-9]+-C[0-9]+ +[0-9]+ +20\.0% +12\.5% +15\.0% +52\.5%" out) \
+		-eq "$ncores"
+'
+
+test_expect_success 'pmu-sim, skylake: --no-metric-only shows the five events with shares' '
+	PERF_MINI_SYSFS="$SKL" PERF_MINI_SIM_PROFILE="$SKL_PROFILE" pm_sim stat --topdown \
+		--no-metric-only -a -x, -I 100 --interval-count 1 -- "$WL/spin" 300 2>out &&
+	test_grep ",topdown-total-slots," out &&
+	test_grep ",topdown-slots-retired,.*,20\.0,retiring$" out &&
+	test_grep ",topdown-recovery-bubbles,.*,12\.5,bad speculation$" out &&
+	test_grep ",topdown-fetch-bubbles,.*,15\.0,frontend bound$" out &&
+	test_grep ",topdown-slots-issued,.*,52\.5,backend bound$" out
+'
+
+test_expect_success 'skylake: without -a, refused with the fix (its events count whole cores)' '
+	PERF_MINI_SYSFS="$SKL" test_expect_code 129 pm stat --topdown -- true 2>err &&
+	test_grep "needs system-wide mode" err && test_grep "hint: add -a" err
+'
+
+test_expect_success 'skylake: other aggregations than per core are refused' '
+	PERF_MINI_SYSFS="$SKL" test_expect_code 129 pm stat --topdown -a -A -- true 2>err &&
+	test_grep "counts per core" err &&
+	PERF_MINI_SYSFS="$SKL" test_expect_code 129 pm stat --topdown -a --per-socket -- true \
+		2>err && test_grep "counts per core" err
+'
+
+test_expect_success 'skylake: --td-level 2 names what the CPU has' '
+	PERF_MINI_SYSFS="$SKL" test_must_fail pm stat --topdown --td-level 2 -a -- true 2>err &&
+	test_grep "TopDown level 1 only" err
+'
+
+test_expect_success 'skylake without recovery bubbles: backend bound/bad spec, as perf names it' '
+	rm -rf skl && cp -r "$SKL" skl &&
+	rm skl/bus/event_source/devices/cpu/events/topdown-recovery-bubbles* &&
+	PERF_MINI_SYSFS=skl PERF_MINI_SIM_PROFILE="$SKL_PROFILE" pm_sim stat --topdown \
+		--no-metric-only -a -x, -- "$WL/spin" 100 2>out &&
+	test_grep ",backend bound/bad spec$" out && ! grep -q ",topdown-recovery" out
 '
 
 test_expect_success 'a VM: one line naming what was looked for, non-zero exit' '

@@ -53,6 +53,11 @@ enum topdown_id topdown_id_of_alias(const char *name)
 		[TD_BE_BOUND] = "topdown-be-bound", [TD_HEAVY_OPS] = "topdown-heavy-ops",
 		[TD_BR_MISPREDICT] = "topdown-br-mispredict",
 		[TD_FETCH_LAT] = "topdown-fetch-lat", [TD_MEM_BOUND] = "topdown-mem-bound",
+		[TD_TOTAL_SLOTS] = "topdown-total-slots",
+		[TD_SLOTS_ISSUED] = "topdown-slots-issued",
+		[TD_SLOTS_RETIRED] = "topdown-slots-retired",
+		[TD_FETCH_BUBBLES] = "topdown-fetch-bubbles",
+		[TD_RECOVERY_BUBBLES] = "topdown-recovery-bubbles",
 	};
 
 	for (int i = TD_SLOTS; i < TD_NR_IDS; i++)

@@ -31,6 +31,11 @@ enum topdown_id {
 	TD_BR_MISPREDICT,
 	TD_FETCH_LAT,
 	TD_MEM_BOUND,
+	TD_TOTAL_SLOTS,		/* older Intel: generic-counter events */
+	TD_SLOTS_ISSUED,
+	TD_SLOTS_RETIRED,
+	TD_FETCH_BUBBLES,
+	TD_RECOVERY_BUBBLES,
 	TD_NR_IDS,
 };
 
@@ -39,7 +44,7 @@ enum topdown_id topdown_id_of_alias(const char *name);
 
 static inline bool topdown_id__is_metric(enum topdown_id id)
 {
-	return id >= TD_RETIRING && id < TD_NR_IDS;
+	return id >= TD_RETIRING && id <= TD_MEM_BOUND;
 }
 
 struct evsel {

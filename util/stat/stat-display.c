@@ -37,11 +37,49 @@ static const char *unit_of(const struct evsel *e)
 	return e->unit ? e->unit : "";
 }
 
+/* "S0-D0-C1" / "S0" and the CPUs in it, in perf's widths. */
+static void topology_label(const struct stat_display *d, int a, struct strbuf *out)
+{
+	const struct aggr_id *id = &d->sd->amap->ids[a];
+	bool core = d->sd->mode == AGGR_CORE;
+	char name[64];
+
+	if (core)
+		snprintf(name, sizeof(name), "S%d-D%d-C%d", id->socket, id->die, id->core);
+	else
+		snprintf(name, sizeof(name), "S%d", id->socket);
+	if (d->json)
+		strbuf_addf(out, "\"%s\" : \"%s\", \"aggregate-number\" : %d, ",
+			    core ? "core" : "socket", name, id->nr_cpus);
+	else if (d->csv_sep)
+		strbuf_addf(out, "%s%s%d%s", name, d->csv_sep, id->nr_cpus, d->csv_sep);
+	else if (core)	/* perf: "S%d-D%d-C%-8d %4d " */
+		strbuf_addf(out, "S%d-D%d-C%-8d %4d ", id->socket, id->die, id->core, id->nr_cpus);
+	else
+		strbuf_addf(out, "S%-5d %4d ", id->socket, id->nr_cpus);
+}
+
+/* Room the aggregation label takes in perf's metric-only header. */
+static int label_width(enum aggr_mode mode)
+{
+	switch (mode) {
+	case AGGR_CORE:
+	case AGGR_THREAD: return 24;
+	case AGGR_SOCKET: return 12;
+	case AGGR_NONE: return 6;
+	default: return 0;
+	}
+}
+
 static void aggr_label(const struct stat_display *d, int a, struct strbuf *out)
 {
 	const struct thread_map_entry *t;
 
 	switch (d->sd->mode) {
+	case AGGR_CORE:
+	case AGGR_SOCKET:
+		topology_label(d, a, out);
+		break;
 	case AGGR_NONE:
 		if (d->json)
 			strbuf_addf(out, "\"cpu\" : \"%d\", ", d->cpus->cpus[a]);
@@ -226,7 +264,8 @@ static void metric_only_row(const struct stat_display *d, int a, const char *pre
 	char num[64];
 
 	strbuf_addstr(out, prefix);
-	aggr_label(d, a, out);
+	if (!header)
+		aggr_label(d, a, out);
 	for (int i = 0; i < d->sd->evlist->nr; i++) {
 		struct stat_metric m;
 
@@ -267,6 +306,13 @@ void stat_display__counters(const struct stat_display *d, const char *prefix,
 			print_line(d, i, 0, prefix, out);
 		return;
 	}
+	if (d->sd->mode == AGGR_CORE || d->sd->mode == AGGR_SOCKET) {
+		/* perf lists each core's (socket's) events together */
+		for (int a = 0; a < d->sd->nr_aggr; a++)
+			for (int i = 0; i < d->sd->evlist->nr; i++)
+				print_line(d, i, a, prefix, out);
+		return;
+	}
 	for (int i = 0; i < d->sd->evlist->nr; i++)
 		for (int a = 0; a < d->sd->nr_aggr; a++)
 			print_line(d, i, a, prefix, out);
@@ -283,8 +329,10 @@ void stat_display__header(const struct stat_display *d, const char *target, stru
 	if (d->run_count > 1)
 		strbuf_addf(out, " (%d runs)", d->run_count);
 	strbuf_addstr(out, ":\n\n");
-	if (d->metric_only)
+	if (d->metric_only) {
+		strbuf_addchars(out, ' ', label_width(d->sd->mode));
 		metric_only_row(d, 0, "", true, out);
+	}
 }
 
 void stat_display__interval_header(const struct stat_display *d, struct strbuf *out)
@@ -296,6 +344,10 @@ void stat_display__interval_header(const struct stat_display *d, struct strbuf *
 		strbuf_addf(out, " %-10s", "CPU");
 	else if (d->sd->mode == AGGR_THREAD)
 		strbuf_addf(out, " %20s%5s", "comm-pid", "");
+	else if (d->sd->mode == AGGR_CORE)
+		strbuf_addstr(out, " core            cpus");
+	else if (d->sd->mode == AGGR_SOCKET)
+		strbuf_addstr(out, " socket cpus");
 	if (d->metric_only) {
 		strbuf_addch(out, ' ');
 		metric_only_row(d, 0, "", true, out);

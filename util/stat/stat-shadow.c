@@ -114,6 +114,15 @@ static void instructions_metric(const struct stat_data *sd, double avg, int aggr
 		set_metric(m, "%7.2f ", "insn per cycle", avg / cycles);
 }
 
+/* "x.x% retiring", coloured past the category's thresholds. */
+static void set_topdown_metric(struct stat_metric *m, const struct topdown_metric *tm,
+			       const char *name, double ratio)
+{
+	set_metric(m, "%8.1f%%", name, 100.0 * ratio);
+	m->color = ratio > tm->red_above && tm->red_above ? STAT_COLOR_RED :
+		   ratio > tm->green_above && tm->green_above ? STAT_COLOR_GREEN : 0;
+}
+
 /* "x.x% retiring" beside a TopDown metric: its share of the slots. */
 static void topdown_metric_of(const struct stat_data *sd, const struct evsel *e, int aggr,
 			      struct stat_metric *m)
@@ -127,11 +136,32 @@ static void topdown_metric_of(const struct stat_data *sd, const struct evsel *e,
 		if (topdown_id__is_metric(o->topdown) && o->supported && !counts[o->topdown])
 			counts[o->topdown] = sd->ev[i].aggr[aggr].val;
 	}
-	if (tm && topdown_ratio(counts, e->topdown, &ratio)) {
-		set_metric(m, "%8.1f%%", tm->name, 100.0 * ratio);
-		m->color = ratio > tm->red_above && tm->red_above ? STAT_COLOR_RED :
-			   ratio > tm->green_above && tm->green_above ? STAT_COLOR_GREEN : 0;
+	if (tm && topdown_ratio(counts, e->topdown, &ratio))
+		set_topdown_metric(m, tm, tm->name, ratio);
+}
+
+/* Older Intel: the category a generic TopDown event stands for, by the
+ * classic formulas over the scaled counts of the five events. */
+static void topdown_generic_metric_of(const struct stat_data *sd, const struct evsel *e,
+				      int aggr, struct stat_metric *m)
+{
+	double counts[TD_NR_IDS] = { 0 }, ratio;
+	enum topdown_id category = topdown_generic_category(e->topdown);
+	const struct topdown_metric *tm = topdown_metric(category);
+	bool have_recovery = false;
+
+	for (int i = 0; i < sd->evlist->nr; i++) {
+		const struct evsel *o = sd->evlist->entries[i];
+
+		if (o->topdown >= TD_TOTAL_SLOTS && o->supported && !counts[o->topdown])
+			counts[o->topdown] = sd->ev[i].aggr[aggr].val * o->scale;
+		have_recovery |= o->topdown == TD_RECOVERY_BUBBLES;
 	}
+	if (!tm || !topdown_generic_ratio(counts, e->topdown, &ratio))
+		return;
+	/* without recovery bubbles, what is left mixes backend and bad spec */
+	set_topdown_metric(m, tm, category == TD_BE_BOUND && !have_recovery ?
+			   "backend bound/bad spec" : tm->name, ratio);
 }
 
 void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double walltime_ns,
@@ -145,8 +175,12 @@ void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double w
 		topdown_metric_of(sd, e, aggr, m);
 		return;
 	}
-	if (e->topdown == TD_SLOTS)
+	if (e->topdown == TD_SLOTS || e->topdown == TD_TOTAL_SLOTS)
 		return;	/* perf prints slots without a metric */
+	if (e->topdown > TD_TOTAL_SLOTS) {
+		topdown_generic_metric_of(sd, e, aggr, m);
+		return;
+	}
 	if (evsel__is_clock(e)) {
 		if (walltime_ns)
 			set_metric(m, "%8.3f", "CPUs utilized", avg / walltime_ns);

@@ -27,24 +27,35 @@ double stat_rel_stddev(double stddev, double mean)
 	return mean ? 100.0 * stddev / mean : 0.0;
 }
 
-static int nr_aggr_of(const struct evlist *evlist, enum aggr_mode mode)
+static int nr_aggr_of(const struct evlist *evlist, enum aggr_mode mode,
+		      const struct aggr_map *amap)
 {
 	const struct evsel *first = evlist->nr ? evlist->entries[0] : NULL;
 
 	if (!first || mode == AGGR_GLOBAL)
 		return 1;
+	if (mode == AGGR_CORE || mode == AGGR_SOCKET)
+		return amap->nr ? amap->nr : 1;
 	return mode == AGGR_NONE ? first->nr_cpus : first->nr_threads;
 }
 
 struct stat_data *stat_data__new(struct evlist *evlist, enum aggr_mode mode)
 {
+	return stat_data__new_mapped(evlist, mode, NULL);
+}
+
+struct stat_data *stat_data__new_mapped(struct evlist *evlist, enum aggr_mode mode,
+					const struct aggr_map *amap)
+{
 	struct stat_data *sd = calloc(1, sizeof(*sd));
 
 	if (!sd)
 		return NULL;
+	BUG_ON((mode == AGGR_CORE || mode == AGGR_SOCKET) && !amap);
 	sd->evlist = evlist;
 	sd->mode = mode;
-	sd->nr_aggr = nr_aggr_of(evlist, mode);
+	sd->amap = amap;
+	sd->nr_aggr = nr_aggr_of(evlist, mode, amap);
 	sd->ev = calloc((size_t)evlist->nr + 1, sizeof(*sd->ev));
 	if (!sd->ev)
 		goto out_free;
@@ -80,6 +91,8 @@ static int aggr_index(const struct stat_data *sd, int cpu_idx, int thread_idx)
 	switch (sd->mode) {
 	case AGGR_NONE: return cpu_idx;
 	case AGGR_THREAD: return thread_idx;
+	case AGGR_CORE:
+	case AGGR_SOCKET: return sd->amap->of_cpu[cpu_idx];
 	default: return 0;
 	}
 }

@@ -15,11 +15,14 @@
 #include <stdint.h>
 
 #include "../events/evlist.h"
+#include "aggr-map.h"
 
 enum aggr_mode {
 	AGGR_GLOBAL,	/* one value per event */
 	AGGR_NONE,	/* -A: one per CPU */
 	AGGR_THREAD,	/* --per-thread: one per thread */
+	AGGR_CORE,	/* --per-core: one per (socket, die, core) */
+	AGGR_SOCKET,	/* --per-socket */
 };
 
 /* Welford's running mean and variance. */
@@ -52,12 +55,16 @@ struct stat_evsel {
 struct stat_data {
 	struct evlist *evlist;		/* borrowed */
 	enum aggr_mode mode;
+	const struct aggr_map *amap;	/* borrowed; AGGR_CORE and AGGR_SOCKET */
 	int nr_aggr;
 	struct stat_evsel *ev;		/* [evlist->nr] */
 };
 
 /* For @evlist already opened (fds allocated). NULL when out of memory. */
 struct stat_data *stat_data__new(struct evlist *evlist, enum aggr_mode mode);
+/* The same for the topology aggregations, with the map of the CPUs counted. */
+struct stat_data *stat_data__new_mapped(struct evlist *evlist, enum aggr_mode mode,
+					const struct aggr_map *amap);
 void stat_data__delete(struct stat_data *sd);
 
 /*

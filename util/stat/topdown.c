@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -47,6 +48,57 @@ bool topdown_ratio(const double *counts, enum topdown_id id, double *ratio)
 	/* the kernel reports each metric multiplied by slots: their sum is
 	 * the slots the four shares add up to */
 	*ratio = counts[id] / sum;
+	return true;
+}
+
+enum topdown_id topdown_generic_category(enum topdown_id id)
+{
+	switch (id) {
+	case TD_SLOTS_RETIRED: return TD_RETIRING;
+	case TD_RECOVERY_BUBBLES: return TD_BAD_SPEC;
+	case TD_FETCH_BUBBLES: return TD_FE_BOUND;
+	case TD_SLOTS_ISSUED: return TD_BE_BOUND;
+	default: return TD_NONE;
+	}
+}
+
+static double clamp01(double v)
+{
+	return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+static double generic_share(const double *c, enum topdown_id category)
+{
+	double total = c[TD_TOTAL_SLOTS];
+
+	if (total <= 0)
+		return 0;
+	switch (category) {
+	case TD_RETIRING: return clamp01(c[TD_SLOTS_RETIRED] / total);
+	case TD_FE_BOUND: return clamp01(c[TD_FETCH_BUBBLES] / total);
+	case TD_BAD_SPEC:
+		return clamp01((c[TD_SLOTS_ISSUED] - c[TD_SLOTS_RETIRED] +
+				c[TD_RECOVERY_BUBBLES]) / total);
+	default: return 0;
+	}
+}
+
+bool topdown_generic_ratio(const double *counts, enum topdown_id id, double *ratio)
+{
+	enum topdown_id category = topdown_generic_category(id);
+	double sum;
+
+	if (category == TD_NONE)
+		return false;
+	if (category != TD_BE_BOUND) {
+		*ratio = generic_share(counts, category);
+		return true;
+	}
+	if (counts[TD_TOTAL_SLOTS] <= 0)
+		return false;
+	sum = generic_share(counts, TD_RETIRING) + generic_share(counts, TD_FE_BOUND) +
+	      generic_share(counts, TD_BAD_SPEC);
+	*ratio = sum ? clamp01(1.0 - sum) : 0;
 	return true;
 }
 
@@ -98,12 +150,8 @@ static int missing(const struct pmu *pmu, struct pmus *pmus, int level, struct s
 		strbuf_addf(err, "--topdown: this machine has no CPU PMU (looked for "
 			    "%s/bus/event_source/devices/cpu): TopDown needs an Intel CPU's "
 			    "PMU, which VMs usually do not expose", where);
-	} else if (has_alias(pmu, "topdown-total-slots")) {
-		strbuf_addf(err, "--topdown: this CPU has the older TopDown events "
-			    "(topdown-total-slots in %s/bus/event_source/devices/%s/events), "
-			    "measured per core system-wide; that mode (-a --per-core) is not "
-			    "implemented yet", where, pmu->name);
-	} else if (level > 1 && has_alias(pmu, "slots")) {
+	} else if (level > 1 && (has_alias(pmu, "slots") ||
+				 has_alias(pmu, "topdown-total-slots"))) {
 		strbuf_addf(err, "--td-level %d: this CPU has TopDown level 1 only (no "
 			    "topdown-heavy-ops in %s/bus/event_source/devices/%s/events)\n"
 			    "hint: use --td-level 1", level, where, pmu->name);
@@ -115,13 +163,58 @@ static int missing(const struct pmu *pmu, struct pmus *pmus, int level, struct s
 	return -ENOTSUP;
 }
 
-int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, struct strbuf *err)
+/* perf's order for the generic-counter events */
+static const char *const generic_events[] = {
+	"topdown-total-slots", "topdown-slots-retired", "topdown-recovery-bubbles",
+	"topdown-fetch-bubbles", "topdown-slots-issued",
+};
+
+/* The kernel's NMI watchdog holds a generic counter: the five events
+ * would not fit in one group, so perf opens them ungrouped and warns. */
+static bool nmi_watchdog_on(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/nmi_watchdog", "r");
+	int v = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v > 0;
+}
+
+static int generic_spec(const struct pmu *pmu, struct strbuf *spec)
+{
+	bool group = !nmi_watchdog_on();
+	int n = 0;
+
+	if (!group)
+		fprintf(stderr, "nmi_watchdog enabled with topdown. May give wrong results.\n"
+				"Disable with echo 0 > /proc/sys/kernel/nmi_watchdog\n");
+	strbuf_addstr(spec, group ? "{" : "");
+	for (size_t i = 0; i < ARRAY_SIZE(generic_events); i++)
+		if (has_alias(pmu, generic_events[i]))
+			strbuf_addf(spec, "%s%s", n++ ? "," : "", generic_events[i]);
+	strbuf_addstr(spec, group ? "}" : "");
+	return 0;
+}
+
+int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *generic,
+		    struct strbuf *err)
 {
 	struct pmu *pmu = pmus__core(pmus);
 
+	*generic = false;
 	if (level < 1 || level > 2) {
 		strbuf_addf(err, "--td-level %d: levels 1 and 2 exist", level);
 		return -EINVAL;
+	}
+	if (pmu && level == 1 && !has_alias(pmu, "slots") &&
+	    has_alias(pmu, "topdown-total-slots") && has_alias(pmu, "topdown-slots-issued") &&
+	    has_alias(pmu, "topdown-slots-retired") && has_alias(pmu, "topdown-fetch-bubbles")) {
+		*generic = true;
+		return generic_spec(pmu, spec);
 	}
 	if (!pmu || !has_alias(pmu, "slots"))
 		return missing(pmu, pmus, level, err);

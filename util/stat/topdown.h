@@ -52,6 +52,23 @@ int topdown__check_groups(struct evlist *evlist, struct strbuf *err);
  * -ENOTSUP with a message naming what was looked for and where (and what
  * the CPU has instead, e.g. the older generic-counter events).
  */
-int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, struct strbuf *err);
+int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *generic,
+		    struct strbuf *err);
+
+/*
+ * Older Intel (Skylake and before): the five generic-counter events, their
+ * counts scaled by sysfs .scale, indexed by topdown_id. The level-1
+ * category event @id stands for (topdown-slots-retired: retiring,
+ * -recovery-bubbles: bad speculation, -fetch-bubbles: frontend bound,
+ * -slots-issued: backend bound), TD_NONE for topdown-total-slots.
+ */
+enum topdown_id topdown_generic_category(enum topdown_id id);
+
+/*
+ * The share of that category by the classic formulas over total slots;
+ * backend bound is what the other three leave, clamped to [0, 1]. False
+ * where perf prints nothing (backend bound without total slots).
+ */
+bool topdown_generic_ratio(const double *counts, enum topdown_id id, double *ratio);
 
 #endif
