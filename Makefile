@@ -13,7 +13,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 LIBS    = -Wl,-Bstatic $(PKG_LIBS) -lelf -lz -lzstd -Wl,-Bdynamic -ldl -lm
 
 # Debian packages the build and the tests need; installed when missing.
-DEB_BUILD := gcc make pkg-config libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev
+DEB_BUILD := gcc make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev
 DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 
@@ -21,12 +21,16 @@ BASE_SRCS   := $(wildcard util/base/*.c)
 EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c))
 STAT_SRCS   := $(wildcard util/stat/*.c)
 DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c)
-LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS)
+PMU_EVENTS  := pmu-events/pmu-events.c
+LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS) $(PMU_EVENTS)
 CMD_SRCS    := $(wildcard cmd/*.c)
 SYS_SRC     := util/events/perf-sys.c
 
 B ?= build
-LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+# pmu-events/jevents.py turns the JSON tables into C at build time
+PMU_TABLES_C := $(B)/pmu-events/pmu-events-tables.c
+PMU_JSON     := $(shell find pmu-events/arch -type f)
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o) $(PMU_TABLES_C:%.c=%.o)
 CMD_OBJS := $(CMD_SRCS:%.c=$(B)/%.o)
 SYS_OBJ  := $(SYS_SRC:%.c=$(B)/%.o)
 
@@ -78,6 +82,13 @@ $(B)/libperf-mini.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(PMU_TABLES_C): pmu-events/jevents.py $(PMU_JSON)
+	@mkdir -p $(dir $@)
+	python3 pmu-events/jevents.py pmu-events/arch $@
+
+$(PMU_TABLES_C:%.c=%.o): $(PMU_TABLES_C) pmu-events/pmu-events.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
 $(B)/%.o: %.c $(wildcard */*.h */*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -c -o $@ $<
@@ -120,10 +131,16 @@ check: deps check-deps
 FUZZ_TIME ?= 60
 FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	      -fno-omit-frame-pointer
-build-fuzz/fuzz-perf-data: tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(wildcard */*/*.h)
+build-fuzz/fuzz-perf-data: tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(wildcard */*/*.h) \
+		build-fuzz/pmu-events/pmu-events-tables.c
 	@mkdir -p build-fuzz
 	clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ \
-		tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(SYS_SRC) $(LIBS)
+		tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) build-fuzz/pmu-events/pmu-events-tables.c \
+		$(SYS_SRC) $(LIBS)
+
+build-fuzz/pmu-events/pmu-events-tables.c: pmu-events/jevents.py $(PMU_JSON)
+	@mkdir -p $(dir $@)
+	python3 pmu-events/jevents.py pmu-events/arch $@
 
 fuzz: check-deps build-fuzz/fuzz-perf-data
 	@mkdir -p build-fuzz/corpus

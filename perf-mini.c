@@ -126,6 +126,7 @@ int main(int argc, const char **argv)
 	struct pm_env env = {
 		.sysfs_root = env_or("PERF_MINI_SYSFS", "/sys"),
 		.tracefs_dir = env_or("PERF_MINI_TRACEFS", NULL),
+		.cpuid = env_or("PERF_CPUID", NULL),
 		.proc_root = "/proc",
 		.online_cpus = "/sys/devices/system/cpu/online",
 		.stdout_is_tty = isatty(STDOUT_FILENO),

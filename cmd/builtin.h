@@ -39,6 +39,14 @@ int cmd_usage_result(int ret, const char *text);
 /* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
 int cmd_read_paranoid(void);
 
+struct pmus;
+struct pmu_events_table;
+
+/* A PMU set for @env's sysfs with the CPU family's pmu-events aliases. */
+struct pmus *cmd_pmus_new(const struct pm_env *env);
+/* The pmu-events table of this CPU ($PERF_CPUID or cpuinfo), or NULL. */
+const struct pmu_events_table *cmd_cpu_table(const struct pm_env *env);
+
 /* -vv: the attr dumps go to stderr (an evlist_trace_fn). */
 void cmd_trace_to_stderr(void *ctx, const char *text);
 

@@ -6,6 +6,8 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/events/cpuid.h"
+#include "../util/events/pmu.h"
 
 void cmd_error(const char *cmd, const char *msg)
 {
@@ -41,4 +43,24 @@ void cmd_trace_to_stderr(void *ctx, const char *text)
 int cmd_pidfd_open(pid_t pid)
 {
 	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+}
+
+const struct pmu_events_table *cmd_cpu_table(const struct pm_env *env)
+{
+	char cpuid[128];
+
+	if (env->cpuid)
+		return pmu_events__find(env->cpuid);
+	if (cpuid__read(env->proc_root, cpuid, sizeof(cpuid)))
+		return NULL;
+	return pmu_events__find(cpuid);
+}
+
+struct pmus *cmd_pmus_new(const struct pm_env *env)
+{
+	struct pmus *pmus = pmus__new(env->sysfs_root);
+
+	if (pmus)
+		pmus__set_cpu_table(pmus, cmd_cpu_table(env));
+	return pmus;
 }

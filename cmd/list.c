@@ -5,7 +5,9 @@
  */
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
@@ -13,14 +15,16 @@
 #include "../util/events/event-names.h"
 #include "../util/events/pmu.h"
 #include "../util/events/tracepoint.h"
+#include "../util/stat/metricgroup.h"
 
 static const char *const list_usage[] = {
-	"perf-mini list [<options>] [hw|sw|cache|tracepoint|pmu|event_glob]",
+	"perf-mini list [<options>] [hw|sw|cache|tracepoint|pmu|metric|metricgroup|event_glob]",
 	NULL,
 };
 
 struct list_ctx {
 	struct pmus *pmus;
+	const struct pmu_events_table *cpu;	/* this CPU's metrics, or NULL */
 	const char *glob;	/* NULL: everything in the section */
 	struct strbuf out;
 	int nr_shown;
@@ -131,6 +135,66 @@ static void list_raw(struct list_ctx *c)
 	show(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", "Raw hardware event descriptor");
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of the metrics (or of their groups), sorted, without repeats;
+ * each is a copy in @store (groups come as "a;b" lists). */
+static size_t metric_names(const struct list_ctx *c, bool groups, const char **names,
+			   size_t max, struct strbuf *store)
+{
+	size_t n = 0, kept = 0, *offs = calloc(max, sizeof(*offs));
+
+	BUG_ON(!offs);
+	for (const struct pmu_metric_def *m = metric_next(c->cpu, NULL); m;
+	     m = metric_next(c->cpu, m)) {
+		const char *p = groups ? m->groups : m->name;
+
+		for (; p && *p && n < max; p += strcspn(p, ";"), p += !!*p) {
+			offs[n++] = store->len;
+			strbuf_add(store, p, groups ? strcspn(p, ";") : strlen(p));
+			strbuf_addch(store, '\0');
+			if (!groups)
+				break;
+		}
+	}
+	for (size_t i = 0; i < n; i++)	/* the buffer has stopped moving */
+		names[i] = store->buf + offs[i];
+	free(offs);
+	qsort(names, n, sizeof(*names), cmp_name);
+	for (size_t i = 0; i < n; i++)
+		if (!kept || strcasecmp(names[kept - 1], names[i]))
+			names[kept++] = names[i];
+	return kept;
+}
+
+static void list_metrics(struct list_ctx *c, bool groups)
+{
+	const char *names[512];
+	struct strbuf store = STRBUF_INIT;
+	size_t n = metric_names(c, groups, names, ARRAY_SIZE(names), &store);
+	bool header = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct pmu_metric_def *m = groups ? NULL : metric_find(c->cpu, names[i]);
+
+		if (!matches(c, names[i], NULL))
+			continue;
+		if (!header)
+			strbuf_addstr(&c->out, groups ? "\nMetric Groups:\n\n" : "\nMetrics:\n\n");
+		header = true;
+		if (groups)
+			strbuf_addf(&c->out, "%s\n", names[i]);
+		else
+			strbuf_addf(&c->out, "  %s\n       [%s]\n", names[i],
+				    m && m->desc ? m->desc : m->expr);
+		c->nr_shown++;
+	}
+	strbuf_release(&store);
+}
+
 static int list_section(struct list_ctx *c, const char *what, const char *tracefs)
 {
 	if (!what || !strcmp(what, "hw") || !strcmp(what, "hardware"))
@@ -145,6 +209,10 @@ static int list_section(struct list_ctx *c, const char *what, const char *tracef
 		list_raw(c);
 	if (!what || !strcmp(what, "tracepoint"))
 		list_tracepoints(c, tracefs);
+	if (!what || !strcmp(what, "metric"))
+		list_metrics(c, false);
+	if (!what || !strcmp(what, "metricgroup"))
+		list_metrics(c, true);
 	return 0;
 }
 
@@ -152,6 +220,7 @@ static bool is_section(const char *s)
 {
 	static const char *const sections[] = {
 		"hw", "hardware", "sw", "software", "cache", "hwcache", "pmu", "tracepoint",
+		"metric", "metricgroup",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)
@@ -163,7 +232,7 @@ static bool is_section(const char *s)
 int cmd_list(int argc, const char **argv, struct pm_env *env)
 {
 	struct option options[] = { OPT_END() };
-	struct list_ctx c = { .pmus = pmus__new(env->sysfs_root) };
+	struct list_ctx c = { .pmus = cmd_pmus_new(env), .cpu = cmd_cpu_table(env) };
 	struct strbuf err = STRBUF_INIT;
 	int ret = 0;
 

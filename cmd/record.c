@@ -552,7 +552,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 {
 	memset(o, 0, sizeof(*o));
 	o->evlist = evlist__new();
-	o->pmus = pmus__new(env->sysfs_root);
+	o->pmus = cmd_pmus_new(env);
 	BUG_ON(!o->evlist || !o->pmus);
 	o->pctx.pmus = o->pmus;
 	o->pctx.tracefs_dir = env->tracefs_dir;

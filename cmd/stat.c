@@ -23,6 +23,7 @@
 #include "../util/events/target.h"
 #include "../util/events/workload.h"
 #include "../util/stat/stat-display.h"
+#include "../util/stat/metricgroup.h"
 #include "../util/stat/topdown.h"
 
 static const char *const stat_usage[] = {
@@ -33,7 +34,7 @@ static const char *const stat_usage[] = {
 #define STAT_MAX_REPEAT 100
 
 struct stat_opts {
-	struct option options[25];
+	struct option options[26];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -44,7 +45,8 @@ struct stat_opts {
 	int metric_only;	/* -1: not given (--topdown turns it on) */
 	int td_level;
 	bool big_num, has_workload;
-	const char *cpu_list, *pid, *tid, *output, *csv_sep;
+	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
+	struct metricgroup mg;		/* -M */
 	int repeat, interval, verbose, detailed, paranoid;
 	unsigned int interval_count;
 	enum aggr_mode aggr_mode;
@@ -92,9 +94,10 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 {
 	memset(o, 0, sizeof(*o));
 	o->evlist = evlist__new();
-	o->pmus = pmus__new(env->sysfs_root);
+	o->pmus = cmd_pmus_new(env);
 	BUG_ON(!o->evlist || !o->pmus);
 	o->pctx.pmus = o->pmus;
+	o->mg.cpu = cmd_cpu_table(env);
 	o->pctx.tracefs_dir = env->tracefs_dir;
 	o->pctx.tool = "stat";
 	o->paths.proc = env->proc_root;
@@ -114,6 +117,7 @@ static void stat_opts__exit(struct stat_opts *o)
 {
 	stat_data__delete(o->sd);
 	aggr_map__exit(&o->amap);
+	metricgroup__exit(&o->mg);
 	evlist__delete(o->evlist);
 	pmus__delete(o->pmus);
 	target__exit(&o->target);
@@ -232,6 +236,25 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 	return 0;
 }
 
+/* -M: each name's metrics read one group of events, added here. */
+static int add_metrics(struct stat_opts *o, struct strbuf *err)
+{
+	struct strbuf spec = STRBUF_INIT;
+	int ret = metricgroup__events(&o->mg, o->metrics, &spec, err), k = 0;
+
+	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
+		int first = o->evlist->nr;
+
+		*strchr(line, '\n') = '\0';
+		ret = parse_events(o->evlist, line, &o->pctx, err);
+		if (!ret)
+			ret = metricgroup__bind(&o->mg, o->metrics, k, first,
+						o->evlist->nr - first, err);
+	}
+	strbuf_release(&spec);
+	return ret ? -EINVAL : 0;
+}
+
 static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 {
 	if (o->no_aggr && !target__has_cpu(&o->target)) {
@@ -266,6 +289,8 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
 	if (!ret && (o->topdown || o->td_level))
 		ret = add_topdown(o, err);
+	if (!ret && o->metrics)
+		ret = add_metrics(o, err);
 	if (!ret && !o->evlist->nr && !o->null_run)
 		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
 	if (!ret && o->detailed && !o->null_run)
@@ -325,6 +350,8 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_BOOLEAN('j', "json-output", &o->json, "print counts in JSON format"),
 		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
 			    "Only print computed metrics. No raw values", set_tristate),
+		OPT_STRING('M', "metrics", &o->metrics, "metric/metric group list",
+			   "monitor specified metrics or metric groups (separated by ,)"),
 		OPT_BOOLEAN('n', "null", &o->null_run, "null run - dont start any counters"),
 		OPT_BOOLEAN(0, "topdown", &o->topdown,
 			    "measure top-down statistics (Intel TopDown: retiring, bad speculation, "
@@ -561,6 +588,7 @@ static int run_stat(struct stat_opts *o, const char **argv)
 		.color = !o->csv_sep && !o->json && !o->output && isatty(STDERR_FILENO),
 		.big_num = o->big_num, .interval = o->interval > 0, .run_count = o->repeat,
 		.cpus = o->target.cpus, .threads = o->target.threads,
+		.mg = o->mg.nr ? &o->mg : NULL,
 	};
 	struct sigaction sa = { .sa_handler = stat_signal };
 	sigset_t block;

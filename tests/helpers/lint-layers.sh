@@ -6,6 +6,7 @@ root=${1:-.}
 cd "$root" || exit 1
 level() {
 	case "$1" in
+	pmu-events/*|arch/*) echo -1 ;;	# tables and arch facts: below util
 	util/base/*) echo 0 ;;
 	util/events/*) echo 1 ;;
 	util/record/*|util/data/*|util/symbols/*|util/selfmon/*) echo 2 ;;

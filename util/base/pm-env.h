@@ -11,6 +11,7 @@ struct pm_env {
 	const char *tracefs_dir;	/* NULL (find it), or $PERF_MINI_TRACEFS */
 	const char *proc_root;		/* "/proc" */
 	const char *online_cpus;	/* "/sys/devices/system/cpu/online" */
+	const char *cpuid;		/* $PERF_CPUID (as perf), or NULL: read cpuinfo */
 	int stdout_is_tty;
 };
 

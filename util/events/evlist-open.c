@@ -143,6 +143,41 @@ static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, st
 	return ret;
 }
 
+static void evsel__close_fds(struct evsel *evsel)
+{
+	int n = evsel->nr_cpus * evsel->nr_threads;
+
+	for (int f = 0; evsel->fds && f < n; f++) {
+		if (evsel->fds[f] >= 0)
+			perf_sys_close(evsel->fds[f]);
+		evsel->fds[f] = -1;
+	}
+}
+
+/*
+ * perf's weak groups ({a,b}:W, what -M asks for): a group the kernel will
+ * not take whole is opened as separate events instead, each enabled and
+ * read on its own like the leader was.
+ */
+static void break_weak_group(struct evlist *evlist, struct evsel *leader)
+{
+	int first = leader->idx, n = leader->nr_members;
+
+	for (int m = first; m < first + n && m < evlist->nr; m++) {
+		struct evsel *e = evlist->entries[m];
+
+		evsel__close_fds(e);
+		e->leader = e;
+		e->nr_members = 1;
+		e->weak_group = false;
+		e->supported = true;
+		e->counted = false;
+		e->attr.read_format &= ~(uint64_t)(PERF_FORMAT_GROUP | PERF_FORMAT_ID);
+		e->attr.disabled = leader->attr.disabled;
+		e->attr.enable_on_exec = leader->attr.enable_on_exec;
+	}
+}
+
 int evlist__open(struct evlist *evlist, const struct evlist_open_opts *opts, struct strbuf *err)
 {
 	struct evsel *evsel;
@@ -150,6 +185,14 @@ int evlist__open(struct evlist *evlist, const struct evlist_open_opts *opts, str
 
 	evlist__for_each(evlist, evsel, i) {
 		ret = evsel__open(evsel, opts, err);
+		if (ret && ret != -ENOMEM && evsel->leader->weak_group &&
+		    evsel->leader->nr_members > 1) {
+			i = evsel->leader->idx - 1;	/* again from the leader, alone */
+			break_weak_group(evlist, evsel->leader);
+			strbuf_reset(err);
+			ret = 0;
+			continue;
+		}
 		if (ret == -ENOMEM)
 			strbuf_addstr(err, "out of memory");
 		if (ret)
@@ -254,13 +297,6 @@ void evlist__close(struct evlist *evlist)
 	struct evsel *evsel;
 	int i;
 
-	evlist__for_each(evlist, evsel, i) {
-		int n = evsel->nr_cpus * evsel->nr_threads;
-
-		for (int f = 0; evsel->fds && f < n; f++) {
-			if (evsel->fds[f] >= 0)
-				perf_sys_close(evsel->fds[f]);
-			evsel->fds[f] = -1;
-		}
-	}
+	evlist__for_each(evlist, evsel, i)
+		evsel__close_fds(evsel);
 }

@@ -16,6 +16,7 @@ struct pmus {
 	unsigned int nr;
 	unsigned int alloc;
 	bool all_loaded;
+	const struct pmu_events_table *cpu_table;	/* static; NULL: none */
 };
 
 static void *xcalloc(size_t nr, size_t size)
@@ -184,6 +185,7 @@ static void add_alias(struct pmu *pmu, const char *dir, const char *name, char *
 	a->terms = xstrdup(text);
 	a->unit = NULL;
 	a->scale = 1.0;
+	a->desc = NULL;
 	snprintf(path, sizeof(path), "%s.unit", name);
 	if (read_text(dir, path, side) > 0)
 		a->unit = xstrdup(side);
@@ -241,12 +243,44 @@ static struct pmu *find_loaded(struct pmus *pmus, const char *name)
 	return NULL;
 }
 
+static int cmp_alias(const void *a, const void *b)
+{
+	return strcmp(((const struct pmu_alias *)a)->name, ((const struct pmu_alias *)b)->name);
+}
+
+/* The CPU family's table events that sysfs does not describe, as aliases. */
+static void add_table_events(struct pmus *pmus, struct pmu *pmu)
+{
+	const struct pmu_event_def *ev = pmus->cpu_table ? pmus->cpu_table->events : NULL;
+
+	for (; ev && ev->name; ev++) {
+		struct pmu_alias *a;
+
+		if (pmu__find_alias(pmu, ev->name, strlen(ev->name)))
+			continue;	/* sysfs knows better */
+		pmu->aliases = realloc(pmu->aliases, (pmu->nr_aliases + 1) * sizeof(*a));
+		BUG_ON(!pmu->aliases);
+		a = &pmu->aliases[pmu->nr_aliases++];
+		*a = (struct pmu_alias){ xstrdup(ev->name), xstrdup(ev->terms), NULL, 1.0,
+					 ev->desc };
+	}
+	if (pmu->nr_aliases)
+		qsort(pmu->aliases, pmu->nr_aliases, sizeof(*pmu->aliases), cmp_alias);
+}
+
+void pmus__set_cpu_table(struct pmus *pmus, const struct pmu_events_table *table)
+{
+	pmus->cpu_table = table;
+}
+
 static struct pmu *add_pmu(struct pmus *pmus, const char *name)
 {
 	struct pmu *pmu = pmu__load(pmus->root, name);
 
 	if (!pmu)
 		return NULL;
+	if (!strcmp(name, "cpu") || !strcmp(name, "cpu_core"))
+		add_table_events(pmus, pmu);
 	if (pmus->nr == pmus->alloc) {
 		pmus->alloc = pmus->alloc ? pmus->alloc * 2 : 8;
 		pmus->list = realloc(pmus->list, pmus->alloc * sizeof(*pmus->list));

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../pmu-events/pmu-events.h"
 #include "../base/strbuf.h"
 
 struct pmu_format {
@@ -31,6 +32,7 @@ struct pmu_alias {
 	char *terms;		/* "event=0x3c,umask=0x01" as sysfs writes it */
 	char *unit;		/* from <name>.unit, or NULL */
 	double scale;		/* from <name>.scale, 1 when absent */
+	const char *desc;	/* pmu-events tables only (static); NULL for sysfs */
 };
 
 struct pmu_cap {
@@ -55,6 +57,12 @@ struct pmus;
 /* @sysfs_root is copied. Returns NULL only when out of memory. */
 struct pmus *pmus__new(const char *sysfs_root);
 void pmus__delete(struct pmus *pmus);
+
+/*
+ * Add the events of a CPU family's pmu-events table to the cpu PMU, where
+ * sysfs lacks them (perf's JSON aliases). Call before the first lookup.
+ */
+void pmus__set_cpu_table(struct pmus *pmus, const struct pmu_events_table *table);
 
 /* The PMU called @name, or NULL when sysfs has none. */
 struct pmu *pmus__find(struct pmus *pmus, const char *name);

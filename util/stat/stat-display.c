@@ -230,6 +230,51 @@ static void add_metric(const struct stat_display *d, const struct stat_metric *m
 	}
 }
 
+/* The next -M metric shown on event @idx's line after @bm (NULL: first). */
+static const struct bound_metric *next_bound(const struct stat_display *d, int idx,
+					     const struct bound_metric *bm)
+{
+	const struct metricgroup *mg = d->mg;
+
+	if (!mg)
+		return NULL;
+	for (bm = bm ? bm + 1 : mg->metrics; bm < mg->metrics + mg->nr; bm++)
+		if (bm->leader == idx)
+			return bm;
+	return NULL;
+}
+
+/* A -M metric as a shadow metric: "%8.1f" with a ScaleUnit, as perf. */
+static void bound_metric(const struct stat_display *d, const struct bound_metric *bm, int a,
+			 struct stat_metric *m)
+{
+	bool red;
+
+	memset(m, 0, sizeof(*m));
+	m->has = metricgroup__value(d->mg, bm, d->sd, a, &m->val, m->unit, sizeof(m->unit),
+				    &red);
+	m->fmt = bm->def->scale_unit ? "%8.1f" : "%8.2f";
+	m->color = red ? STAT_COLOR_RED : STAT_COLOR_NONE;
+}
+
+/* A further metric of the same event: a line of its own, under the first. */
+static void extra_metric_line(const struct stat_display *d, int a, const char *prefix,
+			      const struct stat_metric *m, struct strbuf *out)
+{
+	strbuf_addch(out, '\n');
+	strbuf_addstr(out, prefix);
+	if (d->json && !d->interval)
+		strbuf_addch(out, '{');
+	if (!d->json)
+		aggr_label(d, a, out);
+	if (d->csv_sep)	/* the count, unit, event, [variance,] run and % fields */
+		for (int i = 0; i < 4 + (d->run_count > 1); i++)
+			strbuf_addstr(out, d->csv_sep);
+	else if (!d->json)
+		strbuf_addchars(out, ' ', COUNTS_LEN + 1 + unit_width(d) + 1 + EVNAME_LEN);
+	add_metric(d, m, true, out);
+}
+
 static void print_line(const struct stat_display *d, int idx, int a, const char *prefix,
 		       struct strbuf *out)
 {
@@ -237,6 +282,7 @@ static void print_line(const struct stat_display *d, int idx, int a, const char 
 	const struct stat_value *v = &d->sd->ev[idx].aggr[a];
 	bool ok = value_ok(e, v);
 	struct stat_metric m = { 0 };
+	const struct bound_metric *bm = next_bound(d, idx, NULL);
 
 	strbuf_addstr(out, prefix);
 	if (d->json && !d->interval)
@@ -247,9 +293,17 @@ static void print_line(const struct stat_display *d, int idx, int a, const char 
 	add_running(d, v, out, true);
 	if (ok)
 		stat_shadow__metric(d->sd, idx, a, d->walltime_ns, &m);
+	if (ok && !m.has && bm) {	/* the first -M metric takes the free column */
+		bound_metric(d, bm, a, &m);
+		bm = next_bound(d, idx, bm);
+	}
 	add_metric(d, &m, ok, out);
 	add_noise(d, idx, out, false);
 	add_running(d, v, out, false);
+	for (; ok && bm; bm = next_bound(d, idx, bm)) {
+		bound_metric(d, bm, a, &m);
+		extra_metric_line(d, a, prefix, &m, out);
+	}
 	strbuf_addch(out, '\n');
 }
 
@@ -258,11 +312,40 @@ static bool metric_only_valid(const struct stat_metric *m)
 	return m->has && !strstr(m->unit, "/sec") && !strstr(m->unit, "CPUs utilized");
 }
 
-static void metric_only_row(const struct stat_display *d, int a, const char *prefix,
-			    bool header, struct strbuf *out)
+static void metric_only_cell(const struct stat_display *d, const struct stat_metric *m,
+			     bool header, struct strbuf *out)
 {
 	char num[64];
 
+	if (!header && !m->has) {	/* an uncounted -M metric: its column stays blank */
+		if (d->csv_sep)
+			strbuf_addstr(out, d->csv_sep);
+		else if (!d->json)
+			strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, "");
+		return;
+	}
+	if (d->json) {
+		metric_number(m, num, sizeof(num));
+		strbuf_addf(out, header ? "{\"unit\" : \"%s\"}" : "{\"metric-value\" : \"%s\"}",
+			    header ? m->unit : num);
+	} else if (d->csv_sep) {
+		metric_number(m, num, sizeof(num));
+		strbuf_addf(out, "%s%s", header ? m->unit : num, d->csv_sep);
+	} else {
+		snprintf(num, sizeof(num), m->fmt, m->val);
+		if (!header && m->color && add_color(d, m->color, out)) {
+			strbuf_addf(out, "%*s", METRIC_ONLY_LEN, num);
+			add_color(d, STAT_COLOR_NONE, out);
+			strbuf_addch(out, ' ');
+		} else {
+			strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, header ? m->unit : num);
+		}
+	}
+}
+
+static void metric_only_row(const struct stat_display *d, int a, const char *prefix,
+			    bool header, struct strbuf *out)
+{
 	strbuf_addstr(out, prefix);
 	if (!header)
 		aggr_label(d, a, out);
@@ -270,24 +353,12 @@ static void metric_only_row(const struct stat_display *d, int a, const char *pre
 		struct stat_metric m;
 
 		stat_shadow__metric(d->sd, i, a, d->walltime_ns, &m);
-		if (!metric_only_valid(&m))
-			continue;
-		if (d->json) {
-			metric_number(&m, num, sizeof(num));
-			strbuf_addf(out, header ? "{\"unit\" : \"%s\"}" : "{\"metric-value\" : \"%s\"}",
-				    header ? m.unit : num);
-		} else if (d->csv_sep) {
-			metric_number(&m, num, sizeof(num));
-			strbuf_addf(out, "%s%s", header ? m.unit : num, d->csv_sep);
-		} else {
-			snprintf(num, sizeof(num), m.fmt, m.val);
-			if (!header && m.color && add_color(d, m.color, out)) {
-				strbuf_addf(out, "%*s", METRIC_ONLY_LEN, num);
-				add_color(d, STAT_COLOR_NONE, out);
-				strbuf_addch(out, ' ');
-			} else {
-				strbuf_addf(out, "%*s ", METRIC_ONLY_LEN, header ? m.unit : num);
-			}
+		if (metric_only_valid(&m))
+			metric_only_cell(d, &m, header, out);
+		for (const struct bound_metric *bm = next_bound(d, i, NULL); bm;
+		     bm = next_bound(d, i, bm)) {
+			bound_metric(d, bm, a, &m);	/* a column per metric, blank or not */
+			metric_only_cell(d, &m, header, out);
 		}
 	}
 	strbuf_addch(out, '\n');

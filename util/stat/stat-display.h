@@ -11,6 +11,7 @@
  */
 #include <stdbool.h>
 
+#include "metricgroup.h"
 #include "stat.h"
 #include "../base/strbuf.h"
 #include "../events/cpumap.h"
@@ -28,6 +29,7 @@ struct stat_display {
 	const struct cpu_map *cpus;	/* labels for -A */
 	const struct thread_map *threads; /* labels for --per-thread */
 	double walltime_ns;		/* elapsed time measured, for CPUs utilized */
+	const struct metricgroup *mg;	/* -M metrics, or NULL */
 };
 
 struct stat_footer {

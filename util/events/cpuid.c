@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cpuid.h"
+
+/* "key<tabs>: value": the value of @key, or NULL. */
+static const char *field(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(line, key, n) || (line[n] != '\t' && line[n] != ' ' && line[n] != ':'))
+		return NULL;
+	line = strchr(line, ':');
+	return line ? line + 1 + (line[1] == ' ') : NULL;
+}
+
+int cpuid__read(const char *proc_root, char *buf, size_t size)
+{
+	char path[256], line[512], vendor[64] = "";
+	unsigned int family = 0, model = 0, stepping = 0, seen = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cpuinfo", proc_root);
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	/* the first processor's block is enough */
+	while (fgets(line, sizeof(line), f) && line[0] != '\n') {
+		const char *v;
+
+		if ((v = field(line, "vendor_id")) && sscanf(v, "%63s", vendor) == 1)
+			seen |= 1;
+		else if ((v = field(line, "cpu family")) && sscanf(v, "%u", &family) == 1)
+			seen |= 2;
+		else if ((v = field(line, "model")) && sscanf(v, "%u", &model) == 1)
+			seen |= 4;
+		else if ((v = field(line, "stepping")) && sscanf(v, "%u", &stepping) == 1)
+			seen |= 8;
+	}
+	fclose(f);
+	if (seen != 15)
+		return -ENOENT;
+	snprintf(buf, size, "%s-%u-%X-%X", vendor, family, model, stepping);
+	return 0;
+}
