@@ -39,6 +39,12 @@ int cmd_usage_result(int ret, const char *text);
 /* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
 int cmd_read_paranoid(void);
 
+/* An existing perf.data becomes perf.data.old, as perf does. */
+void cmd_keep_old_output(const char *path);
+
+/* perf-mini stat report: counts from a 'stat record' file. */
+int cmd_stat_report(int argc, const char **argv, struct pm_env *env);
+
 struct pmus;
 struct pmu_events_table;
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -63,4 +65,16 @@ struct pmus *cmd_pmus_new(const struct pm_env *env)
 	if (pmus)
 		pmus__set_cpu_table(pmus, cmd_cpu_table(env));
 	return pmus;
+}
+
+void cmd_keep_old_output(const char *path)
+{
+	struct stat st;
+	struct strbuf old = STRBUF_INIT;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	strbuf_addf(&old, "%s.old", path);
+	rename(path, old.buf);
+	strbuf_release(&old);
 }

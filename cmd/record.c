@@ -303,19 +303,6 @@ static int collect_events(struct record_opts *o, struct record_events *re)
 	return 0;
 }
 
-/* An existing perf.data becomes perf.data.old, as perf does. */
-static void keep_old_output(const char *path)
-{
-	struct stat st;
-	struct strbuf old = STRBUF_INIT;
-
-	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
-		return;
-	strbuf_addf(&old, "%s.old", path);
-	rename(path, old.buf);
-	strbuf_release(&old);
-}
-
 static size_t id_trailer_size(const struct record_opts *o)
 {
 	return perf_sample__id_words(o->evlist->entries[0]->attr.sample_type) * 8;
@@ -506,7 +493,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (!ret && o->zstd_level)
 		ret = compressor__init(&zstd, o->zstd_level);
 	if (!ret) {
-		keep_old_output(o->output);
+		cmd_keep_old_output(o->output);
 		ret = open_output(o, &w, &re, err);
 		w.zstd = o->zstd_level ? &zstd : NULL;
 	}

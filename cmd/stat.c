@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -24,10 +25,13 @@
 #include "../util/events/workload.h"
 #include "../util/stat/stat-display.h"
 #include "../util/stat/metricgroup.h"
+#include "../util/stat/stat-file.h"
 #include "../util/stat/topdown.h"
 
 static const char *const stat_usage[] = {
 	"perf-mini stat [<options>] [<command>]",
+	"perf-mini stat record [-o FILE] [<options>] [<command>]",
+	"perf-mini stat report [-i FILE]",
 	NULL,
 };
 
@@ -60,6 +64,13 @@ struct stat_opts {
 	int nr_intervals_shown;
 	uint64_t t0;
 	int exit_code;
+
+	bool record;			/* stat record: counts also into a perf.data */
+	const char *record_path;
+	struct stat_writer sw;
+	bool sw_open;
+	int argc_all;			/* perf-mini's command line, for the file */
+	const char **argv_all;
 };
 
 static volatile sig_atomic_t stat_done;
@@ -143,6 +154,11 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 		strbuf_addstr(err, "--interval-count needs -I\nhint: e.g. -I 1000 --interval-count 5");
 	else if (o->interval && o->repeat > 1)
 		strbuf_addstr(err, "-I cannot be used with -r\nhint: drop one of them");
+	else if (o->record && o->repeat > 1)
+		strbuf_addstr(err, "stat record counts one run\nhint: drop -r");
+	else if (o->record && o->append)
+		strbuf_addstr(err, "stat record writes a new file: --append makes no sense\n"
+				   "hint: drop --append");
 	else if (o->append && !o->output)
 		strbuf_addstr(err, "--append needs -o FILE\nhint: e.g. -o stat.txt --append");
 	else if (o->no_aggr + o->per_thread + o->per_core + o->per_socket > 1)
@@ -432,17 +448,25 @@ static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t 
 	uint64_t now = clock_now_ns();
 
 	evlist__read(o->evlist);
+	if (o->sw_open)
+		stat_writer__round(&o->sw, o->evlist, o->target.cpus, false, now - t0);
 	stat_data__aggregate(o->sd, true);
 	d->walltime_ns = (double)(now - *last);
 	*last = now;
 	if (o->nr_intervals_shown % 25 == 0)
 		stat_display__interval_header(d, &out);
-	stat_display__interval_prefix(d, (double)(now - t0) / 1e9, &prefix);
+	stat_display__interval_prefix(d, now - t0, &prefix);
 	stat_display__counters(d, prefix.buf, &out);
 	o->nr_intervals_shown++;
 	emit(o, &out);
 	strbuf_release(&out);
 	strbuf_release(&prefix);
+}
+
+static void close_pidfd(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 /* Wait for the end of the measurement, printing intervals on the way. */
@@ -473,10 +497,12 @@ static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t 
 		show_interval(o, d, t0, &last);
 		next += interval_ns;
 		if (o->interval_count && o->nr_intervals_shown >= (int)o->interval_count)
-			break;
+			return close_pidfd(pfd.fd);
 	}
-	if (pfd.fd >= 0)
-		close(pfd.fd);
+	/* as perf: the part of an interval before the end is shown too */
+	if (o->interval)
+		show_interval(o, d, t0, &last);
+	close_pidfd(pfd.fd);
 }
 
 static int start_counting(struct stat_opts *o, struct workload *wl, const char **argv)
@@ -498,6 +524,12 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	o->t0 = clock_now_ns();
 	if (!ret && !o->null_run && !target__counts_workload(&o->target))
 		evlist__enable(o->evlist);
+	if (!ret && o->record && !o->sw_open) {
+		cmd_keep_old_output(o->record_path);
+		ret = stat_writer__open(&o->sw, o->record_path, o->evlist, o->target.cpus,
+					o->target.threads, o->aggr_mode, o->interval, &err);
+		o->sw_open = !ret;
+	}
 	if (!ret && o->has_workload)
 		ret = workload__start(wl, argv[0], &err);
 	if (ret) {
@@ -537,6 +569,9 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	if (!o->null_run) {
 		evlist__disable(o->evlist);
 		evlist__read(o->evlist);
+		/* interval files end with their last interval, as perf's do */
+		if (o->sw_open && !o->interval)
+			stat_writer__round(&o->sw, o->evlist, o->target.cpus, true, t1 - t0);
 		stat_data__aggregate(o->sd, false);
 		stat_data__add_run(o->sd);
 		evlist__close(o->evlist);
@@ -581,6 +616,18 @@ static void show_final_counts(struct stat_opts *o, struct stat_display *d)
 	strbuf_release(&out);
 }
 
+static int finish_record(struct stat_opts *o)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = stat_writer__finish(&o->sw, o->argc_all, o->argv_all, &err);
+
+	o->sw_open = false;
+	if (ret)
+		cmd_error("stat record", err.buf);
+	strbuf_release(&err);
+	return ret ? 1 : 0;
+}
+
 static int run_stat(struct stat_opts *o, const char **argv)
 {
 	struct stat_display d = {
@@ -604,6 +651,8 @@ static int run_stat(struct stat_opts *o, const char **argv)
 		ret = run_once(o, argv, &d);
 	if (!ret && o->walltime.n)
 		show_final_counts(o, &d);
+	if (o->sw_open)
+		ret = finish_record(o) ?: ret;
 	if (o->verbose)
 		show_verbose_counts(o);
 	return ret;
@@ -615,9 +664,24 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_stat_report(argc - 1, argv + 1, env);
 	stat_opts__init(&o, env);
+	o.argc_all = argc + 1;
+	o.argv_all = calloc((size_t)argc + 2, sizeof(*o.argv_all));
+	BUG_ON(!o.argv_all);
+	o.argv_all[0] = "perf-mini";
+	memcpy(o.argv_all + 1, argv, (size_t)argc * sizeof(*argv));
+	if (argc > 1 && !strcmp(argv[1], "record")) {
+		o.record = true;
+		argc--, argv++;
+	}
 	argc = parse_options(argc, argv, stat_options(&o), stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION, &err);
+	if (o.record) {	/* -o names the perf.data; the counts still go to stderr */
+		o.record_path = o.output ? o.output : "perf.data";
+		o.output = NULL;
+	}
 	if (argc < 0) {
 		ret = cmd_usage_result(argc, err.buf);
 		goto out;
@@ -639,6 +703,9 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 	if (!ret)
 		ret = o.exit_code;
 out:
+	if (o.sw_open)
+		stat_writer__abort(&o.sw);
+	free(o.argv_all);
 	stat_opts__exit(&o);
 	strbuf_release(&err);
 	return ret;

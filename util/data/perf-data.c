@@ -508,7 +508,7 @@ static int cmp_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static struct pd_evsel *evsel_of_id(struct perf_data *pd, uint64_t id)
+struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id)
 {
 	struct pd_id key = { .id = id }, *hit;
 
@@ -566,7 +566,7 @@ struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event
 	/* synthesized records carry id 0; every trailer has the same layout */
 	if (!id)
 		return pd->evsels[0];
-	return evsel_of_id(pd, id) ?: (ev->type == PERF_RECORD_SAMPLE ? NULL : pd->evsels[0]);
+	return perf_data__evsel_by_id(pd, id) ?: (ev->type == PERF_RECORD_SAMPLE ? NULL : pd->evsels[0]);
 }
 
 struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,

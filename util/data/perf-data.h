@@ -98,6 +98,9 @@ const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_
  */
 void perf_data__release_before(struct perf_data *pd, uint64_t off);
 
+/* The event declared with @id, NULL if none. */
+struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id);
+
 /* The event a record belongs to (by its sample id), NULL if unknown. */
 struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev);
 

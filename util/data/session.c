@@ -181,6 +181,8 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		s->next_flush = s->max_time;
 		return ret;
 	}
+	if (ev->type >= PERF_RECORD_USER_TYPE_START && s->tool->user)
+		return s->tool->user(s->tool->ctx, ev);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
 		return 0;
 	if (s->tool->unordered)

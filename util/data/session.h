@@ -31,6 +31,8 @@ struct session_tool {
 	/* Any other kernel record (MMAP, COMM, FORK, ...) with its sample_id. */
 	int (*event)(void *ctx, const struct pm_event_header *ev,
 		     const struct perf_sample *sample);
+	/* A record of perf's own (types 64 and up: STAT, THREAD_MAP, ...). */
+	int (*user)(void *ctx, const struct pm_event_header *ev);
 	void *ctx;
 	bool unordered;		/* deliver in file order (perf script -D, dumps) */
 };

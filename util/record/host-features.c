@@ -120,6 +120,81 @@ static void build_id_records(struct strbuf *sb, const struct build_id_entry *b, 
 	}
 }
 
+#define TOPO_DIR "/sys/devices/system/cpu"
+#define MAX_LISTS 1024
+
+/* cpu@cpu/topology/@name (the first of two spellings), "" when absent. */
+static void topo_text(int cpu, const char *name, const char *old_name, char *out, size_t size)
+{
+	char path[128];
+	FILE *f;
+
+	*out = '\0';
+	for (int i = 0; i < 2 && !*out; i++) {
+		snprintf(path, sizeof(path), TOPO_DIR "/cpu%d/topology/%s", cpu, i ? old_name : name);
+		f = fopen(path, "re");
+		if (f && fgets(out, (int)size, f))
+			out[strcspn(out, "\n")] = '\0';
+		if (f)
+			fclose(f);
+	}
+}
+
+static int topo_int(int cpu, const char *name)
+{
+	char text[32];
+
+	int v;
+
+	topo_text(cpu, name, name, text, sizeof(text));
+	return sscanf(text, "%d", &v) == 1 ? v : -1;
+}
+
+/* The distinct sibling lists (e.g. "0-3") over @nr_cpus CPUs, in order. */
+static void put_sibling_lists(struct strbuf *sb, int nr_cpus, const char *name,
+			      const char *old_name)
+{
+	static char lists[MAX_LISTS][128];
+	uint32_t n = 0;
+
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		char text[128];
+		uint32_t i;
+
+		topo_text(cpu, name, old_name, text, sizeof(text));
+		for (i = 0; i < n && strcmp(lists[i], text); i++)
+			;
+		if (*text && i == n && n < MAX_LISTS)
+			snprintf(lists[n++], sizeof(lists[0]), "%s", text);
+	}
+	put_u32(sb, n);
+	for (uint32_t i = 0; i < n; i++)
+		pd_features__put_string(sb, lists[i]);
+}
+
+/*
+ * CPU_TOPOLOGY as perf writes it: package then core sibling lists, each
+ * CPU's core and socket id, then (where sysfs has dies) die lists and ids.
+ * perf stat report needs it for --per-core and --per-socket files.
+ */
+static void cpu_topology(struct strbuf *sb, int nr_cpus)
+{
+	char probe[128];
+
+	put_sibling_lists(sb, nr_cpus, "package_cpus_list", "core_siblings_list");
+	put_sibling_lists(sb, nr_cpus, "core_cpus_list", "thread_siblings_list");
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		put_u32(sb, (uint32_t)topo_int(cpu, "core_id"));
+		put_u32(sb, (uint32_t)topo_int(cpu, "physical_package_id"));
+	}
+	topo_text(0, "die_cpus_list", "die_cpus_list", probe, sizeof(probe));
+	if (!*probe)
+		return;
+	put_sibling_lists(sb, nr_cpus, "die_cpus_list", "die_cpus_list");
+	for (int cpu = 0; cpu < nr_cpus; cpu++)
+		put_u32(sb, (uint32_t)topo_int(cpu, "die_id"));
+}
+
 void host_features__build(struct host_features *f, int argc, const char **argv,
 			  const struct pd_write_event *events, int nr_events,
 			  const struct build_id_entry *build_ids, int nr_build_ids,
@@ -150,6 +225,7 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 	for (int i = 0; i < argc; i++)
 		pd_features__put_string(sb, argv[i]);
 	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
+	cpu_topology(add(f, HEADER_CPU_TOPOLOGY), (int)conf);
 }
 
 void host_features__exit(struct host_features *f)
@@ -160,20 +236,31 @@ void host_features__exit(struct host_features *f)
 	memset(f, 0, sizeof(*f));
 }
 
-void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
-				   uint32_t mmap_len)
+/* A feature added after the others, moved to its place in id order. */
+static struct strbuf *add_in_order(struct host_features *f, int id)
 {
-	/* version 1, type 1 (zstd), as perf writes it; kept in id order */
-	uint32_t v[5] = { 1, 1, level, ratio, mmap_len };
-	struct strbuf *sb = add(f, HEADER_COMPRESSED);
 	struct pd_write_feature tmp;
-	int i = f->nr - 1;
+	int i;
 
-	strbuf_add(sb, v, sizeof(v));
-	while (i > 0 && f->v[i - 1].id > HEADER_COMPRESSED) {
+	add(f, id);
+	for (i = f->nr - 1; i > 0 && f->v[i - 1].id > id; i--) {
 		tmp = f->v[i - 1];
 		f->v[i - 1] = f->v[i];
 		f->v[i] = tmp;
-		i--;
 	}
+	return &f->v[i].payload;
+}
+
+void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
+				   uint32_t mmap_len)
+{
+	/* version 1, type 1 (zstd), as perf writes it */
+	uint32_t v[5] = { 1, 1, level, ratio, mmap_len };
+
+	strbuf_add(add_in_order(f, HEADER_COMPRESSED), v, sizeof(v));
+}
+
+void host_features__add_stat(struct host_features *f)
+{
+	add_in_order(f, HEADER_STAT);	/* empty: its presence says "stat data" */
 }

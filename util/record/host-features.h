@@ -5,7 +5,7 @@
 /*
  * The header features record writes, describing this machine and the
  * recording: TRACING_DATA (with tracepoints), HOSTNAME, OSRELEASE, VERSION, ARCH, NRCPUS, CPUDESC, CPUID,
- * TOTAL_MEM, CMDLINE, EVENT_DESC and BUILD_ID, in feature-id order.
+ * TOTAL_MEM, CMDLINE, EVENT_DESC, CPU_TOPOLOGY and BUILD_ID, in feature-id order.
  */
 #include "../data/writer.h"
 
@@ -34,5 +34,8 @@ void host_features__exit(struct host_features *f);
 /* COMPRESSED: zstd at @level; readers size their buffers by @mmap_len. */
 void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
 				   uint32_t mmap_len);
+
+/* STAT: the file holds counts (stat record), not samples. */
+void host_features__add_stat(struct host_features *f);
 
 #endif

@@ -427,11 +427,12 @@ void stat_display__interval_header(const struct stat_display *d, struct strbuf *
 	strbuf_addf(out, " %*s %*s events\n", COUNTS_LEN, "counts", unit_width(d), "unit");
 }
 
-void stat_display__interval_prefix(const struct stat_display *d, double secs,
+void stat_display__interval_prefix(const struct stat_display *d, uint64_t time_ns,
 				   struct strbuf *out)
 {
-	unsigned long s = (unsigned long)secs;
-	unsigned long ns = (unsigned long)((secs - (double)s) * 1e9);
+	/* integer arithmetic: a double would round the last digit */
+	unsigned long s = (unsigned long)(time_ns / 1000000000ULL);
+	unsigned long ns = (unsigned long)(time_ns % 1000000000ULL);
 
 	if (d->csv_sep)
 		strbuf_addf(out, "%lu.%09lu%s", s, ns, d->csv_sep);

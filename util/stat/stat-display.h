@@ -10,6 +10,7 @@
  * timestamp. Everything is appended to a strbuf; the caller writes it out.
  */
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "metricgroup.h"
 #include "stat.h"
@@ -46,7 +47,7 @@ void stat_display__header(const struct stat_display *d, const char *target, stru
 /* "#           time             counts unit events" for -I in the table layout. */
 void stat_display__interval_header(const struct stat_display *d, struct strbuf *out);
 /* The timestamp column for -I, as perf formats it in each layout. */
-void stat_display__interval_prefix(const struct stat_display *d, double secs,
+void stat_display__interval_prefix(const struct stat_display *d, uint64_t time_ns,
 				   struct strbuf *out);
 /* One line per event and aggregation index; @prefix starts each line. */
 void stat_display__counters(const struct stat_display *d, const char *prefix,
