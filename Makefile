@@ -80,14 +80,14 @@ $(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(SYS_OBJ)
 
 $(B)/libperf-mini.a: $(LIB_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(PMU_TABLES_C): pmu-events/jevents.py $(PMU_JSON)
 	@mkdir -p $(dir $@)
 	python3 pmu-events/jevents.py pmu-events/arch $@
 
 $(PMU_TABLES_C:%.c=%.o): $(PMU_TABLES_C) pmu-events/pmu-events.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -I. -c -o $@ $<
 
 $(B)/%.o: %.c $(wildcard */*.h */*/*.h)
 	@mkdir -p $(dir $@)
@@ -134,7 +134,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 build-fuzz/fuzz-perf-data: tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) $(wildcard */*/*.h) \
 		build-fuzz/pmu-events/pmu-events-tables.c
 	@mkdir -p build-fuzz
-	clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ \
+	clang $(CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -I. -o $@ \
 		tests/fuzz/fuzz-perf-data.c $(LIB_SRCS) build-fuzz/pmu-events/pmu-events-tables.c \
 		$(SYS_SRC) $(LIBS)
 

@@ -30,6 +30,24 @@ static const char *const report_usage[] = {
 
 /* Room for a callchain: the kernel's limit (127 per context) and markers. */
 #define MAX_FRAMES 4096
+/* Samples remembered by (pid, tid, cpumode, ip): a power of two. */
+#define IP_CACHE_SLOTS 16384
+
+/*
+ * Where a recent sample went. With the default keys (comm, pid, dso, sym)
+ * a sample's entry depends on its task and address alone, until a COMM,
+ * MMAP or other event changes the task's maps or name: then the cache is
+ * emptied (generation bump). Repeated addresses skip the map and symbol
+ * lookups and the histogram hash.
+ */
+struct ip_cache_slot {
+	uint64_t ip;
+	int32_t pid, tid;
+	uint32_t gen;
+	uint8_t cpumode;
+	struct hists *h;
+	struct hist_entry *he;
+};
 
 struct report_opts {
 	const char *input;
@@ -73,6 +91,8 @@ struct report {
 	bool group_view;
 	struct session_stats stats;
 	struct strbuf err;
+	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
+	uint32_t ip_cache_gen;
 };
 
 /* --- filters --------------------------------------------------------- */
@@ -272,19 +292,61 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 	return 0;
 }
 
+static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
+{
+	uint64_t k = s->ip ^ ((uint64_t)s->tid << 40) ^ ((uint64_t)s->cpumode << 60);
+
+	k ^= k >> 29;
+	k *= 0xbf58476d1ce4e5b9ULL;
+	return &r->ip_cache[(k >> 32) & (IP_CACHE_SLOTS - 1)];
+}
+
+static bool ip_cache_hit(const struct report *r, const struct ip_cache_slot *c,
+			 const struct perf_sample *s, const struct hists *h)
+{
+	return c->he && c->gen == r->ip_cache_gen && c->ip == s->ip && c->h == h &&
+	       c->tid == (int32_t)s->tid && c->pid == (int32_t)s->pid && c->cpumode == s->cpumode;
+}
+
+/* Only the default kind of report: no callchains, branches, filters or
+ * keys that read more of the sample than its task and address. */
+static void setup_ip_cache(struct report *r)
+{
+	const struct report_opts *o = r->o;
+
+	for (int i = 0; i < r->sort.nr; i++) {
+		enum sort_key_id id = r->sort.keys[i]->id;
+
+		if (id != SORT_COMM && id != SORT_PID && id != SORT_DSO && id != SORT_SYM)
+			return;
+	}
+	if (r->use_callchain || r->branch_mode || o->comms || o->dsos || o->pids || o->tids)
+		return;
+	r->ip_cache = calloc(IP_CACHE_SLOTS, sizeof(*r->ip_cache));
+	r->ip_cache_gen = 1;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel)
 {
 	struct report *r = ctx;
 	struct hist_entry tmpl;
 	struct pd_evsel *leader = evsel;
+	struct ip_cache_slot *c = NULL;
 	struct hists *h;
 
 	(void)ev;
-	resolve_sample(&r->machine, s, &tmpl);
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
+	if (h && r->ip_cache) {
+		c = ip_cache_slot(r, s);
+		if (ip_cache_hit(r, c, s, h)) {
+			hists__account(h, c->he, s->period, evsel->idx - leader->idx);
+			return 0;
+		}
+	}
+	resolve_sample(&r->machine, s, &tmpl);
 	if (h && r->branch_mode) {
 		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
 			return 0;
@@ -297,6 +359,16 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
 		if (add_with_callchain(r, h, s, &tmpl, evsel->idx - leader->idx))
 			h = NULL;
+	} else if (h && c) {
+		int member = evsel->idx - leader->idx;
+
+		*c = (struct ip_cache_slot){ s->ip, (int32_t)s->pid, (int32_t)s->tid,
+					     r->ip_cache_gen, s->cpumode, h, NULL };
+		c->he = member >= 0 && member < h->nr_members ? hists__findnew(h, &tmpl) : NULL;
+		if (!c->he)
+			h = NULL;
+		else
+			hists__account(h, c->he, tmpl.period, member);
 	} else if (h && hists__add(h, &tmpl, evsel->idx - leader->idx)) {
 		h = NULL;
 	}
@@ -313,6 +385,7 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 
 	(void)s;
 	machine__process_event(&r->machine, ev);
+	r->ip_cache_gen++;	/* names and maps may have changed */
 	return 0;
 }
 
@@ -328,6 +401,7 @@ static int process(struct report *r)
 	r->group_view = wants_group_view(r);
 	if (setup_callchain(r))
 		return -ENOMEM;
+	setup_ip_cache(r);
 	return session__process(&r->pd, &tool, &r->stats, &r->err);
 }
 
@@ -541,6 +615,7 @@ static void report_exit(struct report *r)
 	free(r->hists_ready);
 	free(r->frames);
 	free(r->cc_frames);
+	free(r->ip_cache);
 	machine__exit(&r->machine);
 	perf_data__close(&r->pd);
 	strbuf_release(&r->err);
