@@ -10,7 +10,8 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-LIBS    = -Wl,-Bstatic $(PKG_LIBS) -lelf -lz -lzstd -Wl,-Bdynamic -ldl -lm
+LIBS    = -Wl,-Bstatic $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -Wl,-Bdynamic -ldl -lm \
+	  -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev

@@ -158,7 +158,10 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 		if (o->fp_callchain || o->call_graph)
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 		if (dwarf_stack) {
-			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			/* as perf: data addresses and data mmaps too, so an unwinder
+			 * can read a binary's data segments (GOT) beside the stack */
+			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
+					  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 			a->sample_regs_user = X86_64_REGS_MASK;
 			a->sample_stack_user = dwarf_stack;
 			a->exclude_callchain_user = 1;
@@ -185,6 +188,7 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 		if (i == 0) {
 			a->mmap = a->comm = a->task = 1;
 			a->mmap2 = a->comm_exec = 1;
+			a->mmap_data = !!dwarf_stack;
 		}
 	}
 	use_identifier_if_mixed(o->evlist);

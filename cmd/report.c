@@ -85,6 +85,7 @@ struct report {
 	bool caller_order;
 	double chain_min_percent;
 	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
+	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
 	struct cc_frame *cc_frames;
 	bool *hists_ready;
 	size_t nr_hists;
@@ -333,6 +334,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct hist_entry tmpl;
 	struct pd_evsel *leader = evsel;
 	struct ip_cache_slot *c = NULL;
+	struct perf_sample unwound;
 	struct hists *h;
 
 	(void)ev;
@@ -356,6 +358,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
 		return 0;
 	}
+	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
+		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
 	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
 		if (add_with_callchain(r, h, s, &tmpl, evsel->idx - leader->idx))
 			h = NULL;

@@ -46,4 +46,20 @@ test_expect_success 'callchains: one tab-indented frame per line, blank line aft
 	test_grep "^$" out
 '
 
+test_expect_success '--call-graph dwarf: script unwinds the user stack (libdw CFI)' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
+	pm script -i dw.data >out &&
+	# a sample in middle: its callers follow, return addresses minus one
+	awk "/ middle\\+0x/ { getline a; getline b; print a; print b; exit }" out >chain &&
+	test_grep "outer\\+0x[0-9a-f]+ \\(.*/burn\\)" chain &&
+	test_grep "main\\+0x[0-9a-f]+ \\(.*/burn\\)" chain &&
+	pm report --stdio --no-children -i dw.data >rep && test_grep "outer" rep
+'
+
+test_expect_success '--call-graph dwarf without the binary on disk: the sampled frame only' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
+	mkdir -p emptyfs && pm script --symfs emptyfs -i dw.data >out &&
+	test_grep "cpu-clock:" out && ! grep -q "outer" out
+'
+
 test_done

@@ -68,6 +68,24 @@ test_expect_success '--call-graph dwarf: perf reads the stacks' '
 	perf script -i dw.data 2>/dev/null | grep -q "main"
 '
 
+# perf-mini does not expand inlined functions: compare with perf --no-inline
+test_expect_success '--call-graph dwarf: both tools unwind the same callchains (libdw)' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw2.data -- "$WL/burn" >/dev/null &&
+	perf script --no-inline -i dw2.data 2>/dev/null >perf.txt &&
+	pm script -i dw2.data >pm.txt && test_cmp perf.txt pm.txt &&
+	test_grep "outer\+0x" pm.txt &&
+	perf report --no-inline --stdio -i dw2.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
+'
+
+test_expect_success 'recorded by perf with --call-graph dwarf: perf-mini unwinds it the same' '
+	perf record -q --call-graph dwarf -e cpu-clock -o pdw.data -- "$WL/burn" \
+		>/dev/null 2>&1 &&
+	perf script --no-inline -i pdw.data 2>/dev/null >perf.txt &&
+	pm script -i pdw.data >pm.txt && test_cmp perf.txt pm.txt
+'
+
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
 	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
 	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/perf_event.h>
 
+#include "../symbols/unwind.h"
 #include "callchain.h"
 
 /* The marker's cpumode, or 0 when @ip is a real address. */
@@ -83,4 +84,26 @@ size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_
 		n++;
 	}
 	return n;
+}
+
+const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t,
+					     const struct perf_sample *s, struct perf_sample *tmp,
+					     uint64_t *buf)
+{
+	size_t n = 0;
+
+	if (!unwind__possible(s))
+		return s;
+	/* the kernel's frames (it recorded no user ones: exclude_callchain_user) */
+	for (uint64_t i = 0; i < s->callchain_nr && n < UNWOUND_CHAIN_MAX / 2; i++) {
+		if (s->callchain[i] == (uint64_t)PERF_CONTEXT_USER)
+			break;
+		buf[n++] = s->callchain[i];
+	}
+	buf[n++] = (uint64_t)PERF_CONTEXT_USER;
+	n += unwind__user(m, t, s, buf + n, UNWOUND_CHAIN_MAX - n);
+	*tmp = *s;
+	tmp->callchain = buf;
+	tmp->callchain_nr = n;
+	return tmp;
 }

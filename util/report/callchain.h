@@ -31,6 +31,20 @@ typedef int callchain_fn(void *ctx, const struct callchain_frame *frame);
 size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_sample *s,
 			 bool caller, unsigned int max_stack, struct callchain_frame *out);
 
+/* Words a callchain__unwound() buffer needs: the kernel's chain, a marker
+ * and the unwound user frames. */
+#define UNWOUND_CHAIN_MAX (2 * 128 + 8)
+
+/*
+ * @s as perf sees a --call-graph dwarf sample: the kernel part of its
+ * callchain, then PERF_CONTEXT_USER and the user frames unwound from its
+ * stack copy, in @buf (UNWOUND_CHAIN_MAX words) and described by @tmp.
+ * @s itself when it has no stack copy to unwind.
+ */
+const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t,
+					     const struct perf_sample *s, struct perf_sample *tmp,
+					     uint64_t *buf);
+
 /* Call @fn for each frame, innermost first, at most @max_stack (0: all). */
 int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
 		    unsigned int max_stack, callchain_fn *fn, void *ctx);

@@ -169,7 +169,13 @@ void script_print__sample(struct script_print *p, struct machine *m,
 {
 	unsigned int f = fields_of(p, e);
 	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
-	bool chain = !p->no_callchain && s->callchain_nr && (f & SF_IP);
+	uint64_t unwound[UNWOUND_CHAIN_MAX];
+	struct perf_sample tmp;
+	bool chain;
+
+	if (!p->no_callchain && (f & SF_IP))
+		s = callchain__unwound(m, t, s, &tmp, unwound);
+	chain = !p->no_callchain && s->callchain_nr && (f & SF_IP);
 	struct strbuf *sb = &p->line;
 	struct addr_location al;
 

@@ -118,6 +118,18 @@ static bool load_debug_file(const uint8_t *id, size_t size, const char *runtime,
 	return !access(path, R_OK) && symtab_load_elf(t, path, runtime, false);
 }
 
+bool dso__binary_path(const struct dsos *dsos, struct dso *dso, struct strbuf *path)
+{
+	strbuf_reset(path);
+	if (dso->kernel || dso->long_name[0] != '/' || dso->binary_ok < 0)
+		return false;
+	strbuf_addf(path, "%s%s", dsos->cfg.symfs ?: "", dso->long_name);
+	if (!dso->binary_ok)
+		dso->binary_ok = !access(path->buf, R_OK) && build_id_matches(dso, path->buf) ?
+				 1 : -1;
+	return dso->binary_ok > 0;
+}
+
 static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 {
 	uint8_t id[20];

@@ -34,6 +34,7 @@ struct dso {
 	uint8_t build_id[20];
 	uint8_t build_id_size;	/* 0: unknown */
 	bool symbols_loaded;
+	int8_t binary_ok;	/* dso__binary_path(): 0 unknown, 1 yes, -1 no */
 	struct symbol *syms;	/* sorted by start */
 	size_t nr_syms;
 	char *names;		/* arena for symbol names */
@@ -60,6 +61,14 @@ void dsos__exit(struct dsos *dsos);
 
 /* The symbol containing @addr (in map_ip space), loading symbols once. */
 const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);
+
+/*
+ * The binary of a user DSO on disk (under --symfs), when it is the one
+ * recorded (same build-id): for readers of its contents such as the
+ * unwinder. False when there is none.
+ */
+struct strbuf;
+bool dso__binary_path(const struct dsos *dsos, struct dso *dso, struct strbuf *path);
 
 /* Set a DSO's build-id (from the header or an MMAP2 record). */
 void dso__set_build_id(struct dso *dso, const uint8_t *id, size_t size);
