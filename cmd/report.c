@@ -22,6 +22,7 @@
 #include "../util/report/hist-print.h"
 #include "../util/report/hist.h"
 #include "../util/report/resolve.h"
+#include "../util/symbols/srcline.h"
 
 static const char *const report_usage[] = {
 	"perf-mini report [<options>]",
@@ -92,6 +93,8 @@ struct report {
 	bool group_view;
 	struct session_stats stats;
 	struct strbuf err;
+	struct srclines srclines;	/* --sort srcline */
+	bool need_srcline;
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 };
@@ -248,6 +251,9 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		bool dup = false;
 
 		frame_entry(tmpl, &r->frames[i], &level, &fe);
+		if (r->need_srcline)
+			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+						  r->frames[i].al.addr);
 		for (size_t k = 0; k < nr_seen && !dup; k++)
 			dup = !sort_list__collapse(&r->sort, seen[k], &fe);
 		if (dup)
@@ -349,6 +355,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		}
 	}
 	resolve_sample(&r->machine, s, &tmpl);
+	if (r->need_srcline)
+		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
+					    tmpl.ip);
 	if (h && r->branch_mode) {
 		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
 			return 0;
@@ -406,6 +415,7 @@ static int process(struct report *r)
 	if (setup_callchain(r))
 		return -ENOMEM;
 	setup_ip_cache(r);
+	r->need_srcline = sort_list__has(&r->sort, SORT_SRCLINE);
 	return session__process(&r->pd, &tool, &r->stats, &r->err);
 }
 
@@ -620,6 +630,7 @@ static void report_exit(struct report *r)
 	free(r->frames);
 	free(r->cc_frames);
 	free(r->ip_cache);
+	srclines__exit(&r->srclines);
 	machine__exit(&r->machine);
 	perf_data__close(&r->pd);
 	strbuf_release(&r->err);
@@ -665,7 +676,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period; branch mode: dso_from, symbol_from, symbol_to, cycles"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline; branch mode: dso_from, symbol_from, symbol_to, cycles"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",

@@ -119,4 +119,13 @@ test_expect_success 'branch mode: Basic Block Cycles from the LBR cycles field' 
 	test_grep "^ +[0-9.]+% +[0-9]+  14 *$" out && test_grep "^ +[0-9.]+% +[0-9]+  - *$" out
 '
 
+test_expect_success '--sort srcline: file:line from the DWARF line table, else sym+offset' '
+	pm record -q -e cpu-clock -o sl.data -- "$WL/burn" >/dev/null &&
+	pm report --stdio --sort srcline -i sl.data >out &&
+	test_grep "^# Overhead  Source:Line" out &&
+	test_grep "^ +[0-9.]+%  burn\.c:[0-9]+$" out &&
+	mkdir -p nofs && pm report --stdio --sort dso,srcline --symfs nofs -i sl.data >out &&
+	! grep -q "burn\.c:" out && test_grep "burn +burn\[[0-9a-f]+\]" out
+'
+
 test_done

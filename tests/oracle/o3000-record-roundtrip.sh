@@ -79,6 +79,14 @@ test_expect_success '--call-graph dwarf: both tools unwind the same callchains (
 	pm report --stdio -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
 '
 
+test_expect_success '--sort srcline: the same lines as perf (libdw line tables)' '
+	pm record -q -e cpu-clock -o sl.data -- "$WL/burn" >/dev/null &&
+	same_report sl.data --sort srcline &&
+	test_grep "burn\.c:[0-9]+" pm.txt &&
+	same_report sl.data --sort dso,srcline -n &&
+	same_report sl.data --sort comm,srcline,sym
+'
+
 test_expect_success 'recorded by perf with --call-graph dwarf: perf-mini unwinds it the same' '
 	perf record -q --call-graph dwarf -e cpu-clock -o pdw.data -- "$WL/burn" \
 		>/dev/null 2>&1 &&

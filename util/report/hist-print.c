@@ -149,8 +149,9 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		strbuf_addstr(line, "  ");
 		start = line->len;
 		sort_key__cell(k, he, c->width[k->id], line);
-		/* perf pads every column but a trailing symbol */
-		if (!(last && k->id == SORT_SYM) && line->len - start < (size_t)c->width[k->id])
+		/* perf pads every column but a trailing symbol or source line */
+		if (!(last && (k->id == SORT_SYM || k->id == SORT_SRCLINE)) &&
+		    line->len - start < (size_t)c->width[k->id])
 			strbuf_addchars(line, ' ', c->width[k->id] - (line->len - start));
 	}
 	strbuf_addch(line, '\n');

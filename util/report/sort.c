@@ -47,15 +47,10 @@ int sort_list__parse(struct sort_list *l, const char *spec, struct strbuf *err)
 		size_t len = strcspn(p, ", ");
 		const struct sort_key *k = len ? find_key(p, len) : NULL;
 
-		if (len && k && k->id == SORT_SRCLINE) {
-			/* needs DWARF line tables (libdw): not built yet */
-			strbuf_addstr(err, "--sort srcline is not implemented yet\nhint: sort by "
-					   "sym, and see the source with your debugger");
-			return -EINVAL;
-		}
 		if (len && !k) {
 			strbuf_addf(err, "unknown --sort key '%.*s'\nhint: the keys are comm, pid, "
-				    "tid, dso, sym, cpu, period", (int)len, p);
+				    "tid, dso, sym, cpu, period, srcline (and dso_from, symbol_from, "
+				    "symbol_to, cycles for branches)", (int)len, p);
 			return -EINVAL;
 		}
 		if (k && !sort_list__has(l, k->id)) {

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SRCLINE_H
+#define PM_SRCLINE_H
+
+/*
+ * Source lines for report --sort srcline, from the DWARF line tables of
+ * the binaries (or their separate debug files, found by build-id) with
+ * libdw, in perf's spelling: "file.c:12" (the file's base name), else
+ * "symbol+offset" (decimal) where there is no line information, else
+ * "dso[address]", and "??:0" for an address in no DSO.
+ *
+ * Ownership: the strings are interned in struct srclines and live until
+ * srclines__exit().
+ */
+#include <stdint.h>
+
+#include "dso.h"
+
+struct srclines {
+	struct srcline_entry **buckets;	/* by (dso, addr) */
+	size_t nr_buckets, nr;
+	struct srcline_module *modules;	/* one libdw session per DSO read */
+};
+
+/* The line of @addr (map_ip space) in @dso, @sym its symbol or NULL. */
+const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			 const struct symbol *sym, uint64_t addr);
+void srclines__exit(struct srclines *sl);
+
+#endif
