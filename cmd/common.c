@@ -58,12 +58,17 @@ const struct pmu_events_table *cmd_cpu_table(const struct pm_env *env)
 	return pmu_events__find(cpuid);
 }
 
+static const struct pmu_events_table *find_table(const void *env)
+{
+	return cmd_cpu_table(env);
+}
+
 struct pmus *cmd_pmus_new(const struct pm_env *env)
 {
 	struct pmus *pmus = pmus__new(env->sysfs_root);
 
 	if (pmus)
-		pmus__set_cpu_table(pmus, cmd_cpu_table(env));
+		pmus__set_cpu_table_finder(pmus, find_table, env);
 	return pmus;
 }
 

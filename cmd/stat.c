@@ -51,6 +51,7 @@ struct stat_opts {
 	bool big_num, has_workload;
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
 	struct metricgroup mg;		/* -M */
+	const struct pm_env *env;
 	int repeat, interval, verbose, detailed, paranoid;
 	unsigned int interval_count;
 	enum aggr_mode aggr_mode;
@@ -108,7 +109,7 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->pmus = cmd_pmus_new(env);
 	BUG_ON(!o->evlist || !o->pmus);
 	o->pctx.pmus = o->pmus;
-	o->mg.cpu = cmd_cpu_table(env);
+	o->env = env;
 	o->pctx.tracefs_dir = env->tracefs_dir;
 	o->pctx.tool = "stat";
 	o->paths.proc = env->proc_root;
@@ -256,7 +257,10 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 static int add_metrics(struct stat_opts *o, struct strbuf *err)
 {
 	struct strbuf spec = STRBUF_INIT;
-	int ret = metricgroup__events(&o->mg, o->metrics, &spec, err), k = 0;
+	int ret, k = 0;
+
+	o->mg.cpu = cmd_cpu_table(o->env);
+	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
 
 	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
 		int first = o->evlist->nr;

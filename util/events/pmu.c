@@ -17,6 +17,9 @@ struct pmus {
 	unsigned int alloc;
 	bool all_loaded;
 	const struct pmu_events_table *cpu_table;	/* static; NULL: none */
+	/* finds cpu_table when the cpu PMU is first loaded (a CPUID, regexes) */
+	const struct pmu_events_table *(*find_table)(const void *ctx);
+	const void *find_ctx;
 };
 
 static void *xcalloc(size_t nr, size_t size)
@@ -268,9 +271,12 @@ static void add_table_events(struct pmus *pmus, struct pmu *pmu)
 		qsort(pmu->aliases, pmu->nr_aliases, sizeof(*pmu->aliases), cmp_alias);
 }
 
-void pmus__set_cpu_table(struct pmus *pmus, const struct pmu_events_table *table)
+void pmus__set_cpu_table_finder(struct pmus *pmus,
+				const struct pmu_events_table *(*find)(const void *ctx),
+				const void *ctx)
 {
-	pmus->cpu_table = table;
+	pmus->find_table = find;
+	pmus->find_ctx = ctx;
 }
 
 static struct pmu *add_pmu(struct pmus *pmus, const char *name)
@@ -279,8 +285,11 @@ static struct pmu *add_pmu(struct pmus *pmus, const char *name)
 
 	if (!pmu)
 		return NULL;
-	if (!strcmp(name, "cpu") || !strcmp(name, "cpu_core"))
+	if (!strcmp(name, "cpu") || !strcmp(name, "cpu_core")) {
+		if (pmus->find_table && !pmus->cpu_table)
+			pmus->cpu_table = pmus->find_table(pmus->find_ctx);
 		add_table_events(pmus, pmu);
+	}
 	if (pmus->nr == pmus->alloc) {
 		pmus->alloc = pmus->alloc ? pmus->alloc * 2 : 8;
 		pmus->list = realloc(pmus->list, pmus->alloc * sizeof(*pmus->list));

@@ -60,9 +60,13 @@ void pmus__delete(struct pmus *pmus);
 
 /*
  * Add the events of a CPU family's pmu-events table to the cpu PMU, where
- * sysfs lacks them (perf's JSON aliases). Call before the first lookup.
+ * sysfs lacks them (perf's JSON aliases): @find(@ctx) gives the table when
+ * the cpu PMU is first loaded (so counting software events never looks).
+ * Call before the first lookup.
  */
-void pmus__set_cpu_table(struct pmus *pmus, const struct pmu_events_table *table);
+void pmus__set_cpu_table_finder(struct pmus *pmus,
+				const struct pmu_events_table *(*find)(const void *ctx),
+				const void *ctx);
 
 /* The PMU called @name, or NULL when sysfs has none. */
 struct pmu *pmus__find(struct pmus *pmus, const char *name);
