@@ -44,16 +44,26 @@ static int underscores(const char *s)
 }
 
 /*
- * Of several names for one address, perf's choose_best_symbol() keeps the
- * non-weak, then the global one, then the one with fewer leading
- * underscores, then the longer name. Sorting puts that one first.
+ * Of several names for one address, perf's choose_best_symbol() keeps one
+ * with a size, then the non-weak, then the global one, then the one with
+ * fewer leading underscores, then the longer name. Sorting puts that one
+ * first. Size-less names (all of kallsyms) get their size from perf's
+ * symbols__fixup_end() first, which only the last listed of them gets:
+ * so that one is kept (memcpy, __memcpy, __pi_memcpy: __pi_memcpy).
  */
 static int cmp_sym(const void *a, const void *b)
 {
 	const struct symbol *x = a, *y = b;
+	bool xs, ys;
 
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
+	xs = x->end > x->start;
+	ys = y->end > y->start;
+	if (xs != ys)
+		return xs ? -1 : 1;
+	if (!xs)
+		return x->seq > y->seq ? -1 : x->seq < y->seq;
 	if ((x->binding == STB_WEAK) != (y->binding == STB_WEAK))
 		return x->binding == STB_WEAK ? 1 : -1;
 	if ((x->binding == STB_GLOBAL) != (y->binding == STB_GLOBAL))
