@@ -47,7 +47,7 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return ret;
 }
 
-void strbuf_grow(struct strbuf *sb, size_t extra)
+void strbuf_grow_slow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;
 	int fresh = sb->alloc == 0;
@@ -69,7 +69,7 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 		sb->buf[len] = '\0';
 }
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+void strbuf_add_slow(struct strbuf *sb, const void *data, size_t len)
 {
 	if (!len)
 		return;	/* @data may be NULL then */
@@ -77,11 +77,6 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 	memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
-}
-
-void strbuf_addstr(struct strbuf *sb, const char *s)
-{
-	strbuf_add(sb, s, strlen(s));
 }
 
 void strbuf_addch_slow(struct strbuf *sb, int c)

@@ -31,12 +31,37 @@ void strbuf_init(struct strbuf *sb, size_t hint);
 void strbuf_release(struct strbuf *sb);
 /* Returns the buffer (caller frees) and re-initialises @sb. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
-void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_grow_slow(struct strbuf *sb, size_t extra);
+
+/* Room for @extra more bytes; inline because output paths call it per field. */
+static inline void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->alloc && extra < sb->alloc - sb->len)
+		return;
+	strbuf_grow_slow(sb, extra);
+}
 void strbuf_setlen(struct strbuf *sb, size_t len);
 #define strbuf_reset(sb) strbuf_setlen((sb), 0)
 
-void strbuf_add(struct strbuf *sb, const void *data, size_t len);
-void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_add_slow(struct strbuf *sb, const void *data, size_t len);
+
+static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	if (!len)
+		return;	/* @data may be NULL then */
+	if (sb->alloc && len < sb->alloc - sb->len) {
+		__builtin_memcpy(sb->buf + sb->len, data, len);
+		sb->len += len;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	strbuf_add_slow(sb, data, len);
+}
+
+static inline void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, __builtin_strlen(s));
+}
 void strbuf_addch_slow(struct strbuf *sb, int c);
 
 /* One byte; inline because output paths add millions of them. */

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "resolve.h"
@@ -28,8 +29,55 @@ static bool find_map(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	return true;
 }
 
+/*
+ * Recent resolutions by (maps, cpumode, address): profiles hit the same
+ * addresses over and over. Valid while no event has changed the maps
+ * (machine->gen).
+ */
+#define RESOLVE_SLOTS 8192
+
+struct resolve_slot {
+	const struct maps *maps;
+	uint64_t ip;
+	uint32_t gen;
+	uint8_t cpumode;
+	struct addr_location al;
+};
+
+static struct resolve_slot *cache_slot(struct machine *m, const struct maps *maps,
+				       uint8_t cpumode, uint64_t ip)
+{
+	uint64_t k = (ip ^ (uintptr_t)maps ^ cpumode) * 0x9e3779b97f4a7c15ULL;
+
+	if (!m->resolve_cache)
+		m->resolve_cache = calloc(RESOLVE_SLOTS, sizeof(struct resolve_slot));
+	if (!m->resolve_cache)
+		return NULL;
+	return &((struct resolve_slot *)m->resolve_cache)[(k >> 40) & (RESOLVE_SLOTS - 1)];
+}
+
+static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+			     struct addr_location *al);
+
 void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 		  struct addr_location *al)
+{
+	const struct maps *maps = cpumode == PERF_RECORD_MISC_KERNEL ? &m->kmaps : t->maps;
+	struct resolve_slot *c = cache_slot(m, maps, cpumode, ip);
+
+	if (c && c->maps == maps && c->ip == ip && c->cpumode == cpumode && c->gen == m->gen &&
+	    c->maps) {
+		*al = c->al;
+		al->thread = t;
+		return;
+	}
+	resolve_uncached(m, t, cpumode, ip, al);
+	if (c)
+		*c = (struct resolve_slot){ maps, ip, m->gen, cpumode, *al };
+}
+
+static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+			     struct addr_location *al)
 {
 	/*
 	 * No second try on the other side of the user/kernel split: on x86

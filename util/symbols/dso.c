@@ -130,18 +130,27 @@ bool dso__binary_path(const struct dsos *dsos, struct dso *dso, struct strbuf *p
 	return dso->binary_ok > 0;
 }
 
-static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
+const void *dso__vdso_image(const struct dsos *dsos, const struct dso *dso, size_t *size)
 {
 	uint8_t id[20];
-	size_t size, n = vdso_build_id(id, sizeof(id));
-	const void *image = vdso_image(&size);
+	size_t n = vdso_build_id(id, sizeof(id));
+	const void *image = vdso_image(size);
 
 	/* our own vDSO is the recorded one if the build-ids (or kernels) match */
-	if (!image || (dso->build_id_size ? n != dso->build_id_size ||
-					    memcmp(id, dso->build_id, n) :
-					    dsos->cfg.kernel_build_id_mismatch))
-		return;
-	symtab_load_elf_image(t, image, size);
+	if (!image || dsos->cfg.symfs || strcmp(dso->long_name, "[vdso]") ||
+	    (dso->build_id_size ? n != dso->build_id_size || memcmp(id, dso->build_id, n) :
+				  dsos->cfg.kernel_build_id_mismatch))
+		return NULL;
+	return image;
+}
+
+static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
+{
+	size_t size;
+	const void *image = dso__vdso_image(dsos, dso, &size);
+
+	if (image)
+		symtab_load_elf_image(t, image, size);
 }
 
 /*
@@ -181,8 +190,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 		else if (!dsos->cfg.kernel_build_id_mismatch)
 			load_kallsyms(&t, "/proc/kallsyms");
 	} else if (!strcmp(dso->long_name, "[vdso]")) {
-		if (!dsos->cfg.symfs)
-			load_vdso(dsos, dso, &t);
+		load_vdso(dsos, dso, &t);
 	} else if (!dso->kernel && dso->long_name[0] == '/') {
 		load_user_dso(dsos, dso, &t);
 	}

@@ -70,6 +70,9 @@ const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64
 struct strbuf;
 bool dso__binary_path(const struct dsos *dsos, struct dso *dso, struct strbuf *path);
 
+/* This machine's vDSO image when @dso is the recorded [vdso], else NULL. */
+const void *dso__vdso_image(const struct dsos *dsos, const struct dso *dso, size_t *size);
+
 /* Set a DSO's build-id (from the header or an MMAP2 record). */
 void dso__set_build_id(struct dso *dso, const uint8_t *id, size_t size);
 

@@ -336,6 +336,8 @@ int machine__init(struct machine *m, struct dsos_config *cfg)
 
 void machine__exit(struct machine *m)
 {
+	free(m->resolve_cache);
+	m->resolve_cache = NULL;
 	for (size_t i = 0; i < m->nr_buckets; i++) {
 		struct thread *t = m->threads[i];
 
@@ -377,6 +379,7 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 {
 	char name[4096];
 
+	m->gen++;
 	switch (ev->type) {
 	case PERF_RECORD_MMAP: {
 		const struct pm_mmap_event *e = (const void *)ev;

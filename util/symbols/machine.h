@@ -49,6 +49,8 @@ struct machine {
 	char **comms;			/* interned comm strings, hashed */
 	size_t nr_comm_buckets, nr_comms;
 	const char *arch;		/* from the header, for kernel_start */
+	uint32_t gen;			/* bumped by every event: maps may have changed */
+	void *resolve_cache;		/* resolve.c's, freed with the machine */
 };
 
 int machine__init(struct machine *m, struct dsos_config *cfg);

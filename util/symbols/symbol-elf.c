@@ -275,8 +275,9 @@ static void load_plt(Elf *elf, struct symtab *t)
 		const char *n;
 		uint64_t off, addr = plt.sh_addr + first + 16 * i;
 
+		/* an IRELATIVE slot names no symbol: perf calls it "@plt" */
 		if (!gelf_getrela(rdata, i, &r) || !gelf_getsym(ddata, GELF_R_SYM(r.r_info), &sym) ||
-		    !(n = elf_strptr(elf, dynsym.sh_link, sym.st_name)) || !*n ||
+		    !(n = elf_strptr(elf, dynsym.sh_link, sym.st_name)) ||
 		    addr + 16 > plt.sh_addr + plt.sh_size || !vaddr_to_offset(elf, addr, &off))
 			continue;
 		snprintf(name, sizeof(name), "%s@plt", n);

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
@@ -51,6 +52,28 @@ static const struct map *user_map(struct unwind_ctx *u, uint64_t addr)
 	return u->t->maps ? maps__find(u->t->maps, addr) : NULL;
 }
 
+/* The vDSO is no file: libdw reads our own image (when it is the recorded
+ * one) from a memory file. */
+static Dwfl_Module *report_vdso(Dwfl *dwfl, struct unwind_ctx *u, const struct map *map)
+{
+	size_t size;
+	const void *image = dso__vdso_image(&u->m->dsos, map->dso, &size);
+	Dwfl_Module *mod = NULL;
+	int fd;
+
+	if (!image)
+		return NULL;
+	fd = memfd_create("vdso", MFD_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (write(fd, image, size) == (ssize_t)size)
+		mod = dwfl_report_elf(dwfl, "[vdso]", "[vdso]", fd, map->start - map->pgoff,
+				      false);
+	if (!mod)
+		close(fd);	/* on success libdw owns it */
+	return mod;
+}
+
 /* Tell libdw about the binary mapped at @pc, once (perf's report_module). */
 static Dwfl_Module *report_module(Dwfl *dwfl, struct unwind_ctx *u, uint64_t pc)
 {
@@ -63,6 +86,8 @@ static Dwfl_Module *report_module(Dwfl *dwfl, struct unwind_ctx *u, uint64_t pc)
 	if (dso__binary_path(&u->m->dsos, map->dso, &path))
 		mod = dwfl_report_elf(dwfl, map->dso->short_name, path.buf, -1,
 				      map->start - map->pgoff, false);
+	else
+		mod = report_vdso(dwfl, u, map);
 	strbuf_release(&path);
 	return mod && dwfl_addrmodule(dwfl, pc) == mod ? mod : NULL;
 }
