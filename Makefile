@@ -14,7 +14,8 @@ LIBS    = -Wl,-Bstatic $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -Wl,-Bdyna
 	  -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
-DEB_BUILD := gcc make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev libzstd-dev
+DEB_BUILD := gcc make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
+	     liblzma-dev libbz2-dev libzstd-dev
 DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 

@@ -32,7 +32,7 @@ static const char *const report_usage[] = {
 /* Room for a callchain: the kernel's limit (127 per context) and markers. */
 #define MAX_FRAMES 4096
 /* Samples remembered by (pid, tid, cpumode, ip): a power of two. */
-#define IP_CACHE_SLOTS 16384
+#define IP_CACHE_SLOTS 4096
 
 /*
  * Where a recent sample went. With the default keys (comm, pid, dso, sym)

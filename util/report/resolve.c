@@ -34,7 +34,7 @@ static bool find_map(struct machine *m, struct thread *t, uint8_t cpumode, uint6
  * addresses over and over. Valid while no event has changed the maps
  * (machine->gen).
  */
-#define RESOLVE_SLOTS 8192
+#define RESOLVE_SLOTS 4096
 
 struct resolve_slot {
 	const struct maps *maps;

@@ -18,7 +18,7 @@
 struct symbol {
 	uint64_t start, end;	/* [start, end) */
 	const char *name;	/* points into the dso's name arena */
-	size_t namelen;
+	uint32_t namelen;	/* 40 bytes a symbol: kallsyms has 100k+ of them */
 	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
 	uint32_t seq;		/* position in the symbol table, the last tie-break */
 };

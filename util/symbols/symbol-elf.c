@@ -28,7 +28,7 @@ void symtab_add(struct symtab *t, uint64_t start, uint64_t size, const char *nam
 			abort();
 	}
 	t->v[t->nr] = (struct symbol){ .start = start, .end = start + size,
-				       .namelen = strlen(name), .binding = binding,
+				       .namelen = (uint32_t)strlen(name), .binding = binding,
 				       .seq = (uint32_t)t->nr };
 	t->name_off[t->nr++] = t->names.len;
 	strbuf_add(&t->names, name, strlen(name) + 1);
@@ -97,7 +97,9 @@ void symtab_finish(struct symtab *t, struct dso *dso)
 	if (n && t->v[n - 1].end <= t->v[n - 1].start)
 		t->v[n - 1].end = t->v[n - 1].start + 1;
 	dso->names = strbuf_detach(&t->names, NULL);	/* the same buffer */
-	dso->syms = t->v;
+	dso->syms = n ? realloc(t->v, n * sizeof(*t->v)) : t->v;	/* give back the slack */
+	if (!dso->syms)
+		dso->syms = t->v;
 	dso->nr_syms = n;
 	free(t->name_off);
 }
