@@ -47,4 +47,30 @@ test_expect_success 'a described PMU tree that is empty or broken is survived' '
 	test_grep "unknown PMU .cpu." err
 '
 
+test_expect_success 'stat report on 300 damaged stat files: an error or output, never a crash' '
+	pm stat record -o good.data -I 50 -a -A -e cpu-clock,page-faults -- sleep 0.12 \
+		2>/dev/null &&
+	python3 - good.data <<-\EOF &&
+	import random, sys
+	data = open(sys.argv[1], "rb").read()
+	# the data section starts after the 104-byte header and the attrs
+	off = int.from_bytes(data[40:48], "little")
+	size = int.from_bytes(data[48:56], "little")
+	rnd = random.Random(42)
+	for i in range(300):
+	    b = bytearray(data)
+	    for _ in range(rnd.randint(1, 8)):
+	        pos = off + rnd.randrange(size)
+	        b[pos] = rnd.randrange(256)
+	    open("bad%03d.data" % i, "wb").write(bytes(b))
+	EOF
+	for f in bad*.data; do
+		pm stat report -i "$f" >/dev/null 2>err
+		rc=$?
+		if test $rc -ne 0 && test $rc -ne 1; then
+			echo "$f: exit $rc"; cat err; return 1
+		fi
+	done
+'
+
 test_done
