@@ -23,6 +23,7 @@
 #include <sys/types.h>
 
 #include "../util/base/pm-env.h"
+#include "../util/base/strbuf.h"
 
 int cmd_list(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);
@@ -38,6 +39,18 @@ int cmd_usage_result(int ret, const char *text);
 
 /* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
 int cmd_read_paranoid(void);
+
+/* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */
+struct option;
+int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
+		     struct strbuf *err);
+
+/*
+ * report/script --inline: perf expands inlined functions into frames of
+ * dwarf callchains; perf-mini does not yet. --no-inline is accepted (it is
+ * what perf-mini shows); --inline is refused. Returns 0 or -EINVAL.
+ */
+int cmd_check_inline(int inline_frames, struct strbuf *err);
 
 /* An existing perf.data becomes perf.data.old, as perf does. */
 void cmd_keep_old_output(const char *path);

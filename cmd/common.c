@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,4 +83,21 @@ void cmd_keep_old_output(const char *path)
 	strbuf_addf(&old, "%s.old", path);
 	rename(path, old.buf);
 	strbuf_release(&old);
+}
+
+int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
+		     struct strbuf *err)
+{
+	(void)arg, (void)err;
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
+int cmd_check_inline(int inline_frames, struct strbuf *err)
+{
+	if (inline_frames != 1)
+		return 0;
+	strbuf_addstr(err, "--inline: inlined-function frames are not implemented yet\nhint: "
+			   "perf-mini shows callchains as perf --no-inline does; drop --inline");
+	return -EINVAL;
 }

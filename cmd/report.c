@@ -65,6 +65,7 @@ struct report_opts {
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
 	int branch_stack;	/* -1: as perf, on with branch stacks */
+	int inline_frames;	/* --[no-]inline, -1 when not given */
 	const char *call_graph;
 	struct {
 		bool none;
@@ -573,7 +574,7 @@ static int report_check(struct report_opts *o, struct sort_list *sort, struct st
 			return -EINVAL;
 		}
 	}
-	if (parse_call_graph(o, err))
+	if (parse_call_graph(o, err) || cmd_check_inline(o->inline_frames, err))
 		return -EINVAL;
 	/* the default depends on the file; a user's keys are checked now */
 	return o->sort ? sort_list__parse(sort, o->sort, err) : 0;
@@ -668,7 +669,7 @@ static int run_report(struct report *r)
 int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
-		.group = -1, .children = -1, .branch_stack = -1,
+		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -694,6 +695,9 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 				   set_tristate),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
+				   "Show inline function (not yet: --no-inline only)",
+				   cmd_opt_tristate),
 		OPT_CALLBACK_NOOPT('b', "branch-stack", &o.branch_stack,
 				   "use branch records for per branch histogram filling",
 				   set_tristate),

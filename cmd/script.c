@@ -27,6 +27,7 @@ static const char *const script_usage[] = {
 struct script_opts {
 	const char *input, *fields, *symfs, *kallsyms, *vmlinux;
 	bool dump_raw, hide_callchain;
+	int inline_frames;	/* --[no-]inline, -1 when not given */
 	unsigned int max_stack;
 };
 
@@ -117,7 +118,7 @@ static int run_script(struct script *s)
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)
 {
-	struct script_opts o = { 0 };
+	struct script_opts o = { .inline_frames = -1 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_STRING('F', "fields", &o.fields, "str",
@@ -127,6 +128,9 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
+				   "Show inline function (not yet: --no-inline only)",
+				   cmd_opt_tristate),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
@@ -150,6 +154,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			    argv[0]);
 		ret = 129;
 	} else if (o.fields && script_print__parse_fields(o.fields, &s.print.fields, &s.err)) {
+		ret = 129;
+	} else if (cmd_check_inline(o.inline_frames, &s.err)) {
 		ret = 129;
 	} else {
 		s.print.user_fields = o.fields != NULL;

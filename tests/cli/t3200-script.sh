@@ -62,4 +62,12 @@ test_expect_success '--call-graph dwarf without the binary on disk: the sampled 
 	test_grep "cpu-clock:" out && ! grep -q "outer" out
 '
 
+test_expect_success '--no-inline is what perf-mini shows; --inline is refused with a hint' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
+	pm script --no-inline -i dw.data >a && pm script -i dw.data >b && test_cmp a b &&
+	test_expect_code 129 pm script --inline -i dw.data 2>err &&
+	test_grep "hint: perf-mini shows callchains as perf --no-inline" err &&
+	test_expect_code 129 pm report --inline -i dw.data 2>err && test_grep "not implemented" err
+'
+
 test_done
