@@ -254,22 +254,40 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 }
 
 /* -M: each name's metrics read one group of events, added here. */
+#define MAX_METRIC_NAMES 64
+
+/* -M: each name's metrics read one group of events, added here; names
+ * whose metrics read the same events share the group, as perf merges them
+ * (-M IPC,CPI counts instructions and cycles once). */
 static int add_metrics(struct stat_opts *o, struct strbuf *err)
 {
 	struct strbuf spec = STRBUF_INIT;
-	int ret, k = 0;
+	const char *lines[MAX_METRIC_NAMES];
+	int ret, k = 0, firsts[MAX_METRIC_NAMES], nrs[MAX_METRIC_NAMES];
 
 	o->mg.cpu = cmd_cpu_table(o->env);
 	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
 
 	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
-		int first = o->evlist->nr;
+		int first = o->evlist->nr, same = -1;
 
 		*strchr(line, '\n') = '\0';
+		for (int i = 0; i < k && i < MAX_METRIC_NAMES; i++)
+			if (!strcmp(lines[i], line))
+				same = i;
+		if (same >= 0) {
+			ret = metricgroup__bind(&o->mg, o->metrics, k, firsts[same], nrs[same], err);
+			continue;
+		}
 		ret = parse_events(o->evlist, line, &o->pctx, err);
 		if (!ret)
 			ret = metricgroup__bind(&o->mg, o->metrics, k, first,
 						o->evlist->nr - first, err);
+		if (k < MAX_METRIC_NAMES) {
+			lines[k] = line;
+			firsts[k] = first;
+			nrs[k] = o->evlist->nr - first;
+		}
 	}
 	strbuf_release(&spec);
 	return ret ? -EINVAL : 0;

@@ -95,4 +95,10 @@ test_expect_success 'the generator refuses a malformed table, naming the file an
 	test_grep "unknown key" err && ! test -e t.c
 '
 
+test_expect_success '-M names reading the same events share one group (IPC,CPI)' '
+	pm stat -v -M IPC,CPI -- true 2>out &&
+	test $(grep -c "^instructions -> " out) -eq 1 &&
+	test $(grep -c "^cycles -> " out) -eq 1
+'
+
 test_done
