@@ -39,6 +39,7 @@ struct script {
 	struct trace_format *trace;
 	bool checked;
 	struct strbuf err;
+	struct srclines srclines;	/* --inline lookups */
 };
 
 static int name_width(const struct perf_data *pd)
@@ -129,7 +130,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
-				   "Show inline function (not yet: --no-inline only)",
+				   "Show inline function (dwarf callchains; the default)",
 				   cmd_opt_tristate),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
@@ -155,12 +156,11 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (o.fields && script_print__parse_fields(o.fields, &s.print.fields, &s.err)) {
 		ret = 129;
-	} else if (cmd_check_inline(o.inline_frames, &s.err)) {
-		ret = 129;
 	} else {
 		s.print.user_fields = o.fields != NULL;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
+		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		if (!o.input)
 			o.input = default_input();
 		ret = run_script(&s);
@@ -168,6 +168,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	if (s.err.len)
 		cmd_error("script", s.err.buf);
 	trace_format__delete(s.trace);
+	srclines__exit(&s.srclines);
 	machine__exit(&s.machine);
 	perf_data__close(&s.pd);
 	strbuf_release(&s.err);

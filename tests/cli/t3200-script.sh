@@ -62,12 +62,19 @@ test_expect_success '--call-graph dwarf without the binary on disk: the sampled 
 	test_grep "cpu-clock:" out && ! grep -q "outer" out
 '
 
-test_expect_success '--no-inline is what perf-mini shows; --inline is refused with a hint' '
+test_expect_success 'script expands inlined functions of dwarf frames (libdw); --no-inline not' '
 	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
-	pm script --no-inline -i dw.data >a && pm script -i dw.data >b && test_cmp a b &&
-	test_expect_code 129 pm script --inline -i dw.data 2>err &&
-	test_grep "hint: perf-mini shows callchains as perf --no-inline" err &&
-	test_expect_code 129 pm report --inline -i dw.data 2>err && test_grep "not implemented" err
+	pm script -i dw.data >a && pm script --inline -i dw.data >b && test_cmp a b &&
+	awk "/leaf\\+0x.*\\(inlined\\)/ { getline n; print n; exit }" a >next &&
+	test_grep "middle\\+0x[0-9a-f]+ \\(.*/burn\\)" next &&
+	pm script --no-inline -i dw.data >c && ! grep -q "(inlined)" c &&
+	test $(grep -c . c) -lt $(grep -c . a)
+'
+
+test_expect_success 'report --inline is refused with a hint (report shows no inlined frames yet)' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
+	test_expect_code 129 pm report --inline -i dw.data 2>err &&
+	test_grep "hint: perf-mini shows callchains as perf --no-inline" err
 '
 
 test_done

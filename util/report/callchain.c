@@ -37,6 +37,7 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 		}
 		if (max_stack && n++ >= max_stack)
 			break;
+		f.mode = mode;
 		resolve_addr(m, t, mode, f.ip, &f.al);
 		ret = fn(ctx, &f);
 		if (ret)

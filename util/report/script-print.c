@@ -116,12 +116,57 @@ static void print_location(unsigned int f, const struct addr_location *al, struc
 struct frame_ctx {
 	unsigned int fields;
 	struct strbuf *sb;
+	struct srclines *inlines;	/* expand this sample's user frames */
+	struct machine *m;
 };
+
+/*
+ * perf's inline list for an unwound user frame: one line per function the
+ * DWARF nests at the address, innermost first, each with the frame's
+ * address and offset; a name other than the ELF symbol's is "(inlined)".
+ * Returns false when there is nothing to expand.
+ */
+static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *frame)
+{
+	const struct addr_location *al = &frame->al;
+	const char *names[32];
+	size_t n;
+
+	if (!c->inlines || frame->mode != PERF_RECORD_MISC_USER || !al->sym || !al->map)
+		return false;
+	n = srcline__inlines(c->inlines, &c->m->dsos, al->map->dso, al->addr, names,
+			     ARRAY_SIZE(names));
+	for (size_t i = 0; i < n; i++) {
+		bool real = !strcmp(names[i], al->sym->name);
+
+		strbuf_addch(c->sb, '\t');
+		if (c->fields & SF_IP)
+			strbuf_addhex(c->sb, al->addr, 16);
+		if (real) {
+			print_location(c->fields, al, c->sb);
+		} else {
+			if (c->fields & SF_SYM) {
+				strbuf_addch(c->sb, ' ');
+				strbuf_addstr(c->sb, names[i]);
+				if (c->fields & SF_SYMOFF) {
+					strbuf_addstr(c->sb, "+0x");
+					strbuf_addhex(c->sb, al->addr - al->sym->start, 0);
+				}
+			}
+			strbuf_addstr(c->sb, " (inlined)");	/* with or without dso */
+		}
+		strbuf_addch(c->sb, '\n');
+	}
+	return n > 0;
+}
 
 static int print_frame(void *ctx, const struct callchain_frame *frame)
 {
 	struct frame_ctx *c = ctx;
 	const struct map *map = frame->al.map;
+
+	if (print_inlined(c, frame))
+		return 0;
 
 	strbuf_addch(c->sb, '\t');
 	/* perf prints kernel frames (modules too) as recorded, user ones
@@ -195,7 +240,9 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		strbuf_addch(sb, ' ');
 	}
 	if (chain) {
-		struct frame_ctx c = { .fields = f, .sb = sb };
+		/* perf expands inlines in dwarf-unwound frames only */
+		struct frame_ctx c = { .fields = f, .sb = sb, .m = m,
+				       .inlines = s == &tmp ? p->inlines : NULL };
 
 		strbuf_addch(sb, '\n');
 		callchain__walk(m, t, s, p->max_stack, print_frame, &c);

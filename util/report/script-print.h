@@ -9,6 +9,7 @@
  * read perf script's output (FlameGraph's stackcollapse-perf.pl, speedscope,
  * the Firefox Profiler) read this the same way.
  */
+#include "../symbols/srcline.h"
 #include <stdio.h>
 
 #include "../data/perf-data.h"
@@ -40,6 +41,9 @@ struct script_print {
 	void (*format_trace)(void *ctx, const struct perf_sample *s, struct strbuf *out);
 	void *trace_ctx;
 	struct strbuf line;		/* output is built here, then written */
+	/* perf's --inline: dwarf-unwound user frames split into the functions
+	 * inlined there (NULL: frames as recorded, --no-inline) */
+	struct srclines *inlines;
 };
 
 /* Parse -F "comm,tid,ip,sym" into fields. Returns 0 or -EINVAL + @err. */

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dwarf.h>
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <inttypes.h>
@@ -13,7 +15,8 @@
 struct srcline_entry {
 	const struct dso *dso;
 	uint64_t addr;
-	char *text;
+	char *text;			/* a line, or an inline list: names, '\0' each */
+	size_t nr_names;
 	struct srcline_entry *next;
 };
 
@@ -117,66 +120,167 @@ static char *compute(struct srclines *sl, const struct dsos *dsos, struct dso *d
 	return strdup("??:0");
 }
 
-static size_t bucket_of(const struct srclines *sl, const struct dso *dso, uint64_t addr)
+/* A hash table of entries by (dso, addr): lines in one, inline lists in
+ * another. */
+struct entry_table {
+	struct srcline_entry ***buckets;
+	size_t *nr_buckets, *nr;
+};
+
+static size_t bucket_of(size_t nr_buckets, const struct dso *dso, uint64_t addr)
 {
 	uint64_t h = (addr ^ (uintptr_t)dso) * 0x9e3779b97f4a7c15ULL;
 
-	return (size_t)(h >> 20) & (sl->nr_buckets - 1);
+	return (size_t)(h >> 20) & (nr_buckets - 1);
 }
 
-static void grow(struct srclines *sl)
+static void grow(struct entry_table *t)
 {
-	size_t nb = sl->nr_buckets ? 2 * sl->nr_buckets : 1024;
-	struct srcline_entry **old = sl->buckets;
-	size_t old_nb = sl->nr_buckets;
+	size_t nb = *t->nr_buckets ? 2 * *t->nr_buckets : 1024;
+	struct srcline_entry **old = *t->buckets;
+	size_t old_nb = *t->nr_buckets;
 
-	sl->buckets = calloc(nb, sizeof(*sl->buckets));
-	BUG_ON(!sl->buckets);
-	sl->nr_buckets = nb;
+	*t->buckets = calloc(nb, sizeof(**t->buckets));
+	BUG_ON(!*t->buckets);
+	*t->nr_buckets = nb;
 	for (size_t i = 0; i < old_nb; i++)
 		for (struct srcline_entry *e = old[i], *next; e; e = next) {
-			size_t b = bucket_of(sl, e->dso, e->addr);
+			size_t b = bucket_of(nb, e->dso, e->addr);
 
 			next = e->next;
-			e->next = sl->buckets[b];
-			sl->buckets[b] = e;
+			e->next = (*t->buckets)[b];
+			(*t->buckets)[b] = e;
 		}
 	free(old);
+}
+
+/* The entry of (@dso, @addr), or a new empty one (text NULL) in place. */
+static struct srcline_entry *findnew(struct entry_table *t, const struct dso *dso,
+				     uint64_t addr)
+{
+	struct srcline_entry *e;
+	size_t b;
+
+	if (2 * (*t->nr + 1) > *t->nr_buckets)
+		grow(t);
+	b = bucket_of(*t->nr_buckets, dso, addr);
+	for (e = (*t->buckets)[b]; e; e = e->next)
+		if (e->dso == dso && e->addr == addr)
+			return e;
+	e = calloc(1, sizeof(*e));
+	BUG_ON(!e);
+	e->dso = dso;
+	e->addr = addr;
+	e->next = (*t->buckets)[b];
+	(*t->buckets)[b] = e;
+	(*t->nr)++;
+	return e;
 }
 
 const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			 const struct symbol *sym, uint64_t addr)
 {
-	struct srcline_entry *e;
-	size_t b;
+	struct entry_table t = { &sl->buckets, &sl->nr_buckets, &sl->nr };
+	struct srcline_entry *e = findnew(&t, dso, addr);
 
-	if (2 * (sl->nr + 1) > sl->nr_buckets)
-		grow(sl);
-	b = bucket_of(sl, dso, addr);
-	for (e = sl->buckets[b]; e; e = e->next)
-		if (e->dso == dso && e->addr == addr)
-			return e->text;
-	e = calloc(1, sizeof(*e));
-	BUG_ON(!e);
-	e->dso = dso;
-	e->addr = addr;
-	e->text = compute(sl, dsos, dso, sym, addr);
-	BUG_ON(!e->text);
-	e->next = sl->buckets[b];
-	sl->buckets[b] = e;
-	sl->nr++;
+	if (!e->text) {
+		e->text = compute(sl, dsos, dso, sym, addr);
+		BUG_ON(!e->text);
+	}
 	return e->text;
 }
 
-void srclines__exit(struct srclines *sl)
+/* The name of a subprogram or inlined instance (through its abstract origin). */
+static const char *die_name(Dwarf_Die *die)
 {
-	for (size_t i = 0; i < sl->nr_buckets; i++)
-		for (struct srcline_entry *e = sl->buckets[i], *next; e; e = next) {
+	Dwarf_Attribute attr;
+
+	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+}
+
+/*
+ * perf's inline list: the innermost function scope at the address, then
+ * the concrete scopes containing it (dwarf_getscopes_die follows the
+ * inlined instances, not their abstract definitions) up to the function
+ * they are all inlined into. "name\0name\0..." in @sb.
+ */
+static size_t inline_names(struct srcline_module *m, uint64_t addr, struct strbuf *sb)
+{
+	Dwarf_Addr bias = 0;
+	Dwarf_Die *cu, *scopes = NULL, *chain = NULL, inner;
+	uint64_t maddr;
+	size_t n = 0;
+	int nscopes, nchain = 0;
+
+	if (!m->mod)
+		return 0;
+	maddr = offset_to_vaddr(m->mod, addr, &bias) + bias;	/* module address */
+	cu = dwfl_module_addrdie(m->mod, maddr, &bias);
+	nscopes = cu ? dwarf_getscopes(cu, maddr - bias, &scopes) : 0;
+	for (int i = 0; i < nscopes && !nchain; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram) {
+			inner = scopes[i];
+			nchain = dwarf_getscopes_die(&inner, &chain);
+		}
+	}
+	for (int i = 0; i < nchain; i++) {
+		int tag = dwarf_tag(&chain[i]);
+		const char *name;
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		name = die_name(&chain[i]);
+		strbuf_addstr(sb, name ? name : "??");
+		strbuf_addch(sb, '\0');
+		n++;
+		if (tag == DW_TAG_subprogram)
+			break;	/* the function the others are inlined into */
+	}
+	free(scopes);
+	free(chain);
+	return n;
+}
+
+size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			uint64_t addr, const char **names, size_t max)
+{
+	struct entry_table t = { &sl->inl_buckets, &sl->nr_inl_buckets, &sl->nr_inl };
+	struct srcline_entry *e;
+	const char *p;
+	size_t n = 0;
+
+	if (!dso || dso->kernel)
+		return 0;
+	e = findnew(&t, dso, addr);
+	if (!e->text) {
+		struct strbuf sb = STRBUF_INIT;
+
+		e->nr_names = inline_names(module_of(sl, dsos, dso), addr, &sb);
+		strbuf_addch(&sb, '\0');
+		e->text = strbuf_detach(&sb, NULL);
+	}
+	for (p = e->text; n < e->nr_names && n < max; p += strlen(p) + 1)
+		names[n++] = p;
+	return n;
+}
+
+static void free_entries(struct srcline_entry **buckets, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		for (struct srcline_entry *e = buckets[i], *next; e; e = next) {
 			next = e->next;
 			free(e->text);
 			free(e);
 		}
-	free(sl->buckets);
+	free(buckets);
+}
+
+void srclines__exit(struct srclines *sl)
+{
+	free_entries(sl->buckets, sl->nr_buckets);
+	free_entries(sl->inl_buckets, sl->nr_inl_buckets);
 	for (struct srcline_module *m = sl->modules, *next; m; m = next) {
 		next = m->next;
 		if (m->dwfl)

@@ -20,11 +20,22 @@ struct srclines {
 	struct srcline_entry **buckets;	/* by (dso, addr) */
 	size_t nr_buckets, nr;
 	struct srcline_module *modules;	/* one libdw session per DSO read */
+	struct srcline_entry **inl_buckets;	/* inline lists, by (dso, addr) */
+	size_t nr_inl_buckets, nr_inl;
 };
 
 /* The line of @addr (map_ip space) in @dso, @sym its symbol or NULL. */
 const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			 const struct symbol *sym, uint64_t addr);
+/*
+ * The functions at @addr of @dso as its DWARF nests them, innermost first:
+ * the inlined ones, then the function they are inlined into (perf's
+ * inline list). Up to @max names in @names, which stay valid until
+ * srclines__exit(). 0 without debug information.
+ */
+size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			uint64_t addr, const char **names, size_t max);
+
 void srclines__exit(struct srclines *sl);
 
 #endif
