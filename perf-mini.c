@@ -5,7 +5,6 @@
  * belongs to the command.
  */
 #include <errno.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +132,6 @@ int main(int argc, const char **argv)
 	};
 	const struct cmd_struct *cmd;
 
-	setlocale(LC_NUMERIC, "");	/* only for -B thousands grouping */
 	argv++, argc--;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		print_commands(stdout);

@@ -38,7 +38,11 @@ void cmd_error(const char *cmd, const char *msg);
 int cmd_usage_result(int ret, const char *text);
 
 /* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
-int cmd_read_paranoid(void);
+/*
+ * The user's LC_NUMERIC, for -B's thousands grouping (stat only, as perf).
+ * It reads locale files, so stat calls it while the workload starts.
+ */
+void cmd_use_user_locale(void);
 
 /* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */
 struct option;

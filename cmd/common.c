@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,14 +29,13 @@ int cmd_usage_result(int ret, const char *text)
 	return 129;
 }
 
-int cmd_read_paranoid(void)
+void cmd_use_user_locale(void)
 {
-	char text[16];
-	int v = 2;
+	static bool done;
 
-	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", text, sizeof(text)) > 0)
-		str_to_int(text, &v);
-	return v;
+	if (!done)
+		setlocale(LC_NUMERIC, "");
+	done = true;
 }
 
 void cmd_trace_to_stderr(void *ctx, const char *text)

@@ -50,7 +50,7 @@ struct record_opts {
 	struct target_paths paths;
 	const char *output, *call_graph, *cpu_list, *pid, *tid;
 	bool all_cpus, fp_callchain, quiet, no_inherit, has_workload, default_event, user_freq;
-	int freq, verbose, paranoid;
+	int freq, verbose;
 	uint64_t period;
 	unsigned int mmap_pages;
 	int zstd_level;		/* record -z: 0 off */
@@ -245,7 +245,7 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 static int open_events(struct record_opts *o, struct strbuf *err)
 {
 	struct evlist_open_opts oo = {
-		.cpus = o->target.cpus, .threads = o->target.threads, .paranoid = o->paranoid,
+		.cpus = o->target.cpus, .threads = o->target.threads,
 		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
 	};
 	struct evsel *e;
@@ -550,7 +550,6 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 	o->pctx.tool = "record";
 	o->paths.proc = env->proc_root;
 	o->paths.online_cpus = env->online_cpus;
-	o->paranoid = cmd_read_paranoid();
 	o->argv = calloc(argc + 2, sizeof(*o->argv));
 	BUG_ON(!o->argv);
 	o->argv[0] = "perf-mini";

@@ -128,6 +128,7 @@ int cmd_stat_report(int argc, const char **argv, struct pm_env *env)
 	struct stat_file sf;
 	int ret;
 
+	cmd_use_user_locale();
 	argc = parse_options(argc, argv, options, stat_report_usage, 0, &err);
 	if (argc < 0) {
 		ret = cmd_usage_result(argc, err.buf);

@@ -52,7 +52,7 @@ struct stat_opts {
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
 	struct metricgroup mg;		/* -M */
 	const struct pm_env *env;
-	int repeat, interval, verbose, detailed, paranoid;
+	int repeat, interval, verbose, detailed;
 	unsigned int interval_count;
 	enum aggr_mode aggr_mode;
 	struct aggr_map amap;		/* --per-core, --per-socket */
@@ -121,7 +121,6 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->big_num = true;
 	o->repeat = 1;
 	o->metric_only = -1;
-	o->paranoid = cmd_read_paranoid();
 	target__init(&o->target);
 }
 
@@ -531,7 +530,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 {
 	struct strbuf err = STRBUF_INIT;
 	struct evlist_open_opts oo = {
-		.cpus = o->target.cpus, .threads = o->target.threads, .paranoid = o->paranoid,
+		.cpus = o->target.cpus, .threads = o->target.threads,
 		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
 	};
 	int ret = 0;
@@ -575,6 +574,7 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	ret = start_counting(o, &wl, argv);
 	if (ret)
 		return ret;
+	cmd_use_user_locale();	/* for the output, while the workload starts */
 	t0 = o->t0;
 	if (!o->sd && !o->null_run)
 		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);

@@ -48,15 +48,25 @@ static bool is_unsupported_errno(int e)
 	       e == ENODEV;
 }
 
-static void open_error(const struct evsel *evsel, int e, const struct evlist_open_opts *o,
-		       struct strbuf *err)
+/* read only when it explains a refusal: stat -- true is a few milliseconds */
+static int read_paranoid(void)
+{
+	char text[16];
+	int v = 2;
+
+	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", text, sizeof(text)) > 0)
+		str_to_int(text, &v);
+	return v;
+}
+
+static void open_error(const struct evsel *evsel, int e, struct strbuf *err)
 {
 	strbuf_addf(err, "cannot open event '%s': %s\nhint: ", evsel->name, strerror(e));
 	switch (e) {
 	case EACCES:
 	case EPERM:
 		strbuf_addf(err, "kernel.perf_event_paranoid is %d: run as root, or lower it "
-			    "(sysctl kernel.perf_event_paranoid=-1)", o->paranoid);
+			    "(sysctl kernel.perf_event_paranoid=-1)", read_paranoid());
 		break;
 	case EMFILE:
 		strbuf_addstr(err, "one fd per event, CPU and thread is needed: raise the limit "
@@ -137,7 +147,7 @@ static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, st
 		return 0;
 	}
 	if (ret)
-		open_error(evsel, -ret, o, err);
+		open_error(evsel, -ret, err);
 	else
 		evsel->counted = true;
 	return ret;

@@ -21,7 +21,6 @@ struct evlist_open_opts {
 	const struct thread_map *threads;	/* borrowed */
 	evlist_trace_fn *trace;			/* NULL unless -vv */
 	void *trace_ctx;
-	int paranoid;				/* kernel.perf_event_paranoid, for hints */
 };
 
 /*

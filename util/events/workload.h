@@ -3,8 +3,8 @@
 #define PM_WORKLOAD_H
 
 /*
- * The command a profiler runs (`perf-mini stat -- cmd args`). It is forked
- * stopped: the child waits on a pipe until counters are opened on its pid
+ * The command a profiler runs (`perf-mini stat -- cmd args`). It is started
+ * waiting: the child waits on a pipe until counters are opened on its pid
  * with enable_on_exec, then execs, so counting starts exactly at exec. An
  * exec failure comes back through a close-on-exec pipe as an errno, so the
  * caller can say "cannot run 'x': No such file or directory" instead of
@@ -20,6 +20,13 @@ struct workload {
 	int go_fd;	/* write end: one byte starts the exec */
 	int err_fd;	/* read end: errno of a failed exec, or EOF */
 	bool started;
+	void *stack;	/* the child's, until it has exec'd */
+	/* what the child reads (it shares our memory); set before it starts */
+	struct {
+		int go_rd, err_wr;	/* its pipe ends */
+		int go_wr, err_rd;	/* ours, which it closes */
+		const char *const *argv;
+	} child;
 };
 
 /* Fork the child, waiting. @argv is NULL-terminated and borrowed. */
