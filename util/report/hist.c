@@ -191,6 +191,10 @@ int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
  */
 struct sort_item {
 	struct hist_entry *he;
+	/* copied from he: comparisons read only the (contiguous) items */
+	uint64_t period, period_acc;
+	const struct thread *thread;
+	uint32_t max_depth;
 	int64_t *key;		/* nr_keys integers, in a shared array */
 	int nr_keys;
 	int nr_sort_keys;	/* the first ones order output; the rest identity */
@@ -345,17 +349,17 @@ static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
 /* perf's hist_entry__sort(): < 0 when @a prints first. */
 static int cmp_perf(const struct sort_item *a, const struct sort_item *b)
 {
-	if (a->cumulate && a->he->period_acc != b->he->period_acc)
-		return a->he->period_acc > b->he->period_acc ? -1 : 1;
+	if (a->cumulate && a->period_acc != b->period_acc)
+		return a->period_acc > b->period_acc ? -1 : 1;
 	/* perf puts callers above their callees at equal total: the deeper
 	 * chain first (the shallower one when printing callees first) */
-	if (a->cumulate && a->he->thread == b->he->thread && a->he->max_depth &&
-	    b->he->max_depth && a->he->max_depth != b->he->max_depth)
-		return (a->he->max_depth > b->he->max_depth) == a->caller_order ? -1 : 1;
-	if (a->he->period != b->he->period)
-		return a->he->period > b->he->period ? -1 : 1;
+	if (a->cumulate && a->thread == b->thread && a->max_depth && b->max_depth &&
+	    a->max_depth != b->max_depth)
+		return (a->max_depth > b->max_depth) == a->caller_order ? -1 : 1;
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
 	/* in a group view, the members' weights break ties in order */
-	for (int m = 1; a->he->member_period && m < a->nr_members; m++) {
+	for (int m = 1; a->nr_members > 1 && m < a->nr_members; m++) {
 		uint64_t x = a->he->member_period[m], y = b->he->member_period[m];
 
 		if (x != y)
@@ -483,6 +487,68 @@ static void replay_output_tree(struct sort_item *items, size_t n, struct hist_en
 	free(nodes);
 }
 
+/*
+ * The common order (no --children, no group view) is lexicographic over
+ * (period descending, the keys), ties in slot order: rows of unsigned
+ * words compared inline, merged bottom-up. A tenth of a report's time
+ * went to qsort's indirect comparisons before.
+ */
+static bool row_before(const uint64_t *a, const uint64_t *b, int stride)
+{
+	for (int k = 0; k < stride; k++)
+		if (a[k] != b[k])
+			return a[k] < b[k];
+	return false;
+}
+
+static void merge_rows(const uint64_t *rows, int stride, const uint32_t *src, uint32_t *dst,
+		       size_t lo, size_t mid, size_t hi)
+{
+	size_t i = lo, j = mid, o = lo;
+
+	while (i < mid && j < hi)
+		dst[o++] = row_before(rows + (size_t)src[j] * stride,
+				      rows + (size_t)src[i] * stride, stride) ? src[j++] : src[i++];
+	while (i < mid)
+		dst[o++] = src[i++];
+	while (j < hi)
+		dst[o++] = src[j++];
+}
+
+static void sort_by_rows(const struct sort_item *items, size_t n, int nr_keys,
+			 struct hist_entry **out)
+{
+	int stride = nr_keys + 1;
+	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
+	uint32_t *a = malloc((n ? n : 1) * sizeof(*a)), *b = malloc((n ? n : 1) * sizeof(*b));
+
+	if (!rows || !a || !b)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		uint64_t *r = rows + i * stride;
+
+		r[0] = ~items[i].period;
+		for (int k = 0; k < nr_keys; k++)	/* signed order as unsigned */
+			r[1 + k] = (uint64_t)items[i].key[k] ^ (1ULL << 63);
+		a[i] = (uint32_t)i;
+	}
+	for (size_t w = 1; w < n; w *= 2) {
+		uint32_t *t;
+
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+
+			merge_rows(rows, stride, a, b, lo, mid, hi);
+		}
+		t = a, a = b, b = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		out[i] = items[a[i]].he;
+	free(rows);
+	free(a);
+	free(b);
+}
+
 void hists__output_resort(struct hists *h)
 {
 	struct sort_item *items = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*items));
@@ -504,6 +570,10 @@ void hists__output_resort(struct hists *h)
 		struct sort_item *it = &items[i];
 
 		it->key = keys + i * per;
+		it->period = it->he->period;
+		it->period_acc = it->he->period_acc;
+		it->thread = it->he->thread;
+		it->max_depth = it->he->max_depth;
 		it->nr_members = h->nr_members;
 		it->cumulate = h->cumulate;
 		it->caller_order = h->caller_order;
@@ -519,6 +589,8 @@ void hists__output_resort(struct hists *h)
 	rankings__free(&rk);
 	if (h->cumulate) {
 		replay_output_tree(items, n, h->sorted);
+	} else if (h->nr_members <= 1) {
+		sort_by_rows(items, n, per, h->sorted);
 	} else {
 		if (n)
 			qsort(items, n, sizeof(*items), cmp_output);
