@@ -109,12 +109,16 @@ $(B)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
 
+# the big-endian image of a perf.data, for the byte-swapped file tests
+$(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
+
 workloads: $(WORKLOADS)
 
 unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini $(B)/perf-mini-sim workloads unit-tests
+test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data workloads unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
 

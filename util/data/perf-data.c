@@ -15,6 +15,7 @@
 #include "../base/util.h"
 #include "../events/event-names.h"
 #include "perf-data.h"
+#include "swap.h"
 
 #define MAX_EVSELS 4096
 
@@ -275,6 +276,33 @@ static int read_file_header(struct perf_data *pd, struct strbuf *err)
 	return 0;
 }
 
+/* A file from a big-endian machine: turned into our byte order once, in a
+ * private copy, so that nothing after this point knows the difference. */
+static int make_native(struct perf_data *pd, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (pd->mapped) {
+		uint8_t *copy = malloc(pd->size);
+
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, pd->buf, pd->size);
+		munmap(pd->buf, pd->size);
+		pd->buf = copy;
+		pd->mapped = false;
+	}
+	ret = perf_data__swap_image(pd->buf, pd->size, true, &why);
+
+	if (ret)
+		strbuf_addf(err, "%s was recorded on a big-endian machine: %s", pd->path,
+			    why.len ? why.buf : "out of memory");
+	strbuf_release(&why);
+	return ret;
+	return 0;
+}
+
 static int check_magic(struct perf_data *pd, struct strbuf *err)
 {
 	uint64_t magic, size;
@@ -292,9 +320,12 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 	memcpy(&magic, pd->buf, 8);
 	memcpy(&size, pd->buf + 8, 8);
 	if (magic == PERF_MAGIC2_SWAPPED) {
-		strbuf_addf(err, "%s was recorded on a big-endian machine; reading byte-swapped "
-			    "files is not supported yet", pd->path);
-		return -ENOTSUP;
+		int ret = make_native(pd, err);
+
+		if (ret)
+			return ret;
+		memcpy(&magic, pd->buf, 8);
+		memcpy(&size, pd->buf + 8, 8);
 	}
 	if (magic == PERF_MAGIC1) {
 		strbuf_addf(err, "%s uses the pre-2.6.38 perf.data format (PERFFILE), which is "
