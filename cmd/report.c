@@ -19,6 +19,7 @@
 #include "../util/data/perf-data.h"
 #include "../util/data/session.h"
 #include "../util/report/callchain.h"
+#include "../util/report/hist-feed.h"
 #include "../util/report/hist-print.h"
 #include "../util/report/hist.h"
 #include "../util/report/resolve.h"
@@ -98,6 +99,7 @@ struct report {
 	bool need_srcline;
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
+	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
 };
 
 /* --- filters --------------------------------------------------------- */
@@ -316,9 +318,13 @@ static bool ip_cache_hit(const struct report *r, const struct ip_cache_slot *c,
 	       c->tid == (int32_t)s->tid && c->pid == (int32_t)s->pid && c->cpumode == s->cpumode;
 }
 
-/* Only the default kind of report: no callchains, branches, filters or
- * keys that read more of the sample than its task and address. */
-static void setup_ip_cache(struct report *r)
+/*
+ * Only the default kind of report (no callchains, branches, filters or
+ * keys that read more of the sample than its task and address) has a
+ * fast path: a second thread folding the samples (hist-feed), or where
+ * none starts, the ip cache.
+ */
+static void setup_fast_path(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
@@ -329,6 +335,9 @@ static void setup_ip_cache(struct report *r)
 			return;
 	}
 	if (r->use_callchain || r->branch_mode || o->comms || o->dsos || o->pids || o->tids)
+		return;
+	r->feed = hist_feed__start();
+	if (r->feed)
 		return;
 	r->ip_cache = calloc(IP_CACHE_SLOTS, sizeof(*r->ip_cache));
 	r->ip_cache_gen = 1;
@@ -348,6 +357,13 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
+	if (h && r->feed) {
+		resolve_sample(&r->machine, s, &tmpl);
+		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))
+			return 0;
+		strbuf_addstr(&r->err, "out of memory building the histogram");
+		return -ENOMEM;
+	}
 	if (h && r->ip_cache) {
 		c = ip_cache_slot(r, s);
 		if (ip_cache_hit(r, c, s, h)) {
@@ -409,15 +425,26 @@ static int process(struct report *r)
 		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
 	};
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
+	int ret;
 
 	machine__init(&r->machine, &cfg);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
 	if (setup_callchain(r))
 		return -ENOMEM;
-	setup_ip_cache(r);
+	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->sort, SORT_SRCLINE);
-	return session__process(&r->pd, &tool, &r->stats, &r->err);
+	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
+	if (r->feed) {
+		int err = hist_feed__finish(r->feed);
+
+		r->feed = NULL;
+		if (err && !ret) {
+			strbuf_addstr(&r->err, "out of memory building the histogram");
+			ret = err;
+		}
+	}
+	return ret;
 }
 
 /* --- output ---------------------------------------------------------- */

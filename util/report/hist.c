@@ -60,12 +60,15 @@ int hists__init(struct hists *h, const struct sort_list *sort, int nr_members)
 
 void hists__exit(struct hists *h)
 {
-	for (size_t i = 0; i < h->nr_slots; i++) {
-		if (!h->slots[i].he)
-			continue;
-		free(h->slots[i].he->member_period);
-		cc_free(&h->slots[i].he->chain);
-		free(h->slots[i].he);
+	while (h->chunks) {
+		struct hist_chunk *c = h->chunks;
+
+		for (size_t i = 0; i < c->nr; i++) {
+			free(c->entries[i].member_period);
+			cc_free(&c->entries[i].chain);
+		}
+		h->chunks = c->next;
+		free(c);
 	}
 	free(h->slots);
 	free(h->sorted);
@@ -116,10 +119,27 @@ static void account(struct hist_entry *he, uint64_t period, int member)
 		he->member_period[member] += period;
 }
 
-static struct hist_entry *new_entry(const struct hists *h, const struct hist_entry *tmpl,
+#define CHUNK_ENTRIES 1024
+
+static struct hist_entry *carve(struct hists *h)
+{
+	struct hist_chunk *c = h->chunks;
+
+	if (!c || c->nr == CHUNK_ENTRIES) {
+		c = malloc(sizeof(*c) + CHUNK_ENTRIES * sizeof(c->entries[0]));
+		if (!c)
+			return NULL;
+		c->nr = 0;
+		c->next = h->chunks;
+		h->chunks = c;
+	}
+	return &c->entries[c->nr++];
+}
+
+static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tmpl,
 				    uint64_t hash)
 {
-	struct hist_entry *he = malloc(sizeof(*he));
+	struct hist_entry *he = carve(h);
 
 	if (!he)
 		return NULL;
@@ -134,16 +154,39 @@ static struct hist_entry *new_entry(const struct hists *h, const struct hist_ent
 	if (h->nr_members > 1) {
 		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
 		if (!he->member_period) {
-			free(he);
+			h->chunks->nr--;	/* give the slot back */
 			return NULL;
 		}
 	}
 	return he;
 }
 
+uint64_t hists__hash(const struct hists *h, const struct hist_entry *tmpl)
+{
+	return hash_entry(h->sort, tmpl);
+}
+
+void hists__prefetch(const struct hists *h, uint64_t hash, bool entry)
+{
+	const struct hist_slot *s;
+
+	if (!h->nr_slots)
+		return;
+	s = &h->slots[hash & (h->nr_slots - 1)];
+	if (!entry)
+		__builtin_prefetch(s);
+	else if (s->he)
+		__builtin_prefetch(s->he);
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	uint64_t hash = hash_entry(h->sort, tmpl);
+	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
+}
+
+struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
+					 uint64_t hash)
+{
 	size_t j;
 
 	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
@@ -562,9 +605,9 @@ void hists__output_resort(struct hists *h)
 	h->sorted = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*h->sorted));
 	if (!items || !h->sorted || !keys)
 		abort();
-	for (size_t i = 0; i < h->nr_slots; i++)
-		if (h->slots[i].he)
-			items[n++].he = h->slots[i].he;
+	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+		for (size_t i = 0; i < c->nr; i++)
+			items[n++].he = &c->entries[i];
 	rank_all(&rk, items, n);
 	for (size_t i = 0; i < n; i++) {
 		struct sort_item *it = &items[i];

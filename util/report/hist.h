@@ -53,8 +53,17 @@ struct hist_slot {
 	struct hist_entry *he;
 };
 
+/* Entries are carved from chunks in creation order, so that walking them
+ * all (output, teardown) reads memory in sequence. */
+struct hist_chunk {
+	struct hist_chunk *next;
+	size_t nr;
+	struct hist_entry entries[];
+};
+
 struct hists {
 	const struct sort_list *sort;
+	struct hist_chunk *chunks;	/* newest first */
 	struct hist_slot *slots;
 	size_t nr_slots;		/* a power of two, at most half full */
 	size_t nr_entries;
@@ -79,6 +88,17 @@ void hists__exit(struct hists *h);
 /* The entry with @tmpl's keys, created (with nothing counted) if new;
  * NULL when out of memory. */
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl);
+
+/*
+ * The same in steps, for a caller folding many samples: the hash of
+ * @tmpl's keys (computable where the keys' objects are still in cache),
+ * a prefetch of its slot (@entry false) or, once that is in, of the entry
+ * it holds (@entry true), then the lookup.
+ */
+uint64_t hists__hash(const struct hists *h, const struct hist_entry *tmpl);
+void hists__prefetch(const struct hists *h, uint64_t hash, bool entry);
+struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
+					 uint64_t hash);
 
 /* Count a sample of @member in @he (its self and total periods). */
 void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member);
