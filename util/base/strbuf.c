@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,44 @@ void strbuf_addhex(struct strbuf *sb, uint64_t v, int width)
 		buf[--n] = hex[v & 15];
 		v >>= 4;
 	} while (v);
+	add_digits(sb, buf + n, sizeof(buf) - n, false, width, ' ', false);
+}
+
+/*
+ * v = m * 2^e exactly (m a 53-bit integer); v * 100 = m * 100 * 2^e, whose
+ * integer part and remainder are exact in 64 bits while -e < 64 and
+ * m * 100 < 2^60. Outside that (v >= 2^52, tiny or not finite) printf
+ * itself does it.
+ */
+void strbuf_addfixed2(struct strbuf *sb, double v, int width)
+{
+	char buf[32];
+	size_t n = sizeof(buf);
+	uint64_t m, q, r, half;
+	int e;
+
+	if (!(v >= 0) || v >= 4503599627370496.0 || (v != 0 && v < 1.0 / 2048)) {
+		strbuf_addf(sb, "%*.2f", width, v);
+		return;
+	}
+	m = (uint64_t)ldexp(frexp(v, &e), 53);
+	e -= 53;
+	if (e >= 0) {
+		q = (m * 100) << e;
+	} else {
+		q = (m * 100) >> -e;
+		r = (m * 100) & ((1ULL << -e) - 1);
+		half = 1ULL << (-e - 1);
+		q += r > half || (r == half && (q & 1));
+	}
+	buf[--n] = '0' + q % 10;
+	buf[--n] = '0' + q / 10 % 10;
+	buf[--n] = '.';
+	q /= 100;
+	do {
+		buf[--n] = '0' + q % 10;
+		q /= 10;
+	} while (q);
 	add_digits(sb, buf + n, sizeof(buf) - n, false, width, ' ', false);
 }
 

@@ -86,6 +86,11 @@ void strbuf_addpad(struct strbuf *sb, const char *s, size_t width);
  */
 void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left);
 void strbuf_addhex(struct strbuf *sb, uint64_t v, int width);
+/*
+ * "%*.2f" of @v, digit for digit what printf prints: the double's exact
+ * binary value rounded half to even. Reports print one per line.
+ */
+void strbuf_addfixed2(struct strbuf *sb, double v, int width);
 /* @s right-aligned in @width columns ("%*s"). */
 void strbuf_addrpad(struct strbuf *sb, const char *s, size_t width);
 

@@ -21,7 +21,7 @@ struct feed_item {
 	char level;
 };
 
-#define BATCH 1024
+#define BATCH 4096
 #define NR_BATCHES 4	/* the reader may run this far ahead */
 
 struct batch {
@@ -37,6 +37,7 @@ struct hist_feed {
 	unsigned long filled;	/* batches handed over, ever */
 	unsigned long folded;	/* batches the thread is done with */
 	bool done;		/* no more batches will come */
+	bool folder_waits, reader_waits;	/* wake only who sleeps */
 	int error;
 };
 
@@ -84,8 +85,11 @@ static void *feed_main(void *arg)
 		struct batch *b;
 		int err;
 
-		while (f->folded == f->filled && !f->done)
+		while (f->folded == f->filled && !f->done) {
+			f->folder_waits = true;
 			pthread_cond_wait(&f->changed, &f->lock);
+			f->folder_waits = false;
+		}
 		if (f->folded == f->filled)
 			break;
 		b = &f->batches[f->folded % NR_BATCHES];
@@ -95,7 +99,8 @@ static void *feed_main(void *arg)
 		if (err && !f->error)
 			f->error = err;
 		f->folded++;
-		pthread_cond_broadcast(&f->changed);
+		if (f->reader_waits)
+			pthread_cond_broadcast(&f->changed);
 	}
 	pthread_mutex_unlock(&f->lock);
 	return NULL;
@@ -125,9 +130,13 @@ static int hand_over(struct hist_feed *f)
 
 	pthread_mutex_lock(&f->lock);
 	f->filled++;
-	pthread_cond_broadcast(&f->changed);
-	while (f->filled - f->folded == NR_BATCHES && !f->error)
+	if (f->folder_waits)
+		pthread_cond_broadcast(&f->changed);
+	while (f->filled - f->folded == NR_BATCHES && !f->error) {
+		f->reader_waits = true;
 		pthread_cond_wait(&f->changed, &f->lock);
+		f->reader_waits = false;
+	}
 	err = f->error;
 	pthread_mutex_unlock(&f->lock);
 	f->batches[f->filled % NR_BATCHES].n = 0;

@@ -127,14 +127,17 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 {
 	strbuf_reset(line);
 	strbuf_addstr(line, "  ");
-	if (h->cumulate)
-		strbuf_addf(line, "%7.2f%%  ", h->total_period ?
-			    100.0 * he->period_acc / h->total_period : 0.0);
+	if (h->cumulate) {
+		strbuf_addfixed2(line, h->total_period ?
+				 100.0 * he->period_acc / h->total_period : 0.0, 7);
+		strbuf_addstr(line, "%  ");
+	}
 	for (int m = 0; m < h->nr_members; m++) {
 		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
 		uint64_t period = he->member_period ? he->member_period[m] : he->period;
 
-		strbuf_addf(line, "%7.2f%%", total ? 100.0 * period / total : 0.0);
+		strbuf_addfixed2(line, total ? 100.0 * period / total : 0.0, 7);
+		strbuf_addch(line, '%');
 	}
 	if (o->show_nr_samples)
 		strbuf_addf(line, "  %12" PRIu64, he->nr_samples);

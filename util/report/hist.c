@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "hist.h"
+#include "name-rank.h"
 
 /* splitmix64's finalizer: every input bit moves the low bits we index by
  * (symbol addresses share their low bits). */
@@ -80,10 +81,13 @@ void hists__exit(struct hists *h)
 static int grow(struct hists *h)
 {
 	size_t nb = h->nr_slots ? 2 * h->nr_slots : 4096;
-	struct hist_slot *n = calloc(nb, sizeof(*n));
+	/* written, not calloc'd: a read of calloc's zero pages then a write
+	 * costs two faults and, with the reader thread, a TLB shootdown */
+	struct hist_slot *n = malloc(nb * sizeof(*n));
 
 	if (!n)
 		return -ENOMEM;
+	memset(n, 0, nb * sizeof(*n));
 	for (size_t i = 0; i < h->nr_slots; i++) {
 		size_t j;
 
@@ -257,94 +261,38 @@ static int keys_per_entry(const struct sort_list *l)
 	return n;
 }
 
-struct name_ref {
-	const void *ptr;
-	const char *name;
-	int64_t rank;
-};
-
-static int cmp_ref_ptr(const void *a, const void *b)
-{
-	const struct name_ref *x = a, *y = b;
-
-	return x->ptr < y->ptr ? -1 : x->ptr > y->ptr;
-}
-
-static int cmp_ref_name(const void *a, const void *b)
-{
-	return strcmp(((const struct name_ref *)a)->name, ((const struct name_ref *)b)->name);
-}
-
-/* Distinct (pointer, name) pairs ranked by name; equal names, equal rank. */
-struct ranking {
-	struct name_ref *v;
-	size_t nr;
-};
-
-static void ranking__build(struct ranking *r, struct name_ref *refs, size_t n)
-{
-	size_t u = 0;
-
-	qsort(refs, n, sizeof(*refs), cmp_ref_ptr);
-	for (size_t i = 0; i < n; i++)
-		if (!u || refs[u - 1].ptr != refs[i].ptr)
-			refs[u++] = refs[i];
-	qsort(refs, u, sizeof(*refs), cmp_ref_name);
-	for (size_t i = 0; i < u; i++)
-		refs[i].rank = i && !strcmp(refs[i - 1].name, refs[i].name) ? refs[i - 1].rank :
-									      (int64_t)i;
-	qsort(refs, u, sizeof(*refs), cmp_ref_ptr);
-	r->v = refs;
-	r->nr = u;
-}
-
-static int64_t ranking__of(const struct ranking *r, const void *ptr)
-{
-	struct name_ref key = { .ptr = ptr }, *hit;
-
-	if (!ptr)
-		return INT64_MAX;	/* perf's cmp_null: missing sorts last */
-	hit = bsearch(&key, r->v, r->nr, sizeof(key), cmp_ref_ptr);
-	return hit ? hit->rank : INT64_MAX;
-}
-
 struct rankings {
-	struct ranking comm, dso, sym, srcline;
+	struct name_rank comm, dso, sym, srcline;
 };
 
 static void rank_all(struct rankings *rk, struct sort_item *items, size_t n)
 {
-	struct name_ref *comm = calloc(n + 1, sizeof(*comm)), *dso = calloc(2 * n + 1, sizeof(*dso));
-	struct name_ref *sym = calloc(n + 1, sizeof(*sym)), *src = calloc(n + 1, sizeof(*src));
-	size_t nd = 0, ns = 0, nl = 0;
-
-	if (!comm || !dso || !sym || !src)
-		abort();
+	memset(rk, 0, sizeof(*rk));
 	for (size_t i = 0; i < n; i++) {
 		const struct hist_entry *he = items[i].he;
 
-		comm[i] = (struct name_ref){ he->comm, he->comm };
+		name_rank__add(&rk->comm, he->comm, he->comm);
 		if (he->dso)
-			dso[nd++] = (struct name_ref){ he->dso, he->dso->short_name };
+			name_rank__add(&rk->dso, he->dso, he->dso->short_name);
 		if (he->from.dso)
-			dso[nd++] = (struct name_ref){ he->from.dso, he->from.dso->short_name };
+			name_rank__add(&rk->dso, he->from.dso, he->from.dso->short_name);
 		if (he->sym)
-			sym[ns++] = (struct name_ref){ he->sym, he->sym->name };
+			name_rank__add(&rk->sym, he->sym, he->sym->name);
 		if (he->srcline)
-			src[nl++] = (struct name_ref){ he->srcline, he->srcline };
+			name_rank__add(&rk->srcline, he->srcline, he->srcline);
 	}
-	ranking__build(&rk->comm, comm, n);
-	ranking__build(&rk->dso, dso, nd);
-	ranking__build(&rk->sym, sym, ns);
-	ranking__build(&rk->srcline, src, nl);
+	name_rank__finish(&rk->comm);
+	name_rank__finish(&rk->dso);
+	name_rank__finish(&rk->sym);
+	name_rank__finish(&rk->srcline);
 }
 
 static void rankings__free(struct rankings *rk)
 {
-	free(rk->comm.v);
-	free(rk->dso.v);
-	free(rk->sym.v);
-	free(rk->srcline.v);
+	name_rank__exit(&rk->comm);
+	name_rank__exit(&rk->dso);
+	name_rank__exit(&rk->sym);
+	name_rank__exit(&rk->srcline);
 }
 
 /* The integers that order one key in the output pass (perf's se_sort). */
@@ -352,14 +300,14 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 		      const struct hist_entry *he, int64_t *k)
 {
 	switch (id) {
-	case SORT_COMM: k[0] = ranking__of(&rk->comm, he->comm); return 1;
+	case SORT_COMM: k[0] = name_rank__of(&rk->comm, he->comm); return 1;
 	case SORT_PID: k[0] = he->thread->tid; return 1;
-	case SORT_DSO: k[0] = ranking__of(&rk->dso, he->dso); return 1;
-	case SORT_SYM: k[0] = ranking__of(&rk->sym, he->sym); return 1;	/* by name */
+	case SORT_DSO: k[0] = name_rank__of(&rk->dso, he->dso); return 1;
+	case SORT_SYM: k[0] = name_rank__of(&rk->sym, he->sym); return 1;	/* by name */
 	case SORT_CPU: k[0] = he->cpu; return 1;
-	case SORT_SRCLINE: k[0] = ranking__of(&rk->srcline, he->srcline); return 1;
+	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
 	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
-		k[0] = he->from.dso ? -ranking__of(&rk->dso, he->from.dso) : INT64_MIN;
+		k[0] = he->from.dso ? -name_rank__of(&rk->dso, he->from.dso) : INT64_MIN;
 		return 1;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO: {
@@ -383,7 +331,7 @@ static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
 	if (id != SORT_SYM)
 		return sort_phase(rk, id, he, k);
 	k[0] = he->sym ? 0 : 1;
-	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? ranking__of(&rk->dso, he->dso) : 0;
+	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
 	/* perf compares these as signed differences: kernel addresses first */
 	k[2] = (int64_t)(he->sym ? he->sym->start : he->ip);
 	return 3;

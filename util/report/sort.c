@@ -200,13 +200,29 @@ int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 	return key_cmp(l, k, a, b);
 }
 
+/* printf's "%#.16" PRIx64: no 0x for zero, as C has it */
+static void add_addr16(struct strbuf *sb, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[18];
+	int n = 0;
+
+	if (v) {
+		buf[n++] = '0';
+		buf[n++] = 'x';
+	}
+	for (int shift = 60; shift >= 0; shift -= 4)
+		buf[n++] = hex[v >> shift & 15];
+	strbuf_add(sb, buf, n);
+}
+
 static void branch_end_cell(const struct branch_end *e, struct strbuf *sb)
 {
 	strbuf_addf(sb, "[%c] ", e->level);
 	if (e->sym)
 		strbuf_addstr(sb, e->sym->name);
 	else
-		strbuf_addf(sb, "%#.16" PRIx64, e->al_addr);
+		add_addr16(sb, e->al_addr);
 }
 
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
@@ -214,7 +230,7 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 {
 	switch (k->id) {
 	case SORT_COMM:
-		strbuf_addf(sb, "%.*s", width, he->comm);
+		strbuf_add(sb, he->comm, strnlen(he->comm, width > 0 ? (size_t)width : 0));
 		break;
 	case SORT_PID:
 		strbuf_addf(sb, "%7d:%.*s", he->thread->tid, width > 8 ? width - 8 : 0,
@@ -224,11 +240,13 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 		strbuf_addstr(sb, dso_name(he) ?: "[unknown]");
 		break;
 	case SORT_SYM:
-		strbuf_addf(sb, "[%c] ", he->level);
+		strbuf_addch(sb, '[');
+		strbuf_addch(sb, he->level);
+		strbuf_addstr(sb, "] ");
 		if (he->sym)
 			strbuf_addstr(sb, he->sym->name);
 		else
-			strbuf_addf(sb, "%#.16" PRIx64, he->ip);
+			add_addr16(sb, he->ip);
 		break;
 	case SORT_CPU:
 		strbuf_addf(sb, "%*.*d", width, width, he->cpu);

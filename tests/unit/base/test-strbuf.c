@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "../unit-test.h"
 #include "../../../util/base/strbuf.h"
 
@@ -56,6 +60,52 @@ static void test_strbuf__pad_and_rtrim(void **state)
 	strbuf_release(&sb);
 }
 
+/* The fast "%*.2f" must print what printf prints, ties and all. */
+static void expect_fixed2(double v, int width)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char want[64];
+
+	snprintf(want, sizeof(want), "%*.2f", width, v);
+	strbuf_addfixed2(&sb, v, width);
+	if (strcmp(sb.buf, want))
+		fail_msg("%.17g: printf '%s', strbuf_addfixed2 '%s'", v, want, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void test_strbuf__fixed2_is_printf(void **state)
+{
+	uint64_t x = 88172645463325252ULL;
+
+	(void)state;
+	/* decimal-looking ties (0.125, 2.675, ...) and their neighbours */
+	for (int i = 0; i <= 200000; i++) {
+		double v = i / 1000.0;
+
+		expect_fixed2(v, 7);
+		expect_fixed2(nextafter(v, 0), 7);
+		expect_fixed2(nextafter(v, 1e9), 7);
+	}
+	/* report percentages: 100 * period / total */
+	for (int i = 0; i < 200000; i++) {
+		uint64_t p, t;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		t = x % 100000000 + 1;
+		p = (x >> 32) % t;
+		expect_fixed2(100.0 * p / t, 7);
+		expect_fixed2(100.0 * p / t, 0);
+	}
+	expect_fixed2(0.0, 7);
+	expect_fixed2(1e-5, 7);
+	expect_fixed2(0.005, 7);
+	expect_fixed2(99.995, 7);
+	expect_fixed2(1e20, 7);
+	expect_fixed2(-0.5, 7);
+	expect_fixed2(NAN, 7);
+	expect_fixed2(4503599627370495.5, 7);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -63,6 +113,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf__addf_grows_past_initial_size),
 		cmocka_unit_test(test_strbuf__detach_hands_over_and_resets),
 		cmocka_unit_test(test_strbuf__pad_and_rtrim),
+		cmocka_unit_test(test_strbuf__fixed2_is_printf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The histogram folded on the feed's thread must be the one folded in
+ * place: same entries, same periods and counts, same totals.
+ */
+#include <string.h>
+
+#include "../unit-test.h"
+#include "../../../util/report/hist-feed.h"
+
+#define NR_SYMS 5000
+#define NR_SAMPLES 300000
+
+static struct symbol syms[NR_SYMS];
+static struct dso dsos[3] = { { .short_name = "a" }, { .short_name = "b" }, { .short_name = "c" } };
+static struct thread threads[2] = { { .pid = 1, .tid = 1, .comm = "x" },
+				    { .pid = 1, .tid = 2, .comm = "y" } };
+
+static void sample(uint64_t *x, struct hist_entry *t)
+{
+	uint64_t r;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	r = *x;
+	memset(t, 0, sizeof(*t));
+	t->thread = &threads[r & 1];
+	t->comm = t->thread->comm;
+	t->dso = &dsos[(r >> 1) % 3];
+	t->sym = r % 7 ? &syms[(r >> 8) % NR_SYMS] : NULL;	/* some unresolved */
+	t->ip = (r >> 20) % 4096;
+	t->level = '.';
+	t->period = t->period_key = 1 + (r >> 40) % 1000;
+}
+
+static void test_hist_feed__same_as_in_place(void **state)
+{
+	struct sort_list sort;
+	struct strbuf err = STRBUF_INIT;
+	struct hists direct, fed;
+	struct hist_feed *f;
+	struct hist_entry t;
+	uint64_t x = 2463534242ULL;
+
+	(void)state;
+	for (int i = 0; i < NR_SYMS; i++)
+		syms[i] = (struct symbol){ .start = 16 * (uint64_t)i, .end = 16 * (uint64_t)i + 16,
+					   .name = "s" };
+	assert_int_equal(sort_list__parse(&sort, "comm,dso,sym", &err), 0);
+	assert_int_equal(hists__init(&direct, &sort, 1), 0);
+	assert_int_equal(hists__init(&fed, &sort, 1), 0);
+	f = hist_feed__start();
+	assert_non_null(f);
+	for (int i = 0; i < NR_SAMPLES; i++) {
+		sample(&x, &t);
+		assert_int_equal(hists__add(&direct, &t, 0), 0);
+		assert_int_equal(hist_feed__add(f, &fed, &t, 0), 0);
+	}
+	assert_int_equal(hist_feed__finish(f), 0);
+	assert_int_equal(fed.nr_entries, direct.nr_entries);
+	assert_int_equal(fed.total_period, direct.total_period);
+	assert_int_equal(fed.nr_samples, direct.nr_samples);
+	for (struct hist_chunk *c = direct.chunks; c; c = c->next)
+		for (size_t i = 0; i < c->nr; i++) {
+			const struct hist_entry *d = &c->entries[i];
+			struct hist_entry *e = hists__findnew(&fed, d);
+
+			assert_int_equal(e->period, d->period);
+			assert_int_equal(e->nr_samples, d->nr_samples);
+		}
+	assert_int_equal(fed.nr_entries, direct.nr_entries);	/* nothing new found */
+	hists__exit(&direct);
+	hists__exit(&fed);
+	strbuf_release(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hist_feed__same_as_in_place),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
