@@ -358,7 +358,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
 	if (h && r->feed) {
-		resolve_sample(&r->machine, s, &tmpl);
+		resolve_sample_keys(&r->machine, s, &tmpl);
 		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))
 			return 0;
 		strbuf_addstr(&r->err, "out of memory building the histogram");

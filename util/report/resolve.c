@@ -91,11 +91,16 @@ static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumod
 
 void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he)
 {
+	memset(he, 0, sizeof(*he));
+	resolve_sample_keys(m, s, he);
+}
+
+void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct hist_entry *he)
+{
 	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 	struct addr_location al;
 
 	resolve_addr(m, t, s->cpumode, s->ip, &al);
-	memset(he, 0, sizeof(*he));
 	he->thread = t;
 	he->comm = t->comm;
 	he->dso = al.map ? al.map->dso : NULL;
