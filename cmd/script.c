@@ -102,7 +102,8 @@ static int run_script(struct script *s)
 	struct dsos_config cfg = {
 		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
 	};
-	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s };
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s,
+				     .pipelined = true };
 	struct session_stats stats;
 	int ret;
 

@@ -7,22 +7,25 @@
 pm=${1:-./perf-mini}
 gen=${2:-build/gen-perf-data}
 sizes=${SIZES:-100000 1000000 5000000}
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 drop_tip=$(dirname "$0")/../helpers/drop-perf-tip.sh
 
-# median wall seconds and max RSS (KB) of $runs runs of "$@" (stdout dropped)
+# median wall seconds (hyperfine: millisecond figures at 100k samples) and
+# peak RSS in KB (/usr/bin/time, one more run) of "$@", stdout dropped
 measure() {
-	for i in $(seq "$runs"); do
-		/usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
-	done | sort -n | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { print t[int((NR + 1) / 2)], m }'
+	rss=$(/usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1)
+	hyperfine -N -w 1 -r "$runs" --export-json "$dir/h.json" "$*" >/dev/null 2>&1
+	wall=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' \
+		"$dir/h.json")
+	echo "$wall $rss"
 }
 
 ratio() {
 	name=$1 perf_t=$2 perf_m=$3 pm_t=$4 pm_m=$5
 	awk -v n="$name" -v a="$perf_t" -v b="$pm_t" -v c="$perf_m" -v d="$pm_m" 'BEGIN {
-		printf "%-44s perf %6.2f s %6.0f MB  perf-mini %6.2f s %6.0f MB  time perf-mini/perf = %.2f  rss perf-mini/perf = %.2f\n",
+		printf "%-44s perf %7.3f s %6.0f MB  perf-mini %7.3f s %6.0f MB  time perf-mini/perf = %.2f  rss perf-mini/perf = %.2f\n",
 			n, a, c / 1024, b, d / 1024, (a > 0 ? b / a : 0), (c > 0 ? d / c : 0) }'
 }
 

@@ -138,22 +138,41 @@ void strbuf_rtrim(struct strbuf *sb)
 	strbuf_setlen(sb, len);
 }
 
+/*
+ * Numbers are written straight into the buffer: room for the widest is
+ * made once, then the digits, the sign and the padding are stored, no call
+ * per byte (script prints several per sample, millions of samples).
+ */
 static void add_digits(struct strbuf *sb, const char *digits, size_t n, bool neg, int width,
 		       char pad, bool left)
 {
 	size_t len = n + neg;
 	size_t fill = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+	char *p;
 
+	strbuf_grow(sb, len + fill + 1);
+	p = sb->buf + sb->len;
 	if (!left && pad == ' ')
-		strbuf_addchars(sb, ' ', fill);
+		for (size_t i = 0; i < fill; i++)
+			*p++ = ' ';
 	if (neg)
-		strbuf_addch(sb, '-');
+		*p++ = '-';
 	if (!left && pad == '0')
-		strbuf_addchars(sb, '0', fill);
-	strbuf_add(sb, digits, n);
+		for (size_t i = 0; i < fill; i++)
+			*p++ = '0';
+	strbuf_copy_small(p, digits, n);	/* at most 24 */
+	p += n;
 	if (left)
-		strbuf_addchars(sb, ' ', fill);
+		for (size_t i = 0; i < fill; i++)
+			*p++ = ' ';
+	*p = '\0';
+	sb->len = (size_t)(p - sb->buf);
 }
+
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
 void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left)
 {
@@ -161,10 +180,19 @@ void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left)
 	size_t n = sizeof(buf);
 	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
-	do {
-		buf[--n] = '0' + u % 10;
-		u /= 10;
-	} while (u);
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+
+		u /= 100;
+		buf[--n] = digit_pairs[d + 1];
+		buf[--n] = digit_pairs[d];
+	}
+	if (u >= 10) {
+		buf[--n] = digit_pairs[u * 2 + 1];
+		buf[--n] = digit_pairs[u * 2];
+	} else {
+		buf[--n] = (char)('0' + u);
+	}
 	add_digits(sb, buf + n, sizeof(buf) - n, v < 0, width, pad, left);
 }
 

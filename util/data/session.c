@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../base/handoff.h"
 #include "../base/util.h"
 #include "session.h"
 
@@ -29,7 +30,100 @@ struct session {
 	bool flushed_once;
 	bool in_order;		/* queue already sorted: records came in time order */
 	uint64_t walk_off;	/* the file record being read */
+	struct handoff *pl;	/* tool->pipelined: the tool's calls, on a thread */
+	struct pl_batch *batch;	/* being filled */
 };
+
+/*
+ * A pipelined session reads, orders and decodes here and hands the tool's
+ * calls, in delivery order, to a second thread: for script the two halves
+ * weigh about the same. Records that do not stay put (decompressed, or
+ * copied for alignment) travel in the batch.
+ */
+enum pl_kind { PL_SAMPLE, PL_EVENT, PL_USER };
+
+struct pl_item {
+	const struct pm_event_header *ev;
+	struct pd_evsel *evsel;
+	struct perf_sample sample;
+	enum pl_kind kind;
+};
+
+#define PL_ITEMS 1024
+#define PL_BYTES (256 << 10)
+
+struct pl_batch {
+	int n;
+	size_t used;
+	struct pl_item item[PL_ITEMS];
+	uint64_t bytes[PL_BYTES / 8];
+};
+
+static int pl_take(void *batch, void *ctx)
+{
+	const struct session_tool *tool = ctx;
+	struct pl_batch *b = batch;
+	int ret = 0;
+
+	for (int i = 0; i < b->n && !ret; i++) {
+		const struct pl_item *it = &b->item[i];
+
+		if (it->kind == PL_SAMPLE)
+			ret = tool->sample ? tool->sample(tool->ctx, it->ev, &it->sample, it->evsel) : 0;
+		else if (it->kind == PL_EVENT)
+			ret = tool->event ? tool->event(tool->ctx, it->ev, &it->sample) : 0;
+		else
+			ret = tool->user(tool->ctx, it->ev);
+	}
+	return ret;
+}
+
+static int pl_pass(struct session *s)
+{
+	int ret = handoff__pass(s->pl);
+
+	s->batch = handoff__batch(s->pl);
+	s->batch->n = 0;
+	s->batch->used = 0;
+	return ret;
+}
+
+static bool stays_put(const struct perf_data *pd, const struct pm_event_header *ev)
+{
+	const uint8_t *p = (const uint8_t *)ev;
+
+	return p >= pd->buf && p + ev->size <= pd->buf + pd->size;
+}
+
+/* Queue a record for the tool's thread, decoded unless it is perf's own. */
+static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_kind kind)
+{
+	struct pl_batch *b = s->batch;
+	struct pl_item *it;
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	if (!stays_put(s->pd, ev)) {
+		if (b->used + ev->size > PL_BYTES && (ret = pl_pass(s)))
+			return ret;
+		b = s->batch;
+		memcpy((uint8_t *)b->bytes + b->used, ev, ev->size);
+		ev = (const void *)((uint8_t *)b->bytes + b->used);
+		b->used += (ev->size + 7u) & ~7u;
+	}
+	it = &b->item[b->n];
+	it->ev = ev;
+	it->kind = kind;
+	if (kind != PL_USER) {
+		it->evsel = perf_data__parse_sample(s->pd, ev, &it->sample, &msg);
+		if (!it->evsel) {
+			strbuf_addf(s->err, "%s: %s", s->pd->path, msg.buf);
+			strbuf_release(&msg);
+			return -EINVAL;
+		}
+	}
+	return ++b->n == PL_ITEMS ? pl_pass(s) : 0;
+}
 
 static int deliver(struct session *s, const struct pm_event_header *ev)
 {
@@ -42,6 +136,8 @@ static int deliver(struct session *s, const struct pm_event_header *ev)
 		s->stats->nr_unknown_id++;
 		return 0;
 	}
+	if (s->pl)
+		return pl_push(s, ev, ev->type == PERF_RECORD_SAMPLE ? PL_SAMPLE : PL_EVENT);
 	evsel = perf_data__parse_sample(s->pd, ev, &sample, &msg);
 	if (!evsel) {
 		strbuf_addf(s->err, "%s: %s", s->pd->path, msg.buf);
@@ -182,7 +278,7 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		return ret;
 	}
 	if (ev->type >= PERF_RECORD_USER_TYPE_START && s->tool->user)
-		return s->tool->user(s->tool->ctx, ev);
+		return s->pl ? pl_push(s, ev, PL_USER) : s->tool->user(s->tool->ctx, ev);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
 		return 0;
 	if (s->tool->unordered)
@@ -205,15 +301,33 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 int session__process(struct perf_data *pd, const struct session_tool *tool,
 		     struct session_stats *stats, struct strbuf *err)
 {
+	struct strbuf reader_err = STRBUF_INIT;
 	struct session s = {
 		.pd = pd, .tool = tool, .stats = stats, .err = err, .in_order = true,
 	};
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));
-	ret = perf_data__for_each_record(pd, on_record, &s, err);
+	/* pipe mode declares events as it goes: the tool would read them racing */
+	if (tool->pipelined && !pd->pipe)
+		s.pl = handoff__start(sizeof(struct pl_batch), pl_take, (void *)tool);
+	if (s.pl) {
+		s.batch = handoff__batch(s.pl);
+		s.batch->n = 0;
+		s.batch->used = 0;
+		s.err = &reader_err;	/* the tool's thread may be writing @err */
+	}
+	ret = perf_data__for_each_record(pd, on_record, &s, s.err);
 	if (!ret)
 		ret = flush(&s, UINT64_MAX);
+	if (s.pl) {
+		int tool_ret = handoff__finish(s.pl, s.batch->n > 0);
+
+		ret = ret ? ret : tool_ret;
+		if (reader_err.len)
+			strbuf_addf(err, "%s%s", err->len ? "\n" : "", reader_err.buf);
+		strbuf_release(&reader_err);
+	}
 	free(s.q);
 	return ret;
 }

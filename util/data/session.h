@@ -35,6 +35,9 @@ struct session_tool {
 	int (*user)(void *ctx, const struct pm_event_header *ev);
 	void *ctx;
 	bool unordered;		/* deliver in file order (perf script -D, dumps) */
+	/* Call the tool on a second thread while this one reads on (file
+	 * mode): the tool must then touch nothing the reader changes. */
+	bool pipelined;
 };
 
 /* Process every record. Returns 0, a tool's non-zero return, or -EINVAL

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/handoff.h"
 #include "hist-feed.h"
 
 /* What identifies an entry under the keys a fed report may sort by
@@ -22,23 +22,15 @@ struct feed_item {
 };
 
 #define BATCH 4096
-#define NR_BATCHES 4	/* the reader may run this far ahead */
 
 struct batch {
-	struct feed_item item[BATCH];
 	int n;
+	struct feed_item item[BATCH];
 };
 
 struct hist_feed {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t changed;
-	struct batch batches[NR_BATCHES];
-	unsigned long filled;	/* batches handed over, ever */
-	unsigned long folded;	/* batches the thread is done with */
-	bool done;		/* no more batches will come */
-	bool folder_waits, reader_waits;	/* wake only who sleeps */
-	int error;
+	struct handoff *handoff;
+	struct batch *b;	/* being filled */
 };
 
 /* How far ahead slots, then entries, are fetched: lookups into a large
@@ -46,10 +38,12 @@ struct hist_feed {
 #define SLOT_AHEAD 16
 #define ENTRY_AHEAD 8
 
-static int fold(struct batch *b)
+static int fold(void *batch, void *ctx)
 {
+	struct batch *b = batch;
 	struct hist_entry tmpl;
 
+	(void)ctx;
 	memset(&tmpl, 0, sizeof(tmpl));
 	for (int i = 0; i < b->n; i++) {
 		const struct feed_item *it = &b->item[i];
@@ -76,100 +70,44 @@ static int fold(struct batch *b)
 	return 0;
 }
 
-static void *feed_main(void *arg)
-{
-	struct hist_feed *f = arg;
-
-	pthread_mutex_lock(&f->lock);
-	for (;;) {
-		struct batch *b;
-		int err;
-
-		while (f->folded == f->filled && !f->done) {
-			f->folder_waits = true;
-			pthread_cond_wait(&f->changed, &f->lock);
-			f->folder_waits = false;
-		}
-		if (f->folded == f->filled)
-			break;
-		b = &f->batches[f->folded % NR_BATCHES];
-		pthread_mutex_unlock(&f->lock);
-		err = fold(b);
-		pthread_mutex_lock(&f->lock);
-		if (err && !f->error)
-			f->error = err;
-		f->folded++;
-		if (f->reader_waits)
-			pthread_cond_broadcast(&f->changed);
-	}
-	pthread_mutex_unlock(&f->lock);
-	return NULL;
-}
-
 struct hist_feed *hist_feed__start(void)
 {
 	struct hist_feed *f = calloc(1, sizeof(*f));
 
 	if (!f)
 		return NULL;
-	pthread_mutex_init(&f->lock, NULL);
-	pthread_cond_init(&f->changed, NULL);
-	if (pthread_create(&f->thread, NULL, feed_main, f)) {
-		pthread_mutex_destroy(&f->lock);
-		pthread_cond_destroy(&f->changed);
+	f->handoff = handoff__start(sizeof(struct batch), fold, NULL);
+	if (!f->handoff) {
 		free(f);
 		return NULL;
 	}
+	f->b = handoff__batch(f->handoff);
+	f->b->n = 0;
 	return f;
-}
-
-/* Hand the batch being filled over; wait while all the others are full. */
-static int hand_over(struct hist_feed *f)
-{
-	int err;
-
-	pthread_mutex_lock(&f->lock);
-	f->filled++;
-	if (f->folder_waits)
-		pthread_cond_broadcast(&f->changed);
-	while (f->filled - f->folded == NR_BATCHES && !f->error) {
-		f->reader_waits = true;
-		pthread_cond_wait(&f->changed, &f->lock);
-		f->reader_waits = false;
-	}
-	err = f->error;
-	pthread_mutex_unlock(&f->lock);
-	f->batches[f->filled % NR_BATCHES].n = 0;
-	return err;
 }
 
 int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
 		   int member)
 {
-	struct batch *b = &f->batches[f->filled % NR_BATCHES];
+	int err;
 
-	b->item[b->n++] = (struct feed_item){
+	f->b->item[f->b->n++] = (struct feed_item){
 		.h = h, .comm = tmpl->comm, .thread = tmpl->thread, .dso = tmpl->dso,
 		.sym = tmpl->sym, .ip = tmpl->ip, .period = tmpl->period, .member = member,
 		.level = tmpl->level, .hash = hists__hash(h, tmpl),
 	};
-	return b->n == BATCH ? hand_over(f) : 0;
+	if (f->b->n < BATCH)
+		return 0;
+	err = handoff__pass(f->handoff);
+	f->b = handoff__batch(f->handoff);
+	f->b->n = 0;
+	return err;
 }
 
 int hist_feed__finish(struct hist_feed *f)
 {
-	int err;
+	int err = handoff__finish(f->handoff, f->b->n > 0);
 
-	pthread_mutex_lock(&f->lock);
-	if (f->batches[f->filled % NR_BATCHES].n)
-		f->filled++;
-	f->done = true;
-	pthread_cond_broadcast(&f->changed);
-	pthread_mutex_unlock(&f->lock);
-	pthread_join(f->thread, NULL);
-	err = f->error;
-	pthread_mutex_destroy(&f->lock);
-	pthread_cond_destroy(&f->changed);
 	free(f);
 	return err;
 }

@@ -204,16 +204,13 @@ int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 static void add_addr16(struct strbuf *sb, uint64_t v)
 {
 	static const char hex[] = "0123456789abcdef";
-	char buf[18];
-	int n = 0;
+	char digits[16];
 
-	if (v) {
-		buf[n++] = '0';
-		buf[n++] = 'x';
-	}
-	for (int shift = 60; shift >= 0; shift -= 4)
-		buf[n++] = hex[v >> shift & 15];
-	strbuf_add(sb, buf, n);
+	for (int i = 0; i < 16; i++)
+		digits[i] = hex[v >> (60 - 4 * i) & 15];
+	if (v)
+		strbuf_add(sb, "0x", 2);
+	strbuf_add(sb, digits, sizeof(digits));
 }
 
 static void branch_end_cell(const struct branch_end *e, struct strbuf *sb)

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "handoff.h"
+
+#define NR_BATCHES 4
+
+struct handoff {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	handoff_fn *fn;
+	void *ctx;
+	size_t batch_size;
+	char *batches;		/* NR_BATCHES of batch_size */
+	unsigned long passed;	/* batches handed over, ever */
+	unsigned long done;	/* batches the thread is through with */
+	bool finishing;		/* no more will come */
+	bool taker_waits, giver_waits;	/* wake only who sleeps */
+	int error;
+};
+
+static void *slot(struct handoff *h, unsigned long n)
+{
+	return h->batches + (n % NR_BATCHES) * h->batch_size;
+}
+
+static void *taker(void *arg)
+{
+	struct handoff *h = arg;
+
+	pthread_mutex_lock(&h->lock);
+	for (;;) {
+		int err = 0;
+
+		while (h->done == h->passed && !h->finishing) {
+			h->taker_waits = true;
+			pthread_cond_wait(&h->changed, &h->lock);
+			h->taker_waits = false;
+		}
+		if (h->done == h->passed)
+			break;
+		pthread_mutex_unlock(&h->lock);
+		if (!h->error)	/* after an error the rest is only drained */
+			err = h->fn(slot(h, h->done), h->ctx);
+		pthread_mutex_lock(&h->lock);
+		if (err && !h->error)
+			h->error = err;
+		h->done++;
+		if (h->giver_waits)
+			pthread_cond_broadcast(&h->changed);
+	}
+	pthread_mutex_unlock(&h->lock);
+	return NULL;
+}
+
+struct handoff *handoff__start(size_t batch_size, handoff_fn *fn, void *ctx)
+{
+	struct handoff *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->batches = malloc(NR_BATCHES * batch_size);
+	h->fn = fn;
+	h->ctx = ctx;
+	h->batch_size = batch_size;
+	pthread_mutex_init(&h->lock, NULL);
+	pthread_cond_init(&h->changed, NULL);
+	if (!h->batches || pthread_create(&h->thread, NULL, taker, h)) {
+		pthread_mutex_destroy(&h->lock);
+		pthread_cond_destroy(&h->changed);
+		free(h->batches);
+		free(h);
+		return NULL;
+	}
+	return h;
+}
+
+void *handoff__batch(struct handoff *h)
+{
+	return slot(h, h->passed);
+}
+
+int handoff__pass(struct handoff *h)
+{
+	int err;
+
+	pthread_mutex_lock(&h->lock);
+	h->passed++;
+	if (h->taker_waits)
+		pthread_cond_broadcast(&h->changed);
+	while (h->passed - h->done == NR_BATCHES) {
+		h->giver_waits = true;
+		pthread_cond_wait(&h->changed, &h->lock);
+		h->giver_waits = false;
+	}
+	err = h->error;
+	pthread_mutex_unlock(&h->lock);
+	return err;
+}
+
+int handoff__finish(struct handoff *h, bool pass_current)
+{
+	int err;
+
+	pthread_mutex_lock(&h->lock);
+	if (pass_current)
+		h->passed++;
+	h->finishing = true;
+	pthread_cond_broadcast(&h->changed);
+	pthread_mutex_unlock(&h->lock);
+	pthread_join(h->thread, NULL);
+	err = h->error;
+	pthread_mutex_destroy(&h->lock);
+	pthread_cond_destroy(&h->changed);
+	free(h->batches);
+	free(h);
+	return err;
+}
