@@ -700,8 +700,11 @@ void perf_data__release_before(struct perf_data *pd, uint64_t off)
 {
 	uint64_t page = 4096, from = pd->released & ~(page - 1), to = off & ~(page - 1);
 
-	/* only whole megabytes, to keep the syscalls rare */
-	if (!pd->mapped || to < from + (1 << 20))
+	/*
+	 * In steps of 8 MB: each step is a TLB shootdown on every CPU running
+	 * one of our threads (report and script have two), so not too often.
+	 */
+	if (!pd->mapped || to < from + (8 << 20))
 		return;
 	madvise(pd->buf + from, to - from, MADV_DONTNEED);
 	pd->released = to;
@@ -795,6 +798,10 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 
 		if (check_record(pd, off, end, err))
 			return -EINVAL;
+		/* the walk is sequential but crosses pages the hardware will not
+		 * prefetch across */
+		if (end - off > 2048)
+			__builtin_prefetch(pd->buf + off + 2048);
 		ev = aligned(pd->buf + off, pd->walk_scratch);
 		if (pd->pipe && ev->type == PERF_RECORD_HEADER_ATTR)
 			ret = pipe_attr(pd, ev);
