@@ -701,10 +701,11 @@ void perf_data__release_before(struct perf_data *pd, uint64_t off)
 	uint64_t page = 4096, from = pd->released & ~(page - 1), to = off & ~(page - 1);
 
 	/*
-	 * In steps of 8 MB: each step is a TLB shootdown on every CPU running
-	 * one of our threads (report and script have two), so not too often.
+	 * In whole megabytes: each step is a syscall and a TLB shootdown on
+	 * every CPU running one of our threads, yet what is kept mapped counts
+	 * in the resident size.
 	 */
-	if (!pd->mapped || to < from + (8 << 20))
+	if (!pd->mapped || to < from + (1 << 20))
 		return;
 	madvise(pd->buf + from, to - from, MADV_DONTNEED);
 	pd->released = to;
