@@ -49,8 +49,8 @@ struct pl_item {
 	enum pl_kind kind;
 };
 
-#define PL_ITEMS 1024
-#define PL_BYTES (256 << 10)
+#define PL_ITEMS 512
+#define PL_BYTES (128 << 10)
 
 struct pl_batch {
 	int n;

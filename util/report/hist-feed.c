@@ -21,7 +21,7 @@ struct feed_item {
 	char level;
 };
 
-#define BATCH 4096
+#define BATCH 2048
 
 struct batch {
 	int n;
