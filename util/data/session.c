@@ -55,13 +55,15 @@ struct pl_item {
 struct pl_batch {
 	int n;
 	size_t used;
+	uint64_t release_to;	/* file pages below are done with after this batch */
 	struct pl_item item[PL_ITEMS];
 	uint64_t bytes[PL_BYTES / 8];
 };
 
 static int pl_take(void *batch, void *ctx)
 {
-	const struct session_tool *tool = ctx;
+	const struct session *s = ctx;
+	const struct session_tool *tool = s->tool;
 	struct pl_batch *b = batch;
 	int ret = 0;
 
@@ -75,6 +77,7 @@ static int pl_take(void *batch, void *ctx)
 		else
 			ret = tool->user(tool->ctx, it->ev);
 	}
+	perf_data__release_before(s->pd, b->release_to);
 	return ret;
 }
 
@@ -85,6 +88,7 @@ static int pl_pass(struct session *s)
 	s->batch = handoff__batch(s->pl);
 	s->batch->n = 0;
 	s->batch->used = 0;
+	s->batch->release_to = 0;
 	return ret;
 }
 
@@ -160,7 +164,7 @@ static int cmp_queued(const void *a, const void *b)
 
 /* Pages before the oldest record still queued (and before the walk's
  * position) are done with. */
-static void release_consumed(struct session *s)
+static uint64_t release_point(const struct session *s)
 {
 	uint64_t min = s->walk_off;
 
@@ -168,7 +172,18 @@ static void release_consumed(struct session *s)
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->q[i].off < min && s->q[i].off < s->pd->size)
 			min = s->q[i].off;
-	perf_data__release_before(s->pd, min);
+	return min;
+}
+
+/* Pipelined, the tool's thread gives pages back, batch by batch: records
+ * it has not reached yet must stay mapped (touched again, they would be
+ * faulted back in for good). */
+static void release_consumed(struct session *s)
+{
+	if (s->pl)
+		s->batch->release_to = release_point(s);
+	else
+		perf_data__release_before(s->pd, release_point(s));
 }
 
 /* Deliver every queued record with time <= @limit, oldest first. */
@@ -310,11 +325,12 @@ int session__process(struct perf_data *pd, const struct session_tool *tool,
 	memset(stats, 0, sizeof(*stats));
 	/* pipe mode declares events as it goes: the tool would read them racing */
 	if (tool->pipelined && !pd->pipe)
-		s.pl = handoff__start(sizeof(struct pl_batch), pl_take, (void *)tool);
+		s.pl = handoff__start(sizeof(struct pl_batch), pl_take, &s);
 	if (s.pl) {
 		s.batch = handoff__batch(s.pl);
 		s.batch->n = 0;
 		s.batch->used = 0;
+		s.batch->release_to = 0;
 		s.err = &reader_err;	/* the tool's thread may be writing @err */
 	}
 	ret = perf_data__for_each_record(pd, on_record, &s, s.err);
