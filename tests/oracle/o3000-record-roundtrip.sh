@@ -79,11 +79,13 @@ test_expect_success '--call-graph dwarf: both tools unwind the same callchains (
 	pm report --stdio -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
 '
 
-# user DSOs only: for kernel addresses without debug info perf sometimes
-# prints the bare function name, sometimes sym+offset
+# The workload's DSO only: for kernel addresses without debug info perf
+# sometimes prints the bare function name, sometimes sym+offset, and a
+# rare sample in libc can get a srcline that perf cuts at a column width it
+# sized before resolving it ("pthread_mutex_lock.c:")
 test_expect_success '--sort srcline: the same lines as perf (libdw line tables)' '
 	pm record -q -e cpu-clock -o sl.data -- "$WL/burn" >/dev/null &&
-	user=burn,ld-linux-x86-64.so.2,libc.so.6 &&
+	user=burn &&
 	same_report sl.data --sort srcline --dso $user &&
 	test_grep "burn\.c:[0-9]+" pm.txt &&
 	same_report sl.data --sort dso,srcline -n --dso $user &&

@@ -653,6 +653,32 @@ static int cv_user_record(struct swapper *s, struct cursor *c, uint32_t type,
 	return 0;
 }
 
+/*
+ * A kernel record other than SAMPLE: its sample_id trailer (laid out by the
+ * events' common sample_type, the event found by IDENTIFIER, the last
+ * field) and then the body before it.
+ */
+static void cv_kernel_record(struct swapper *s, struct cursor *c, uint32_t type, uint16_t misc)
+{
+	const struct perf_event_attr *a = s->nr_attrs ? &s->attrs[0] : NULL;
+
+	if (a && a->sample_id_all) {
+		uint64_t tsize = 8 * (uint64_t)__builtin_popcountll(a->sample_type & ID_FIELDS);
+		struct cursor t = *c;
+
+		if (tsize <= (uint64_t)(c->end - c->p)) {
+			if ((a->sample_type & PERF_SAMPLE_IDENTIFIER) && tsize)
+				a = attr_by_id(s, peek64(&(struct cursor){ .p = c->end - 8,
+					.end = c->end, .to_native = s->to_native }, 0));
+			t.p = c->end - tsize;
+			cv_sample_id(&t, a->sample_type);
+			c->end -= tsize;
+		}
+	}
+	if (a)
+		cv_kernel_body(c, type, misc, a);
+}
+
 /* Records after a malformed one are left alone: the reader names it. */
 static int cv_records(struct swapper *s, uint8_t *buf, uint64_t off, uint64_t end)
 {
@@ -677,24 +703,7 @@ static int cv_records(struct swapper *s, uint8_t *buf, uint64_t off, uint64_t en
 			if (a)
 				cv_sample(&c, a);
 		} else if (type < PERF_RECORD_USER_TYPE_START) {
-			a = s->nr_attrs ? &s->attrs[0] : NULL;
-			if (a && a->sample_id_all) {
-				uint64_t tsize = 8 * (uint64_t)__builtin_popcountll(a->sample_type &
-										    ID_FIELDS);
-				struct cursor t = c;
-
-				if ((a->sample_type & PERF_SAMPLE_IDENTIFIER) && size >= 16)
-					a = attr_by_id(s, peek64(&(struct cursor){
-						.p = buf + off + size - 8, .end = buf + off + size,
-						.to_native = s->to_native }, 0));
-				if (tsize <= (uint64_t)(c.end - c.p)) {
-					t.p = c.end - tsize;
-					cv_sample_id(&t, a->sample_type);
-					c.end -= tsize;
-				}
-			}
-			if (a)
-				cv_kernel_body(&c, type, misc, a);
+			cv_kernel_record(s, &c, type, misc);
 		} else {
 			ret = cv_user_record(s, &c, type, &payload);
 		}
