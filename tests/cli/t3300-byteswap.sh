@@ -68,6 +68,16 @@ test_expect_success 'compressed records cannot be turned: one clear error' '
 	test_grep "compressed records \(record -z\) are not supported" err
 '
 
+test_expect_success 'a big-endian file with a compressed record: one clear error, exit 1' '
+	"$SWAP" "$PD/perf.data.singleprocess-3.8" be.data &&
+	data=$(od -An -tx1 -j40 -N8 be.data | tr -d " \n") &&
+	printf "\000\000\000\121" |
+		dd of=be.data bs=1 seek=$((0x$data)) conv=notrunc 2>/dev/null &&
+	test_expect_code 1 pm report --stdio -i be.data >out 2>err &&
+	test_grep "recorded on a big-endian machine: byte-swapped files with compressed records \(record -z\) are not supported" err &&
+	test $(wc -l <err) -eq 1 && ! test -s out
+'
+
 test_expect_success 'damaged big-endian files: a message or a report, never a crash' '
 	"$SWAP" "$PD/perf.data.callgraph-3.8" be.data &&
 	size=$(wc -c <be.data) && i=0 &&

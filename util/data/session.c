@@ -108,9 +108,12 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_
 	int ret;
 
 	if (!stays_put(s->pd, ev)) {
-		if (b->used + ev->size > PL_BYTES && (ret = pl_pass(s)))
-			return ret;
-		b = s->batch;
+		if (b->used + ev->size > PL_BYTES) {
+			ret = pl_pass(s);
+			if (ret)
+				return ret;
+			b = s->batch;
+		}
 		memcpy((uint8_t *)b->bytes + b->used, ev, ev->size);
 		ev = (const void *)((uint8_t *)b->bytes + b->used);
 		b->used += (ev->size + 7u) & ~7u;

@@ -480,7 +480,7 @@ static void replay_output_tree(struct sort_item *items, size_t n, struct hist_en
 
 /*
  * The common order (no --children, no group view) is lexicographic over
- * (period descending, the keys), ties in slot order: rows of unsigned
+ * (period descending, the keys), ties in creation order: rows of unsigned
  * words compared inline, merged bottom-up. A tenth of a report's time
  * went to qsort's indirect comparisons before.
  */
