@@ -244,7 +244,7 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
 			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
 	hists__account(h, self, tmpl->period, member);
-	if (cc_append(&self->chain, r->cc_frames, n, tmpl->period))
+	if (cc_append(self->chain, r->cc_frames, n, tmpl->period))
 		return -ENOMEM;
 	if (n > self->max_depth)
 		self->max_depth = n;
@@ -262,7 +262,7 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		if (dup)
 			continue;
 		he = hists__findnew(h, &fe);
-		if (!he || cc_append(&he->chain, r->cc_frames + i, n - i, tmpl->period))
+		if (!he || cc_append(he->chain, r->cc_frames + i, n - i, tmpl->period))
 			return -ENOMEM;
 		he->period_acc += tmpl->period;
 		if (n - i > he->max_depth)
@@ -283,23 +283,27 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 {
 	/* perf filters on the sample (its comm, its IP's DSO), not the branch */
 	bool skip = filtered(r->o, tmpl);
+	struct hist_branch branch;
+	int err = 0;
 
-	for (uint64_t i = 0; i < s->branch_nr; i++) {
+	for (uint64_t i = 0; i < s->branch_nr && !err; i++) {
 		const struct perf_branch_entry *b = &s->branches[i];
 
-		resolve_branch_end(&r->machine, tmpl->thread, b->from, &tmpl->from);
-		resolve_branch_end(&r->machine, tmpl->thread, b->to, &tmpl->to);
-		tmpl->cycles = b->cycles;
-		tmpl->dso = tmpl->to.dso;
-		tmpl->sym = tmpl->to.sym;
-		tmpl->ip = tmpl->to.addr;
+		resolve_branch_end(&r->machine, tmpl->thread, b->from, &branch.from);
+		resolve_branch_end(&r->machine, tmpl->thread, b->to, &branch.to);
+		branch.cycles = b->cycles;
+		tmpl->branch = &branch;
+		tmpl->dso = branch.to.dso;
+		tmpl->sym = branch.to.sym;
+		tmpl->ip = branch.to.addr;
 		tmpl->period = tmpl->period_key = 1;
 		if (skip)
 			hists__add_filtered(h, 1, member);
-		else if (hists__add(h, tmpl, member))
-			return -ENOMEM;
+		else
+			err = hists__add(h, tmpl, member);
 	}
-	return 0;
+	tmpl->branch = NULL;	/* the entries keep copies */
+	return err;
 }
 
 static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
@@ -339,7 +343,7 @@ static void setup_fast_path(struct report *r)
 	r->feed = hist_feed__start();
 	if (r->feed)
 		return;
-	r->ip_cache = calloc(IP_CACHE_SLOTS, sizeof(*r->ip_cache));
+	r->ip_cache = zalloc_written(IP_CACHE_SLOTS * sizeof(*r->ip_cache));
 	r->ip_cache_gen = 1;
 }
 

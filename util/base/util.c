@@ -76,3 +76,15 @@ uint64_t clock_now_ns(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
+
+void *zalloc_written(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		return NULL;
+	/* without the barrier gcc merges malloc + memset into calloc */
+	__asm__ volatile("" : : "r"(p) : "memory");
+	memset(p, 0, size);
+	return p;
+}

@@ -39,6 +39,14 @@ int str_to_int(const char *s, int *out);
  * removed). Returns the length or a negative errno. */
 int read_small_file(const char *path, char *buf, size_t size);
 
+/*
+ * Zeroed memory whose pages are written now, unlike calloc's: a table that
+ * is read before it is written would first map the shared zero page, and
+ * replacing it later costs a second fault and, while another thread runs,
+ * a TLB shootdown (an IPI per page; expensive in a VM).
+ */
+void *zalloc_written(size_t size);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t clock_now_ns(void);
 

@@ -33,7 +33,8 @@ static void grow(int *w, size_t len)
  * (and its DSO's), an unresolved one the raw address. */
 static void branch_widths(const struct hist_entry *he, struct columns *c)
 {
-	const struct branch_end *ends[2] = { &he->from, &he->to };
+	const struct hist_branch *b = hist_entry__branch(he);
+	const struct branch_end *ends[2] = { &b->from, &b->to };
 
 	for (int i = 0; i < 2; i++) {
 		int col = i ? SORT_SYM_TO : SORT_SYM_FROM;
@@ -159,11 +160,11 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 	}
 	strbuf_addch(line, '\n');
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
-		cc_print_graph(&he->chain, h->total_period,
+		cc_print_graph(he->chain, h->total_period,
 			       h->cumulate ? he->period_acc : he->period, line);
 	else if (h->use_callchain)
 		(h->chain_mode == CHAIN_FLAT ? cc_print_flat : cc_print_folded)
-			(&he->chain, h->total_period,
+			(he->chain, h->total_period,
 			 h->total_period * h->chain_min_percent / 100, line);
 	fputs(line->buf, out);
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../base/row-sort.h"
 #include "../base/util.h"
 #include "hist.h"
 #include "name-rank.h"
@@ -20,6 +21,23 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h ^ (h >> 31);
 }
 
+static const struct hist_branch no_branch;
+
+const struct hist_branch *hist_entry__branch(const struct hist_entry *he)
+{
+	return he->branch ? he->branch : &no_branch;
+}
+
+static unsigned char branch_dso_initial(const struct branch_end *e)
+{
+	return e->dso ? (unsigned char)e->dso->short_name[0] : 0;
+}
+
+static uint64_t branch_end_key(const struct branch_end *e)
+{
+	return e->sym ? e->sym->start : e->addr;
+}
+
 static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *he)
 {
 	uint64_t h = 0;
@@ -32,12 +50,10 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_SYM: h = mix(h, he->sym ? he->sym->start : he->ip); break;
 		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
 		case SORT_SRCLINE: h = mix(h, he->srcline ? (unsigned char)he->srcline[0] : 0); break;
-		case SORT_DSO_FROM:
-			h = mix(h, he->from.dso ? (unsigned char)he->from.dso->short_name[0] : 0);
-			break;
-		case SORT_SYM_FROM: h = mix(h, he->from.sym ? he->from.sym->start : he->from.addr); break;
-		case SORT_SYM_TO: h = mix(h, he->to.sym ? he->to.sym->start : he->to.addr); break;
-		case SORT_CYCLES: h = mix(h, he->cycles); break;
+		case SORT_DSO_FROM: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->from)); break;
+		case SORT_SYM_FROM: h = mix(h, branch_end_key(&hist_entry__branch(he)->from)); break;
+		case SORT_SYM_TO: h = mix(h, branch_end_key(&hist_entry__branch(he)->to)); break;
+		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
 		case SORT_PERIOD:
 		case SORT_NR_KEYS: break;
 		}
@@ -65,8 +81,13 @@ void hists__exit(struct hists *h)
 		struct hist_chunk *c = h->chunks;
 
 		for (size_t i = 0; i < c->nr; i++) {
-			free(c->entries[i].member_period);
-			cc_free(&c->entries[i].chain);
+			struct hist_entry *he = &c->entries[i];
+
+			free(he->member_period);
+			free((void *)he->branch);
+			if (he->chain)
+				cc_free(he->chain);
+			free(he->chain);
 		}
 		h->chunks = c->next;
 		free(c);
@@ -81,13 +102,10 @@ void hists__exit(struct hists *h)
 static int grow(struct hists *h)
 {
 	size_t nb = h->nr_slots ? 2 * h->nr_slots : 4096;
-	/* written, not calloc'd: a read of calloc's zero pages then a write
-	 * costs two faults and, with the reader thread, a TLB shootdown */
-	struct hist_slot *n = malloc(nb * sizeof(*n));
+	struct hist_slot *n = zalloc_written(nb * sizeof(*n));	/* probed before written */
 
 	if (!n)
 		return -ENOMEM;
-	memset(n, 0, nb * sizeof(*n));
 	for (size_t i = 0; i < h->nr_slots; i++) {
 		size_t j;
 
@@ -140,6 +158,32 @@ static struct hist_entry *carve(struct hists *h)
 	return &c->entries[c->nr++];
 }
 
+/* What only some reports need lives beside the entry, keeping the common
+ * one small (half its size: the histogram is walked in cache order). */
+static bool entry_extras(const struct hists *h, struct hist_entry *he,
+			 const struct hist_entry *tmpl)
+{
+	if (h->nr_members > 1) {
+		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
+		if (!he->member_period)
+			return false;
+	}
+	if (tmpl->branch) {
+		struct hist_branch *b = malloc(sizeof(*b));
+
+		if (!b)
+			return false;
+		*b = *tmpl->branch;
+		he->branch = b;
+	}
+	if (h->use_callchain) {
+		he->chain = calloc(1, sizeof(*he->chain));
+		if (!he->chain)
+			return false;
+	}
+	return true;
+}
+
 static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tmpl,
 				    uint64_t hash)
 {
@@ -153,14 +197,15 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	he->max_depth = 0;
 	he->nr_samples = 0;
 	he->member_period = NULL;
-	memset(&he->chain, 0, sizeof(he->chain));
+	he->branch = NULL;
+	he->chain = NULL;
 	he->hash = hash;
-	if (h->nr_members > 1) {
-		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
-		if (!he->member_period) {
-			h->chunks->nr--;	/* give the slot back */
-			return NULL;
-		}
+	if (!entry_extras(h, he, tmpl)) {
+		free(he->member_period);
+		free((void *)he->branch);
+		free(he->chain);
+		h->chunks->nr--;	/* give the slot back */
+		return NULL;
 	}
 	return he;
 }
@@ -274,8 +319,9 @@ static void rank_all(struct rankings *rk, struct sort_item *items, size_t n)
 		name_rank__add(&rk->comm, he->comm, he->comm);
 		if (he->dso)
 			name_rank__add(&rk->dso, he->dso, he->dso->short_name);
-		if (he->from.dso)
-			name_rank__add(&rk->dso, he->from.dso, he->from.dso->short_name);
+		if (he->branch && he->branch->from.dso)
+			name_rank__add(&rk->dso, he->branch->from.dso,
+				       he->branch->from.dso->short_name);
 		if (he->sym)
 			name_rank__add(&rk->sym, he->sym, he->sym->name);
 		if (he->srcline)
@@ -307,17 +353,19 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 	case SORT_CPU: k[0] = he->cpu; return 1;
 	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
 	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
-		k[0] = he->from.dso ? -name_rank__of(&rk->dso, he->from.dso) : INT64_MIN;
+		k[0] = hist_entry__branch(he)->from.dso ?
+			       -name_rank__of(&rk->dso, hist_entry__branch(he)->from.dso) : INT64_MIN;
 		return 1;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO: {
-		const struct branch_end *e = id == SORT_SYM_FROM ? &he->from : &he->to;
+		const struct hist_branch *b = hist_entry__branch(he);
+		const struct branch_end *e = id == SORT_SYM_FROM ? &b->from : &b->to;
 
 		k[0] = e->sym ? 0 : 1;
 		k[1] = (int64_t)(e->sym ? e->sym->start : e->addr);
 		return 2;
 	}
-	case SORT_CYCLES: k[0] = -(int64_t)he->cycles; return 1;
+	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
 	case SORT_PERIOD:
 	case SORT_NR_KEYS: break;
 	}
@@ -481,39 +529,17 @@ static void replay_output_tree(struct sort_item *items, size_t n, struct hist_en
 /*
  * The common order (no --children, no group view) is lexicographic over
  * (period descending, the keys), ties in creation order: rows of unsigned
- * words compared inline, merged bottom-up. A tenth of a report's time
- * went to qsort's indirect comparisons before.
+ * words (row-sort). A tenth of a report's time went to qsort's indirect
+ * comparisons before.
  */
-static bool row_before(const uint64_t *a, const uint64_t *b, int stride)
-{
-	for (int k = 0; k < stride; k++)
-		if (a[k] != b[k])
-			return a[k] < b[k];
-	return false;
-}
-
-static void merge_rows(const uint64_t *rows, int stride, const uint32_t *src, uint32_t *dst,
-		       size_t lo, size_t mid, size_t hi)
-{
-	size_t i = lo, j = mid, o = lo;
-
-	while (i < mid && j < hi)
-		dst[o++] = row_before(rows + (size_t)src[j] * stride,
-				      rows + (size_t)src[i] * stride, stride) ? src[j++] : src[i++];
-	while (i < mid)
-		dst[o++] = src[i++];
-	while (j < hi)
-		dst[o++] = src[j++];
-}
-
 static void sort_by_rows(const struct sort_item *items, size_t n, int nr_keys,
 			 struct hist_entry **out)
 {
 	int stride = nr_keys + 1;
 	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
-	uint32_t *a = malloc((n ? n : 1) * sizeof(*a)), *b = malloc((n ? n : 1) * sizeof(*b));
+	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
 
-	if (!rows || !a || !b)
+	if (!rows || !order)
 		abort();
 	for (size_t i = 0; i < n; i++) {
 		uint64_t *r = rows + i * stride;
@@ -521,23 +547,12 @@ static void sort_by_rows(const struct sort_item *items, size_t n, int nr_keys,
 		r[0] = ~items[i].period;
 		for (int k = 0; k < nr_keys; k++)	/* signed order as unsigned */
 			r[1 + k] = (uint64_t)items[i].key[k] ^ (1ULL << 63);
-		a[i] = (uint32_t)i;
 	}
-	for (size_t w = 1; w < n; w *= 2) {
-		uint32_t *t;
-
-		for (size_t lo = 0; lo < n; lo += 2 * w) {
-			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-
-			merge_rows(rows, stride, a, b, lo, mid, hi);
-		}
-		t = a, a = b, b = t;
-	}
+	row_sort(rows, n, stride, order);
 	for (size_t i = 0; i < n; i++)
-		out[i] = items[a[i]].he;
+		out[i] = items[order[i]].he;
 	free(rows);
-	free(a);
-	free(b);
+	free(order);
 }
 
 void hists__output_resort(struct hists *h)
@@ -569,7 +584,7 @@ void hists__output_resort(struct hists *h)
 		it->cumulate = h->cumulate;
 		it->caller_order = h->caller_order;
 		if (h->use_callchain)
-			cc_sort(&it->he->chain, h->total_period * h->chain_min_percent / 100);
+			cc_sort(it->he->chain, h->total_period * h->chain_min_percent / 100);
 		for (int k = 0; k < l->nr; k++)
 			it->nr_keys += sort_phase(&rk, l->keys[k]->id, it->he, it->key + it->nr_keys);
 		it->nr_sort_keys = it->nr_keys;

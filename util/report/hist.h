@@ -25,6 +25,12 @@ struct branch_end {
 	char level;
 };
 
+/* The taken branch a branch-mode entry stands for. */
+struct hist_branch {
+	struct branch_end from, to;
+	uint16_t cycles;
+};
+
 struct hist_entry {
 	const char *comm;
 	struct thread *thread;
@@ -35,12 +41,11 @@ struct hist_entry {
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
-	struct branch_end from, to;	/* branch mode */
-	uint16_t cycles;
+	const struct hist_branch *branch;	/* branch mode, else NULL */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self and callees (--children) */
 	uint64_t nr_samples;
-	struct cc_node chain;		/* callchains through this entry */
+	struct cc_node *chain;		/* callchains through it (use_callchain) */
 	uint32_t max_depth;		/* longest chain appended */
 	uint64_t *member_period;	/* per group member (group view), else NULL */
 	uint64_t hash;
@@ -80,6 +85,9 @@ struct hists {
 	uint64_t *member_samples;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 };
+
+/* An entry's branch, or an empty one outside branch mode. */
+const struct hist_branch *hist_entry__branch(const struct hist_entry *he);
 
 /* @nr_members > 1 makes a group view: hists__add() takes a member index. */
 int hists__init(struct hists *h, const struct sort_list *sort, int nr_members);

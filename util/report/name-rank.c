@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/util.h"
 #include "name-rank.h"
 
 struct name_rank_slot {
@@ -36,7 +37,7 @@ static struct name_rank_slot *find_slot(struct name_rank_slot *slots, size_t nr_
 static void grow(struct name_rank *r)
 {
 	size_t nb = r->nr_slots ? 2 * r->nr_slots : 1024;
-	struct name_rank_slot *n = calloc(nb, sizeof(*n));
+	struct name_rank_slot *n = zalloc_written(nb * sizeof(*n));
 
 	if (!n)
 		abort();

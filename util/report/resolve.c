@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/util.h"
 #include "resolve.h"
 
 static bool find_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
@@ -50,7 +51,7 @@ static struct resolve_slot *cache_slot(struct machine *m, const struct maps *map
 	uint64_t k = (ip ^ (uintptr_t)maps ^ cpumode) * 0x9e3779b97f4a7c15ULL;
 
 	if (!m->resolve_cache)
-		m->resolve_cache = calloc(RESOLVE_SLOTS, sizeof(struct resolve_slot));
+		m->resolve_cache = zalloc_written(RESOLVE_SLOTS * sizeof(struct resolve_slot));
 	if (!m->resolve_cache)
 		return NULL;
 	return &((struct resolve_slot *)m->resolve_cache)[(k >> 40) & (RESOLVE_SLOTS - 1)];

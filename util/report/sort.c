@@ -138,10 +138,12 @@ static int64_t sym_sort(const struct hist_entry *a, const struct hist_entry *b)
  * than for dso. */
 static int64_t dso_from_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
-	const char *na = a->from.dso ? a->from.dso->short_name : NULL;
-	const char *nb = b->from.dso ? b->from.dso->short_name : NULL;
+	const struct dso *da = hist_entry__branch(a)->from.dso;
+	const struct dso *db = hist_entry__branch(b)->from.dso;
+	const char *na = da ? da->short_name : NULL;
+	const char *nb = db ? db->short_name : NULL;
 
-	if (a->from.dso == b->from.dso)
+	if (da == db)
 		return 0;
 	if (!na || !nb)
 		return cmp_null(nb, na);
@@ -171,9 +173,12 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
 	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
 	case SORT_DSO_FROM: return dso_from_cmp(a, b);
-	case SORT_SYM_FROM: return branch_sym_cmp(&a->from, &b->from);
-	case SORT_SYM_TO: return branch_sym_cmp(&a->to, &b->to);
-	case SORT_CYCLES: return (int64_t)a->cycles - b->cycles;
+	case SORT_SYM_FROM:
+		return branch_sym_cmp(&hist_entry__branch(a)->from, &hist_entry__branch(b)->from);
+	case SORT_SYM_TO:
+		return branch_sym_cmp(&hist_entry__branch(a)->to, &hist_entry__branch(b)->to);
+	case SORT_CYCLES:
+		return (int64_t)hist_entry__branch(a)->cycles - hist_entry__branch(b)->cycles;
 	case SORT_PERIOD:	/* a column, not an identity */
 	case SORT_NR_KEYS: break;
 	}
@@ -256,17 +261,18 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 		break;
 	case SORT_DSO_FROM:
 		/* cut to the column, which perf only widens for resolved symbols */
-		strbuf_addf(sb, "%.*s", width,
-			    he->from.dso ? he->from.dso->short_name : "[unknown]");
+		strbuf_addf(sb, "%.*s", width, hist_entry__branch(he)->from.dso ?
+			    hist_entry__branch(he)->from.dso->short_name : "[unknown]");
 		break;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO:
-		branch_end_cell(k->id == SORT_SYM_FROM ? &he->from : &he->to, sb);
+		branch_end_cell(k->id == SORT_SYM_FROM ? &hist_entry__branch(he)->from :
+							 &hist_entry__branch(he)->to, sb);
 		break;
 	case SORT_CYCLES:
 		/* perf prints the 16-bit count signed; so do we, so outputs diff */
-		if (he->cycles)
-			strbuf_addf(sb, "%d", (int16_t)he->cycles);
+		if (hist_entry__branch(he)->cycles)
+			strbuf_addf(sb, "%d", (int16_t)hist_entry__branch(he)->cycles);
 		else
 			strbuf_addch(sb, '-');
 		break;

@@ -225,7 +225,7 @@ const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64
 	if (!dso->symbols_loaded) {
 		load_symbols(dsos, dso);
 		if (dso->nr_syms)
-			dso->cache = calloc(1u << SYM_CACHE_BITS, sizeof(*dso->cache));
+			dso->cache = zalloc_written((1u << SYM_CACHE_BITS) * sizeof(*dso->cache));
 	}
 	if (!dso->nr_syms)
 		return NULL;

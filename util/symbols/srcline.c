@@ -140,7 +140,7 @@ static void grow(struct entry_table *t)
 	struct srcline_entry **old = *t->buckets;
 	size_t old_nb = *t->nr_buckets;
 
-	*t->buckets = calloc(nb, sizeof(**t->buckets));
+	*t->buckets = zalloc_written(nb * sizeof(**t->buckets));
 	BUG_ON(!*t->buckets);
 	*t->nr_buckets = nb;
 	for (size_t i = 0; i < old_nb; i++)
