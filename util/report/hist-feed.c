@@ -16,7 +16,7 @@ struct feed_item {
 	const struct symbol *sym;
 	uint64_t ip;
 	uint64_t period;
-	uint64_t hash;		/* hists__hash(), computed by the reader */
+	uint64_t hash;		/* hists__hash(), filled in by fold() */
 	int32_t member;
 	char level;
 };
@@ -38,6 +38,28 @@ struct hist_feed {
 #define SLOT_AHEAD 16
 #define ENTRY_AHEAD 8
 
+static void item_entry(const struct feed_item *it, struct hist_entry *tmpl)
+{
+	tmpl->comm = it->comm;
+	tmpl->thread = it->thread;
+	tmpl->dso = it->dso;
+	tmpl->sym = it->sym;
+	tmpl->ip = it->ip;
+	tmpl->level = it->level;
+	tmpl->period = tmpl->period_key = it->period;
+}
+
+/* The item's hash, from the objects its keys point to: reading those is
+ * this thread's work, not the reader's. */
+static void hash_item(struct feed_item *it)
+{
+	struct hist_entry tmpl;
+
+	memset(&tmpl, 0, sizeof(tmpl));
+	item_entry(it, &tmpl);
+	it->hash = hists__hash(it->h, &tmpl);
+}
+
 static int fold(void *batch, void *ctx)
 {
 	struct batch *b = batch;
@@ -45,21 +67,19 @@ static int fold(void *batch, void *ctx)
 
 	(void)ctx;
 	memset(&tmpl, 0, sizeof(tmpl));
+	for (int i = 0; i < SLOT_AHEAD && i < b->n; i++)
+		hash_item(&b->item[i]);
 	for (int i = 0; i < b->n; i++) {
-		const struct feed_item *it = &b->item[i];
+		struct feed_item *it = &b->item[i];
 		struct hist_entry *he;
 
-		if (i + SLOT_AHEAD < b->n)
+		if (i + SLOT_AHEAD < b->n) {
+			hash_item(&it[SLOT_AHEAD]);
 			hists__prefetch(it[SLOT_AHEAD].h, it[SLOT_AHEAD].hash, false);
+		}
 		if (i + ENTRY_AHEAD < b->n)
 			hists__prefetch(it[ENTRY_AHEAD].h, it[ENTRY_AHEAD].hash, true);
-		tmpl.comm = it->comm;
-		tmpl.thread = it->thread;
-		tmpl.dso = it->dso;
-		tmpl.sym = it->sym;
-		tmpl.ip = it->ip;
-		tmpl.level = it->level;
-		tmpl.period = tmpl.period_key = it->period;
+		item_entry(it, &tmpl);
 		if (it->member < 0 || it->member >= it->h->nr_members)
 			return -EINVAL;
 		he = hists__findnew_hashed(it->h, &tmpl, it->hash);
@@ -94,7 +114,7 @@ int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry
 	f->b->item[f->b->n++] = (struct feed_item){
 		.h = h, .comm = tmpl->comm, .thread = tmpl->thread, .dso = tmpl->dso,
 		.sym = tmpl->sym, .ip = tmpl->ip, .period = tmpl->period, .member = member,
-		.level = tmpl->level, .hash = hists__hash(h, tmpl),
+		.level = tmpl->level,
 	};
 	if (f->b->n < BATCH)
 		return 0;

@@ -43,7 +43,7 @@ void dsos__exit(struct dsos *dsos)
 
 		free(d->syms);
 		free(d->names);
-		free(d->cache);
+		free(d->bounds);
 		free(d->long_name);
 		free(d->short_name_alloc);
 		free(d);
@@ -197,44 +197,43 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	symtab_finish(&t, dso);
 }
 
-#define SYM_CACHE_BITS 12
-
+/* Same steps as a search of syms (perf's: overlapping symbols resolve as
+ * there), over the compact bounds. */
 static const struct symbol *search(const struct dso *dso, uint64_t addr)
 {
 	size_t lo = 0, hi = dso->nr_syms;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct symbol *s = &dso->syms[mid];
 
-		if (addr < s->start)
+		if (addr < dso->bounds[2 * mid])
 			hi = mid;
-		else if (addr >= s->end)
+		else if (addr >= dso->bounds[2 * mid + 1])
 			lo = mid + 1;
 		else
-			return s;
+			return &dso->syms[mid];
 	}
 	return NULL;
 }
 
+static void index_bounds(struct dso *dso)
+{
+	dso->bounds = malloc((dso->nr_syms ? dso->nr_syms : 1) * 2 * sizeof(*dso->bounds));
+	if (!dso->bounds) {
+		dso->nr_syms = 0;	/* no lookups rather than none of them right */
+		return;
+	}
+	for (size_t i = 0; i < dso->nr_syms; i++) {
+		dso->bounds[2 * i] = dso->syms[i].start;
+		dso->bounds[2 * i + 1] = dso->syms[i].end;
+	}
+}
+
 const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
 {
-	size_t slot = (size_t)((addr * 0x9e3779b97f4a7c15ULL) >> (64 - SYM_CACHE_BITS));
-	const struct symbol *sym;
-
 	if (!dso->symbols_loaded) {
 		load_symbols(dsos, dso);
-		if (dso->nr_syms)
-			dso->cache = zalloc_written((1u << SYM_CACHE_BITS) * sizeof(*dso->cache));
+		index_bounds(dso);
 	}
-	if (!dso->nr_syms)
-		return NULL;
-	if (dso->cache && dso->cache[slot].sym && dso->cache[slot].addr == addr)
-		return dso->cache[slot].sym;
-	sym = search(dso, addr);
-	if (dso->cache && sym) {
-		dso->cache[slot].addr = addr;
-		dso->cache[slot].sym = sym;
-	}
-	return sym;
+	return dso->nr_syms ? search(dso, addr) : NULL;
 }

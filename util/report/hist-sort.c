@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Output order. Perf sorts by weight, then each key's output comparison,
+ * then (equal entries keep their collapse-tree order) each key's identity
+ * comparison. Those comparisons are mostly string orders; here every name
+ * is ranked once and entries carry integer keys, so sorting compares
+ * integers only.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/row-sort.h"
+#include "hist.h"
+#include "name-rank.h"
+
+struct sort_item {
+	struct hist_entry *he;
+	/* copied from he: comparisons read only the (contiguous) items */
+	uint64_t period, period_acc;
+	const struct thread *thread;
+	uint32_t max_depth;
+	int64_t *key;		/* nr_keys integers, in a shared array */
+	int nr_keys;
+	int nr_sort_keys;	/* the first ones order output; the rest identity */
+	int nr_members;
+	bool cumulate;
+	bool caller_order;
+};
+
+/* Integers per entry: one per key, three for a symbol's identity. */
+static int keys_per_entry(const struct sort_list *l)
+{
+	int n = 0;
+
+	for (int k = 0; k < l->nr; k++)
+		n += l->keys[k]->id == SORT_SYM || l->keys[k]->id == SORT_SYM_FROM ||
+		     l->keys[k]->id == SORT_SYM_TO ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
+	return n;
+}
+
+struct rankings {
+	struct name_rank comm, dso, sym, srcline;
+};
+
+static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t n)
+{
+	memset(rk, 0, sizeof(*rk));
+	for (size_t i = 0; i < n; i++) {
+		const struct hist_entry *he = ents[i];
+
+		name_rank__add(&rk->comm, he->comm, he->comm);
+		if (he->dso)
+			name_rank__add(&rk->dso, he->dso, he->dso->short_name);
+		if (he->branch && he->branch->from.dso)
+			name_rank__add(&rk->dso, he->branch->from.dso,
+				       he->branch->from.dso->short_name);
+		if (he->sym)
+			name_rank__add(&rk->sym, he->sym, he->sym->name);
+		if (he->srcline)
+			name_rank__add(&rk->srcline, he->srcline, he->srcline);
+	}
+	name_rank__finish(&rk->comm);
+	name_rank__finish(&rk->dso);
+	name_rank__finish(&rk->sym);
+	name_rank__finish(&rk->srcline);
+}
+
+static void rankings__free(struct rankings *rk)
+{
+	name_rank__exit(&rk->comm);
+	name_rank__exit(&rk->dso);
+	name_rank__exit(&rk->sym);
+	name_rank__exit(&rk->srcline);
+}
+
+/* The integers that order one key in the output pass (perf's se_sort). */
+static int sort_phase(const struct rankings *rk, enum sort_key_id id,
+		      const struct hist_entry *he, int64_t *k)
+{
+	switch (id) {
+	case SORT_COMM: k[0] = name_rank__of(&rk->comm, he->comm); return 1;
+	case SORT_PID: k[0] = he->thread->tid; return 1;
+	case SORT_DSO: k[0] = name_rank__of(&rk->dso, he->dso); return 1;
+	case SORT_SYM: k[0] = name_rank__of(&rk->sym, he->sym); return 1;	/* by name */
+	case SORT_CPU: k[0] = he->cpu; return 1;
+	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
+	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
+		k[0] = hist_entry__branch(he)->from.dso ?
+			       -name_rank__of(&rk->dso, hist_entry__branch(he)->from.dso) : INT64_MIN;
+		return 1;
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO: {
+		const struct hist_branch *b = hist_entry__branch(he);
+		const struct branch_end *e = id == SORT_SYM_FROM ? &b->from : &b->to;
+
+		k[0] = e->sym ? 0 : 1;
+		k[1] = (int64_t)(e->sym ? e->sym->start : e->addr);
+		return 2;
+	}
+	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
+	case SORT_PERIOD:
+	case SORT_NR_KEYS: break;
+	}
+	return 0;
+}
+
+/* ... and in the identity pass (perf's se_cmp): symbols by address. */
+static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
+			  enum sort_key_id id, const struct hist_entry *he, int64_t *k)
+{
+	if (id != SORT_SYM)
+		return sort_phase(rk, id, he, k);
+	k[0] = he->sym ? 0 : 1;
+	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
+	/* perf compares these as signed differences: kernel addresses first */
+	k[2] = (int64_t)(he->sym ? he->sym->start : he->ip);
+	return 3;
+}
+
+/* perf's hist_entry__sort(): < 0 when @a prints first. */
+static int cmp_perf(const struct sort_item *a, const struct sort_item *b)
+{
+	if (a->cumulate && a->period_acc != b->period_acc)
+		return a->period_acc > b->period_acc ? -1 : 1;
+	/* perf puts callers above their callees at equal total: the deeper
+	 * chain first (the shallower one when printing callees first) */
+	if (a->cumulate && a->thread == b->thread && a->max_depth && b->max_depth &&
+	    a->max_depth != b->max_depth)
+		return (a->max_depth > b->max_depth) == a->caller_order ? -1 : 1;
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	/* in a group view, the members' weights break ties in order */
+	for (int m = 1; a->nr_members > 1 && m < a->nr_members; m++) {
+		uint64_t x = a->he->member_period[m], y = b->he->member_period[m];
+
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	for (int i = 0; i < a->nr_sort_keys; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
+}
+
+/* The collapse tree's order, in which perf feeds the output tree. */
+static int cmp_collapse(const void *pa, const void *pb)
+{
+	const struct sort_item *a = pa, *b = pb;
+
+	for (int i = a->nr_sort_keys; i < a->nr_keys; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
+}
+
+static int cmp_output(const void *pa, const void *pb)
+{
+	int c = cmp_perf(pa, pb);
+
+	return c ? c : cmp_collapse(pa, pb);
+}
+
+/*
+ * With --children perf's comparison is not a total order (callers above
+ * callees applies within a thread only), so the result depends on how its
+ * red-black tree took the entries: replay that, equal entries going right.
+ */
+struct rb {
+	struct rb *left, *right, *parent;
+	bool red;
+	const struct sort_item *item;
+};
+
+static void rb_rotate(struct rb **root, struct rb *x, bool left)
+{
+	struct rb *y = left ? x->right : x->left;
+
+	if (left) {
+		x->right = y->left;
+		if (y->left)
+			y->left->parent = x;
+		y->left = x;
+	} else {
+		x->left = y->right;
+		if (y->right)
+			y->right->parent = x;
+		y->right = x;
+	}
+	y->parent = x->parent;
+	if (!x->parent)
+		*root = y;
+	else if (x == x->parent->left)
+		x->parent->left = y;
+	else
+		x->parent->right = y;
+	x->parent = y;
+}
+
+static void rb_fixup(struct rb **root, struct rb *z)
+{
+	while (z->parent && z->parent->red) {
+		struct rb *p = z->parent, *g = p->parent;
+		bool p_left = p == g->left;
+		struct rb *u = p_left ? g->right : g->left;
+
+		if (u && u->red) {
+			p->red = u->red = false;
+			g->red = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? p->right : p->left)) {
+			z = p;
+			rb_rotate(root, z, p_left);
+			p = z->parent;
+		}
+		p->red = false;
+		g->red = true;
+		rb_rotate(root, g, !p_left);
+	}
+	(*root)->red = false;
+}
+
+static void rb_insert(struct rb **root, struct rb *node)
+{
+	struct rb **p = root, *parent = NULL;
+
+	while (*p) {
+		parent = *p;
+		p = cmp_perf(node->item, parent->item) < 0 ? &parent->left : &parent->right;
+	}
+	*node = (struct rb){ .parent = parent, .red = true, .item = node->item };
+	*p = node;
+	rb_fixup(root, node);
+}
+
+static void rb_walk(const struct rb *n, struct hist_entry **out, size_t *i)
+{
+	for (; n; n = n->right) {
+		rb_walk(n->left, out, i);
+		out[(*i)++] = n->item->he;
+	}
+}
+
+static void replay_output_tree(struct sort_item *items, size_t n, struct hist_entry **out)
+{
+	struct rb *nodes = calloc(n ? n : 1, sizeof(*nodes)), *root = NULL;
+	size_t k = 0;
+
+	if (!nodes)
+		abort();
+	qsort(items, n, sizeof(*items), cmp_collapse);
+	for (size_t i = 0; i < n; i++) {
+		nodes[i].item = &items[i];
+		rb_insert(&root, &nodes[i]);
+	}
+	rb_walk(root, out, &k);
+	free(nodes);
+}
+
+/* An entry's integer keys: those ordering the output (perf's se_sort),
+ * then those telling entries apart (se_cmp). Returns how many of each. */
+static int entry_keys(const struct rankings *rk, const struct sort_list *l,
+		      const struct hist_entry *he, int64_t *key, int *nr_sort_keys)
+{
+	int n = 0;
+
+	for (int k = 0; k < l->nr; k++)
+		n += sort_phase(rk, l->keys[k]->id, he, key + n);
+	*nr_sort_keys = n;
+	for (int k = 0; k < l->nr; k++)
+		n += collapse_phase(rk, l, l->keys[k]->id, he, key + n);
+	return n;
+}
+
+/*
+ * The common order (no --children, no group view) is lexicographic over
+ * (period descending, the keys), ties in the entries' order: rows of
+ * unsigned words, one per entry, built straight from the entries
+ * (row-sort). A tenth of a report's time went to qsort's indirect
+ * comparisons before, and as much again to faulting in copies.
+ */
+static void sort_by_rows(const struct hists *h, const struct rankings *rk,
+			 struct hist_entry *const *ents, size_t n)
+{
+	int per = keys_per_entry(h->sort), stride = per + 1, nr_sort_keys;
+	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
+	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+
+	if (!rows || !order)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		uint64_t *r = rows + i * stride;
+		int nk = entry_keys(rk, h->sort, ents[i], (int64_t *)(r + 1), &nr_sort_keys);
+
+		r[0] = ~ents[i]->period;
+		for (int k = nk; k < per; k++)
+			r[1 + k] = 0;
+		for (int k = 0; k < per; k++)	/* signed order as unsigned */
+			r[1 + k] ^= 1ULL << 63;
+	}
+	row_sort(rows, n, stride, order);
+	for (size_t i = 0; i < n; i++)
+		h->sorted[i] = ents[order[i]];
+	free(rows);
+	free(order);
+}
+
+/* --children and group views compare more than keys: items carry it. */
+static void sort_by_items(const struct hists *h, const struct rankings *rk,
+			  struct hist_entry *const *ents, size_t n)
+{
+	struct sort_item *items = calloc(n ? n : 1, sizeof(*items));
+	int per = keys_per_entry(h->sort);
+	int64_t *keys = calloc((n ? n : 1) * (per ? per : 1), sizeof(*keys));
+
+	if (!items || !keys)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		struct sort_item *it = &items[i];
+
+		it->he = ents[i];
+		it->key = keys + i * per;
+		it->period = it->he->period;
+		it->period_acc = it->he->period_acc;
+		it->thread = it->he->thread;
+		it->max_depth = it->he->max_depth;
+		it->nr_members = h->nr_members;
+		it->cumulate = h->cumulate;
+		it->caller_order = h->caller_order;
+		it->nr_keys = entry_keys(rk, h->sort, it->he, it->key, &it->nr_sort_keys);
+	}
+	if (h->cumulate) {
+		replay_output_tree(items, n, h->sorted);
+	} else {
+		if (n)
+			qsort(items, n, sizeof(*items), cmp_output);
+		for (size_t i = 0; i < n; i++)
+			h->sorted[i] = items[i].he;
+	}
+	free(items);
+	free(keys);
+}
+
+void hists__output_resort(struct hists *h)
+{
+	size_t n = 0;
+	struct hist_entry **ents = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*ents));
+	struct rankings rk;
+
+	free(h->sorted);
+	h->sorted = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*h->sorted));
+	if (!ents || !h->sorted)
+		abort();
+	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+		for (size_t i = 0; i < c->nr; i++)
+			ents[n++] = &c->entries[i];
+	for (size_t i = 0; h->use_callchain && i < n; i++)
+		cc_sort(ents[i]->chain, h->total_period * h->chain_min_percent / 100);
+	rank_all(&rk, ents, n);
+	if (!h->cumulate && h->nr_members <= 1)
+		sort_by_rows(h, &rk, ents, n);
+	else
+		sort_by_items(h, &rk, ents, n);
+	rankings__free(&rk);
+	free(ents);
+}
