@@ -38,6 +38,14 @@ void cmd_use_user_locale(void)
 	done = true;
 }
 
+void cmd_buffer_stdout(void)
+{
+	static char buf[1 << 16];
+
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 void cmd_trace_to_stderr(void *ctx, const char *text)
 {
 	(void)ctx;

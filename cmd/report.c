@@ -672,6 +672,7 @@ static int run_report(struct report *r)
 {
 	int ret;
 
+	cmd_buffer_stdout();
 	if (perf_data__open(&r->pd, r->o->input, &r->err))
 		return 1;
 	if (r->o->header_only || r->o->header) {
