@@ -81,7 +81,7 @@ struct report {
 	struct perf_data pd;
 	struct machine machine;
 	struct sort_list sort;
-	struct hists *hists;	/* one per event, made on its first sample */
+	struct hists **hists;	/* one per event, made on its first sample */
 	bool branch_mode;	/* one entry per taken branch (-b) */
 	bool use_callchain;	/* callchain graphs under the entries */
 	bool cumulate;		/* --children */
@@ -90,7 +90,6 @@ struct report {
 	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
 	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
 	struct cc_frame *cc_frames;
-	bool *hists_ready;
 	size_t nr_hists;
 	bool group_view;
 	struct session_stats stats;
@@ -148,35 +147,47 @@ static bool wants_group_view(const struct report *r)
 
 /* The histogram of @e, set up when its first sample arrives (pipe-mode
  * files only declare their events and groups as they go). */
+/*
+ * Each histogram on its own: its address never moves (the feed's thread
+ * holds it while events declared later grow the table) and the lines the
+ * feed's thread writes are no one else's.
+ */
+static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
+{
+	size_t size = (sizeof(struct hists) + 63) & ~(size_t)63;
+	struct hists *h = aligned_alloc(64, size);
+
+	if (!h)
+		return NULL;
+	r->group_view = wants_group_view(r);
+	if (hists__init(h, &r->sort, r->group_view ? e->nr_members : 1)) {
+		hists__exit(h);
+		free(h);
+		return NULL;
+	}
+	h->use_callchain = r->use_callchain;
+	h->cumulate = r->cumulate;
+	h->chain_min_percent = r->chain_min_percent;
+	h->caller_order = r->caller_order;
+	h->chain_mode = r->o->chain.mode;
+	return h;
+}
+
 static struct hists *hists_of(struct report *r, const struct pd_evsel *e)
 {
 	if ((size_t)e->idx >= r->nr_hists) {
 		size_t n = r->pd.nr_evsels;
-		struct hists *nh = realloc(r->hists, n * sizeof(*nh));
-		bool *nr = realloc(r->hists_ready, n * sizeof(*nr));
+		struct hists **nh = realloc(r->hists, n * sizeof(*nh));
 
-		if (nh)
-			r->hists = nh;
-		if (nr)
-			r->hists_ready = nr;
-		if (!nh || !nr)
+		if (!nh)
 			return NULL;
-		memset(r->hists_ready + r->nr_hists, 0, (n - r->nr_hists) * sizeof(*nr));
+		memset(nh + r->nr_hists, 0, (n - r->nr_hists) * sizeof(*nh));
+		r->hists = nh;
 		r->nr_hists = n;
 	}
-	if (!r->hists_ready[e->idx]) {
-		r->group_view = wants_group_view(r);
-		if (hists__init(&r->hists[e->idx], &r->sort,
-				r->group_view ? e->nr_members : 1))
-			return NULL;
-		r->hists[e->idx].use_callchain = r->use_callchain;
-		r->hists[e->idx].cumulate = r->cumulate;
-		r->hists[e->idx].chain_min_percent = r->chain_min_percent;
-		r->hists[e->idx].caller_order = r->caller_order;
-		r->hists[e->idx].chain_mode = r->o->chain.mode;
-		r->hists_ready[e->idx] = true;
-	}
-	return &r->hists[e->idx];
+	if (!r->hists[e->idx])
+		r->hists[e->idx] = new_hists(r, e);
+	return r->hists[e->idx];
 }
 
 /*
@@ -348,7 +359,7 @@ static void setup_fast_path(struct report *r)
 }
 
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
-		     struct pd_evsel *evsel)
+		     struct pd_evsel *evsel, const char *note)
 {
 	struct report *r = ctx;
 	struct hist_entry tmpl;
@@ -358,6 +369,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct hists *h;
 
 	(void)ev;
+	(void)note;
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
@@ -521,9 +533,9 @@ static void print_report(struct report *r, FILE *out)
 	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		r->stats.total_lost_samples);
 	for (size_t i = 0; i < r->nr_hists; i++) {
-		struct hists *h = &r->hists[i];
+		struct hists *h = r->hists[i];
 
-		if (!r->hists_ready[i] || !h->nr_samples)
+		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
 		print_samples_line(r, h->nr_samples, r->pd.evsels[i], out);
@@ -654,11 +666,12 @@ static const char *default_input(void)
 
 static void report_exit(struct report *r)
 {
-	for (size_t i = 0; i < r->nr_hists; i++)
-		if (r->hists_ready[i])
-			hists__exit(&r->hists[i]);
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (r->hists[i])
+			hists__exit(r->hists[i]);
+		free(r->hists[i]);
+	}
 	free(r->hists);
-	free(r->hists_ready);
 	free(r->frames);
 	free(r->cc_frames);
 	free(r->ip_cache);

@@ -18,8 +18,7 @@
  * the taker starts at once. Only with a CPU each: on one, the polling
  * would take the giver's time.
  */
-#define SPIN_ROUNDS 100
-#define SPIN_PAUSES 64
+#define SPIN_PAUSES 6400
 
 struct handoff {
 	pthread_t thread;
@@ -42,17 +41,17 @@ static void *slot(struct handoff *h, unsigned long n)
 	return h->batches + (n % NR_BATCHES) * h->batch_size;
 }
 
-/* Called and returns with the lock held. */
+/* Called and returns with the lock held, which it drops meanwhile: the
+ * giver must never find it taken by a poller. */
 static void poll_for_batch(struct handoff *h)
 {
-	for (int round = 0; round < SPIN_ROUNDS && h->done == h->passed && !h->finishing;
-	     round++) {
-		pthread_mutex_unlock(&h->lock);
-		for (int i = 0; i < SPIN_PAUSES &&
-				__atomic_load_n(&h->passed, __ATOMIC_ACQUIRE) == h->done; i++)
-			__builtin_ia32_pause();
-		pthread_mutex_lock(&h->lock);
-	}
+	unsigned long done = h->done;
+
+	pthread_mutex_unlock(&h->lock);
+	for (int i = 0; i < SPIN_PAUSES && __atomic_load_n(&h->passed, __ATOMIC_ACQUIRE) == done &&
+			!__atomic_load_n(&h->finishing, __ATOMIC_ACQUIRE); i++)
+		__builtin_ia32_pause();
+	pthread_mutex_lock(&h->lock);
 }
 
 static void *taker(void *arg)
@@ -63,7 +62,7 @@ static void *taker(void *arg)
 	for (;;) {
 		int err = 0;
 
-		if (h->taker_spins)
+		if (h->taker_spins && h->done == h->passed && !h->finishing)
 			poll_for_batch(h);
 		while (h->done == h->passed && !h->finishing) {
 			h->taker_waits = true;
@@ -126,7 +125,7 @@ int handoff__pass(struct handoff *h)
 	int err;
 
 	pthread_mutex_lock(&h->lock);
-	h->passed++;
+	__atomic_store_n(&h->passed, h->passed + 1, __ATOMIC_RELEASE);
 	if (h->taker_waits)
 		pthread_cond_broadcast(&h->changed);
 	if (h->passed - h->done == NR_BATCHES) {
@@ -146,8 +145,8 @@ int handoff__finish(struct handoff *h, bool pass_current)
 
 	pthread_mutex_lock(&h->lock);
 	if (pass_current)
-		h->passed++;
-	h->finishing = true;
+		__atomic_store_n(&h->passed, h->passed + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&h->finishing, true, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&h->changed);
 	pthread_mutex_unlock(&h->lock);
 	pthread_join(h->thread, NULL);

@@ -47,6 +47,8 @@ struct pl_item {
 	struct pd_evsel *evsel;
 	struct perf_sample sample;
 	enum pl_kind kind;
+	bool noted;
+	char note[SESSION_NOTE_SIZE];
 };
 
 #define PL_ITEMS 512
@@ -71,7 +73,8 @@ static int pl_take(void *batch, void *ctx)
 		const struct pl_item *it = &b->item[i];
 
 		if (it->kind == PL_SAMPLE)
-			ret = tool->sample ? tool->sample(tool->ctx, it->ev, &it->sample, it->evsel) : 0;
+			ret = tool->sample ? tool->sample(tool->ctx, it->ev, &it->sample, it->evsel,
+							  it->noted ? it->note : NULL) : 0;
 		else if (it->kind == PL_EVENT)
 			ret = tool->event ? tool->event(tool->ctx, it->ev, &it->sample) : 0;
 		else
@@ -129,6 +132,9 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_
 			return -EINVAL;
 		}
 	}
+	it->noted = kind == PL_SAMPLE && s->tool->prepare &&
+		    s->tool->prepare(s->tool->ctx, &it->sample, it->evsel, it->note,
+				     sizeof(it->note));
 	return ++b->n == PL_ITEMS ? pl_pass(s) : 0;
 }
 
@@ -152,7 +158,7 @@ static int deliver(struct session *s, const struct pm_event_header *ev)
 		return -EINVAL;
 	}
 	if (ev->type == PERF_RECORD_SAMPLE)
-		return s->tool->sample ? s->tool->sample(s->tool->ctx, ev, &sample, evsel) : 0;
+		return s->tool->sample ? s->tool->sample(s->tool->ctx, ev, &sample, evsel, NULL) : 0;
 	return s->tool->event ? s->tool->event(s->tool->ctx, ev, &sample) : 0;
 }
 

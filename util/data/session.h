@@ -24,10 +24,23 @@ struct session_stats {
 	uint64_t nr_unknown_id;		/* samples of no declared event, skipped */
 };
 
+/* The most a tool's prepare() may write for one sample. */
+#define SESSION_NOTE_SIZE 96
+
 struct session_tool {
-	/* A decoded sample of @evsel. */
+	/* A decoded sample of @evsel, with what prepare() wrote (NULL when
+	 * it did not run or wrote nothing). */
 	int (*sample)(void *ctx, const struct pm_event_header *ev,
-		      const struct perf_sample *sample, struct pd_evsel *evsel);
+		      const struct perf_sample *sample, struct pd_evsel *evsel,
+		      const char *note);
+	/*
+	 * Pipelined only: called on the reading thread as each sample is
+	 * queued, for work that needs the sample alone (never what the tool's
+	 * thread changes). Writes at most @size bytes to @note and returns
+	 * how many, 0 for none.
+	 */
+	size_t (*prepare)(void *ctx, const struct perf_sample *sample,
+			  const struct pd_evsel *evsel, char *note, size_t size);
 	/* Any other kernel record (MMAP, COMM, FORK, ...) with its sample_id. */
 	int (*event)(void *ctx, const struct pm_event_header *ev,
 		     const struct perf_sample *sample);

@@ -178,8 +178,7 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	return 0;
 }
 
-static void print_start(unsigned int f, bool chain, const struct perf_sample *s,
-			struct thread *t, struct strbuf *sb)
+static void print_comm(unsigned int f, bool chain, struct thread *t, struct strbuf *sb)
 {
 	if (f & SF_COMM) {
 		if (chain)
@@ -188,6 +187,12 @@ static void print_start(unsigned int f, bool chain, const struct perf_sample *s,
 			strbuf_addrpad(sb, t->comm, 16);
 		strbuf_addch(sb, ' ');
 	}
+}
+
+/* What follows the comm up to the event's name: the sample alone says it. */
+static void print_middle(const struct script_print *p, unsigned int f,
+			 const struct perf_sample *s, const struct pd_evsel *e, struct strbuf *sb)
+{
 	if (f & SF_PID) {
 		strbuf_addint(sb, (int32_t)s->pid, 5, ' ', false);
 		strbuf_addch(sb, (f & SF_TID) ? '/' : ' ');
@@ -207,10 +212,31 @@ static void print_start(unsigned int f, bool chain, const struct perf_sample *s,
 		strbuf_addint(sb, (int64_t)(s->time % 1000000000 / 1000), 6, '0', false);
 		strbuf_addstr(sb, ": ");
 	}
+	if (f & SF_PERIOD) {
+		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
+		strbuf_addch(sb, ' ');
+	}
+	if (f & SF_EVENT) {
+		strbuf_addrpad(sb, e->name, p->name_width);
+		strbuf_addstr(sb, ": ");
+	}
+}
+
+size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
+			     const struct pd_evsel *e, struct strbuf *scratch, char *note,
+			     size_t size)
+{
+	strbuf_reset(scratch);
+	print_middle(p, fields_of(p, e), s, e, scratch);
+	if (scratch->len >= size)
+		return 0;	/* the tool's thread formats it */
+	memcpy(note, scratch->buf, scratch->len + 1);
+	return scratch->len + 1;
 }
 
 void script_print__sample(struct script_print *p, struct machine *m,
-			  const struct perf_sample *s, const struct pd_evsel *e, FILE *out)
+			  const struct perf_sample *s, const struct pd_evsel *e,
+			  const char *middle, FILE *out)
 {
 	unsigned int f = fields_of(p, e);
 	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
@@ -224,15 +250,11 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct strbuf *sb = &p->line;
 	struct addr_location al;
 
-	print_start(f, chain, s, t, sb);
-	if (f & SF_PERIOD) {
-		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
-		strbuf_addch(sb, ' ');
-	}
-	if (f & SF_EVENT) {
-		strbuf_addrpad(sb, e->name, p->name_width);
-		strbuf_addstr(sb, ": ");
-	}
+	print_comm(f, chain, t, sb);
+	if (middle)
+		strbuf_addstr(sb, middle);
+	else
+		print_middle(p, f, s, e, sb);
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
 		p->format_trace(p->trace_ctx, s, sb);
 	if (f & SF_ADDR) {

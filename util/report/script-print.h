@@ -56,8 +56,20 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr);
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err);
 
+/*
+ * The part of a sample's line the sample alone decides (pid to event
+ * name), formatted ahead, on another thread than the printing one: NUL
+ * terminated in @note. Returns the bytes written, 0 when it does not fit
+ * in @size. @scratch is the caller's, one per thread.
+ */
+size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
+			     const struct pd_evsel *e, struct strbuf *scratch, char *note,
+			     size_t size);
+
+/* Print @s (with its prepared @middle, or NULL to format it here). */
 void script_print__sample(struct script_print *p, struct machine *m,
-			  const struct perf_sample *s, const struct pd_evsel *e, FILE *out);
+			  const struct perf_sample *s, const struct pd_evsel *e,
+			  const char *middle, FILE *out);
 
 /* Write what is pending and free the buffer. */
 void script_print__flush(struct script_print *p, FILE *out);
