@@ -215,18 +215,23 @@ static uint64_t pack_row(const struct row_set *rs, const struct column *cols, in
  */
 static void sort_subset(const struct row_set *rs, uint32_t *idx, size_t n)
 {
-	struct column *cols = malloc(rs->stride * sizeof(*cols));
-	uint64_t *key = malloc(2 * n * sizeof(*key));
-	uint32_t *tmp = malloc(n * sizeof(*tmp));
+	struct column *cols;
+	uint64_t *key;
+	uint32_t *tmp;
 	struct row_set rest = *rs;
 	int fit;
 
+	if (n <= SMALL_RUN) {
+		uint32_t small[SMALL_RUN];
+
+		merge_sort_idx(rs, idx, small, n);
+		return;
+	}
+	cols = malloc(rs->stride * sizeof(*cols));
+	key = malloc(2 * n * sizeof(*key));
+	tmp = malloc(n * sizeof(*tmp));
 	if (!cols || !key || !tmp)
 		abort();
-	if (n <= SMALL_RUN) {
-		merge_sort_idx(rs, idx, tmp, n);
-		goto out;
-	}
 	fit = packable_columns(rs, idx, n, cols);
 	for (size_t i = 0; i < n; i++)
 		key[i] = pack_row(rs, cols, fit, idx[i]);
@@ -234,7 +239,6 @@ static void sort_subset(const struct row_set *rs, uint32_t *idx, size_t n)
 	rest.from = rs->from + fit;
 	if (rest.from < rs->stride)
 		sort_ties(&rest, key, idx, n);
-out:
 	free(cols);
 	free(key);
 	free(tmp);

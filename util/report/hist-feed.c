@@ -50,14 +50,11 @@ static void item_entry(const struct feed_item *it, struct hist_entry *tmpl)
 }
 
 /* The item's hash, from the objects its keys point to: reading those is
- * this thread's work, not the reader's. */
-static void hash_item(struct feed_item *it)
+ * this thread's work, not the reader's. @tmpl is zeroed scratch. */
+static void hash_item(struct feed_item *it, struct hist_entry *tmpl)
 {
-	struct hist_entry tmpl;
-
-	memset(&tmpl, 0, sizeof(tmpl));
-	item_entry(it, &tmpl);
-	it->hash = hists__hash(it->h, &tmpl);
+	item_entry(it, tmpl);
+	it->hash = hists__hash(it->h, tmpl);
 }
 
 static int fold(void *batch, void *ctx)
@@ -68,13 +65,13 @@ static int fold(void *batch, void *ctx)
 	(void)ctx;
 	memset(&tmpl, 0, sizeof(tmpl));
 	for (int i = 0; i < SLOT_AHEAD && i < b->n; i++)
-		hash_item(&b->item[i]);
+		hash_item(&b->item[i], &tmpl);
 	for (int i = 0; i < b->n; i++) {
 		struct feed_item *it = &b->item[i];
 		struct hist_entry *he;
 
 		if (i + SLOT_AHEAD < b->n) {
-			hash_item(&it[SLOT_AHEAD]);
+			hash_item(&it[SLOT_AHEAD], &tmpl);
 			hists__prefetch(it[SLOT_AHEAD].h, it[SLOT_AHEAD].hash, false);
 		}
 		if (i + ENTRY_AHEAD < b->n)
