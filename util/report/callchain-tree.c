@@ -51,10 +51,35 @@ static struct cc_node *new_node(const struct cc_frame *frames, size_t n)
 	return node;
 }
 
-static int insert_child(struct cc_node *parent, struct cc_node *child)
+/*
+ * perf's rb_root_in holds children in descending match order and finds
+ * one by descending its tree; the array here is that order, searched by
+ * halves: a hot function's callers are thousands of children, and a
+ * linear scan made --children report quadratic. Returns the child
+ * matching @f, else NULL with its place in @pos.
+ */
+static struct cc_node *find_child(const struct cc_node *parent, const struct cc_frame *f,
+				  size_t *pos)
 {
-	size_t pos = 0;
+	size_t lo = 0, hi = parent->nr_children;
 
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = match(&parent->children[mid]->val[0], f);
+
+		if (!c)
+			return parent->children[mid];
+		if (c > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*pos = lo;
+	return NULL;
+}
+
+static int insert_child(struct cc_node *parent, struct cc_node *child, size_t pos)
+{
 	if (parent->nr_children == parent->alloc) {
 		size_t na = parent->alloc ? 2 * parent->alloc : 4;
 		struct cc_node **nc = realloc(parent->children, na * sizeof(*nc));
@@ -64,9 +89,6 @@ static int insert_child(struct cc_node *parent, struct cc_node *child)
 		parent->children = nc;
 		parent->alloc = na;
 	}
-	/* perf's rb_root_in holds children in descending match order */
-	while (pos < parent->nr_children && match(&parent->children[pos]->val[0], &child->val[0]) > 0)
-		pos++;
 	memmove(&parent->children[pos + 1], &parent->children[pos],
 		(parent->nr_children - pos) * sizeof(*parent->children));
 	parent->children[pos] = child;
@@ -92,7 +114,7 @@ static int split(struct cc_node *node, size_t keep)
 	node->val_nr = keep;
 	node->hit = 0;
 	node->children_hit = cumul(tail);
-	return insert_child(node, tail);
+	return insert_child(node, tail, 0);	/* the only child */
 }
 
 static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
@@ -127,16 +149,16 @@ static int append_node(struct cc_node *node, const struct cc_frame *f, size_t n,
 static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
 			   uint64_t period)
 {
-	struct cc_node *child;
+	size_t pos;
+	struct cc_node *child = find_child(node, f, &pos);
 
-	for (size_t i = 0; i < node->nr_children; i++)
-		if (!match(&f[0], &node->children[i]->val[0]))
-			return append_node(node->children[i], f, n, period);
+	if (child)
+		return append_node(child, f, n, period);
 	child = new_node(f, n);
 	if (!child)
 		return -ENOMEM;
 	child->hit = period;
-	return insert_child(node, child);
+	return insert_child(node, child, pos);
 }
 
 int cc_append(struct cc_node *root, const struct cc_frame *frames, size_t n, uint64_t period)
