@@ -174,9 +174,12 @@ demo: all
 bench: all
 	@dpkg -s $(DEB_BENCH) >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BENCH))
-	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini
-	@$(MAKE) --no-print-directory build/gen-perf-data
+	@$(MAKE) --no-print-directory build/stat-floor build/gen-perf-data
+	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini $(CURDIR)/build/stat-floor
 	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
+
+build/stat-floor: tests/bench/stat-floor.c
+	$(CC) $(CPPFLAGS) -O2 $(WARN) -static -o $@ $<
 
 build/gen-perf-data: tests/bench/gen-perf-data.c build/libperf-mini.a
 	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< build/libperf-mini.a $(LIBS)

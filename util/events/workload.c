@@ -4,7 +4,6 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,9 +16,12 @@
  * `stat -- true` is a few milliseconds and a fork was a tenth of it. It
  * runs on its own stack and only makes system calls, none of which fail
  * before the exec; _exit, never exit, so the parent's stdio and atexit
- * state stay the parent's.
+ * state stay the parent's. One child waits at a time and its stack is free
+ * again once it has exec'd or exited, so the stack is a static one.
  */
 #define CHILD_STACK_SIZE (256 << 10)
+
+static char child_stack[CHILD_STACK_SIZE] __attribute__((aligned(64)));
 
 static int child_run(void *arg)
 {
@@ -47,22 +49,8 @@ static int child_run(void *arg)
 
 static pid_t spawn_waiting(struct workload *wl)
 {
-	wl->stack = mmap(NULL, CHILD_STACK_SIZE, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-	if (wl->stack == MAP_FAILED) {
-		wl->stack = NULL;
-		return -1;
-	}
 	/* no CLONE_FILES: the child's pipe ends close in its own table */
-	return clone(child_run, (char *)wl->stack + CHILD_STACK_SIZE, CLONE_VM | SIGCHLD, wl);
-}
-
-/* Once the child has exec'd or exited it no longer runs on our memory. */
-static void free_child_stack(struct workload *wl)
-{
-	if (wl->stack)
-		munmap(wl->stack, CHILD_STACK_SIZE);
-	wl->stack = NULL;
+	return clone(child_run, child_stack + CHILD_STACK_SIZE, CLONE_VM | SIGCHLD, wl);
 }
 
 int workload__prepare(struct workload *wl, const char *const *argv, struct strbuf *err)
@@ -87,7 +75,6 @@ int workload__prepare(struct workload *wl, const char *const *argv, struct strbu
 		int e = errno;
 
 		strbuf_addf(err, "cannot start the workload: %s", strerror(e));
-		free_child_stack(wl);
 		close(go[0]), close(go[1]), close(ex[0]), close(ex[1]);
 		return -e;
 	}
@@ -120,8 +107,6 @@ int workload__start(struct workload *wl, const char *prog, struct strbuf *err)
 		do {
 			n = read(wl->err_fd, &e, sizeof(e));
 		} while (n < 0 && errno == EINTR);
-		if (!n)		/* close-on-exec: it runs on its own memory now */
-			free_child_stack(wl);
 		if (n != sizeof(e))
 			e = 0;
 	}
@@ -131,7 +116,6 @@ int workload__start(struct workload *wl, const char *prog, struct strbuf *err)
 	if (!e)
 		return 0;
 	waitpid(wl->pid, NULL, 0);
-	free_child_stack(wl);
 	wl->pid = 0;
 	strbuf_addf(err, "cannot run '%s': %s\nhint: %s", prog, strerror(e), exec_hint(e));
 	return -e;
@@ -148,7 +132,6 @@ void workload__abort(struct workload *wl)
 		if (!wl->started)
 			kill(wl->pid, SIGKILL);
 		waitpid(wl->pid, NULL, 0);
-		free_child_stack(wl);
 		wl->pid = 0;
 	}
 }

@@ -20,7 +20,6 @@ struct workload {
 	int go_fd;	/* write end: one byte starts the exec */
 	int err_fd;	/* read end: errno of a failed exec, or EOF */
 	bool started;
-	void *stack;	/* the child's, until it has exec'd */
 	/* what the child reads (it shares our memory); set before it starts */
 	struct {
 		int go_rd, err_wr;	/* its pipe ends */
