@@ -255,7 +255,7 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
 			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
 	hists__account(h, self, tmpl->period, member);
-	if (cc_append(self->chain, r->cc_frames, n, tmpl->period))
+	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl->period))
 		return -ENOMEM;
 	if (n > self->max_depth)
 		self->max_depth = n;
@@ -273,7 +273,7 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		if (dup)
 			continue;
 		he = hists__findnew(h, &fe);
-		if (!he || cc_append(he->chain, r->cc_frames + i, n - i, tmpl->period))
+		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
 			return -ENOMEM;
 		he->period_acc += tmpl->period;
 		if (n - i > he->max_depth)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench (part 2): report and script on generated perf.data files of
 # 100k, 1M and 5M cpu-clock samples, with and without callchains, and the
-# fixed cost of record; perf-mini and Linux perf on the same input, same
+# fixed cost of record, and the default (--children, graph) report at the
+# smallest size; perf-mini and Linux perf on the same input, same
 # options, outputs checked identical first. Prints wall time and peak RSS
 # as "perf-mini/perf = x.xx" ratios.
 pm=${1:-./perf-mini}
@@ -62,6 +63,10 @@ for n in $sizes; do
 		--no-children --sort comm,dso,sym
 	case_report "report -g none --no-children ${n} (-g file)" "$dir/g.data" \
 		--no-children -g none --sort comm,dso,sym
+	# the default on a -g file: --children with callchain graphs (perf
+	# takes over a minute at 1M of these random chains: smallest size only)
+	[ "$n" = "${sizes%% *}" ] && case_report "report ${n} (-g file, default --children graph)" \
+		"$dir/g.data"
 	case_script "script ${n}" "$dir/flat.data"
 	case_script "script ${n} (-g file)" "$dir/g.data"
 	rm -f "$dir/flat.data" "$dir/g.data"

@@ -10,22 +10,32 @@
 #include <string.h>
 
 #include "callchain-tree.h"
+#include "../base/row-sort.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* --- merging --------------------------------------------------------- */
 
-/* perf's match_chain_dso_addresses(): by DSO, then function (or ip). */
-static int match(const struct cc_frame *a, const struct cc_frame *b)
+static struct cc_key key_of(const struct cc_frame *f)
 {
-	uint32_t da = a->dso ? a->dso->seq : 0, db = b->dso ? b->dso->seq : 0;
+	return (struct cc_key){
+		.start = f->sym ? f->sym->start : 0,
+		.ip = f->ip,
+		.seq = f->dso ? f->dso->seq : 0,
+		.has_sym = f->sym != NULL,
+	};
+}
+
+/* perf's match_chain_dso_addresses(): by DSO, then function (or ip). */
+static int match_keys(const struct cc_key *a, const struct cc_key *b)
+{
 	uint64_t va, vb;
 
-	if (da != db)
-		return da < db ? -1 : 1;
-	if (a->sym && b->sym) {
-		va = a->sym->start;
-		vb = b->sym->start;
+	if (a->seq != b->seq)
+		return a->seq < b->seq ? -1 : 1;
+	if (a->has_sym && b->has_sym) {
+		va = a->start;
+		vb = b->start;
 	} else {
 		va = a->ip;
 		vb = b->ip;
@@ -33,19 +43,24 @@ static int match(const struct cc_frame *a, const struct cc_frame *b)
 	return va < vb ? -1 : va > vb;
 }
 
+static int match(const struct cc_frame *a, const struct cc_frame *b)
+{
+	struct cc_key ka = key_of(a), kb = key_of(b);
+
+	return match_keys(&ka, &kb);
+}
+
 static uint64_t cumul(const struct cc_node *n)
 {
 	return n->hit + n->children_hit;
 }
 
-static struct cc_node *new_node(const struct cc_frame *frames, size_t n)
+static struct cc_node *new_node(struct arena *a, const struct cc_frame *frames, size_t n)
 {
-	struct cc_node *node = calloc(1, sizeof(*node));
+	struct cc_node *node = arena_zalloc(a, sizeof(*node));
 
-	if (!node || !(node->val = malloc((n ? n : 1) * sizeof(*frames)))) {
-		free(node);
+	if (!node || !(node->val = arena_alloc(a, n * sizeof(*frames))))
 		return NULL;
-	}
 	memcpy(node->val, frames, n * sizeof(*frames));
 	node->val_nr = n;
 	return node;
@@ -55,20 +70,21 @@ static struct cc_node *new_node(const struct cc_frame *frames, size_t n)
  * perf's rb_root_in holds children in descending match order and finds
  * one by descending its tree; the array here is that order, searched by
  * halves: a hot function's callers are thousands of children, and a
- * linear scan made --children report quadratic. Returns the child
- * matching @f, else NULL with its place in @pos.
+ * linear scan made --children report quadratic. Each child's first frame
+ * is kept as a key beside it, so the search reads only the array. Returns
+ * the child matching @k, else NULL with its place in @pos.
  */
-static struct cc_node *find_child(const struct cc_node *parent, const struct cc_frame *f,
+static struct cc_node *find_child(const struct cc_node *parent, const struct cc_key *k,
 				  size_t *pos)
 {
 	size_t lo = 0, hi = parent->nr_children;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = match(&parent->children[mid]->val[0], f);
+		int c = match_keys(&parent->children[mid].key, k);
 
 		if (!c)
-			return parent->children[mid];
+			return parent->children[mid].node;
 		if (c > 0)
 			lo = mid + 1;
 		else
@@ -78,32 +94,40 @@ static struct cc_node *find_child(const struct cc_node *parent, const struct cc_
 	return NULL;
 }
 
-static int insert_child(struct cc_node *parent, struct cc_node *child, size_t pos)
+/* The array grows by doubling in the arena; the outgrown one is left
+ * there (at most as much again as the final arrays). */
+static int insert_child(struct arena *a, struct cc_node *parent, struct cc_node *child,
+			size_t pos)
 {
 	if (parent->nr_children == parent->alloc) {
-		size_t na = parent->alloc ? 2 * parent->alloc : 4;
-		struct cc_node **nc = realloc(parent->children, na * sizeof(*nc));
+		size_t na = parent->alloc ? 2 * parent->alloc : 1;
+		struct cc_child *nc = arena_alloc(a, na * sizeof(*nc));
 
 		if (!nc)
 			return -ENOMEM;
+		if (parent->nr_children)
+			memcpy(nc, parent->children, parent->nr_children * sizeof(*nc));
 		parent->children = nc;
 		parent->alloc = na;
 	}
 	memmove(&parent->children[pos + 1], &parent->children[pos],
 		(parent->nr_children - pos) * sizeof(*parent->children));
-	parent->children[pos] = child;
+	parent->children[pos] = (struct cc_child){ key_of(&child->val[0]), child };
 	parent->nr_children++;
 	return 0;
 }
 
 /* Split @node after @keep frames: the tail and the node's children and
- * hits move to a new first child (perf's split_add_child()). */
-static int split(struct cc_node *node, size_t keep)
+ * hits move to a new first child (perf's split_add_child()). The tail's
+ * frames stay where they are: arena memory is never freed alone. */
+static int split(struct arena *a, struct cc_node *node, size_t keep)
 {
-	struct cc_node *tail = new_node(node->val + keep, node->val_nr - keep);
+	struct cc_node *tail = arena_zalloc(a, sizeof(*tail));
 
 	if (!tail)
 		return -ENOMEM;
+	tail->val = node->val + keep;
+	tail->val_nr = node->val_nr - keep;
 	tail->children = node->children;
 	tail->nr_children = node->nr_children;
 	tail->alloc = node->alloc;
@@ -114,86 +138,121 @@ static int split(struct cc_node *node, size_t keep)
 	node->val_nr = keep;
 	node->hit = 0;
 	node->children_hit = cumul(tail);
-	return insert_child(node, tail, 0);	/* the only child */
+	return insert_child(a, node, tail, 0);	/* the only child */
 }
 
-static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
-			   uint64_t period);
+static int append_children(struct arena *a, struct cc_node *node, const struct cc_frame *f,
+			   size_t n, uint64_t period);
 
-/* The chain continues at @node: match its frames, then go on below. */
-static int append_node(struct cc_node *node, const struct cc_frame *f, size_t n, uint64_t period)
+/* The chain continues at @node, whose first frame matches f[0]: match the
+ * rest of its frames, then go on below. */
+static int append_node(struct arena *a, struct cc_node *node, const struct cc_frame *f,
+		       size_t n, uint64_t period)
 {
-	size_t m = 0;
+	size_t m = 1;
 
 	while (m < node->val_nr && m < n && !match(&f[m], &node->val[m]))
 		m++;
 	if (m < node->val_nr) {
-		if (split(node, m))
+		if (split(a, node, m))
 			return -ENOMEM;
 		if (m == n) {
 			node->hit = period;
 			return 0;
 		}
 		node->children_hit += period;
-		return append_children(node, f + m, n - m, period) ? -ENOMEM : 0;
+		return append_children(a, node, f + m, n - m, period) ? -ENOMEM : 0;
 	}
 	if (m == n) {
 		node->hit += period;
 		return 0;
 	}
 	node->children_hit += period;
-	return append_children(node, f + m, n - m, period);
+	return append_children(a, node, f + m, n - m, period);
 }
 
 /* A child whose first frame matches takes the chain; else a new child. */
-static int append_children(struct cc_node *node, const struct cc_frame *f, size_t n,
-			   uint64_t period)
+static int append_children(struct arena *a, struct cc_node *node, const struct cc_frame *f,
+			   size_t n, uint64_t period)
 {
-	size_t pos;
-	struct cc_node *child = find_child(node, f, &pos);
+	struct cc_key k = key_of(f);
+	size_t pos = 0;
+	struct cc_node *child = find_child(node, &k, &pos);
 
 	if (child)
-		return append_node(child, f, n, period);
-	child = new_node(f, n);
+		return append_node(a, child, f, n, period);
+	child = new_node(a, f, n);
 	if (!child)
 		return -ENOMEM;
 	child->hit = period;
-	return insert_child(node, child, pos);
+	return insert_child(a, node, child, pos);
 }
 
-int cc_append(struct cc_node *root, const struct cc_frame *frames, size_t n, uint64_t period)
+int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
+	      uint64_t period)
 {
 	if (!n)
 		return 0;
 	root->children_hit += period;
-	return append_children(root, frames, n, period);
+	return append_children(a, root, frames, n, period);
 }
 
 /* --- ordering -------------------------------------------------------- */
 
-void cc_sort(struct cc_node *root, uint64_t min_hit)
+/* Few children: insertion, which keeps equal weights in match order. */
+static void sort_few(struct cc_node **v, size_t n)
 {
-	free(root->sorted);
-	root->sorted = malloc((root->nr_children ? root->nr_children : 1) * sizeof(*root->sorted));
+	for (size_t i = 1; i < n; i++) {
+		struct cc_node *c = v[i];
+		size_t pos = i;
+
+		while (pos > 0 && cumul(v[pos - 1]) < cumul(c)) {
+			v[pos] = v[pos - 1];
+			pos--;
+		}
+		v[pos] = c;
+	}
+}
+
+/* Many: the stable row sort on the complemented weight. */
+static void sort_many(struct cc_node **v, size_t n)
+{
+	uint64_t *rows = malloc(n * sizeof(*rows));
+	uint32_t *order = malloc(n * sizeof(*order));
+	struct cc_node **copy = malloc(n * sizeof(*copy));
+
+	if (!rows || !order || !copy)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		rows[i] = ~cumul(v[i]);
+	row_sort(rows, n, 1, order);
+	memcpy(copy, v, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		v[i] = copy[order[i]];
+	free(rows);
+	free(order);
+	free(copy);
+}
+
+void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit)
+{
 	root->nr_sorted = 0;
+	root->sorted = arena_alloc(a, root->nr_children * sizeof(*root->sorted));
 	if (!root->sorted)
 		return;
 	/* by weight, stable: equal weights keep the match order (perf's rb
 	 * insertion sends equal keys right) */
 	for (size_t i = 0; i < root->nr_children; i++) {
-		struct cc_node *c = root->children[i];
-		size_t pos = root->nr_sorted;
+		struct cc_node *c = root->children[i].node;
 
-		cc_sort(c, min_hit);
-		if (cumul(c) < min_hit)
-			continue;
-		while (pos > 0 && cumul(root->sorted[pos - 1]) < cumul(c))
-			pos--;
-		memmove(&root->sorted[pos + 1], &root->sorted[pos],
-			(root->nr_sorted - pos) * sizeof(*root->sorted));
-		root->sorted[pos] = c;
-		root->nr_sorted++;
+		cc_sort(a, c, min_hit);
+		if (cumul(c) >= min_hit)
+			root->sorted[root->nr_sorted++] = c;
 	}
+	if (root->nr_sorted < 32)
+		sort_few(root->sorted, root->nr_sorted);
+	else
+		sort_many(root->sorted, root->nr_sorted);
 }
 
 /* --- the graph ------------------------------------------------------- */
@@ -321,7 +380,7 @@ static void collect(struct chain_list *l, const struct cc_node *node, size_t dep
 		return;
 	l->stack[depth] = node;
 	for (size_t i = 0; i < node->nr_children; i++)
-		collect(l, node->children[i], depth + 1, min_hit);
+		collect(l, node->children[i].node, depth + 1, min_hit);
 	if (!node->hit || node->hit < min_hit || !depth)
 		return;
 	if (l->nr == l->alloc) {
@@ -404,16 +463,4 @@ void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hi
 		     struct strbuf *out)
 {
 	print_chains(root, total, min_hit, true, out);
-}
-
-void cc_free(struct cc_node *root)
-{
-	for (size_t i = 0; i < root->nr_children; i++) {
-		cc_free(root->children[i]);
-		free(root->children[i]);
-	}
-	free(root->children);
-	free(root->sorted);
-	free(root->val);
-	memset(root, 0, sizeof(*root));
 }

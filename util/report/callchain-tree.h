@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/arena.h"
 #include "../base/strbuf.h"
 #include "../symbols/dso.h"
 
@@ -21,21 +22,35 @@ struct cc_frame {
 	const struct symbol *sym;
 };
 
+/* A frame as children are matched: DSO, then function start (or ip). */
+struct cc_key {
+	uint64_t start, ip;
+	uint32_t seq;
+	uint32_t has_sym;
+};
+
+struct cc_child {
+	struct cc_key key;		/* of node->val[0] */
+	struct cc_node *node;
+};
+
+/* Every node and array lives in the arena of the tree's histogram. */
 struct cc_node {
 	struct cc_frame *val;
-	size_t val_nr;
-	struct cc_node **children;	/* in match order (perf's rb_root_in) */
-	size_t nr_children, alloc;
-	uint64_t hit, children_hit;
+	struct cc_child *children;	/* in match order (perf's rb_root_in) */
 	struct cc_node **sorted;	/* by weight, after cc_sort() */
-	size_t nr_sorted;
+	uint64_t hit, children_hit;
+	uint32_t val_nr;
+	uint32_t nr_children, alloc;
+	uint32_t nr_sorted;
 };
 
 /* Add one chain, outermost frame first in the order it should print. */
-int cc_append(struct cc_node *root, const struct cc_frame *frames, size_t n, uint64_t period);
+int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
+	      uint64_t period);
 
 /* Order children by weight, dropping those under @min_hit. */
-void cc_sort(struct cc_node *root, uint64_t min_hit);
+void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit);
 
 /* perf's graph view of @root under an entry of weight @parent;
  * percentages of @total. */
@@ -48,7 +63,5 @@ void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 		   struct strbuf *out);
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 		     struct strbuf *out);
-
-void cc_free(struct cc_node *root);
 
 #endif

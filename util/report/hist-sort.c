@@ -356,7 +356,7 @@ void hists__output_resort(struct hists *h)
 		for (size_t i = 0; i < c->nr; i++)
 			ents[n++] = &c->entries[i];
 	for (size_t i = 0; h->use_callchain && i < n; i++)
-		cc_sort(ents[i]->chain, h->total_period * h->chain_min_percent / 100);
+		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
 	rank_all(&rk, ents, n);
 	if (!h->cumulate && h->nr_members <= 1)
 		sort_by_rows(h, &rk, ents, n);

@@ -83,9 +83,6 @@ void hists__exit(struct hists *h)
 
 			free(he->member_period);
 			free((void *)he->branch);
-			if (he->chain)
-				cc_free(he->chain);
-			free(he->chain);
 		}
 		h->chunks = c->next;
 		free(c);
@@ -94,6 +91,7 @@ void hists__exit(struct hists *h)
 	free(h->sorted);
 	free(h->member_total);
 	free(h->member_samples);
+	arena_release(&h->chains);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -158,7 +156,7 @@ static struct hist_entry *carve(struct hists *h)
 
 /* What only some reports need lives beside the entry, keeping the common
  * one small (half its size: the histogram is walked in cache order). */
-static bool entry_extras(const struct hists *h, struct hist_entry *he,
+static bool entry_extras(struct hists *h, struct hist_entry *he,
 			 const struct hist_entry *tmpl)
 {
 	if (h->nr_members > 1) {
@@ -175,7 +173,7 @@ static bool entry_extras(const struct hists *h, struct hist_entry *he,
 		he->branch = b;
 	}
 	if (h->use_callchain) {
-		he->chain = calloc(1, sizeof(*he->chain));
+		he->chain = arena_zalloc(&h->chains, sizeof(*he->chain));
 		if (!he->chain)
 			return false;
 	}
@@ -201,7 +199,6 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	if (!entry_extras(h, he, tmpl)) {
 		free(he->member_period);
 		free((void *)he->branch);
-		free(he->chain);
 		h->chunks->nr--;	/* give the slot back */
 		return NULL;
 	}

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../symbols/machine.h"
+#include "../base/arena.h"
 #include "callchain-tree.h"
 #include "sort.h"
 
@@ -78,6 +79,7 @@ struct hists {
 	int nr_members;			/* 1 unless a group is shown together */
 	bool cumulate;			/* --children: order by period_acc */
 	bool use_callchain;		/* entries carry callchain trees */
+	struct arena chains;		/* all of their nodes */
 	double chain_min_percent;	/* graph branches below this are hidden */
 	bool caller_order;		/* chains are printed outermost first */
 	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED } chain_mode;
