@@ -110,6 +110,10 @@ $(B)/workloads/%: tests/workloads/%.c
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
 
 # the big-endian image of a perf.data, for the byte-swapped file tests
+# writes the synthetic memory/branch fixture (tests/expected/report/regen.sh)
+$(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
+
 $(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 

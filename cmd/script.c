@@ -149,7 +149,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_STRING('F', "fields", &o.fields, "str",
 			   "comma separated output fields: comm,pid,tid,cpu,time,period,event,ip,"
-			   "sym,symoff,dso,addr,trace"),
+			   "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
+			   "data_page_size,code_page_size,brstack,brstacksym"),
 		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,

@@ -18,6 +18,7 @@
 #include "../../util/data/writer.h"
 #include "../../util/record/host-features.h"
 #include "../../util/symbols/dso.h"
+#include "../helpers/synth-records.h"
 
 #define PID 4242
 #define EXE "/usr/bin/bash"
@@ -26,42 +27,10 @@
 #define LIBC_BASE 0x7ffff7d80000ULL
 #define KERNEL_BASE 0xffffffff81000000ULL
 
-static void rec(struct strbuf *sb, uint32_t type, uint16_t misc, const void *body, size_t len)
-{
-	struct pm_event_header h = { type, misc, (uint16_t)(sizeof(h) + ((len + 7) & ~7u)) };
-
-	strbuf_add(sb, &h, sizeof(h));
-	strbuf_add(sb, body, len);
-	strbuf_addchars(sb, 0, ((len + 7) & ~7u) - len);
-}
-
-static void mmap2(struct strbuf *sb, uint64_t start, uint64_t len, const char *file)
-{
-	struct {
-		uint32_t pid, tid;
-		uint64_t start, len, pgoff;
-		uint32_t maj, min;
-		uint64_t ino, gen;
-		uint32_t prot, flags;
-		char name[64];
-	} m = { PID, PID, start, len, 0, 0, 0, 1, 0, 5, 2, "" };
-
-	snprintf(m.name, sizeof(m.name), "%s", file);
-	rec(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, &m, sizeof(m));
-}
-
-static uint64_t rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* An address in the exe, libc or the kernel, skewed to a few hot spots. */
 static uint64_t addr(uint64_t *s, int *mode)
 {
-	uint64_t r = rnd(s), hot = r % 100 < 60 ? r % 64 : r % 32768;
+	uint64_t r = synth_rnd(s), hot = r % 100 < 60 ? r % 64 : r % 32768;
 
 	switch (r % 3) {
 	case 0: *mode = PERF_RECORD_MISC_USER; return EXE_BASE + 0x30000 + hot * 16;
@@ -88,10 +57,10 @@ static void sample(struct strbuf *sb, uint64_t *s, uint64_t t, int callchain)
 							      (uint64_t)PERF_CONTEXT_USER;
 		body[n++] = ip;
 		for (int i = 0; i < 7; i++)
-			body[n++] = i < 2 ? EXE_BASE + 0x30000 + (rnd(s) % 8) * 64 :
+			body[n++] = i < 2 ? EXE_BASE + 0x30000 + (synth_rnd(s) % 8) * 64 :
 					    addr(s, &m2) & ~0xfULL;
 	}
-	rec(sb, PERF_RECORD_SAMPLE, mode, body, n * 8);
+	synth_record(sb, PERF_RECORD_SAMPLE, mode, body, n * 8);
 }
 
 int main(int argc, char **argv)
@@ -127,14 +96,14 @@ int main(int argc, char **argv)
 	{
 		struct { uint32_t pid, tid; char comm[16]; } c = { PID, PID, "bash" };
 
-		rec(&sb, PERF_RECORD_COMM, 0, &c, sizeof(c));
+		synth_record(&sb, PERF_RECORD_COMM, 0, &c, sizeof(c));
 	}
-	mmap2(&sb, EXE_BASE, 0x100000, EXE);
-	mmap2(&sb, LIBC_BASE, 0x200000, LIBC);
+	synth_mmap2(&sb, PID, EXE_BASE, 0x100000, EXE);
+	synth_mmap2(&sb, PID, LIBC_BASE, 0x200000, LIBC);
 	for (long i = 0; i < nr; i++) {
 		sample(&sb, &seed, 1000000000ULL + i * 250000ULL, g);
 		if (i % 1000 == 999) {
-			rec(&sb, PERF_RECORD_FINISHED_ROUND, 0, NULL, 0);
+			synth_record(&sb, PERF_RECORD_FINISHED_ROUND, 0, NULL, 0);
 			perf_data_writer__write(&w, sb.buf, sb.len);
 			strbuf_reset(&sb);
 		}

@@ -22,6 +22,13 @@ test_expect_success 'a field the samples lack is refused, naming it' '
 	test_grep "have no CPU attribute: cannot print the .cpu. field" err
 '
 
+test_expect_success 'a memory field the samples lack is refused, naming it' '
+	test_must_fail pm script -i "$PD/perf.data.singleprocess-3.8" -F ip,data_src 2>err &&
+	test_grep "have no DATA_SRC attribute: cannot print the .data_src. field" err &&
+	test_must_fail pm script -i "$PD/perf.data.weight_struct" -F ip,phys_addr 2>err &&
+	test_grep "have no PHYS_ADDR attribute" err
+'
+
 test_expect_success 'unknown -F field: error lists the fields, exit 129' '
 	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
 	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err

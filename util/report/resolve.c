@@ -119,6 +119,15 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
  * kernel. Guest modes never resolve without a guest machine, so what is
  * left is perf's hypervisor level 'H' with the raw address.
  */
+void resolve_addr_fb(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+		     struct addr_location *al)
+{
+	resolve_addr(m, t, cpumode, addr, al);
+	if (!al->map)
+		resolve_addr(m, t, (int64_t)addr < 0 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER,
+			     addr, al);
+}
+
 void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
 			struct branch_end *e)
 {

@@ -23,6 +23,12 @@ struct addr_location {
 void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 		  struct addr_location *al);
 
+/* A data or branch address (perf's thread__find_map_fb): in @cpumode's
+ * maps, else in those of the side of the split it lies on (x86_64's
+ * kernel half: the top bit). */
+void resolve_addr_fb(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+		     struct addr_location *al);
+
 /* One end of a taken branch, resolved as perf does for branch mode. */
 void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
 			struct branch_end *e);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "../base/util.h"
 #include "callchain.h"
+#include "data-src.h"
 #include "resolve.h"
 #include "script-print.h"
 
@@ -14,8 +16,31 @@ static const struct {
 	{ "comm", SF_COMM }, { "pid", SF_PID }, { "tid", SF_TID }, { "cpu", SF_CPU },
 	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVENT }, { "ip", SF_IP },
 	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
-	{ "trace", SF_TRACE },
+	{ "trace", SF_TRACE }, { "data_src", SF_DATA_SRC }, { "weight", SF_WEIGHT },
+	{ "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
+	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
+	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
 };
+
+/* What each field needs in the samples (any of the bits). */
+static const struct {
+	unsigned int field;
+	uint64_t bits;
+	const char *name, *attr;
+} needs[] = {
+	{ SF_CPU, PERF_SAMPLE_CPU, "cpu", "CPU" },
+	{ SF_TIME, PERF_SAMPLE_TIME, "time", "TIME" },
+	{ SF_IP, PERF_SAMPLE_IP, "ip", "IP" },
+	{ SF_ADDR, PERF_SAMPLE_ADDR, "addr", "ADDR" },
+	{ SF_PERIOD, PERF_SAMPLE_PERIOD, "period", "PERIOD" },
+	{ SF_TRACE, PERF_SAMPLE_RAW, "trace", "RAW" },
+	{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "data_src", "DATA_SRC" },
+	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "weight", "WEIGHT" },
+	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "ins_lat", "WEIGHT_STRUCT" },
+	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "phys_addr", "PHYS_ADDR" },
+	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", "DATA_PAGE_SIZE" },
+	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
+};	/* brstack and brstacksym: nothing where there is no stack, as perf */
 
 int script_print__parse_fields(const char *spec, unsigned int *fields, struct strbuf *err)
 {
@@ -30,14 +55,20 @@ int script_print__parse_fields(const char *spec, unsigned int *fields, struct st
 				break;
 		if (i == ARRAY_SIZE(field_names)) {
 			strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, "
-				    "cpu, time, period, event, ip, sym, symoff, dso, addr, trace",
-				    (int)len, p);
+				    "cpu, time, period, event, ip, sym, symoff, dso, addr, trace, "
+				    "data_src, weight, ins_lat, phys_addr, data_page_size, "
+				    "code_page_size, brstack, brstacksym", (int)len, p);
 			return -EINVAL;
 		}
 		*fields |= field_names[i].bit;
 	}
 	return 0;
 }
+
+/* Raw events (record -d's memory events) also show what the samples
+ * carry of their memory fields. */
+#define RAW_MEMORY_FIELDS (SF_ADDR | SF_DATA_SRC | SF_WEIGHT | SF_INS_LAT | SF_PHYS_ADDR | \
+			   SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE)
 
 unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 {
@@ -47,27 +78,18 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 		f |= SF_CPU;
 	if (attr->type == PERF_TYPE_TRACEPOINT)
 		return f | SF_TRACE;
-	return f | SF_PERIOD | SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+	f |= SF_PERIOD | SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+	for (size_t i = 0; attr->type == PERF_TYPE_RAW && i < ARRAY_SIZE(needs); i++)
+		if ((needs[i].field & RAW_MEMORY_FIELDS) && (attr->sample_type & needs[i].bits))
+			f |= needs[i].field;
+	return f;
 }
 
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err)
 {
-	static const struct {
-		unsigned int field;
-		uint64_t bit;
-		const char *name, *attr;
-	} needs[] = {
-		{ SF_CPU, PERF_SAMPLE_CPU, "cpu", "CPU" },
-		{ SF_TIME, PERF_SAMPLE_TIME, "time", "TIME" },
-		{ SF_IP, PERF_SAMPLE_IP, "ip", "IP" },
-		{ SF_ADDR, PERF_SAMPLE_ADDR, "addr", "ADDR" },
-		{ SF_PERIOD, PERF_SAMPLE_PERIOD, "period", "PERIOD" },
-		{ SF_TRACE, PERF_SAMPLE_RAW, "trace", "RAW" },
-	};
-
 	for (size_t i = 0; p->user_fields && i < ARRAY_SIZE(needs); i++) {
-		if (!(p->fields & needs[i].field) || (e->attr.sample_type & needs[i].bit))
+		if (!(p->fields & needs[i].field) || (e->attr.sample_type & needs[i].bits))
 			continue;
 		strbuf_addf(err, "samples of '%s' have no %s attribute: cannot print the '%s' "
 			    "field\nhint: leave '%s' out of -F", e->name, needs[i].attr,
@@ -92,19 +114,26 @@ static const char *dso_name(const struct dso *dso)
 	return dso->long_name;
 }
 
+/* "sym+off", "sym" or "[unknown]" */
+static void print_sym(const struct addr_location *al, bool offset, struct strbuf *sb)
+{
+	if (!al->sym) {
+		strbuf_addstr(sb, "[unknown]");
+		return;
+	}
+	strbuf_add(sb, al->sym->name, al->sym->namelen);
+	if (offset) {
+		strbuf_addstr(sb, "+0x");
+		strbuf_addhex(sb, al->addr - al->sym->start, 0);
+	}
+}
+
 /* " sym+off (dso)" after an address, as the fields ask. */
 static void print_location(unsigned int f, const struct addr_location *al, struct strbuf *sb)
 {
 	if (f & SF_SYM) {
 		strbuf_addch(sb, ' ');
-		if (al->sym)
-			strbuf_add(sb, al->sym->name, al->sym->namelen);
-		else
-			strbuf_addstr(sb, "[unknown]");
-		if (al->sym && (f & SF_SYMOFF)) {
-			strbuf_addstr(sb, "+0x");
-			strbuf_addhex(sb, al->addr - al->sym->start, 0);
-		}
+		print_sym(al, f & SF_SYMOFF, sb);
 	}
 	if (f & SF_DSO) {
 		strbuf_addstr(sb, " (");
@@ -234,6 +263,159 @@ size_t script_print__prepare(const struct script_print *p, const struct perf_sam
 	return scratch->len + 1;
 }
 
+/* perf's sample_addr_correlates_sym(): a fault's address, or a branch
+ * trace's, is one of the process's, resolved like an ip. */
+static bool addr_is_code(const struct perf_event_attr *attr)
+{
+	if (attr->type == PERF_TYPE_SOFTWARE)
+		return attr->config == PERF_COUNT_SW_PAGE_FAULTS ||
+		       attr->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		       attr->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+	return attr->type == PERF_TYPE_HARDWARE &&
+	       (attr->config & PERF_COUNT_HW_BRANCH_INSTRUCTIONS) && attr->sample_period == 1;
+}
+
+static void print_addr(unsigned int f, struct machine *m, struct thread *t,
+		       const struct perf_sample *s, const struct pd_evsel *e, struct strbuf *sb)
+{
+	struct addr_location al;
+
+	strbuf_addhex(sb, s->addr, 16);
+	if (!addr_is_code(&e->attr))
+		return;
+	resolve_addr_fb(m, t, s->cpumode, s->addr, &al);
+	print_location(f, &al, sb);
+}
+
+/* "%16lx <decoded>", cut at 99 bytes and padded to the widest so far, as
+ * perf formats it (into a 100-byte buffer, with a running maximum). */
+static void print_data_src(struct script_print *p, const struct perf_sample *s,
+			   struct strbuf *sb)
+{
+	size_t start = sb->len;
+	int len;
+
+	strbuf_addhex(sb, s->data_src, 16);
+	strbuf_addch(sb, ' ');
+	data_src__describe(s->data_src, sb);
+	if (sb->len - start > 99)
+		strbuf_setlen(sb, start + 99);
+	len = (int)(sb->len - start);
+	if (p->data_src_width < len)
+		p->data_src_width = len;
+	strbuf_addchars(sb, ' ', (size_t)(p->data_src_width - len));
+}
+
+static void print_memory(struct script_print *p, unsigned int f, const struct perf_sample *s,
+			 struct strbuf *sb)
+{
+	if (f & SF_DATA_SRC)
+		print_data_src(p, s, sb);
+	if (f & SF_WEIGHT)
+		strbuf_addf(sb, "%16" PRIu64, s->weight);
+	if (f & SF_INS_LAT)
+		strbuf_addf(sb, "%16u", (unsigned int)s->ins_lat);
+}
+
+/* perf's get_branch_type(): nothing when unknown; an extended type by its
+ * second field (glibc prints a name perf lacks as "(null)"). */
+static const char *branch_type(const struct perf_branch_entry *b)
+{
+	static const char *const types[] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
+		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX",
+	};
+	static const char *const new_types[] = {
+		"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1", "ARCH_2", "ARCH_3", "ARCH_4",
+		"ARCH_5",
+	};
+
+	if (b->type == PERF_BR_EXTEND_ABI)
+		return b->new_type < ARRAY_SIZE(new_types) ? new_types[b->new_type] : "(null)";
+	return b->type < ARRAY_SIZE(types) ? types[b->type] : "(null)";
+}
+
+static void branch_flags(const struct perf_branch_entry *b, struct strbuf *sb)
+{
+	strbuf_addch(sb, '/');
+	strbuf_addch(sb, !(b->mispred || b->predicted) ? '-' : b->predicted ? 'P' : 'M');
+	strbuf_addch(sb, '/');
+	strbuf_addch(sb, b->in_tx ? 'X' : '-');
+	strbuf_addch(sb, '/');
+	strbuf_addch(sb, b->abort ? 'A' : '-');
+	strbuf_addch(sb, '/');
+	strbuf_addint(sb, b->cycles, 0, ' ', false);
+	strbuf_addch(sb, '/');
+	strbuf_addstr(sb, branch_type(b));
+	strbuf_addch(sb, ' ');
+}
+
+static void branch_dso(unsigned int f, const struct addr_location *al, struct strbuf *sb)
+{
+	if (!(f & SF_DSO))
+		return;
+	strbuf_addch(sb, '(');
+	strbuf_addstr(sb, dso_name(al->map ? al->map->dso : NULL));
+	strbuf_addch(sb, ')');
+}
+
+/* brstack: " 0xfrom/0xto/flags " per branch; brstacksym the same with
+ * "sym+off" for the addresses; "(dso)" after each with the dso field. */
+static void print_branches(unsigned int f, struct machine *m, struct thread *t,
+			   const struct perf_sample *s, struct strbuf *sb)
+{
+	for (uint64_t i = 0; s->branches && i < s->branch_nr; i++) {
+		const struct perf_branch_entry *b = &s->branches[i];
+		struct addr_location from, to;
+
+		resolve_addr_fb(m, t, s->cpumode, b->from, &from);
+		resolve_addr_fb(m, t, s->cpumode, b->to, &to);
+		if (f & SF_BRSTACK) {
+			strbuf_addstr(sb, " 0x");
+			strbuf_addhex(sb, b->from, 0);
+			branch_dso(f, &from, sb);
+			strbuf_addstr(sb, "/0x");
+			strbuf_addhex(sb, b->to, 0);
+			branch_dso(f, &to, sb);
+		} else {
+			print_sym(&from, true, sb);
+			branch_dso(f, &from, sb);
+			strbuf_addch(sb, '/');
+			print_sym(&to, true, sb);
+			branch_dso(f, &to, sb);
+		}
+		branch_flags(b, sb);
+	}
+}
+
+/* perf's get_page_size_name(): 4096 is "4K", 2048 "2K", 1024 "1024B". */
+static void page_size(uint64_t size, struct strbuf *sb)
+{
+	static const char unit[] = "BKMG";
+	int i = 0;
+
+	strbuf_addch(sb, ' ');
+	if (!size) {
+		strbuf_addstr(sb, "N/A");
+		return;
+	}
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	strbuf_addf(sb, "%" PRIu64 "%c", size, unit[i]);
+}
+
+static void print_page_info(unsigned int f, const struct perf_sample *s, struct strbuf *sb)
+{
+	if (f & SF_PHYS_ADDR)
+		strbuf_addhex(sb, s->phys_addr, 16);
+	if (f & SF_DATA_PAGE_SIZE)
+		page_size(s->data_page_size, sb);
+	if (f & SF_CODE_PAGE_SIZE)
+		page_size(s->code_page_size, sb);
+}
+
 void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e,
 			  const char *middle, FILE *out)
@@ -257,10 +439,9 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_middle(p, f, s, e, sb);
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
 		p->format_trace(p->trace_ctx, s, sb);
-	if (f & SF_ADDR) {
-		strbuf_addhex(sb, s->addr, 16);
-		strbuf_addch(sb, ' ');
-	}
+	if (f & SF_ADDR)
+		print_addr(f, m, t, s, e, sb);
+	print_memory(p, f, s, sb);
 	if (chain) {
 		/* perf expands inlines in dwarf-unwound frames only */
 		struct frame_ctx c = { .fields = f, .sb = sb, .m = m,
@@ -268,14 +449,15 @@ void script_print__sample(struct script_print *p, struct machine *m,
 
 		strbuf_addch(sb, '\n');
 		callchain__walk(m, t, s, p->max_stack, print_frame, &c);
-	} else if (f & (SF_IP | SF_SYM | SF_DSO)) {
+	} else if (f & SF_IP) {	/* perf shows sym and dso only with the ip */
 		resolve_addr(m, t, s->cpumode, s->ip, &al);
-		if (f & SF_IP) {
-			strbuf_addch(sb, ' ');
-			strbuf_addhex(sb, s->ip, 16);
-		}
+		strbuf_addch(sb, ' ');
+		strbuf_addhex(sb, s->ip, 16);
 		print_location(f, &al, sb);
 	}
+	if (f & (SF_BRSTACK | SF_BRSTACKSYM))
+		print_branches(f, m, t, s, sb);
+	print_page_info(f, s, sb);
 	strbuf_addch(sb, '\n');
 	if (sb->len >= 1 << 16) {
 		fwrite(sb->buf, 1, sb->len, out);

@@ -5,7 +5,9 @@
 /*
  * perf script's per-sample lines, field for field: "comm tid [cpu] time:
  * period event: ip sym+off (dso)", or with callchains the header line then
- * one "\t<ip> sym+off (dso)" line per frame and a blank line. Tools that
+ * one "\t<ip> sym+off (dso)" line per frame and a blank line; memory
+ * samples' addr, data_src, weight and ins_lat, branch stacks (brstack,
+ * brstacksym) and phys_addr and page sizes where asked. Tools that
  * read perf script's output (FlameGraph's stackcollapse-perf.pl, speedscope,
  * the Firefox Profiler) read this the same way.
  */
@@ -29,6 +31,14 @@ enum script_field {
 	SF_DSO = 1 << 10,
 	SF_ADDR = 1 << 11,
 	SF_TRACE = 1 << 12,
+	SF_DATA_SRC = 1 << 13,
+	SF_WEIGHT = 1 << 14,
+	SF_INS_LAT = 1 << 15,
+	SF_PHYS_ADDR = 1 << 16,
+	SF_DATA_PAGE_SIZE = 1 << 17,
+	SF_CODE_PAGE_SIZE = 1 << 18,
+	SF_BRSTACK = 1 << 19,
+	SF_BRSTACKSYM = 1 << 20,
 };
 
 struct script_print {
@@ -44,6 +54,7 @@ struct script_print {
 	/* perf's --inline: dwarf-unwound user frames split into the functions
 	 * inlined there (NULL: frames as recorded, --no-inline) */
 	struct srclines *inlines;
+	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 };
 
 /* Parse -F "comm,tid,ip,sym" into fields. Returns 0 or -EINVAL + @err. */

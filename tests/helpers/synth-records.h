@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SYNTH_RECORDS_H
+#define PM_SYNTH_RECORDS_H
+
+/*
+ * Building blocks of the programs that write synthetic perf.data files
+ * (tests/bench/gen-perf-data.c, tests/helpers/gen-mem-branch.c): a record
+ * appended with its header and padding, an MMAP2 of one file, and a
+ * xorshift generator, so the files are the same on every run.
+ */
+#include <stdio.h>
+
+#include "../../util/base/strbuf.h"
+#include "../../util/data/perf-data-format.h"
+
+static inline void synth_record(struct strbuf *sb, uint32_t type, uint16_t misc,
+				const void *body, size_t len)
+{
+	struct pm_event_header h = { type, misc, (uint16_t)(sizeof(h) + ((len + 7) & ~7u)) };
+
+	strbuf_add(sb, &h, sizeof(h));
+	strbuf_add(sb, body, len);
+	strbuf_addchars(sb, 0, ((len + 7) & ~7u) - len);
+}
+
+static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, uint64_t len,
+			       const char *file)
+{
+	struct {
+		uint32_t pid, tid;
+		uint64_t start, len, pgoff;
+		uint32_t maj, min;
+		uint64_t ino, gen;
+		uint32_t prot, flags;
+		char name[64];
+	} m = { pid, pid, start, len, 0, 0, 0, 1, 0, 5, 2, "" };
+
+	snprintf(m.name, sizeof(m.name), "%s", file);
+	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, &m, sizeof(m));
+}
+
+static inline uint64_t synth_rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+#endif

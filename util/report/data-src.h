@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_DATA_SRC_H
+#define PM_DATA_SRC_H
+
+/*
+ * A sample's PERF_SAMPLE_DATA_SRC (where a load or store was served:
+ * cache level, snoop, TLB, lock, block reason) in the words perf prints:
+ * "|OP LOAD|LVL L1 or L1 hit|SNP None|TLB L1 or L2 hit|LCK No|BLK  N/A".
+ * The kernel's union perf_mem_data_src defines the fields; the names and
+ * their order are perf 6.1's, so perf script lines match byte for byte.
+ */
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+
+void data_src__describe(uint64_t data_src, struct strbuf *out);
+
+#endif
