@@ -19,6 +19,7 @@
 #include "../util/data/sample.h"
 #include "../util/data/writer.h"
 #include "../util/events/attr-print.h"
+#include "../util/events/branch-filter.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/parse-events.h"
 #include "../util/events/target.h"
@@ -50,6 +51,10 @@ struct record_opts {
 	struct target_paths paths;
 	const char *output, *call_graph, *cpu_list, *pid, *tid;
 	bool all_cpus, fp_callchain, quiet, no_inherit, has_workload, default_event, user_freq;
+	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
+	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size, sample_cpu,
+	     sample_period;
+	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
 	int freq, verbose;
 	uint64_t period;
 	unsigned int mmap_pages;
@@ -96,6 +101,41 @@ static int parse_zstd_level(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
+static int parse_branch_any(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	struct record_opts *o = opt->value;
+
+	(void)arg;
+	if (unset) {
+		o->branch_mode = 0;
+		return 0;
+	}
+	if (o->branch_mode) {
+		strbuf_addstr(err, "-b and -j cannot be used together\nhint: -b is -j any");
+		return -1;
+	}
+	o->branch_mode = PERF_SAMPLE_BRANCH_ANY;
+	return 0;
+}
+
+static int parse_branch_filter_option(const struct option *opt, const char *arg, int unset,
+				      struct strbuf *err)
+{
+	struct record_opts *o = opt->value;
+
+	if (unset) {
+		o->branch_mode = 0;
+		return 0;
+	}
+	if (o->branch_mode) {
+		strbuf_addstr(err, "-b and -j cannot be used together (nor -j twice)\n"
+				   "hint: give the filters in one -j, comma separated");
+		return -1;
+	}
+	return parse_branch_filter(arg, &o->branch_mode, err) ? -1 : 0;
+}
+
 /* --- attrs ----------------------------------------------------------- */
 
 static int parse_call_graph(const struct record_opts *o, uint32_t *stack, struct strbuf *err)
@@ -139,6 +179,25 @@ static void use_identifier_if_mixed(struct evlist *evlist)
 	}
 }
 
+/* What -d, -W, -b/-j and the address options add to each sample. */
+static void configure_sample_data(const struct record_opts *o, struct perf_event_attr *a)
+{
+	if (o->sample_addr)	/* perf's -d: the data address and its source */
+		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	if (o->sample_weight)	/* x86 PEBS: latency and instruction latency */
+		a->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
+	if (o->sample_phys)
+		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	if (o->data_page_size)
+		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
+	if (o->code_page_size)
+		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
+	if (o->branch_mode) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = o->branch_mode;
+	}
+}
+
 /* perf record's attr for every event; the first one also tracks mmaps,
  * comms and tasks for the whole recording. */
 static void configure(struct record_opts *o, uint32_t dwarf_stack)
@@ -149,12 +208,12 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 	evlist__for_each(o->evlist, e, i) {
 		struct perf_event_attr *a = &e->attr;
 
-		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-				  PERF_SAMPLE_PERIOD;
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
 		if (o->evlist->nr > 1)
 			a->sample_type |= PERF_SAMPLE_ID;
-		if (target__has_cpu(&o->target))
+		if (target__has_cpu(&o->target) || o->sample_cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
+		configure_sample_data(o, a);
 		if (o->fp_callchain || o->call_graph)
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 		if (dwarf_stack) {
@@ -168,7 +227,7 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 		}
 		if (a->type == PERF_TYPE_TRACEPOINT) {
 			/* every hit, with its payload, unless told otherwise */
-			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
 			if (!a->sample_period && !o->period && !o->user_freq)
 				a->sample_period = 1;
 		}
@@ -180,6 +239,10 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 			a->freq = 1;
 			a->sample_period = o->freq ? o->freq : DEFAULT_FREQ;
 		}
+		/* as perf: a fixed period is in the attr, a varying one in each
+		 * sample (or everywhere with -P) */
+		if (a->freq || o->sample_period)
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		a->disabled = evsel__is_leader(e);
 		a->inherit = !o->no_inherit;
 		a->sample_id_all = 1;
@@ -188,7 +251,7 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 		if (i == 0) {
 			a->mmap = a->comm = a->task = 1;
 			a->mmap2 = a->comm_exec = 1;
-			a->mmap_data = !!dwarf_stack;
+			a->mmap_data = dwarf_stack || o->sample_addr;
 		}
 	}
 	use_identifier_if_mixed(o->evlist);
@@ -256,8 +319,15 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)
 			continue;
-		strbuf_addf(err, "event '%s' is not supported here (%s)\nhint: see 'perf-mini list' "
-			    "for the events this machine has", e->name, strerror(e->open_errno));
+		if (e->open_errno == EOPNOTSUPP && (e->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
+			strbuf_addf(err, "event '%s' cannot sample branch stacks (-b/-j): they need a "
+				    "CPU PMU that records taken branches (Intel LBR, AMD BRS, Arm "
+				    "BRBE)\nhint: sample a hardware event (-e cycles) on such a machine, "
+				    "or record without -b/-j", e->name);
+		else
+			strbuf_addf(err, "event '%s' is not supported here (%s)\nhint: see "
+				    "'perf-mini list' for the events this machine has", e->name,
+				    strerror(e->open_errno));
 		evlist__close(o->evlist);
 		return -EOPNOTSUPP;
 	}
@@ -593,6 +663,20 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
 		OPT_BOOLEAN(0, "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('d', "data", &o.sample_addr, "Record the sample addresses"),
+		OPT_BOOLEAN(0, "phys-data", &o.sample_phys, "Record the sample physical addresses"),
+		OPT_BOOLEAN(0, "data-page-size", &o.data_page_size,
+			    "Record the sampled data address data page size"),
+		OPT_BOOLEAN(0, "code-page-size", &o.code_page_size,
+			    "Record the sampled code address (ip) page size"),
+		OPT_BOOLEAN('W', "weight", &o.sample_weight,
+			    "sample by weight (on special events only)"),
+		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN('P', "period", &o.sample_period, "Record the sample period"),
+		OPT_CALLBACK_NOOPT('b', "branch-any", &o, "sample any taken branches",
+				   parse_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &o, "branch filter mask",
+			     "branch stack filter modes", parse_branch_filter_option),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (-vv: each perf_event_attr)"),
 		OPT_END(),

@@ -84,6 +84,34 @@ test_expect_success 'record -c: a fixed period' '
 	test_grep "sample_freq \} = 1," hdr && ! grep -q "freq = 1" hdr
 '
 
+test_expect_success 'record -d -W: data address, source and weight in every sample' '
+	pm record -q -d -W -e cpu-clock -o d.data -- "$WL/touch-pages" 500 &&
+	pm report -i d.data --header-only >hdr &&
+	test_grep "sample_type = IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT," hdr &&
+	test_grep "mmap_data = 1" hdr &&
+	pm script -i d.data -F ip,addr,data_src,weight >out &&
+	test_grep "^ +[0-9a-f]+ +[0-9a-f]+ \|OP .*\|BLK .* +[0-9]+ +[0-9a-f]+$" out
+'
+
+test_expect_success 'record -b / -j: branch stacks need a PMU that keeps them' '
+	test_expect_code 1 pm record -b -e cpu-clock -o b.data -- true 2>err &&
+	test_grep "cannot sample branch stacks" err && test_grep "^hint:" err &&
+	! test -e b.data &&
+	test_expect_code 1 pm record -j any_call,u -e cpu-clock -o b.data -- true 2>err &&
+	test_grep "cannot sample branch stacks" err
+'
+
+test_expect_success 'record -j: an unknown filter is named, with the list (exit 129)' '
+	test_expect_code 129 pm record -j any,bogus -o b.data -- true 2>err &&
+	test_grep "unknown branch filter .bogus." err &&
+	test_grep "hint: filters are u, k, hv, any, any_call" err &&
+	test_expect_code 129 pm record -j "any," -o b.data -- true 2>err &&
+	test_grep "unknown branch filter ..$" err &&
+	test_expect_code 129 pm record -b -j any -o b.data -- true 2>err &&
+	test_grep "cannot be used together" err &&
+	! test -e b.data
+'
+
 test_expect_success 'record -z: smaller file, same report' '
 	pm record -q -e cpu-clock -c 100000 -o plain.data -- "$WL/burn" 100 >/dev/null &&
 	pm record -q -z -e cpu-clock -c 100000 -o z.data -- "$WL/burn" 100 >/dev/null &&
