@@ -148,7 +148,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_STRING('F', "fields", &o.fields, "str",
-			   "comma separated output fields: comm,pid,tid,cpu,time,period,event,ip,"
+			   "comma separated output fields (+f/-f: change the defaults): comm,pid,"
+			   "tid,cpu,time,period,event,ip,"
 			   "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
 			   "data_page_size,code_page_size,brstack,brstacksym"),
 		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
@@ -181,10 +182,9 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (o.fields && script_print__parse_fields(o.fields, &s.print.fields, &s.err)) {
+	} else if (o.fields && script_print__parse_fields(&s.print, o.fields, &s.err)) {
 		ret = 129;
 	} else {
-		s.print.user_fields = o.fields != NULL;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */

@@ -29,6 +29,15 @@ test_expect_success 'a memory field the samples lack is refused, naming it' '
 	test_grep "have no PHYS_ADDR attribute" err
 '
 
+test_expect_success '-F +x,-y changes the default fields; mixing the forms is refused' '
+	pm script -i "$PD/perf.data.singleprocess-3.8" -F +pid,-period >out &&
+	test_grep "^ +perf +[0-9]+/[0-9]+ +[0-9]+\.[0-9]+: +cycles: " out &&
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F ip,+sym 2>err &&
+	test_grep "either replaces the fields" err &&
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F +bogus 2>err &&
+	test_grep "unknown field .bogus." err
+'
+
 test_expect_success 'unknown -F field: error lists the fields, exit 129' '
 	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
 	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err

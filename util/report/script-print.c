@@ -42,25 +42,49 @@ static const struct {
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
 };	/* brstack and brstacksym: nothing where there is no stack, as perf */
 
-int script_print__parse_fields(const char *spec, unsigned int *fields, struct strbuf *err)
+static int field_bit(const char *name, size_t len, unsigned int *bit, struct strbuf *err)
 {
-	*fields = 0;
-	for (const char *p = spec; *p; p += strcspn(p, ","), p += !!*p) {
-		size_t len = strcspn(p, ",");
-		size_t i;
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
+		if (strlen(field_names[i].name) == len && !strncmp(field_names[i].name, name, len)) {
+			*bit = field_names[i].bit;
+			return 0;
+		}
+	}
+	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
+		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
+		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym", (int)len, name);
+	return -EINVAL;
+}
 
-		for (i = 0; i < ARRAY_SIZE(field_names); i++)
-			if (strlen(field_names[i].name) == len &&
-			    !strncmp(field_names[i].name, p, len))
-				break;
-		if (i == ARRAY_SIZE(field_names)) {
-			strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, "
-				    "cpu, time, period, event, ip, sym, symoff, dso, addr, trace, "
-				    "data_src, weight, ins_lat, phys_addr, data_page_size, "
-				    "code_page_size, brstack, brstacksym", (int)len, p);
+/*
+ * "comm,tid,ip" replaces the default fields; "+addr,-period" changes
+ * them, as in perf (which refuses to mix the two forms).
+ */
+int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err)
+{
+	bool modify = *spec == '+' || *spec == '-';
+
+	p->fields = p->add = p->remove = 0;
+	p->user_fields = !modify;
+	for (const char *s = spec; *s; s += strcspn(s, ","), s += !!*s) {
+		size_t len = strcspn(s, ",");
+		char sign = *s == '+' || *s == '-' ? *s : 0;
+		unsigned int bit;
+
+		if (!!sign != modify) {
+			strbuf_addf(err, "-F %s: a list either replaces the fields (ip,sym) or "
+				    "changes them (+addr,-period), not both\nhint: put + or - before "
+				    "every field, or before none", spec);
 			return -EINVAL;
 		}
-		*fields |= field_names[i].bit;
+		if (field_bit(s + !!sign, len - !!sign, &bit, err))
+			return -EINVAL;
+		if (sign == '+')
+			p->add |= bit, p->remove &= ~bit;
+		else if (sign == '-')
+			p->remove |= bit, p->add &= ~bit;
+		else
+			p->fields |= bit;
 	}
 	return 0;
 }
@@ -88,8 +112,10 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err)
 {
-	for (size_t i = 0; p->user_fields && i < ARRAY_SIZE(needs); i++) {
-		if (!(p->fields & needs[i].field) || (e->attr.sample_type & needs[i].bits))
+	unsigned int asked = p->user_fields ? p->fields : p->add;
+
+	for (size_t i = 0; i < ARRAY_SIZE(needs); i++) {
+		if (!(asked & needs[i].field) || (e->attr.sample_type & needs[i].bits))
 			continue;
 		strbuf_addf(err, "samples of '%s' have no %s attribute: cannot print the '%s' "
 			    "field\nhint: leave '%s' out of -F", e->name, needs[i].attr,
@@ -101,7 +127,9 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 
 static unsigned int fields_of(const struct script_print *p, const struct pd_evsel *e)
 {
-	return p->user_fields ? p->fields : script_print__default_fields(&e->attr);
+	if (p->user_fields)
+		return p->fields;
+	return (script_print__default_fields(&e->attr) | p->add) & ~p->remove;
 }
 
 static const char *dso_name(const struct dso *dso)

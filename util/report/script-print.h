@@ -42,8 +42,9 @@ enum script_field {
 };
 
 struct script_print {
-	unsigned int fields;		/* SF_* */
+	unsigned int fields;		/* SF_*, when -F replaces the defaults */
 	bool user_fields;		/* -F given: missing data is an error */
+	unsigned int add, remove;	/* -F +x,-y: the defaults changed */
 	int name_width;			/* longest event name */
 	bool no_callchain;		/* -G / --hide-call-graph */
 	unsigned int max_stack;
@@ -57,8 +58,9 @@ struct script_print {
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 };
 
-/* Parse -F "comm,tid,ip,sym" into fields. Returns 0 or -EINVAL + @err. */
-int script_print__parse_fields(const char *spec, unsigned int *fields, struct strbuf *err);
+/* Parse -F "comm,tid,ip,sym" (or "+addr,-period") into @p's fields.
+ * Returns 0 or -EINVAL + @err. */
+int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
