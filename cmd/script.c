@@ -151,7 +151,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			   "comma separated output fields (+f/-f: change the defaults): comm,pid,"
 			   "tid,cpu,time,period,event,ip,"
 			   "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
-			   "data_page_size,code_page_size,brstack,brstacksym"),
+			   "data_page_size,code_page_size,brstack,brstacksym,brstackoff"),
 		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,

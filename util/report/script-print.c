@@ -20,6 +20,7 @@ static const struct {
 	{ "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
+	{ "brstackoff", SF_BRSTACKOFF },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -52,7 +53,8 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	}
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
-		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym", (int)len, name);
+		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff",
+		    (int)len, name);
 	return -EINVAL;
 }
 
@@ -387,8 +389,20 @@ static void branch_dso(unsigned int f, const struct addr_location *al, struct st
 	strbuf_addch(sb, ')');
 }
 
+/* Where @addr lies in its mapping (perf's map__dso_map_ip()): from the
+ * file's start for a DSO, from the map's start for kernel text, whose
+ * recorded pgoff is an address; unmapped addresses stay as they are. */
+static uint64_t map_offset(const struct addr_location *al, uint64_t addr)
+{
+	if (!al->map)
+		return addr;
+	return addr - al->map->start + (al->map->identity ? 0 : al->map->pgoff);
+}
+
 /* brstack: " 0xfrom/0xto/flags " per branch; brstacksym the same with
- * "sym+off" for the addresses; "(dso)" after each with the dso field. */
+ * "sym+off" for the addresses, brstackoff with offsets in their DSOs;
+ * "(dso)" after each with the dso field. perf prints only the first of
+ * the three asked for. */
 static void print_branches(unsigned int f, struct machine *m, struct thread *t,
 			   const struct perf_sample *s, struct strbuf *sb)
 {
@@ -398,12 +412,16 @@ static void print_branches(unsigned int f, struct machine *m, struct thread *t,
 
 		resolve_addr_fb(m, t, s->cpumode, b->from, &from);
 		resolve_addr_fb(m, t, s->cpumode, b->to, &to);
-		if (f & SF_BRSTACK) {
+		bool sym = !(f & SF_BRSTACK) && (f & SF_BRSTACKSYM);
+		/* brstackoff: addresses within their DSOs where mapped */
+		bool off = !(f & (SF_BRSTACK | SF_BRSTACKSYM));
+
+		if (!sym) {
 			strbuf_addstr(sb, " 0x");
-			strbuf_addhex(sb, b->from, 0);
+			strbuf_addhex(sb, off ? map_offset(&from, b->from) : b->from, 0);
 			branch_dso(f, &from, sb);
 			strbuf_addstr(sb, "/0x");
-			strbuf_addhex(sb, b->to, 0);
+			strbuf_addhex(sb, off ? map_offset(&to, b->to) : b->to, 0);
 			branch_dso(f, &to, sb);
 		} else {
 			print_sym(&from, true, sb);
@@ -483,7 +501,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		strbuf_addhex(sb, s->ip, 16);
 		print_location(f, &al, sb);
 	}
-	if (f & (SF_BRSTACK | SF_BRSTACKSYM))
+	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);
 	print_page_info(f, s, sb);
 	strbuf_addch(sb, '\n');

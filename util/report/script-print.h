@@ -7,7 +7,7 @@
  * period event: ip sym+off (dso)", or with callchains the header line then
  * one "\t<ip> sym+off (dso)" line per frame and a blank line; memory
  * samples' addr, data_src, weight and ins_lat, branch stacks (brstack,
- * brstacksym) and phys_addr and page sizes where asked. Tools that
+ * brstacksym, brstackoff) and phys_addr and page sizes where asked. Tools that
  * read perf script's output (FlameGraph's stackcollapse-perf.pl, speedscope,
  * the Firefox Profiler) read this the same way.
  */
@@ -39,6 +39,7 @@ enum script_field {
 	SF_CODE_PAGE_SIZE = 1 << 18,
 	SF_BRSTACK = 1 << 19,
 	SF_BRSTACKSYM = 1 << 20,
+	SF_BRSTACKOFF = 1 << 21,
 };
 
 struct script_print {
