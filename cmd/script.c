@@ -24,8 +24,12 @@ static const char *const script_usage[] = {
 	NULL,
 };
 
+#define MAX_FIELD_SPECS 8
+
 struct script_opts {
-	const char *input, *fields, *symfs, *kallsyms, *vmlinux;
+	const char *input, *symfs, *kallsyms, *vmlinux;
+	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
+	int nr_fields;
 	bool dump_raw, hide_callchain;
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	unsigned int max_stack;
@@ -62,6 +66,9 @@ static int name_width(const struct perf_data *pd)
 /* Checks need every event known: pipe mode declares them as it goes. */
 static int check_events(struct script *s)
 {
+	if (script_print__check_types(&s->print, (const struct pd_evsel *const *)s->pd.evsels,
+				      s->pd.nr_evsels, &s->err))
+		return -EINVAL;
 	for (size_t i = 0; i < s->pd.nr_evsels; i++)
 		if (script_print__check(&s->print, s->pd.evsels[i], &s->err))
 			return -EINVAL;
@@ -142,16 +149,43 @@ static int run_script(struct script *s)
 	return ret ? 1 : 0;
 }
 
+static int add_fields_option(const struct option *opt, const char *arg, int unset,
+			     struct strbuf *err)
+{
+	struct script_opts *o = opt->value;
+
+	if (unset) {
+		o->nr_fields = 0;
+		return 0;
+	}
+	if (o->nr_fields == MAX_FIELD_SPECS) {
+		strbuf_addf(err, "-F given more than %d times", MAX_FIELD_SPECS);
+		return -1;
+	}
+	o->fields[o->nr_fields++] = arg;
+	return 0;
+}
+
+static int parse_field_specs(const struct script_opts *o, struct script_print *p,
+			     struct strbuf *err)
+{
+	for (int i = 0; i < o->nr_fields; i++)
+		if (script_print__parse_fields(p, o->fields[i], err))
+			return -EINVAL;
+	return 0;
+}
+
 int cmd_script(int argc, const char **argv, struct pm_env *env)
 {
 	struct script_opts o = { .inline_frames = -1 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
-		OPT_STRING('F', "fields", &o.fields, "str",
-			   "comma separated output fields (+f/-f: change the defaults): comm,pid,"
-			   "tid,cpu,time,period,event,ip,"
-			   "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
-			   "data_page_size,code_page_size,brstack,brstacksym,brstackoff"),
+		OPT_CALLBACK('F', "fields", &o, "str",
+			     "comma separated output fields ([type:], +f/-f: change the defaults; "
+			     "types hw,sw,trace,raw,break): comm,pid,tid,cpu,time,period,event,ip,"
+			     "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
+			     "data_page_size,code_page_size,brstack,brstacksym,brstackoff",
+			     add_fields_option),
 		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
@@ -182,7 +216,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (o.fields && script_print__parse_fields(&s.print, o.fields, &s.err)) {
+	} else if (parse_field_specs(&o, &s.print, &s.err)) {
 		ret = 129;
 	} else {
 		s.print.no_callchain = o.hide_callchain;

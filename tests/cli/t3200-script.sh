@@ -38,6 +38,13 @@ test_expect_success '-F +x,-y changes the default fields; mixing the forms is re
 	test_grep "unknown field .bogus." err
 '
 
+test_expect_success '-F type: errors: an unknown type, hiding a type there is none of' '
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F bogus:ip 2>err &&
+	test_grep "unknown event type .bogus." err && test_grep "hint: the types are hw, sw" err &&
+	test_must_fail pm script -i "$PD/perf.data.weight_struct" -F hw: >out 2>err &&
+	test_grep "hides the hardware events, but there are none" err && ! test -s out
+'
+
 test_expect_success 'unknown -F field: error lists the fields, exit 129' '
 	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
 	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err

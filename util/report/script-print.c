@@ -41,7 +41,7 @@ static const struct {
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "phys_addr", "PHYS_ADDR" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
-};	/* brstack and brstacksym: nothing where there is no stack, as perf */
+};	/* the branch fields: nothing where there is no stack, as perf */
 
 static int field_bit(const char *name, size_t len, unsigned int *bit, struct strbuf *err)
 {
@@ -58,17 +58,15 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	return -EINVAL;
 }
 
-/*
- * "comm,tid,ip" replaces the default fields; "+addr,-period" changes
- * them, as in perf (which refuses to mix the two forms).
- */
-int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err)
+/* "comm,tid,ip" replaces the default fields; "+addr,-period" changes
+ * them, as in perf (which refuses to mix the two forms). */
+static int parse_list(const char *list, const char *spec, struct script_fields *sf,
+		      struct strbuf *err)
 {
-	bool modify = *spec == '+' || *spec == '-';
+	bool modify = *list == '+' || *list == '-';
 
-	p->fields = p->add = p->remove = 0;
-	p->user_fields = !modify;
-	for (const char *s = spec; *s; s += strcspn(s, ","), s += !!*s) {
+	*sf = (struct script_fields){ .replace = !modify, .none = !*list };
+	for (const char *s = list; *s; s += strcspn(s, ","), s += !!*s) {
 		size_t len = strcspn(s, ",");
 		char sign = *s == '+' || *s == '-' ? *s : 0;
 		unsigned int bit;
@@ -82,13 +80,59 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 		if (field_bit(s + !!sign, len - !!sign, &bit, err))
 			return -EINVAL;
 		if (sign == '+')
-			p->add |= bit, p->remove &= ~bit;
+			sf->add |= bit, sf->remove &= ~bit;
 		else if (sign == '-')
-			p->remove |= bit, p->add &= ~bit;
+			sf->remove |= bit, sf->add &= ~bit;
 		else
-			p->fields |= bit;
+			sf->fields |= bit;
 	}
 	return 0;
+}
+
+static const struct {
+	const char *name, *desc;
+	unsigned int type;
+} type_names[] = {
+	{ "hw", "hardware", PERF_TYPE_HARDWARE }, { "sw", "software", PERF_TYPE_SOFTWARE },
+	{ "trace", "tracepoint", PERF_TYPE_TRACEPOINT }, { "raw", "raw", PERF_TYPE_RAW },
+	{ "break", "breakpoint", PERF_TYPE_BREAKPOINT },
+};
+
+int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err)
+{
+	const char *colon = strchr(spec, ':');
+	struct script_fields sf;
+	size_t i;
+
+	if (!colon) {
+		if (parse_list(spec, spec, &sf, err))
+			return -EINVAL;
+		for (i = 0; i < SCRIPT_NR_TYPES; i++)
+			p->by_type[i] = sf;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(type_names); i++)
+		if (strlen(type_names[i].name) == (size_t)(colon - spec) &&
+		    !strncmp(type_names[i].name, spec, (size_t)(colon - spec)))
+			break;
+	if (i == ARRAY_SIZE(type_names)) {
+		strbuf_addf(err, "-F %s: unknown event type '%.*s'\nhint: the types are hw, sw, "
+			    "trace, raw, break (or no type: every event)", spec,
+			    (int)(colon - spec), spec);
+		return -EINVAL;
+	}
+	if (parse_list(colon + 1, spec, &sf, err))
+		return -EINVAL;
+	sf.typed = true;
+	p->by_type[type_names[i].type] = sf;
+	return 0;
+}
+
+static const struct script_fields *fields_for(const struct script_print *p,
+					      const struct pd_evsel *e)
+{
+	return &p->by_type[e->attr.type < SCRIPT_NR_TYPES - 1 ? e->attr.type :
+							       SCRIPT_NR_TYPES - 1];
 }
 
 /* Raw events (record -d's memory events) also show what the samples
@@ -111,10 +155,31 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 	return f;
 }
 
+int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
+			      size_t nr, struct strbuf *err)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(type_names); i++) {
+		const struct script_fields *sf = &p->by_type[type_names[i].type];
+		size_t k = 0;
+
+		if (!sf->typed || !sf->none)
+			continue;
+		while (k < nr && ev[k]->attr.type != type_names[i].type)
+			k++;
+		if (k == nr) {
+			strbuf_addf(err, "-F %s: hides the %s events, but there are none\n"
+				    "hint: leave that -F out", type_names[i].name, type_names[i].desc);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err)
 {
-	unsigned int asked = p->user_fields ? p->fields : p->add;
+	const struct script_fields *sf = fields_for(p, e);
+	unsigned int asked = sf->none ? 0 : sf->replace ? sf->fields : sf->add;
 
 	for (size_t i = 0; i < ARRAY_SIZE(needs); i++) {
 		if (!(asked & needs[i].field) || (e->attr.sample_type & needs[i].bits))
@@ -129,9 +194,11 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 
 static unsigned int fields_of(const struct script_print *p, const struct pd_evsel *e)
 {
-	if (p->user_fields)
-		return p->fields;
-	return (script_print__default_fields(&e->attr) | p->add) & ~p->remove;
+	const struct script_fields *sf = fields_for(p, e);
+
+	if (sf->replace)
+		return sf->fields;
+	return (script_print__default_fields(&e->attr) | sf->add) & ~sf->remove;
 }
 
 static const char *dso_name(const struct dso *dso)
@@ -467,10 +534,14 @@ void script_print__sample(struct script_print *p, struct machine *m,
 			  const char *middle, FILE *out)
 {
 	unsigned int f = fields_of(p, e);
-	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
+	struct thread *t;
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
 	bool chain;
+
+	if (fields_for(p, e)->none)
+		return;		/* -F type: with no field */
+	t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 
 	if (!p->no_callchain && (f & SF_IP))
 		s = callchain__unwound(m, t, s, &tmp, unwound);

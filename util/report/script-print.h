@@ -42,10 +42,20 @@ enum script_field {
 	SF_BRSTACKOFF = 1 << 21,
 };
 
+/* What -F says for one type of event; all zero: perf's defaults. */
+struct script_fields {
+	unsigned int fields;		/* SF_*, replacing the defaults (-F a,b) */
+	unsigned int add, remove;	/* changing them (-F +a,-b) */
+	bool replace;			/* missing data is then an error */
+	bool none;			/* "-F hw:": these samples are not printed */
+	bool typed;			/* set by a "type:" -F */
+};
+
+#define SCRIPT_NR_TYPES (PERF_TYPE_BREAKPOINT + 2)
+
 struct script_print {
-	unsigned int fields;		/* SF_*, when -F replaces the defaults */
-	bool user_fields;		/* -F given: missing data is an error */
-	unsigned int add, remove;	/* -F +x,-y: the defaults changed */
+	/* -F per event type (perf's attr.type, the last for other PMUs) */
+	struct script_fields by_type[SCRIPT_NR_TYPES];
 	int name_width;			/* longest event name */
 	bool no_callchain;		/* -G / --hide-call-graph */
 	unsigned int max_stack;
@@ -59,12 +69,19 @@ struct script_print {
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 };
 
-/* Parse -F "comm,tid,ip,sym" (or "+addr,-period") into @p's fields.
- * Returns 0 or -EINVAL + @err. */
+/*
+ * Apply one -F: "comm,tid,ip,sym" or "+addr,-period", for every type of
+ * event, or with a type ("raw:ip,addr"; hw, sw, trace, raw, break) for
+ * that one; later ones win. Returns 0 or -EINVAL + @err.
+ */
 int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
+
+/* perf refuses "-F hw:" (hiding a type) when no event has that type. */
+int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
+			      size_t nr, struct strbuf *err);
 
 /* Check that @attr's samples carry what @fields asks. */
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
