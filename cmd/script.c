@@ -169,10 +169,15 @@ static int add_fields_option(const struct option *opt, const char *arg, int unse
 static int parse_field_specs(const struct script_opts *o, struct script_print *p,
 			     struct strbuf *err)
 {
-	for (int i = 0; i < o->nr_fields; i++)
-		if (script_print__parse_fields(p, o->fields[i], err))
-			return -EINVAL;
-	return 0;
+	struct strbuf warn = STRBUF_INIT;
+	int ret = 0;
+
+	for (int i = 0; i < o->nr_fields && !ret; i++)
+		ret = script_print__parse_fields(p, o->fields[i], &warn, err);
+	if (warn.len)
+		fprintf(stderr, "Warning: %s", warn.buf);
+	strbuf_release(&warn);
+	return ret;
 }
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)

@@ -45,6 +45,14 @@ test_expect_success '-F type: errors: an unknown type, hiding a type there is no
 	test_grep "hides the hardware events, but there are none" err && ! test -s out
 '
 
+test_expect_success '-F trace for every event: kept for tracepoints only, with a warning' '
+	pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,trace >out 2>err &&
+	test_grep "^Warning: -F comm,trace: .trace. is printed for tracepoints only" err &&
+	test_grep "^ +perf $" out &&
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F hw:trace 2>err &&
+	test_grep "not valid for hardware events" err
+'
+
 test_expect_success 'unknown -F field: error lists the fields, exit 129' '
 	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
 	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err

@@ -98,7 +98,8 @@ static const struct {
 	{ "break", "breakpoint", PERF_TYPE_BREAKPOINT },
 };
 
-int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err)
+int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
+			       struct strbuf *err)
 {
 	const char *colon = strchr(spec, ':');
 	struct script_fields sf;
@@ -107,8 +108,17 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	if (!colon) {
 		if (parse_list(spec, spec, &sf, err))
 			return -EINVAL;
-		for (i = 0; i < SCRIPT_NR_TYPES; i++)
+		for (i = 0; i < SCRIPT_NR_TYPES; i++) {
 			p->by_type[i] = sf;
+			/* as perf: a tracepoint's payload, asked for every event, is
+			 * left out for the others (with a warning) */
+			if (i != PERF_TYPE_TRACEPOINT) {
+				p->by_type[i].fields &= ~(unsigned int)SF_TRACE;
+				p->by_type[i].add &= ~(unsigned int)SF_TRACE;
+			}
+		}
+		if ((sf.fields | sf.add) & SF_TRACE)
+			strbuf_addf(warn, "-F %s: 'trace' is printed for tracepoints only\n", spec);
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(type_names); i++)
@@ -123,6 +133,11 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	}
 	if (parse_list(colon + 1, spec, &sf, err))
 		return -EINVAL;
+	if (((sf.fields | sf.add) & SF_TRACE) && type_names[i].type != PERF_TYPE_TRACEPOINT) {
+		strbuf_addf(err, "-F %s: 'trace' is not valid for %s events\nhint: it is a "
+			    "tracepoint's payload (-F trace:...)", spec, type_names[i].desc);
+		return -EINVAL;
+	}
 	sf.typed = true;
 	p->by_type[type_names[i].type] = sf;
 	return 0;

@@ -72,9 +72,11 @@ struct script_print {
 /*
  * Apply one -F: "comm,tid,ip,sym" or "+addr,-period", for every type of
  * event, or with a type ("raw:ip,addr"; hw, sw, trace, raw, break) for
- * that one; later ones win. Returns 0 or -EINVAL + @err.
+ * that one; later ones win. Returns 0 (with what is ignored in @warn) or
+ * -EINVAL + @err.
  */
-int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *err);
+int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
+			       struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
