@@ -150,10 +150,21 @@ static const struct script_fields *fields_for(const struct script_print *p,
 							       SCRIPT_NR_TYPES - 1];
 }
 
-/* Raw events (record -d's memory events) also show what the samples
- * carry of their memory fields. */
-#define RAW_MEMORY_FIELDS (SF_ADDR | SF_DATA_SRC | SF_WEIGHT | SF_INS_LAT | SF_PHYS_ADDR | \
-			   SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE)
+/* The memory fields a raw event's samples carry (record -d's memory
+ * events show them by default). Asked for every sample: plain tests. */
+static unsigned int memory_fields(uint64_t st)
+{
+	unsigned int f = 0;
+
+	f |= st & PERF_SAMPLE_ADDR ? SF_ADDR : 0;
+	f |= st & PERF_SAMPLE_DATA_SRC ? SF_DATA_SRC : 0;
+	f |= st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT) ? SF_WEIGHT : 0;
+	f |= st & PERF_SAMPLE_WEIGHT_STRUCT ? SF_INS_LAT : 0;
+	f |= st & PERF_SAMPLE_PHYS_ADDR ? SF_PHYS_ADDR : 0;
+	f |= st & PERF_SAMPLE_DATA_PAGE_SIZE ? SF_DATA_PAGE_SIZE : 0;
+	f |= st & PERF_SAMPLE_CODE_PAGE_SIZE ? SF_CODE_PAGE_SIZE : 0;
+	return f;
+}
 
 unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 {
@@ -164,9 +175,8 @@ unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 	if (attr->type == PERF_TYPE_TRACEPOINT)
 		return f | SF_TRACE;
 	f |= SF_PERIOD | SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
-	for (size_t i = 0; attr->type == PERF_TYPE_RAW && i < ARRAY_SIZE(needs); i++)
-		if ((needs[i].field & RAW_MEMORY_FIELDS) && (attr->sample_type & needs[i].bits))
-			f |= needs[i].field;
+	if (attr->type == PERF_TYPE_RAW)
+		f |= memory_fields(attr->sample_type);
 	return f;
 }
 
@@ -490,14 +500,15 @@ static void print_branches(unsigned int f, struct machine *m, struct thread *t,
 {
 	for (uint64_t i = 0; s->branches && i < s->branch_nr; i++) {
 		const struct perf_branch_entry *b = &s->branches[i];
-		struct addr_location from, to;
-
-		resolve_addr_fb(m, t, s->cpumode, b->from, &from);
-		resolve_addr_fb(m, t, s->cpumode, b->to, &to);
 		bool sym = !(f & SF_BRSTACK) && (f & SF_BRSTACKSYM);
 		/* brstackoff: addresses within their DSOs where mapped */
 		bool off = !(f & (SF_BRSTACK | SF_BRSTACKSYM));
+		struct addr_location from = { 0 }, to = { 0 };
 
+		if (sym || off || (f & SF_DSO)) {	/* plain brstack needs no maps */
+			resolve_addr_fb(m, t, s->cpumode, b->from, &from);
+			resolve_addr_fb(m, t, s->cpumode, b->to, &to);
+		}
 		if (!sym) {
 			strbuf_addstr(sb, " 0x");
 			strbuf_addhex(sb, off ? map_offset(&from, b->from) : b->from, 0);
