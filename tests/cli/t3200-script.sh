@@ -53,6 +53,12 @@ test_expect_success '-F trace for every event: kept for tracepoints only, with a
 	test_grep "not valid for hardware events" err
 '
 
+test_expect_success '-F more than 8 times is refused (exit 129)' '
+	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F ip -F ip -F ip \
+		-F ip -F ip -F ip -F ip -F ip -F ip 2>err &&
+	test_grep "given more than 8 times" err
+'
+
 test_expect_success 'unknown -F field: error lists the fields, exit 129' '
 	test_expect_code 129 pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
 	test_grep "unknown field .bogus." err && test_grep "hint: fields are" err
