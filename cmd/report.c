@@ -62,6 +62,7 @@ struct report_opts {
 	bool dump_raw;
 	bool stats;
 	bool stdio;
+	bool mem_mode;		/* --mem-mode: entries by memory access */
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
@@ -83,6 +84,8 @@ struct report {
 	struct sort_list sort;
 	struct hists **hists;	/* one per event, made on its first sample */
 	bool branch_mode;	/* one entry per taken branch (-b) */
+	bool needs_mem;		/* the keys read entries' memory accesses */
+	struct strbuf sort_order;	/* as the mem-mode header names it */
 	bool use_callchain;	/* callchain graphs under the entries */
 	bool cumulate;		/* --children */
 	bool caller_order;
@@ -170,6 +173,7 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	h->chain_min_percent = r->chain_min_percent;
 	h->caller_order = r->caller_order;
 	h->chain_mode = r->o->chain.mode;
+	h->chain_skip_first = r->o->sort && !strncmp(r->o->sort, "sym", 3);
 	return h;
 }
 
@@ -207,8 +211,13 @@ static int setup_callchain(struct report *r)
 	const struct report_opts *o = r->o;
 
 	/* perf shows no callchains under branch entries */
+	if (o->call_graph && !o->chain.none && !has_callchains(&r->pd) && !r->pd.pipe) {
+		strbuf_addf(&r->err, "-g: %s has no callchains\nhint: record them with "
+			    "perf-mini record -g, or drop -g", r->pd.path);
+		return -EINVAL;
+	}
 	r->use_callchain = has_callchains(&r->pd) && !o->chain.none && !r->branch_mode;
-	r->cumulate = r->use_callchain && o->children != 0;
+	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode;
 	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") : r->cumulate;
 	r->chain_min_percent = o->chain.threshold;
 	if (!r->use_callchain)
@@ -300,8 +309,8 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 	for (uint64_t i = 0; i < s->branch_nr && !err; i++) {
 		const struct perf_branch_entry *b = &s->branches[i];
 
-		resolve_branch_end(&r->machine, tmpl->thread, b->from, &branch.from);
-		resolve_branch_end(&r->machine, tmpl->thread, b->to, &branch.to);
+		resolve_ams_any_mode(&r->machine, tmpl->thread, b->from, &branch.from);
+		resolve_ams_any_mode(&r->machine, tmpl->thread, b->to, &branch.to);
 		branch.cycles = b->cycles;
 		tmpl->branch = &branch;
 		tmpl->dso = branch.to.dso;
@@ -315,6 +324,29 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 	}
 	tmpl->branch = NULL;	/* the entries keep copies */
 	return err;
+}
+
+/*
+ * A memory sample's access (perf's sample__resolve_mem()): its data
+ * address in the sample's mode, its instruction in either. In memory mode
+ * the sample counts its weight (1 when it has none), so that percentages
+ * are of the total cost.
+ */
+static void add_mem(struct report *r, const struct perf_sample *s, struct hist_entry *tmpl,
+		    struct hist_mem *m)
+{
+	if (r->needs_mem) {
+		resolve_ams_any_mode(&r->machine, tmpl->thread, s->ip, &m->iaddr);
+		resolve_ams_data(&r->machine, tmpl->thread, s->cpumode, s->addr, &m->daddr);
+		m->data_src = s->data_src;
+		m->phys_addr = s->phys_addr;
+		m->data_page_size = s->data_page_size;
+		m->weight = s->weight;
+		m->ins_lat = s->ins_lat;
+		tmpl->mem = m;
+	}
+	if (r->o->mem_mode)
+		tmpl->period = tmpl->period_key = s->weight ? s->weight : 1;
 }
 
 static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
@@ -349,7 +381,8 @@ static void setup_fast_path(struct report *r)
 		if (id != SORT_COMM && id != SORT_PID && id != SORT_DSO && id != SORT_SYM)
 			return;
 	}
-	if (r->use_callchain || r->branch_mode || o->comms || o->dsos || o->pids || o->tids)
+	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
+	    o->tids)
 		return;
 	r->feed = hist_feed__start();
 	if (r->feed)
@@ -366,6 +399,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct pd_evsel *leader = evsel;
 	struct ip_cache_slot *c = NULL;
 	struct perf_sample unwound;
+	struct hist_mem mem;
 	struct hists *h;
 
 	(void)ev;
@@ -388,6 +422,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		}
 	}
 	resolve_sample(&r->machine, s, &tmpl);
+	add_mem(r, s, &tmpl, &mem);
 	if (r->need_srcline)
 		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					    tmpl.ip);
@@ -467,7 +502,7 @@ static int process(struct report *r)
 
 /* perf's convert_unit(): 1234 samples print as "1K". */
 static void print_samples_line(const struct report *r, uint64_t nr, const struct pd_evsel *e,
-			       FILE *out)
+			       uint64_t total, FILE *out)
 {
 	char unit = ' ';
 
@@ -485,6 +520,11 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 	} else {
 		fprintf(out, "%s'\n", e->name);
 	}
+	if (r->o->mem_mode)
+		fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total,
+			r->sort_order.buf);
+	else
+		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", total);
 }
 
 /* A filter naming one value: the column it makes constant. */
@@ -538,8 +578,7 @@ static void print_report(struct report *r, FILE *out)
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
-		print_samples_line(r, h->nr_samples, r->pd.evsels[i], out);
-		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+		print_samples_line(r, h->nr_samples, r->pd.evsels[i], h->total_period, out);
 		hists__fprintf(h, &po, out);
 		fprintf(out, "\n\n");
 	}
@@ -620,38 +659,75 @@ static int report_check(struct report_opts *o, struct sort_list *sort, struct st
 	if (parse_call_graph(o, err) || cmd_check_inline(o->inline_frames, err))
 		return -EINVAL;
 	/* the default depends on the file; a user's keys are checked now */
-	return o->sort ? sort_list__parse(sort, o->sort, err) : 0;
+	return o->sort ? sort_list__parse(sort, o->sort, o->mem_mode, err) : 0;
 }
 
-static bool has_branch_stacks(const struct perf_data *pd)
+static bool has_sample_bit(const struct perf_data *pd, uint64_t bit)
 {
 	for (size_t i = 0; i < pd->nr_evsels; i++)
-		if (pd->evsels[i]->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)
+		if (pd->evsels[i]->attr.sample_type & bit)
 			return true;
 	return false;
 }
 
-/*
- * perf's rule: branch mode is on for files recorded with branch stacks
- * (the BRANCH_STACK header feature) unless --no-branch-stack; -b insists.
- */
-static int setup_branch_mode(struct report *r)
+static bool has_branch_stacks(const struct perf_data *pd)
 {
-	int want = r->o->branch_stack;
+	return has_sample_bit(pd, PERF_SAMPLE_BRANCH_STACK);
+}
+
+#define MEM_SORT_ORDER \
+	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
+	"local_p_stage_cyc"
+
+/*
+ * perf's rules: branch mode is on for files recorded with branch stacks
+ * (the BRANCH_STACK header feature) unless --no-branch-stack or
+ * --mem-mode; -b insists. A key named symbol* gets perf's IPC column
+ * beside it, which is "-" outside branch mode.
+ */
+static int setup_sort_mode(struct report *r)
+{
+	const struct report_opts *o = r->o;
+	int want = o->branch_stack;
+	int err = 0;
 
 	if (want == 1 && !has_branch_stacks(&r->pd)) {
 		strbuf_addf(&r->err, "-b: %s has no branch stacks\nhint: record them with "
 			    "perf record -b (or -j), or drop -b", r->pd.path);
 		return -EINVAL;
 	}
+	if (want == 1 && o->mem_mode) {
+		strbuf_addstr(&r->err, "--mem-mode and -b (--branch-stack) cannot be used together"
+			      "\nhint: report memory accesses or branches, one at a time");
+		return -EINVAL;
+	}
 	r->branch_mode = want == 1 ||
-		(want == -1 && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
+		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
 		 has_branch_stacks(&r->pd));
-	if (r->o->sort)
-		return 0;
-	return sort_list__parse(&r->sort, r->branch_mode ?
-				"comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
-				&r->err);
+	if (!o->sort)
+		err = sort_list__parse(&r->sort, o->mem_mode ? MEM_SORT_ORDER : r->branch_mode ?
+				       "comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
+				       o->mem_mode, &r->err);
+	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
+	if (o->sort && strstr(o->sort, "symbol")) {
+		sort_list__add(&r->sort, r->branch_mode ? SORT_IPC_LBR : SORT_IPC_NULL);
+		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
+	}
+	if (!err && !r->branch_mode && sort_list__branch_key(&r->sort)) {
+		strbuf_addf(&r->err, "--sort key '%s' describes taken branches, and this report "
+			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "
+			    "perf-mini record -b)", sort_list__branch_key(&r->sort)->name);
+		err = -EINVAL;
+	}
+	r->needs_mem = sort_list__needs_mem(&r->sort);
+	if (!err && o->mem_mode && !has_sample_bit(&r->pd, PERF_SAMPLE_DATA_SRC) &&
+	    !r->pd.pipe) {
+		strbuf_addf(&r->err, "--mem-mode: %s has no memory samples (no data source)\n"
+			    "hint: record them with perf-mini mem record, or perf-mini record -d "
+			    "on a memory event", r->pd.path);
+		err = -EINVAL;
+	}
+	return err;
 }
 
 static const char *default_input(void)
@@ -676,6 +752,7 @@ static void report_exit(struct report *r)
 	free(r->cc_frames);
 	free(r->ip_cache);
 	srclines__exit(&r->srclines);
+	strbuf_release(&r->sort_order);
 	machine__exit(&r->machine);
 	perf_data__close(&r->pd);
 	strbuf_release(&r->err);
@@ -699,7 +776,7 @@ static int run_report(struct report *r)
 			print_stats(r, stdout);
 		return ret ? 1 : 0;
 	}
-	if (setup_branch_mode(r))
+	if (setup_sort_mode(r))
 		return 1;
 	ret = process(r);
 	if (ret)
@@ -722,7 +799,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline; branch mode: dso_from, symbol_from, symbol_to, cycles"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline, local_weight, weight, local_ins_lat, ins_lat; branch mode: dso_from, symbol_from, symbol_to, cycles; --mem-mode: mem, snoop, tlb, locked, blocked, symbol_daddr, symbol_iaddr, dso_daddr, phys_daddr, data_page_size"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
@@ -743,6 +820,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
 				   "Show inline function (not yet: --no-inline only)",
 				   cmd_opt_tristate),
+		OPT_BOOLEAN(0, "mem-mode", &o.mem_mode,
+			    "mem access profile: entries by weight and data source"),
 		OPT_CALLBACK_NOOPT('b', "branch-stack", &o.branch_stack,
 				   "use branch records for per branch histogram filling",
 				   set_tristate),
@@ -756,7 +835,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_END(),
 	};
-	struct report r = { .o = &o, .err = STRBUF_INIT };
+	struct report r = { .o = &o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT };
 	struct strbuf msg = STRBUF_INIT;
 	int ret;
 

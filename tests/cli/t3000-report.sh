@@ -128,4 +128,39 @@ test_expect_success '--sort srcline: file:line from the DWARF line table, else s
 	! grep -q "burn\.c:" out && test_grep "burn +burn\[[0-9a-f]+\]" out
 '
 
+test_expect_success '--mem-mode: entries by weight, "Total weight" and the sort order named' '
+	pm report --mem-mode -n -i "$PD/perf.data.weight_struct" >out &&
+	test_grep "^# Total weight : 1725$" out &&
+	test_grep "^# Sort order   : local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat,local_p_stage_cyc$" out &&
+	test_grep "^ +14\.43% +1  249  +LFB/MAB or LFB/MAB hit" out &&
+	test_grep " anon  +None " out
+'
+
+test_expect_success '--mem-mode on a file without memory samples: one clear error, exit 1' '
+	test_expect_code 1 pm report --mem-mode -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	! test -s out &&
+	test_grep "has no memory samples" err && test_grep "^hint: .*mem record" err
+'
+
+test_expect_success 'a memory --sort key without --mem-mode is refused with the fix (exit 129)' '
+	test_expect_code 129 pm report --sort mem,sym -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "key .mem. describes memory accesses" err && test_grep "^hint: add --mem-mode" err
+'
+
+test_expect_success '--mem-mode and -b together are refused' '
+	test_expect_code 1 pm report --mem-mode -b -i "$PD/perf.data.synth-mem-branch" >out 2>err &&
+	! test -s out && test_grep "cannot be used together" err
+'
+
+test_expect_success 'a branch --sort key outside branch mode is refused with the fix' '
+	test_expect_code 1 pm report --sort symbol_from -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "key .symbol_from. describes taken branches" err && test_grep "^hint: add -b" err
+'
+
+test_expect_success '-g on a file without callchains: one clear error, exit 1 (-g none is fine)' '
+	test_expect_code 1 pm report -g caller -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	! test -s out && test_grep "has no callchains" err &&
+	pm report -g none -i "$PD/perf.data.singleprocess-3.8" >out
+'
+
 test_done

@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
-	sort_list__parse(&sort, "comm,dso,sym", &err);
+	sort_list__parse(&sort, "comm,dso,sym", false, &err);
 	if (!perf_data__open_buffer(&pd, "fuzz", data, size, &err)) {
 		struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &x };
 

@@ -169,4 +169,12 @@ test_expect_success 'script: a file recorded by perf, same lines' '
 	same_script perf.data.perf -F comm,pid,tid,time,event,ip,sym,dso
 '
 
+test_expect_success 'record -d then report --mem-mode: data symbols (name+offset) and objects as perf' '
+	pm record -q -e page-faults -c 1 -d -o md.data -- "$WL/touch-data" 16 &&
+	same_report md.data --mem-mode &&
+	same_report md.data --mem-mode -n --sort symbol_daddr,dso_daddr &&
+	test_grep "\[\.\] table\+0x1000 +touch-data " pm.txt &&
+	same_report md.data --mem-mode --sort dso_daddr,sym,local_weight
+'
+
 test_done

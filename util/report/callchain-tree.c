@@ -329,7 +329,7 @@ static void graph_children(const struct cc_node *parent, uint64_t total, int mar
 }
 
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    struct strbuf *out)
+		    bool skip_first, struct strbuf *out)
 {
 	size_t start = out->len;
 
@@ -337,16 +337,18 @@ void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
 	 * open the graph without a percent */
 	if (root->nr_sorted == 1 && cumul(root->sorted[0]) == parent) {
 		const struct cc_node *only = root->sorted[0];
+		int margin = 0;
 
-		for (size_t i = 0; i < only->val_nr; i++) {
-			if (i == 0)
+		for (size_t i = skip_first ? 1 : 0; i < only->val_nr; i++) {
+			if (!margin)
 				strbuf_addstr(out, LEFT_MARGIN "|\n" LEFT_MARGIN "---");
 			else
 				strbuf_addstr(out, LEFT_MARGIN "   ");
+			margin = 3;
 			frame_name(&only->val[i], out);
 			strbuf_addch(out, '\n');
 		}
-		graph_children(only, total, 3, 1, 1, out);	/* under the "---" */
+		graph_children(only, total, margin, 1, 1, out);	/* under the "---" */
 	} else {
 		graph_children(root, total, 0, 1, 1, out);
 	}

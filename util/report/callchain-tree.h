@@ -53,9 +53,11 @@ int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *fram
 void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit);
 
 /* perf's graph view of @root under an entry of weight @parent;
- * percentages of @total. */
+ * percentages of @total. @skip_first: a single chain's first frame is
+ * left out (perf's rule for --sort orders starting with "sym", where it
+ * repeats the entry). */
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    struct strbuf *out);
+		    bool skip_first, struct strbuf *out);
 
 /* perf's flat view: each chain ending with at least @min_hit, heaviest
  * first, one frame per line; and the folded view, "pct a;b;c" per chain. */

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
 #include <linux/perf_event.h>
 #include <stdbool.h>
 
@@ -144,4 +145,35 @@ void data_src__describe(uint64_t data_src, struct strbuf *out)
 	lock(&d, out);
 	strbuf_addstr(out, "|BLK ");
 	blocked(&d, out);
+}
+
+/* The parts one by one, for report's columns. */
+#define PART(fn, part)						\
+	void fn(uint64_t data_src, struct strbuf *out)		\
+	{							\
+		union perf_mem_data_src d = { .val = data_src };	\
+								\
+		part(&d, out);					\
+	}
+PART(data_src__level, level)
+PART(data_src__snoop, snoop)
+PART(data_src__tlb, tlb)
+PART(data_src__lock, lock)
+PART(data_src__blocked, blocked)
+
+void page_size__name(uint64_t size, struct strbuf *out)
+{
+	static const char unit[] = "BKMG";
+	int i = 0;
+
+	if (!size) {
+		strbuf_addstr(out, "N/A");
+		return;
+	}
+	/* perf's unit_number__scnprintf(): 1024 stays "1024B" */
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	strbuf_addf(out, "%" PRIu64 "%c", size, unit[i]);
 }

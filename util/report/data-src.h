@@ -15,4 +15,15 @@
 
 void data_src__describe(uint64_t data_src, struct strbuf *out);
 
+/* Its parts, as report's memory columns print them: "L1 or L1 hit",
+ * "None", "L1 or L2 hit", "No", " N/A" (sic: perf's leading space). */
+void data_src__level(uint64_t data_src, struct strbuf *out);
+void data_src__snoop(uint64_t data_src, struct strbuf *out);
+void data_src__tlb(uint64_t data_src, struct strbuf *out);
+void data_src__lock(uint64_t data_src, struct strbuf *out);
+void data_src__blocked(uint64_t data_src, struct strbuf *out);
+
+/* A data or code page size as perf names it: "4K", "2M", "N/A" for 0. */
+void page_size__name(uint64_t size, struct strbuf *out);
+
 #endif

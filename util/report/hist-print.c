@@ -34,7 +34,7 @@ static void grow(int *w, size_t len)
 static void branch_widths(const struct hist_entry *he, struct columns *c)
 {
 	const struct hist_branch *b = hist_entry__branch(he);
-	const struct branch_end *ends[2] = { &b->from, &b->to };
+	const struct addr_map_sym *ends[2] = { &b->from, &b->to };
 
 	for (int i = 0; i < 2; i++) {
 		int col = i ? SORT_SYM_TO : SORT_SYM_FROM;
@@ -49,6 +49,28 @@ static void branch_widths(const struct hist_entry *he, struct columns *c)
 				c->width[SORT_DSO_FROM] = UNRESOLVED_DSO_WIDTH;
 		}
 	}
+}
+
+/* A memory address's column: its symbol's name beside room for the raw
+ * address (perf's sizing, even though only one of them prints). */
+static void mem_addr_width(const struct addr_map_sym *e, int *w)
+{
+	grow(w, (e->sym ? e->sym->namelen : 0) + UNRESOLVED_SYM_WIDTH);
+}
+
+static void mem_widths(const struct hist_entry *he, struct columns *c)
+{
+	const struct hist_mem *m;
+
+	if (!he->mem)
+		return;
+	m = he->mem;
+	mem_addr_width(&m->daddr, &c->width[SORT_SYM_DADDR]);
+	mem_addr_width(&m->iaddr, &c->width[SORT_SYM_IADDR]);
+	if (m->daddr.dso)
+		grow(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));
+	else
+		grow(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
 /* perf's hists__calc_col_len(), over the entries that are printed. */
@@ -74,14 +96,14 @@ static void calc_widths(const struct hists *h, struct columns *c)
 		if (he->srcline)
 			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
 		branch_widths(he, c);
+		mem_widths(he, c);
 	}
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
-	grow(&c->width[SORT_CPU], 3);
-	grow(&c->width[SORT_PERIOD], 12);
 	for (int i = 0; i < h->sort->nr; i++) {
 		const struct sort_key *k = h->sort->keys[i];
 
+		grow(&c->width[k->id], k->min_width);
 		grow(&c->width[k->id], strlen(k->header));
 	}
 }
@@ -153,15 +175,15 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		strbuf_addstr(line, "  ");
 		start = line->len;
 		sort_key__cell(k, he, c->width[k->id], line);
-		/* perf pads every column but a trailing symbol or source line */
-		if (!(last && (k->id == SORT_SYM || k->id == SORT_SRCLINE)) &&
+		/* perf pads every column but the last, which pads itself or not */
+		if (!(last && k->ragged) &&
 		    line->len - start < (size_t)c->width[k->id])
 			strbuf_addchars(line, ' ', c->width[k->id] - (line->len - start));
 	}
 	strbuf_addch(line, '\n');
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
 		cc_print_graph(he->chain, h->total_period,
-			       h->cumulate ? he->period_acc : he->period, line);
+			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first, line);
 	else if (h->use_callchain)
 		(h->chain_mode == CHAIN_FLAT ? cc_print_flat : cc_print_folded)
 			(he->chain, h->total_period,

@@ -33,7 +33,8 @@ static int keys_per_entry(const struct sort_list *l)
 	int n = 0;
 
 	for (int k = 0; k < l->nr; k++)
-		n += l->keys[k]->id == SORT_SYM || l->keys[k]->id == SORT_SYM_FROM ||
+		n += l->keys[k]->id == SORT_IPC_NULL || l->keys[k]->id == SORT_IPC_LBR ? 6 :
+		     l->keys[k]->id == SORT_SYM || l->keys[k]->id == SORT_SYM_FROM ||
 		     l->keys[k]->id == SORT_SYM_TO ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
 	return n;
 }
@@ -54,6 +55,8 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 		if (he->branch && he->branch->from.dso)
 			name_rank__add(&rk->dso, he->branch->from.dso,
 				       he->branch->from.dso->short_name);
+		if (he->mem && he->mem->daddr.dso)
+			name_rank__add(&rk->dso, he->mem->daddr.dso, he->mem->daddr.dso->short_name);
 		if (he->sym)
 			name_rank__add(&rk->sym, he->sym, he->sym->name);
 		if (he->srcline)
@@ -91,15 +94,22 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO: {
 		const struct hist_branch *b = hist_entry__branch(he);
-		const struct branch_end *e = id == SORT_SYM_FROM ? &b->from : &b->to;
+		const struct addr_map_sym *e = id == SORT_SYM_FROM ? &b->from : &b->to;
 
 		k[0] = e->sym ? 0 : 1;
 		k[1] = (int64_t)(e->sym ? e->sym->start : e->addr);
 		return 2;
 	}
 	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
+	case SORT_DSO_DADDR:	/* as dso_from */
+		k[0] = hist_entry__mem(he)->daddr.dso ?
+			       -name_rank__of(&rk->dso, hist_entry__mem(he)->daddr.dso) : INT64_MIN;
+		return 1;
 	case SORT_PERIOD:
+	case SORT_IPC_NULL:	/* by address in both passes: collapse_phase() */
+	case SORT_IPC_LBR:
 	case SORT_NR_KEYS: break;
+	default: k[0] = sort_key__mem_order(id, hist_entry__mem(he)); return 1;
 	}
 	return 0;
 }
@@ -108,7 +118,7 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
 			  enum sort_key_id id, const struct hist_entry *he, int64_t *k)
 {
-	if (id != SORT_SYM)
+	if (id != SORT_SYM && id != SORT_IPC_NULL && id != SORT_IPC_LBR)
 		return sort_phase(rk, id, he, k);
 	k[0] = he->sym ? 0 : 1;
 	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
@@ -265,8 +275,13 @@ static int entry_keys(const struct rankings *rk, const struct sort_list *l,
 {
 	int n = 0;
 
-	for (int k = 0; k < l->nr; k++)
-		n += sort_phase(rk, l->keys[k]->id, he, key + n);
+	for (int k = 0; k < l->nr; k++) {
+		enum sort_key_id id = l->keys[k]->id;
+
+		/* perf orders the IPC columns by their identity (no se_sort) */
+		n += id == SORT_IPC_NULL || id == SORT_IPC_LBR ?
+			     collapse_phase(rk, l, id, he, key + n) : sort_phase(rk, id, he, key + n);
+	}
 	*nr_sort_keys = n;
 	for (int k = 0; k < l->nr; k++)
 		n += collapse_phase(rk, l, l->keys[k]->id, he, key + n);

@@ -4,6 +4,7 @@
  * fields; one allocation per distinct entry, none per sample.
  */
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -26,12 +27,22 @@ const struct hist_branch *hist_entry__branch(const struct hist_entry *he)
 	return he->branch ? he->branch : &no_branch;
 }
 
-static unsigned char branch_dso_initial(const struct branch_end *e)
+static const struct hist_mem no_mem = {
+	.data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
+		    PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA) | PERF_MEM_S(BLK, NA),
+};
+
+const struct hist_mem *hist_entry__mem(const struct hist_entry *he)
+{
+	return he->mem ? he->mem : &no_mem;
+}
+
+static unsigned char branch_dso_initial(const struct addr_map_sym *e)
 {
 	return e->dso ? (unsigned char)e->dso->short_name[0] : 0;
 }
 
-static uint64_t branch_end_key(const struct branch_end *e)
+static uint64_t addr_map_sym_key(const struct addr_map_sym *e)
 {
 	return e->sym ? e->sym->start : e->addr;
 }
@@ -45,15 +56,18 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_COMM: h = mix(h, (uintptr_t)he->comm); break;
 		case SORT_PID: h = mix(h, (uintptr_t)he->thread); break;
 		case SORT_DSO: h = mix(h, he->dso ? (uintptr_t)he->dso->short_name[0] : 0); break;
-		case SORT_SYM: h = mix(h, he->sym ? he->sym->start : he->ip); break;
+		case SORT_SYM:
+		case SORT_IPC_NULL:
+		case SORT_IPC_LBR: h = mix(h, he->sym ? he->sym->start : he->ip); break;
 		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
 		case SORT_SRCLINE: h = mix(h, he->srcline ? (unsigned char)he->srcline[0] : 0); break;
 		case SORT_DSO_FROM: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->from)); break;
-		case SORT_SYM_FROM: h = mix(h, branch_end_key(&hist_entry__branch(he)->from)); break;
-		case SORT_SYM_TO: h = mix(h, branch_end_key(&hist_entry__branch(he)->to)); break;
+		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
+		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;
 		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
 		case SORT_PERIOD:
 		case SORT_NR_KEYS: break;
+		default: h = mix(h, sort_key__mem_hash(l->keys[i]->id, hist_entry__mem(he))); break;
 		}
 	}
 	return h;
@@ -83,6 +97,7 @@ void hists__exit(struct hists *h)
 
 			free(he->member_period);
 			free((void *)he->branch);
+			free((void *)he->mem);
 		}
 		h->chunks = c->next;
 		free(c);
@@ -172,6 +187,14 @@ static bool entry_extras(struct hists *h, struct hist_entry *he,
 		*b = *tmpl->branch;
 		he->branch = b;
 	}
+	if (tmpl->mem) {
+		struct hist_mem *m = malloc(sizeof(*m));
+
+		if (!m)
+			return false;
+		*m = *tmpl->mem;
+		he->mem = m;
+	}
 	if (h->use_callchain) {
 		he->chain = arena_zalloc(&h->chains, sizeof(*he->chain));
 		if (!he->chain)
@@ -194,11 +217,13 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	he->nr_samples = 0;
 	he->member_period = NULL;
 	he->branch = NULL;
+	he->mem = NULL;
 	he->chain = NULL;
 	he->hash = hash;
 	if (!entry_extras(h, he, tmpl)) {
 		free(he->member_period);
 		free((void *)he->branch);
+		free((void *)he->mem);
 		h->chunks->nr--;	/* give the slot back */
 		return NULL;
 	}

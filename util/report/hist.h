@@ -17,8 +17,9 @@
 #include "callchain-tree.h"
 #include "sort.h"
 
-/* One end of a taken branch (branch mode). */
-struct branch_end {
+/* An address resolved in its thread's maps: one end of a taken branch,
+ * a memory sample's instruction or data address. */
+struct addr_map_sym {
 	struct dso *dso;
 	const struct symbol *sym;
 	uint64_t addr;			/* as recorded */
@@ -28,8 +29,19 @@ struct branch_end {
 
 /* The taken branch a branch-mode entry stands for. */
 struct hist_branch {
-	struct branch_end from, to;
+	struct addr_map_sym from, to;
 	uint16_t cycles;
+};
+
+/* What a memory access adds to an entry (--mem-mode, or a weight key). */
+struct hist_mem {
+	struct addr_map_sym daddr;	/* the data address */
+	struct addr_map_sym iaddr;	/* the instruction's */
+	uint64_t data_src;		/* union perf_mem_data_src */
+	uint64_t phys_addr;
+	uint64_t data_page_size;
+	uint64_t weight;
+	uint16_t ins_lat;
 };
 
 struct hist_entry {
@@ -43,6 +55,7 @@ struct hist_entry {
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
 	const struct hist_branch *branch;	/* branch mode, else NULL */
+	const struct hist_mem *mem;	/* when the keys need it, else NULL */
 	uint64_t period;		/* self */
 	uint64_t period_acc;		/* self and callees (--children) */
 	uint64_t nr_samples;
@@ -82,6 +95,7 @@ struct hists {
 	struct arena chains;		/* all of their nodes */
 	double chain_min_percent;	/* graph branches below this are hidden */
 	bool caller_order;		/* chains are printed outermost first */
+	bool chain_skip_first;		/* a lone chain's first frame is the entry */
 	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED } chain_mode;
 	uint64_t *member_total;		/* period per member */
 	uint64_t *member_samples;
@@ -90,6 +104,9 @@ struct hists {
 
 /* An entry's branch, or an empty one outside branch mode. */
 const struct hist_branch *hist_entry__branch(const struct hist_entry *he);
+
+/* An entry's memory access, or perf's "nothing known" one. */
+const struct hist_mem *hist_entry__mem(const struct hist_entry *he);
 
 /* @nr_members > 1 makes a group view: hists__add() takes a member index. */
 int hists__init(struct hists *h, const struct sort_list *sort, int nr_members);

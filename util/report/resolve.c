@@ -128,8 +128,8 @@ void resolve_addr_fb(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 			     addr, al);
 }
 
-void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
-			struct branch_end *e)
+void resolve_ams_any_mode(struct machine *m, struct thread *t, uint64_t addr,
+			  struct addr_map_sym *e)
 {
 	static const uint8_t modes[] = { PERF_RECORD_MISC_USER, PERF_RECORD_MISC_KERNEL };
 	struct addr_location al;
@@ -148,4 +148,19 @@ void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
 			return;
 		}
 	}
+}
+
+/* perf's ip__resolve_data(): no fallback, so a kernel-mode access to a
+ * user address stays "[unknown]" with level 'k'. */
+void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+		      struct addr_map_sym *e)
+{
+	struct addr_location al;
+
+	resolve_addr(m, t, cpumode, addr, &al);
+	e->dso = al.map ? al.map->dso : NULL;
+	e->sym = al.sym;
+	e->addr = addr;
+	e->al_addr = al.addr;
+	e->level = al.level;
 }

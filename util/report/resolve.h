@@ -29,9 +29,14 @@ void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t
 void resolve_addr_fb(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
 		     struct addr_location *al);
 
-/* One end of a taken branch, resolved as perf does for branch mode. */
-void resolve_branch_end(struct machine *m, struct thread *t, uint64_t addr,
-			struct branch_end *e);
+/* An address whose mode the sample does not tell (a branch end, a
+ * memory sample's instruction): user maps, then kernel ones, as perf. */
+void resolve_ams_any_mode(struct machine *m, struct thread *t, uint64_t addr,
+			  struct addr_map_sym *e);
+
+/* A memory sample's data address: in the sample's mode's maps only. */
+void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+		      struct addr_map_sym *e);
 
 /* Fill a histogram template for @s (period, comm, dso, sym, ...). */
 void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);

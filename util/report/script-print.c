@@ -527,22 +527,10 @@ static void print_branches(unsigned int f, struct machine *m, struct thread *t,
 	}
 }
 
-/* perf's get_page_size_name(): 4096 is "4K", 2048 "2K", 1024 "1024B". */
 static void page_size(uint64_t size, struct strbuf *sb)
 {
-	static const char unit[] = "BKMG";
-	int i = 0;
-
 	strbuf_addch(sb, ' ');
-	if (!size) {
-		strbuf_addstr(sb, "N/A");
-		return;
-	}
-	while (size / 1024 > 1 && i < 3) {
-		size /= 1024;
-		i++;
-	}
-	strbuf_addf(sb, "%" PRIu64 "%c", size, unit[i]);
+	page_size__name(size, sb);
 }
 
 static void print_page_info(unsigned int f, const struct perf_sample *s, struct strbuf *sb)

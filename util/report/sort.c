@@ -6,25 +6,50 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <linux/perf_event.h>
 #include <string.h>
 
 #include "../base/util.h"
+#include "data-src.h"
 #include "hist.h"
 #include "sort.h"
 
 static const struct sort_key keys[] = {
-	{ SORT_COMM, "comm", "Command", false },
-	{ SORT_PID, "pid", "    Pid:Command", false },
-	{ SORT_DSO, "dso", "Shared Object", false },
-	{ SORT_SYM, "sym", "Symbol", false },
-	{ SORT_CPU, "cpu", "CPU", false },
-	{ SORT_PERIOD, "period", "Period", true },
-	{ SORT_SRCLINE, "srcline", "Source:Line", false },
-	{ SORT_DSO_FROM, "dso_from", "Source Shared Object", false },
-	{ SORT_SYM_FROM, "symbol_from", "Source Symbol", false },
-	{ SORT_SYM_TO, "symbol_to", "Target Symbol", false },
-	{ SORT_CYCLES, "cycles", "Basic Block Cycles", false },
+	{ SORT_COMM, "comm", "Command" },
+	{ SORT_PID, "pid", "    Pid:Command" },
+	{ SORT_DSO, "dso", "Shared Object" },
+	{ SORT_SYM, "sym", "Symbol", .ragged = true },
+	{ SORT_CPU, "cpu", "CPU", .min_width = 3 },
+	{ SORT_PERIOD, "period", "Period", .right_align = true, .min_width = 12 },
+	{ SORT_SRCLINE, "srcline", "Source:Line", .ragged = true },
+	{ SORT_DSO_FROM, "dso_from", "Source Shared Object", .branch_only = true },
+	{ SORT_SYM_FROM, "symbol_from", "Source Symbol", .ragged = true, .branch_only = true },
+	{ SORT_SYM_TO, "symbol_to", "Target Symbol", .ragged = true, .branch_only = true },
+	{ SORT_CYCLES, "cycles", "Basic Block Cycles", .branch_only = true },
+	{ SORT_IPC_NULL, "ipc_null", "IPC   [IPC Coverage]" },
+	{ SORT_IPC_LBR, "ipc_lbr", "IPC   [IPC Coverage]" },
+	{ SORT_LOCAL_WEIGHT, "local_weight", "Local Weight", .min_width = 12 },
+	{ SORT_WEIGHT, "weight", "Weight", .min_width = 12 },
+	{ SORT_LOCAL_INS_LAT, "local_ins_lat", "Local INSTR Latency", .min_width = 13 },
+	{ SORT_INS_LAT, "ins_lat", "INSTR Latency", .min_width = 13 },
+	/* perf shows these on powerpc only */
+	{ SORT_LOCAL_P_STAGE_CYC, "local_p_stage_cyc", "", .dropped = true },
+	{ SORT_P_STAGE_CYC, "p_stage_cyc", "", .dropped = true },
+	{ SORT_MEM_LVL, "mem", "Memory access", .mem_only = true, .min_width = 24 },
+	{ SORT_MEM_SNOOP, "snoop", "Snoop", .mem_only = true, .min_width = 12 },
+	{ SORT_MEM_TLB, "tlb", "TLB access", .mem_only = true, .min_width = 22 },
+	{ SORT_MEM_LOCKED, "locked", "Locked", .ragged = true, .mem_only = true, .min_width = 6 },
+	{ SORT_MEM_BLOCKED, "blocked", "Blocked", .ragged = true, .mem_only = true, .min_width = 10 },
+	{ SORT_SYM_DADDR, "symbol_daddr", "Data Symbol", .ragged = true, .mem_only = true },
+	{ SORT_SYM_IADDR, "symbol_iaddr", "Code Symbol", .ragged = true, .mem_only = true },
+	{ SORT_DSO_DADDR, "dso_daddr", "Data Object", .mem_only = true },
+	{ SORT_PHYS_DADDR, "phys_daddr", "Data Physical Address", .mem_only = true,
+	  .min_width = 22 },
+	{ SORT_DATA_PAGE_SIZE, "data_page_size", "Data Page Size", .mem_only = true,
+	  .min_width = 22 },
 };
+
+_Static_assert(ARRAY_SIZE(keys) == SORT_NR_KEYS, "keys[] is indexed by enum sort_key_id");
 
 static const struct sort_key *find_key(const char *name, size_t len)
 {
@@ -38,9 +63,10 @@ static const struct sort_key *find_key(const char *name, size_t len)
 	return NULL;
 }
 
-int sort_list__parse(struct sort_list *l, const char *spec, struct strbuf *err)
+int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struct strbuf *err)
 {
 	const char *p = spec;
+	int named = 0;
 
 	l->nr = 0;
 	while (*p) {
@@ -49,23 +75,51 @@ int sort_list__parse(struct sort_list *l, const char *spec, struct strbuf *err)
 
 		if (len && !k) {
 			strbuf_addf(err, "unknown --sort key '%.*s'\nhint: the keys are comm, pid, "
-				    "tid, dso, sym, cpu, period, srcline (and dso_from, symbol_from, "
-				    "symbol_to, cycles for branches)", (int)len, p);
+				    "tid, dso, sym, cpu, period, srcline, local_weight, weight, "
+				    "local_ins_lat, ins_lat (and dso_from, symbol_from, symbol_to, "
+				    "cycles for branches; mem, snoop, tlb, locked, blocked, "
+				    "symbol_daddr, symbol_iaddr, dso_daddr, phys_daddr, "
+				    "data_page_size with --mem-mode)", (int)len, p);
 			return -EINVAL;
 		}
-		if (k && !sort_list__has(l, k->id)) {
-			if (l->nr == MAX_SORT_KEYS)
-				break;
-			l->keys[l->nr++] = k;
+		if (k && k->mem_only && !mem_mode) {
+			strbuf_addf(err, "--sort key '%s' describes memory accesses\nhint: add "
+				    "--mem-mode (or use perf-mini mem report)", k->name);
+			return -EINVAL;
 		}
+		named += !!k;
+		if (k && !k->dropped)
+			sort_list__add(l, k->id);
 		p += len;
 		p += strspn(p, ", ");
 	}
-	if (!l->nr) {
+	if (!named) {
 		strbuf_addstr(err, "--sort needs at least one key (e.g. comm,dso,sym)");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+void sort_list__add(struct sort_list *l, enum sort_key_id id)
+{
+	if (!sort_list__has(l, id) && l->nr < MAX_SORT_KEYS)
+		l->keys[l->nr++] = &keys[id];
+}
+
+const struct sort_key *sort_list__branch_key(const struct sort_list *l)
+{
+	for (int i = 0; i < l->nr; i++)
+		if (l->keys[i]->branch_only)
+			return l->keys[i];
+	return NULL;
+}
+
+bool sort_list__needs_mem(const struct sort_list *l)
+{
+	for (int i = 0; i < l->nr; i++)
+		if (l->keys[i]->id >= SORT_LOCAL_WEIGHT)
+			return true;
+	return false;
 }
 
 bool sort_list__has(const struct sort_list *l, enum sort_key_id id)
@@ -134,12 +188,10 @@ static int64_t sym_sort(const struct hist_entry *a, const struct hist_entry *b)
 	return strcmp(b->sym->name, a->sym->name);
 }
 
-/* perf's sort__dso_from_cmp(): note the names compare the other way round
- * than for dso. */
-static int64_t dso_from_cmp(const struct hist_entry *a, const struct hist_entry *b)
+/* perf's _sort__dso_cmp() unswapped (sort__dso_from_cmp, dso_daddr): the
+ * names compare the other way round than for dso. */
+static int64_t dso_unswapped_cmp(const struct dso *da, const struct dso *db)
 {
-	const struct dso *da = hist_entry__branch(a)->from.dso;
-	const struct dso *db = hist_entry__branch(b)->from.dso;
 	const char *na = da ? da->short_name : NULL;
 	const char *nb = db ? db->short_name : NULL;
 
@@ -151,7 +203,7 @@ static int64_t dso_from_cmp(const struct hist_entry *a, const struct hist_entry 
 }
 
 /* perf's sort__sym_from_cmp() / sort__sym_to_cmp(). */
-static int64_t branch_sym_cmp(const struct branch_end *a, const struct branch_end *b)
+static int64_t addr_map_sym_cmp(const struct addr_map_sym *a, const struct addr_map_sym *b)
 {
 	if (!a->sym && !b->sym)
 		return (int64_t)(b->addr - a->addr);
@@ -172,17 +224,66 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_SYM: return sym_cmp(l, a, b);
 	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
 	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
-	case SORT_DSO_FROM: return dso_from_cmp(a, b);
+	case SORT_DSO_FROM:
+		return dso_unswapped_cmp(hist_entry__branch(a)->from.dso,
+					 hist_entry__branch(b)->from.dso);
+	case SORT_DSO_DADDR:
+		return dso_unswapped_cmp(hist_entry__mem(a)->daddr.dso, hist_entry__mem(b)->daddr.dso);
 	case SORT_SYM_FROM:
-		return branch_sym_cmp(&hist_entry__branch(a)->from, &hist_entry__branch(b)->from);
+		return addr_map_sym_cmp(&hist_entry__branch(a)->from, &hist_entry__branch(b)->from);
 	case SORT_SYM_TO:
-		return branch_sym_cmp(&hist_entry__branch(a)->to, &hist_entry__branch(b)->to);
+		return addr_map_sym_cmp(&hist_entry__branch(a)->to, &hist_entry__branch(b)->to);
 	case SORT_CYCLES:
 		return (int64_t)hist_entry__branch(a)->cycles - hist_entry__branch(b)->cycles;
+	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
+	case SORT_IPC_NULL:
+	case SORT_IPC_LBR: return sym_cmp(l, a, b);
 	case SORT_PERIOD:	/* a column, not an identity */
 	case SORT_NR_KEYS: break;
+	default: {
+		int64_t ka = sort_key__mem_order(k->id, hist_entry__mem(a));
+		int64_t kb = sort_key__mem_order(k->id, hist_entry__mem(b));
+
+		return ka == kb ? 0 : ka < kb ? 1 : -1;
+	}
 	}
 	return 0;
+}
+
+/*
+ * perf compares each memory field alone (its mem_lvl bits, not the level
+ * number; mem_snoop, not snoopx): accesses differing only in the rest
+ * share an entry, which shows the first one's words.
+ */
+int64_t sort_key__mem_order(enum sort_key_id id, const struct hist_mem *m)
+{
+	union perf_mem_data_src d = { .val = m->data_src };
+
+	switch (id) {
+	/* perf: left minus right, so the heaviest first */
+	case SORT_LOCAL_WEIGHT:
+	case SORT_WEIGHT: return -(int64_t)m->weight;
+	case SORT_LOCAL_INS_LAT:
+	case SORT_INS_LAT: return -(int64_t)m->ins_lat;
+	/* the others right minus left: ascending */
+	case SORT_MEM_LVL: return d.mem_lvl;
+	case SORT_MEM_SNOOP: return d.mem_snoop;
+	case SORT_MEM_TLB: return d.mem_dtlb;
+	case SORT_MEM_LOCKED: return d.mem_lock;
+	case SORT_MEM_BLOCKED: return d.mem_blk;
+	case SORT_SYM_DADDR: return (int64_t)m->daddr.addr;
+	case SORT_SYM_IADDR: return (int64_t)m->iaddr.addr;
+	case SORT_PHYS_DADDR: return (int64_t)m->phys_addr;
+	case SORT_DATA_PAGE_SIZE: return (int64_t)m->data_page_size;
+	default: return 0;
+	}
+}
+
+uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m)
+{
+	if (id == SORT_DSO_DADDR)
+		return m->daddr.dso ? (unsigned char)m->daddr.dso->short_name[0] : 0;
+	return (uint64_t)sort_key__mem_order(id, m);
 }
 
 int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
@@ -218,13 +319,62 @@ static void add_addr16(struct strbuf *sb, uint64_t v)
 	strbuf_add(sb, digits, sizeof(digits));
 }
 
-static void branch_end_cell(const struct branch_end *e, struct strbuf *sb)
+static void addr_map_sym_cell(const struct addr_map_sym *e, struct strbuf *sb)
 {
 	strbuf_addf(sb, "[%c] ", e->level);
 	if (e->sym)
 		strbuf_addstr(sb, e->sym->name);
 	else
 		add_addr16(sb, e->al_addr);
+}
+
+/*
+ * perf's _hist_entry__sym_snprintf() for a memory address: a data object
+ * with its offset, a function by name (cut to the column), else the raw
+ * address; the level is the sample's.
+ */
+static void mem_addr_cell(const struct addr_map_sym *e, char level, int width,
+			  struct strbuf *sb)
+{
+	strbuf_addf(sb, "[%c] ", level);
+	if (e->sym && e->dso && e->sym->is_object)
+		strbuf_addf(sb, "%s+0x%" PRIx64, e->sym->name, e->al_addr - e->sym->start);
+	else if (e->sym && e->dso)
+		strbuf_addf(sb, "%.*s", width > 4 ? width - 4 : 0, e->sym->name);
+	else
+		add_addr16(sb, e->addr);
+}
+
+static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int width,
+		     struct strbuf *sb)
+{
+	const struct hist_mem *m = hist_entry__mem(he);
+
+	switch (k->id) {
+	case SORT_LOCAL_WEIGHT: strbuf_addf(sb, "%" PRIu64, m->weight); break;
+	case SORT_WEIGHT: strbuf_addf(sb, "%" PRIu64, m->weight * he->nr_samples); break;
+	case SORT_LOCAL_INS_LAT: strbuf_addf(sb, "%u", m->ins_lat); break;
+	/* perf's product is an unsigned int */
+	case SORT_INS_LAT: strbuf_addf(sb, "%u", (unsigned int)(m->ins_lat * he->nr_samples));
+		break;
+	case SORT_MEM_LVL: data_src__level(m->data_src, sb); break;
+	case SORT_MEM_SNOOP: data_src__snoop(m->data_src, sb); break;
+	case SORT_MEM_TLB: data_src__tlb(m->data_src, sb); break;
+	case SORT_MEM_LOCKED: data_src__lock(m->data_src, sb); break;
+	case SORT_MEM_BLOCKED: data_src__blocked(m->data_src, sb); break;
+	case SORT_SYM_DADDR: mem_addr_cell(&m->daddr, he->level, width, sb); break;
+	case SORT_SYM_IADDR: mem_addr_cell(&m->iaddr, he->level, width, sb); break;
+	case SORT_DSO_DADDR:
+		strbuf_addf(sb, "%.*s", width, m->daddr.dso ? m->daddr.dso->short_name :
+							      "[unknown]");
+		break;
+	case SORT_PHYS_DADDR:
+		strbuf_addf(sb, "[%c] ", he->level);
+		add_addr16(sb, m->phys_addr);
+		break;
+	case SORT_DATA_PAGE_SIZE: page_size__name(m->data_page_size, sb); break;
+	default: break;
+	}
 }
 
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
@@ -266,7 +416,7 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 		break;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO:
-		branch_end_cell(k->id == SORT_SYM_FROM ? &hist_entry__branch(he)->from :
+		addr_map_sym_cell(k->id == SORT_SYM_FROM ? &hist_entry__branch(he)->from :
 							 &hist_entry__branch(he)->to, sb);
 		break;
 	case SORT_CYCLES:
@@ -276,7 +426,18 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 		else
 			strbuf_addch(sb, '-');
 		break;
+	case SORT_IPC_NULL:
+		strbuf_addstr(sb, "-      -");
+		break;
+	case SORT_IPC_LBR:
+		/* perf's for an unresolved symbol; a resolved one's IPC needs
+		 * its instructions counted, which perf-mini does not do */
+		strbuf_addch(sb, '-');
+		break;
 	case SORT_NR_KEYS:
+		break;
+	default:
+		mem_cell(k, he, width, sb);
 		break;
 	}
 }

@@ -13,6 +13,7 @@
 #include "../base/strbuf.h"
 
 struct hist_entry;
+struct hist_mem;
 
 enum sort_key_id {
 	SORT_COMM,
@@ -26,6 +27,26 @@ enum sort_key_id {
 	SORT_SYM_FROM,
 	SORT_SYM_TO,		/* ... and went to */
 	SORT_CYCLES,		/* its basic block's cycles (LBR) */
+	SORT_IPC_NULL,		/* perf's IPC column beside a symbol key ... */
+	SORT_IPC_LBR,		/* ... in branch mode (no disassembly here: "-") */
+	/* a sample's weight and latency (any mode) */
+	SORT_LOCAL_WEIGHT,
+	SORT_WEIGHT,
+	SORT_LOCAL_INS_LAT,
+	SORT_INS_LAT,
+	SORT_LOCAL_P_STAGE_CYC,
+	SORT_P_STAGE_CYC,
+	/* memory mode (--mem-mode) only */
+	SORT_MEM_LVL,
+	SORT_MEM_SNOOP,
+	SORT_MEM_TLB,
+	SORT_MEM_LOCKED,
+	SORT_MEM_BLOCKED,
+	SORT_SYM_DADDR,
+	SORT_SYM_IADDR,
+	SORT_DSO_DADDR,
+	SORT_PHYS_DADDR,
+	SORT_DATA_PAGE_SIZE,
 	SORT_NR_KEYS
 };
 
@@ -34,9 +55,14 @@ struct sort_key {
 	const char *name;	/* as --sort spells it */
 	const char *header;
 	bool right_align;
+	bool ragged;		/* perf pads it only when another column follows */
+	bool mem_only;		/* perf knows it in memory mode only */
+	bool branch_only;	/* ... in branch mode only */
+	bool dropped;		/* perf on x86 accepts it and shows nothing */
+	unsigned char min_width;	/* perf's column minimum beside the header */
 };
 
-#define MAX_SORT_KEYS 8
+#define MAX_SORT_KEYS 16
 
 struct sort_list {
 	const struct sort_key *keys[MAX_SORT_KEYS];
@@ -45,10 +71,17 @@ struct sort_list {
 
 /*
  * Parse "comm,dso,sym". Returns 0 or -EINVAL with "unknown --sort key 'x'"
- * and the valid keys in @err.
+ * and the valid keys in @err; memory keys need @mem_mode. A list may end
+ * up empty (only keys this architecture drops): one entry then.
  */
-int sort_list__parse(struct sort_list *l, const char *spec, struct strbuf *err);
+int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struct strbuf *err);
 bool sort_list__has(const struct sort_list *l, enum sort_key_id id);
+/* The first key only branch mode knows, or NULL. */
+const struct sort_key *sort_list__branch_key(const struct sort_list *l);
+/* Whether entries need their memory access (struct hist_mem). */
+bool sort_list__needs_mem(const struct sort_list *l);
+/* Append one key (as perf appends ipc_null). */
+void sort_list__add(struct sort_list *l, enum sort_key_id id);
 
 /* Identity of two entries under @l (0: same entry). */
 int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
@@ -57,6 +90,13 @@ int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *
 /* Output order among equal weights: > 0 when @a prints before @b. */
 int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b);
+
+/*
+ * A weight or memory key of @m as one integer, ascending in perf's output
+ * order (dso_daddr excepted: names are ranked by the caller).
+ */
+int64_t sort_key__mem_order(enum sort_key_id id, const struct hist_mem *m);
+uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m);
 
 /* The cell text of @k for @he (unpadded), appended to @sb. */
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,

@@ -20,6 +20,7 @@ struct symbol {
 	const char *name;	/* points into the dso's name arena */
 	uint32_t namelen;	/* 40 bytes a symbol: kallsyms has 100k+ of them */
 	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+	bool is_object;		/* data (STT_OBJECT), printed as name+offset */
 	uint32_t seq;		/* position in the symbol table, the last tie-break */
 };
 

@@ -190,9 +190,9 @@ size_t elf_read_build_id(const char *path, uint8_t *out, size_t out_size)
 	return n;
 }
 
-/* Functions, and labels in executable sections (ld.so's _start), as perf
- * keeps them. */
-static bool is_code_symbol(Elf *elf, const GElf_Sym *sym)
+/* Functions, labels in executable sections (ld.so's _start) and data
+ * objects (for memory samples' data addresses), as perf keeps them. */
+static bool is_kept_symbol(Elf *elf, const GElf_Sym *sym)
 {
 	int type = GELF_ST_TYPE(sym->st_info);
 	GElf_Shdr sh;
@@ -200,7 +200,7 @@ static bool is_code_symbol(Elf *elf, const GElf_Sym *sym)
 
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE || !sym->st_value)
 		return false;
-	if (type == STT_FUNC || type == STT_GNU_IFUNC)
+	if (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT)
 		return true;
 	if (type != STT_NOTYPE)
 		return false;
@@ -243,7 +243,7 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 		const char *name;
 		uint64_t addr = 0;
 
-		if (!gelf_getsym(data, i, &sym) || !is_code_symbol(elf, &sym))
+		if (!gelf_getsym(data, i, &sym) || !is_kept_symbol(elf, &sym))
 			continue;
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name || !*name)
@@ -253,6 +253,7 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 		else if (!vaddr_to_offset(layout, sym.st_value, &addr))
 			continue;
 		symtab_add(t, addr, sym.st_size, name, GELF_ST_BIND(sym.st_info));
+		t->v[t->nr - 1].is_object = GELF_ST_TYPE(sym.st_info) == STT_OBJECT;
 	}
 }
 
