@@ -54,6 +54,7 @@ struct record_opts {
 	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
 	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size, sample_cpu,
 	     sample_period;
+	bool all_user, all_kernel;	/* --all-user, --all-kernel: every event's mode */
 	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
 	int freq, verbose;
 	uint64_t period;
@@ -243,6 +244,18 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 		 * sample (or everywhere with -P) */
 		if (a->freq || o->sample_period)
 			a->sample_type |= PERF_SAMPLE_PERIOD;
+		/* :P: the most precise the PMU takes, tried from 3 down on open */
+		if (e->precise_max)
+			a->precise_ip = 3;
+		/* as perf, these override the events' own modifiers */
+		if (o->all_user) {
+			a->exclude_kernel = 1;
+			a->exclude_user = 0;
+		}
+		if (o->all_kernel) {
+			a->exclude_kernel = 0;
+			a->exclude_user = 1;
+		}
 		a->disabled = evsel__is_leader(e);
 		a->inherit = !o->no_inherit;
 		a->sample_id_all = 1;
@@ -261,6 +274,11 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 
 static int check_opts(struct record_opts *o, struct strbuf *err)
 {
+	if (o->all_user && o->all_kernel) {
+		strbuf_addstr(err, "--all-user and --all-kernel cannot be used together\n"
+			      "hint: drop both to record user and kernel space");
+		return -EINVAL;
+	}
 	for (int i = 0; i < o->evlist->nr; i++) {
 		const struct evsel *e = o->evlist->entries[i];
 
@@ -677,6 +695,10 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 				   parse_branch_any),
 		OPT_CALLBACK('j', "branch-filter", &o, "branch filter mask",
 			     "branch stack filter modes", parse_branch_filter_option),
+		OPT_BOOLEAN(0, "all-user", &o.all_user,
+			    "Configure all used events to run in user space."),
+		OPT_BOOLEAN(0, "all-kernel", &o.all_kernel,
+			    "Configure all used events to run in kernel space."),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (-vv: each perf_event_attr)"),
 		OPT_END(),

@@ -201,8 +201,8 @@ static void configure_events(struct stat_opts *o)
 			a->disabled = 1;
 			a->enable_on_exec = target__counts_workload(&o->target);
 		}
-		if (e->precise_max)
-			a->precise_ip = 3;
+		/* :P asks record for the most precise sampling; perf stat,
+		 * which does not sample, leaves precise_ip as it is */
 	}
 }
 

@@ -4,7 +4,7 @@ test_description='docs: every option of -h is documented; module layering holds'
 
 DOC="$ROOT/Documentation"
 
-for cmd in stat list record report script; do
+for cmd in stat list record report script mem; do
 	test_expect_success "every option of '$cmd -h' is in perf-mini-$cmd.txt" "
 		pm $cmd -h >help &&
 		grep -oE -- '--[a-z][a-z-]*' help | sort -u >opts &&
@@ -16,6 +16,7 @@ for cmd in stat list record report script; do
 	"
 	test_expect_success "every option in perf-mini-$cmd.txt exists in -h" "
 		pm $cmd -h >help &&
+		{ test $cmd != mem || pm mem record -h >>help; } &&
 		grep -oE '^--[a-z][a-z-]*' '$DOC/perf-mini-$cmd.txt' | grep -v '^--help$' | sort -u >documented &&
 		while read -r o; do
 			grep -q -- \"\$o\" help || grep -q -- \"--\${o#--no-}\" help ||
@@ -24,8 +25,16 @@ for cmd in stat list record report script; do
 	"
 done
 
+test_expect_success "every option of 'mem record -h' is in perf-mini-mem.txt" '
+	pm mem record -h >help &&
+	grep -oE -- "--[a-z][a-z-]*" help | sort -u >opts &&
+	while read -r o; do
+		grep -q -- "^$o" "$DOC/perf-mini-mem.txt" || { echo "undocumented: $o"; exit 1; }
+	done <opts
+'
+
 test_expect_success 'every command has a man page' '
-	for c in list record report script stat; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+	for c in list record report script stat mem; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
 '
 
 test_expect_success 'module layering: util never includes cmd, lower levels never higher' '

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
@@ -128,10 +129,46 @@ static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o
 	return 0;
 }
 
+static void evsel__close_fds(struct evsel *evsel)
+{
+	int n = evsel->nr_cpus * evsel->nr_threads;
+
+	for (int f = 0; evsel->fds && f < n; f++) {
+		if (evsel->fds[f] >= 0)
+			perf_sys_close(evsel->fds[f]);
+		evsel->fds[f] = -1;
+	}
+}
+
+/*
+ * perf's precise_ip fallback for :P: one less each time the PMU refuses,
+ * down to 0; after that the event is as it was (and unsupported).
+ */
+static bool precise_fallback(struct evsel *evsel, const struct evlist_open_opts *o)
+{
+	char line[64];
+
+	if (!evsel->precise_max)
+		return false;
+	if (!evsel->attr.precise_ip) {
+		evsel->attr.precise_ip = 3;
+		return false;
+	}
+	evsel->attr.precise_ip--;
+	if (o->trace) {
+		snprintf(line, sizeof(line), "decreasing precise_ip by one (%u)\n",
+			 (unsigned int)evsel->attr.precise_ip);
+		o->trace(o->trace_ctx, line);
+	}
+	return true;
+}
+
 static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, struct strbuf *err)
 {
-	int ret = evsel__alloc_fds(evsel, o->cpus->nr, o->threads->nr);
+	int ret;
 
+retry:
+	ret = evsel__alloc_fds(evsel, o->cpus->nr, o->threads->nr);
 	for (int c = 0; !ret && c < o->cpus->nr; c++) {
 		for (int t = 0; !ret && t < o->threads->nr; t++) {
 			ret = evsel__open_one(evsel, o, c, t);
@@ -139,6 +176,10 @@ static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, st
 			if (ret == -ESRCH && o->threads->nr > 1)
 				ret = 0;
 		}
+	}
+	if (ret && is_unsupported_errno(-ret) && precise_fallback(evsel, o)) {
+		evsel__close_fds(evsel);
+		goto retry;
 	}
 	if (ret && is_unsupported_errno(-ret) &&
 	    !(evsel__is_leader(evsel) && evsel->nr_members > 1)) {
@@ -153,16 +194,6 @@ static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, st
 	return ret;
 }
 
-static void evsel__close_fds(struct evsel *evsel)
-{
-	int n = evsel->nr_cpus * evsel->nr_threads;
-
-	for (int f = 0; evsel->fds && f < n; f++) {
-		if (evsel->fds[f] >= 0)
-			perf_sys_close(evsel->fds[f]);
-		evsel->fds[f] = -1;
-	}
-}
 
 /*
  * perf's weak groups ({a,b}:W, what -M asks for): a group the kernel will

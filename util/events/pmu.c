@@ -395,10 +395,11 @@ int pmu_format__apply(const struct pmu_format *fmt, uint64_t value,
 	for (int b = 0; b < 64; b++) {
 		if (!(fmt->mask & (1ULL << b)))
 			continue;
+		/* set bits only, as perf (its "zero" is false for CPU PMUs): a
+		 * term repeated, or over an alias's (mem-loads' ldlat=3 then
+		 * ldlat=30), ORs into what is there */
 		if (value & (1ULL << vbit))
 			*dst |= 1ULL << b;
-		else
-			*dst &= ~(1ULL << b);
 		vbit++;
 	}
 	return 0;

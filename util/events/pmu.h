@@ -83,8 +83,9 @@ const struct pmu_format *pmu__find_format(const struct pmu *pmu, const char *nam
 const char *pmu__cap(const struct pmu *pmu, const char *name);
 
 /*
- * Write @value into @attr through format @fmt. Returns 0, or -ERANGE (with a
- * message in @err) when @value has more bits than the format holds.
+ * OR @value into @attr through format @fmt: bits are set, never cleared,
+ * as perf does. Returns 0, or -ERANGE (with a message in @err) when @value
+ * has more bits than the format holds.
  */
 int pmu_format__apply(const struct pmu_format *fmt, uint64_t value,
 		      struct perf_event_attr *attr, struct strbuf *err);

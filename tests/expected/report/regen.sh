@@ -33,3 +33,15 @@ grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
 	perf script --kallsyms /dev/null --symfs "$symfs" -i "$data/$file" $opts \
 		>"$sdir/$file.$name.txt" 2>/dev/null
 done
+# mem report outputs
+mdir="$here/../mem"
+grep -v '^#' "$mdir/cases.txt" | while read -r file name opts; do
+	[ -n "$file" ] || continue
+	case "$opts" in
+	-D*|*" -D "*) ropts= ;;
+	*) ropts="--stdio --kallsyms /dev/null --symfs $symfs" ;;
+	esac
+	# shellcheck disable=SC2086
+	perf mem $opts "$data/$file" report $ropts 2>/dev/null |
+		sh "$helpers/drop-perf-tip.sh" >"$mdir/$file.$name.txt"
+done

@@ -1,0 +1,108 @@
+#!/bin/sh
+test_description='mem: memory access profiles (record and report), compared with perf mem'
+. "$(dirname "$0")/test-lib.sh"
+
+EXP="$ROOT/tests/expected/mem"
+PD="$TEST_DATA/perfdata"
+mkdir -p "$TRASH/symfs"
+
+grep -v '^#' "$EXP/cases.txt" | while read -r file name opts; do
+	[ -n "$file" ] || continue
+	echo "$file $name $opts"
+done >cases
+
+while read -r file name opts; do
+	case "$opts" in
+	-D*) ropts= ;;
+	*) ropts="--stdio --kallsyms /dev/null --symfs $TRASH/symfs" ;;
+	esac
+	test_expect_success "mem $opts report ($name) on $file equals perf mem" "
+		pm mem $opts '$PD/$file' report $ropts >out &&
+		test_cmp '$EXP/$file.$name.txt' out
+	"
+done <cases
+
+test_expect_success 'mem report is report --mem-mode with a Samples column' '
+	pm mem -i "$PD/perf.data.weight_struct" report --stdio >mem.out &&
+	pm report --mem-mode -n -i "$PD/perf.data.weight_struct" --stdio >report.out &&
+	test_cmp report.out mem.out &&
+	pm mem -i "$PD/perf.data.weight_struct" rep --sort mem,snoop >mem.out &&
+	test_grep "^# Sort order   : mem,snoop$" mem.out
+'
+
+test_expect_success 'mem -D -C: only the samples of those CPUs' '
+	pm mem -D -C 0 -i "$PD/perf.data.weight_struct" report >out &&
+	test $(grep -vc "^#" out) = 3 &&
+	pm mem -D -C 0,28-30 -i "$PD/perf.data.weight_struct" report >out &&
+	test $(grep -vc "^#" out) = 13 &&
+	test_expect_code 1 pm mem -D -C x -i "$PD/perf.data.weight_struct" report 2>err &&
+	test_grep "not a CPU list" err
+'
+
+test_expect_success 'mem without record or report: the fix, exit 129' '
+	test_expect_code 129 pm mem 2>err && test_grep "record or report" err &&
+	test_expect_code 129 pm mem bogus 2>err &&
+	test_grep "mem: .bogus. is not a mem command" err && test_grep "^hint:" err
+'
+
+test_expect_success 'mem -t: an unknown operation is named, exit 129' '
+	test_expect_code 129 pm mem -t loads report 2>err &&
+	test_grep "unknown memory operation .loads." err && test_grep "^hint: -t load" err
+'
+
+test_expect_success 'mem report: -C, -U and -x belong to -D (perf ignores them), exit 129' '
+	test_expect_code 129 pm mem -C 0 -i "$PD/perf.data.weight_struct" report >out 2>err &&
+	! test -s out && test_grep "applies to raw samples only" err &&
+	test_expect_code 129 pm mem -U -i "$PD/perf.data.weight_struct" report 2>err &&
+	test_grep "hint: perf-mini mem -U report -D" err &&
+	test_expect_code 129 pm mem -D -i "$PD/perf.data.weight_struct" report --stdio 2>err &&
+	test_grep "takes no report options" err
+'
+
+test_expect_success 'mem report on a file without memory samples: one clear error, exit 1' '
+	test_expect_code 1 pm mem -i "$PD/perf.data.singleprocess-3.8" report >out 2>err &&
+	! test -s out && test_grep "has no memory samples" err &&
+	test_expect_code 1 pm mem -i nonexistent.data report 2>err &&
+	test_grep "nonexistent.data" err
+'
+
+test_expect_success 'mem record without memory events (no PMU described): the cause, exit 1, no file' '
+	mkdir -p nopmu/bus/event_source/devices &&
+	PERF_MINI_SYSFS=$TRASH/nopmu test_expect_code 1 pm mem record -o m.data -- true 2>err &&
+	test_grep "has no memory events" err && test_grep "^hint: .*-e list" err &&
+	! test -e m.data &&
+	PERF_MINI_SYSFS=$TRASH/nopmu pm mem record -e list 2>err &&
+	test_grep "^ldlat-loads  : not available$" err
+'
+
+test_expect_success 'mem record on a described Ice Lake: loads and stores asked of the PMU (-vv)' '
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	test_grep "^calling: record -e cpu/mem-loads,ldlat=30/P -e cpu/mem-stores/P $" err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|ID\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
+	test_grep "precise_ip +3$" err && test_grep "decreasing precise_ip by one \(0\)" err &&
+	! test -e m.data
+'
+
+test_expect_success 'mem record: a bad -e or --ldlat is named, exit 129' '
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record -e cycles -- true 2>err &&
+	test_grep ".cycles. is not a memory event" err &&
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record --ldlat 0 -- true 2>err &&
+	test_grep "ldlat: .0. is not a latency" err &&
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record --ldlat 2>err &&
+	test_grep "ldlat needs a value" err
+'
+
+test_expect_success 'mem record -U with -K, and record --all-user with --all-kernel: refused' '
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record -U -K -- true 2>err &&
+	test_grep "cannot be used together" err &&
+	test_expect_code 129 pm record --all-user --all-kernel -e cpu-clock -- true 2>err &&
+	test_grep "cannot be used together" err
+'
+
+test_expect_success 'mem -h and mem record -h list the options' '
+	pm mem -h >out && test_grep "^ Usage: perf-mini mem \[<options>\] \{record\|report\}" out &&
+	test_grep "dump-raw-samples" out &&
+	pm mem record -h >out && test_grep "\-\-ldlat <n>" out && test_grep "all-kernel" out
+'
+
+test_done
