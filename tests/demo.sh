@@ -25,4 +25,16 @@ echo "== perf-mini record -g -e cpu-clock -- spin 500; perf-mini report --stdio"
 "$pm" report --stdio -i /tmp/perf-mini-demo.data | head -30
 echo "== perf-mini script | head"
 "$pm" script -i /tmp/perf-mini-demo.data | head -12
+echo "== perf-mini mem record -- touch-data (memory events: loads and stores)"
+if "$pm" mem record -q -o /tmp/perf-mini-demo.data -- "$wl/touch-data" 2>/tmp/pm-mem.$$; then
+	"$pm" mem report --stdio -i /tmp/perf-mini-demo.data | head -20
+else
+	head -2 /tmp/pm-mem.$$
+	echo "-- software events give data addresses on any machine:"
+	echo "== perf-mini record -d -e page-faults -- touch-data 16; perf-mini report --mem-mode"
+	"$pm" record -q -d -c 1 -e page-faults -o /tmp/perf-mini-demo.data -- "$wl/touch-data" 16
+	"$pm" report --stdio --mem-mode --sort symbol_daddr,dso_daddr,sym -n \
+		-i /tmp/perf-mini-demo.data | grep -E "^#|table" | head -20
+fi
+rm -f /tmp/pm-mem.$$
 rm -f /tmp/perf-mini-demo.data /tmp/perf-mini-demo.data.old

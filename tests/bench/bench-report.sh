@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench (part 2): report and script on generated perf.data files of
-# 100k, 1M and 5M cpu-clock samples, with and without callchains, and the
+# 100k, 1M and 5M cpu-clock samples, with and without callchains, report
+# --mem-mode on as many memory-load samples (gen-perf-data -d), and the
 # fixed cost of record, and the default (--children, graph) report at the
 # smallest size; perf-mini and Linux perf on the same input, same
 # options, outputs checked identical first. Prints wall time and peak RSS
@@ -59,6 +60,7 @@ case_script() {
 for n in $sizes; do
 	"$gen" "$dir/flat.data" "$n"
 	"$gen" "$dir/g.data" "$n" -g
+	"$gen" "$dir/mem.data" "$n" -d
 	case_report "report --no-children -s comm,dso,sym ${n}" "$dir/flat.data" \
 		--no-children --sort comm,dso,sym
 	case_report "report -g none --no-children ${n} (-g file)" "$dir/g.data" \
@@ -67,9 +69,10 @@ for n in $sizes; do
 	# takes over a minute at 1M of these random chains: smallest size only)
 	[ "$n" = "${sizes%% *}" ] && case_report "report ${n} (-g file, default --children graph)" \
 		"$dir/g.data"
+	case_report "report --mem-mode ${n} (memory loads)" "$dir/mem.data" --mem-mode
 	case_script "script ${n}" "$dir/flat.data"
 	case_script "script ${n} (-g file)" "$dir/g.data"
-	rm -f "$dir/flat.data" "$dir/g.data"
+	rm -f "$dir/flat.data" "$dir/g.data" "$dir/mem.data"
 done
 
 p=$(measure perf record -q -e cpu-clock -o "$dir/r1.data" -- true)

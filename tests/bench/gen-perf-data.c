@@ -26,6 +26,29 @@
 #define EXE_BASE 0x555555554000ULL
 #define LIBC_BASE 0x7ffff7d80000ULL
 #define KERNEL_BASE 0xffffffff81000000ULL
+#define HEAP_BASE 0x555555900000ULL
+#define STACK_BASE 0x7ffffff00000ULL
+
+/* Data sources a Skylake reported (perf.data.weight_struct): L1, LFB, L2
+ * and L3 hits, a locked L1 hit, an L3 hit after an STLB miss. */
+static const uint64_t data_srcs[] = {
+	0x10268100142, 0x11868100242, 0x10468100442, 0x10668100842, 0x1026a100142, 0x10650100842,
+};
+
+/* A load's data address, weight and source after the sample's ip. */
+static int mem_fields(uint64_t *s, uint64_t *addr, uint64_t *tail)
+{
+	uint64_t r = synth_rnd(s);
+
+	switch (r % 4) {
+	case 0: *addr = STACK_BASE + 0xf0000 + (r >> 8) % 512 * 8; break;
+	case 1: *addr = LIBC_BASE + 0x1d0000 + (r >> 8) % 2048 * 16; break;
+	default: *addr = HEAP_BASE + (r >> 8) % 65536 * 64; break;
+	}
+	tail[0] = 7 + (r >> 30) % 400;		/* weight, cycles */
+	tail[1] = data_srcs[(r >> 40) % (sizeof(data_srcs) / sizeof(data_srcs[0]))];
+	return 2;
+}
 
 /* An address in the exe, libc or the kernel, skewed to a few hot spots. */
 static uint64_t addr(uint64_t *s, int *mode)
@@ -39,15 +62,17 @@ static uint64_t addr(uint64_t *s, int *mode)
 	}
 }
 
-static void sample(struct strbuf *sb, uint64_t *s, uint64_t t, int callchain)
+static void sample(struct strbuf *sb, uint64_t *s, uint64_t t, int callchain, int mem)
 {
-	uint64_t body[4 + 12];
-	int n = 0, mode;
+	uint64_t body[4 + 12 + 3], tail[2] = { 0, 0 };
+	int n = 0, mode, nr_tail = 0;
 	uint64_t ip = addr(s, &mode);
 
 	body[n++] = ip;
 	body[n++] = (uint64_t)PID << 32 | PID;
 	body[n++] = t;
+	if (mem)	/* PERF_SAMPLE_ADDR comes before the period */
+		nr_tail = mem_fields(s, &body[n++], tail);
 	body[n++] = 250000;
 	if (callchain) {
 		int m2;
@@ -60,6 +85,8 @@ static void sample(struct strbuf *sb, uint64_t *s, uint64_t t, int callchain)
 			body[n++] = i < 2 ? EXE_BASE + 0x30000 + (synth_rnd(s) % 8) * 64 :
 					    addr(s, &m2) & ~0xfULL;
 	}
+	for (int i = 0; i < nr_tail; i++)	/* WEIGHT, DATA_SRC: last */
+		body[n++] = tail[i];
 	synth_record(sb, PERF_RECORD_SAMPLE, mode, body, n * 8);
 }
 
@@ -79,16 +106,26 @@ int main(int argc, char **argv)
 	struct perf_data_writer w;
 	struct host_features hf;
 	long nr;
-	int g;
+	int g, d;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s OUT NR_SAMPLES [-g]\n", argv[0]);
+		fprintf(stderr, "usage: %s OUT NR_SAMPLES [-g|-d]\n", argv[0]);
 		return 129;
 	}
 	nr = atol(argv[2]);
 	g = argc > 3 && !strcmp(argv[3], "-g");
+	d = argc > 3 && !strcmp(argv[3], "-d");
 	if (g)
 		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (d) {	/* cpu/mem-loads,ldlat=30/P, as perf mem record asks */
+		attr.type = PERF_TYPE_RAW;
+		attr.config = 0x1cd;
+		attr.config1 = 0x1f;
+		attr.precise_ip = 2;
+		attr.sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC;
+		attr.mmap_data = 1;
+		ev.name = "cpu/mem-loads,ldlat=30/P";
+	}
 	if (perf_data_writer__open(&w, argv[1], &ev, 1, NULL, 0, &err)) {
 		fprintf(stderr, "%s\n", err.buf);
 		return 1;
@@ -100,8 +137,12 @@ int main(int argc, char **argv)
 	}
 	synth_mmap2(&sb, PID, EXE_BASE, 0x100000, EXE);
 	synth_mmap2(&sb, PID, LIBC_BASE, 0x200000, LIBC);
+	if (d) {
+		synth_mmap2_prot(&sb, PID, HEAP_BASE, 0x400000, "[heap]", 3);
+		synth_mmap2_prot(&sb, PID, STACK_BASE, 0x100000, "[stack]", 3);
+	}
 	for (long i = 0; i < nr; i++) {
-		sample(&sb, &seed, 1000000000ULL + i * 250000ULL, g);
+		sample(&sb, &seed, 1000000000ULL + i * 250000ULL, g, d);
 		if (i % 1000 == 999) {
 			synth_record(&sb, PERF_RECORD_FINISHED_ROUND, 0, NULL, 0);
 			perf_data_writer__write(&w, sb.buf, sb.len);

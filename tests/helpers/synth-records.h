@@ -23,8 +23,10 @@ static inline void synth_record(struct strbuf *sb, uint32_t type, uint16_t misc,
 	strbuf_addchars(sb, 0, ((len + 7) & ~7u) - len);
 }
 
-static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, uint64_t len,
-			       const char *file)
+/* A mapping with @prot (PROT_*): data ones (no PROT_EXEC) are flagged
+ * PERF_RECORD_MISC_MMAP_DATA, as record -d writes them. */
+static inline void synth_mmap2_prot(struct strbuf *sb, uint32_t pid, uint64_t start,
+				    uint64_t len, const char *file, uint32_t prot)
 {
 	struct {
 		uint32_t pid, tid;
@@ -33,10 +35,18 @@ static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, 
 		uint64_t ino, gen;
 		uint32_t prot, flags;
 		char name[64];
-	} m = { pid, pid, start, len, 0, 0, 0, 1, 0, 5, 2, "" };
+	} m = { pid, pid, start, len, 0, 0, 0, 1, 0, prot, 2, "" };
 
 	snprintf(m.name, sizeof(m.name), "%s", file);
-	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, &m, sizeof(m));
+	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER |
+		     (prot & 4 ? 0 : PERF_RECORD_MISC_MMAP_DATA), &m, sizeof(m));
+}
+
+/* An executable mapping (PROT_READ | PROT_EXEC). */
+static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, uint64_t len,
+			       const char *file)
+{
+	synth_mmap2_prot(sb, pid, start, len, file, 5);
 }
 
 static inline uint64_t synth_rnd(uint64_t *s)

@@ -27,15 +27,32 @@ struct sort_item {
 	bool caller_order;
 };
 
-/* Integers per entry: one per key, three for a symbol's identity. */
-static int keys_per_entry(const struct sort_list *l)
+/*
+ * Integers per entry: each key's output order (two for a branch end's
+ * symbol, three for the IPC columns' symbol identity), then its identity
+ * order (perf's collapse tree). Only a symbol's identity (by address)
+ * orders otherwise than its output (by name): where the collapse order is
+ * only a tie-break (@full false) the other keys' repeats are left out.
+ */
+static int key_ints(enum sort_key_id id, bool full)
+{
+	switch (id) {
+	case SORT_PERIOD: return 0;
+	case SORT_SYM: return 1 + 3;
+	case SORT_IPC_NULL:
+	case SORT_IPC_LBR: return full ? 6 : 3;
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO: return full ? 4 : 2;
+	default: return full ? 2 : 1;
+	}
+}
+
+static int keys_per_entry(const struct sort_list *l, bool full)
 {
 	int n = 0;
 
 	for (int k = 0; k < l->nr; k++)
-		n += l->keys[k]->id == SORT_IPC_NULL || l->keys[k]->id == SORT_IPC_LBR ? 6 :
-		     l->keys[k]->id == SORT_SYM || l->keys[k]->id == SORT_SYM_FROM ||
-		     l->keys[k]->id == SORT_SYM_TO ? 4 : l->keys[k]->id == SORT_PERIOD ? 0 : 2;
+		n += key_ints(l->keys[k]->id, full);
 	return n;
 }
 
@@ -270,7 +287,7 @@ static void replay_output_tree(struct sort_item *items, size_t n, struct hist_en
 
 /* An entry's integer keys: those ordering the output (perf's se_sort),
  * then those telling entries apart (se_cmp). Returns how many of each. */
-static int entry_keys(const struct rankings *rk, const struct sort_list *l,
+static int entry_keys(const struct rankings *rk, const struct sort_list *l, bool full,
 		      const struct hist_entry *he, int64_t *key, int *nr_sort_keys)
 {
 	int n = 0;
@@ -284,7 +301,8 @@ static int entry_keys(const struct rankings *rk, const struct sort_list *l,
 	}
 	*nr_sort_keys = n;
 	for (int k = 0; k < l->nr; k++)
-		n += collapse_phase(rk, l, l->keys[k]->id, he, key + n);
+		if (full || l->keys[k]->id == SORT_SYM)
+			n += collapse_phase(rk, l, l->keys[k]->id, he, key + n);
 	return n;
 }
 
@@ -298,7 +316,7 @@ static int entry_keys(const struct rankings *rk, const struct sort_list *l,
 static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
-	int per = keys_per_entry(h->sort), stride = per + 1, nr_sort_keys;
+	int per = keys_per_entry(h->sort, false), stride = per + 1, nr_sort_keys;
 	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
 	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
 
@@ -306,7 +324,7 @@ static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 		abort();
 	for (size_t i = 0; i < n; i++) {
 		uint64_t *r = rows + i * stride;
-		int nk = entry_keys(rk, h->sort, ents[i], (int64_t *)(r + 1), &nr_sort_keys);
+		int nk = entry_keys(rk, h->sort, false, ents[i], (int64_t *)(r + 1), &nr_sort_keys);
 
 		r[0] = ~ents[i]->period;
 		for (int k = nk; k < per; k++)
@@ -326,7 +344,7 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 			  struct hist_entry *const *ents, size_t n)
 {
 	struct sort_item *items = calloc(n ? n : 1, sizeof(*items));
-	int per = keys_per_entry(h->sort);
+	int per = keys_per_entry(h->sort, h->cumulate);
 	int64_t *keys = calloc((n ? n : 1) * (per ? per : 1), sizeof(*keys));
 
 	if (!items || !keys)
@@ -343,7 +361,7 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 		it->nr_members = h->nr_members;
 		it->cumulate = h->cumulate;
 		it->caller_order = h->caller_order;
-		it->nr_keys = entry_keys(rk, h->sort, it->he, it->key, &it->nr_sort_keys);
+		it->nr_keys = entry_keys(rk, h->sort, h->cumulate, it->he, it->key, &it->nr_sort_keys);
 	}
 	if (h->cumulate) {
 		replay_output_tree(items, n, h->sorted);

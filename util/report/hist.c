@@ -96,8 +96,6 @@ void hists__exit(struct hists *h)
 			struct hist_entry *he = &c->entries[i];
 
 			free(he->member_period);
-			free((void *)he->branch);
-			free((void *)he->mem);
 		}
 		h->chunks = c->next;
 		free(c);
@@ -107,6 +105,7 @@ void hists__exit(struct hists *h)
 	free(h->member_total);
 	free(h->member_samples);
 	arena_release(&h->chains);
+	arena_release(&h->extras);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -180,7 +179,7 @@ static bool entry_extras(struct hists *h, struct hist_entry *he,
 			return false;
 	}
 	if (tmpl->branch) {
-		struct hist_branch *b = malloc(sizeof(*b));
+		struct hist_branch *b = arena_alloc(&h->extras, sizeof(*b));
 
 		if (!b)
 			return false;
@@ -188,7 +187,7 @@ static bool entry_extras(struct hists *h, struct hist_entry *he,
 		he->branch = b;
 	}
 	if (tmpl->mem) {
-		struct hist_mem *m = malloc(sizeof(*m));
+		struct hist_mem *m = arena_alloc(&h->extras, sizeof(*m));
 
 		if (!m)
 			return false;
@@ -222,9 +221,7 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	he->hash = hash;
 	if (!entry_extras(h, he, tmpl)) {
 		free(he->member_period);
-		free((void *)he->branch);
-		free((void *)he->mem);
-		h->chunks->nr--;	/* give the slot back */
+		h->chunks->nr--;	/* give the slot back; extras stay in the arena */
 		return NULL;
 	}
 	return he;

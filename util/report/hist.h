@@ -93,6 +93,7 @@ struct hists {
 	bool cumulate;			/* --children: order by period_acc */
 	bool use_callchain;		/* entries carry callchain trees */
 	struct arena chains;		/* all of their nodes */
+	struct arena extras;		/* the entries' branch and memory parts */
 	double chain_min_percent;	/* graph branches below this are hidden */
 	bool caller_order;		/* chains are printed outermost first */
 	bool chain_skip_first;		/* a lone chain's first frame is the entry */
