@@ -114,6 +114,10 @@ $(B)/workloads/%: tests/workloads/%.c
 $(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
+# a JIT's process for the perf map tests (t3000)
+$(B)/gen-jit: tests/helpers/gen-jit.c $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
+
 $(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
@@ -122,7 +126,7 @@ workloads: $(WORKLOADS)
 unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data workloads unit-tests
+test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit workloads unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
 

@@ -163,4 +163,35 @@ test_expect_success '-g on a file without callchains: one clear error, exit 1 (-
 	pm report -g none -i "$PD/perf.data.singleprocess-3.8" >out
 '
 
+# A JIT's process: its code in executable anonymous memory, named by the
+# JIT in /tmp/perf-PID.map. A pid of our own, so concurrent runs differ.
+jit_pid=$((3000000 + $$ % 1000000))
+jit_map=/tmp/perf-$jit_pid.map
+
+test_expect_success 'JIT code: symbols from /tmp/perf-PID.map, "[JIT] tid PID" as perf' '
+	"$BUILD/gen-jit" jit.data $jit_pid &&
+	printf "7f0000000100 80 jit_fn_a\n7f0000000180 100 LazyCompile:*foo bar.js:12\n7f0000000400 40 Builtin:Call\nshort\n" >"$jit_map" &&
+	pm report --stdio -n -i jit.data >out &&
+	pm script -F ip,sym,symoff,dso -i jit.data >script.out &&
+	rm -f "$jit_map" &&
+	test_grep "^ +25\.00% +2  node +\[JIT\] tid $jit_pid +\[\.\] LazyCompile:\*foo bar\.js:12$" out &&
+	test_grep "\[JIT\] tid $jit_pid +\[\.\] 0x00007f0000000900$" out &&
+	test_grep "\[JIT\] tid $jit_pid +\[\.\] 0x0000555555600020$" out &&
+	test_grep "node +anon +\[\.\] 0x00007f1000000040$" out &&
+	test_grep "^ +7f00000001a0 LazyCompile:\*foo bar\.js:12\+0x20 \(/tmp/perf-$jit_pid\.map\)$" script.out &&
+	if command -v perf >/dev/null; then
+		printf "7f0000000100 80 jit_fn_a\n7f0000000180 100 LazyCompile:*foo bar.js:12\n7f0000000400 40 Builtin:Call\nshort\n" >"$jit_map" &&
+		perf report --stdio -n -i jit.data 2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		perf script -F ip,sym,symoff,dso -i jit.data >perf.script 2>/dev/null &&
+		rm -f "$jit_map" && test_cmp perf.out out && test_cmp perf.script script.out
+	fi
+'
+
+test_expect_success 'JIT code without its map file: raw addresses, as perf' '
+	rm -f "$jit_map" &&
+	pm report --stdio -i jit.data >out &&
+	test_grep "\[JIT\] tid $jit_pid +\[\.\] 0x00007f0000000180$" out
+'
+rm -f "$jit_map"
+
 test_done

@@ -3,6 +3,7 @@
  * DSO registry and symbol tables. ELF parsing is libelf's; this file only
  * chooses which file to trust and puts the symbols in lookup order.
  */
+#include <ctype.h>
 #include <elf.h>
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +28,15 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
 		abort();
 	slash = strrchr(d->long_name, '/');
 	d->short_name = slash ? slash + 1 : d->long_name;
+	if (!kernel && dso__jit_tid(d) >= 0) {	/* as perf names a JIT's code */
+		char name[32];
+
+		snprintf(name, sizeof(name), "[JIT] tid %d", dso__jit_tid(d));
+		d->short_name_alloc = strdup(name);
+		if (!d->short_name_alloc)
+			abort();
+		d->short_name = d->short_name_alloc;
+	}
 	d->kernel = kernel;
 	d->next = dsos->head;
 	dsos->head = d;
@@ -177,6 +187,61 @@ out:
 	strbuf_release(&path);
 }
 
+int dso__jit_tid(const struct dso *dso)
+{
+	int tid, end = 0;
+
+	if (sscanf(dso->long_name, "/tmp/perf-%d.map%n", &tid, &end) == 1 && end &&
+	    !dso->long_name[end])
+		return tid;
+	return -1;
+}
+
+/* The leading hex digits of @s into *@v; how many there were. */
+static size_t hex_prefix(const char *s, uint64_t *v)
+{
+	size_t n = 0;
+
+	*v = 0;
+	for (; isxdigit((unsigned char)s[n]); n++)
+		*v = *v << 4 | (uint64_t)(isdigit((unsigned char)s[n]) ? s[n] - '0' :
+					  (tolower((unsigned char)s[n]) - 'a' + 10));
+	return n;
+}
+
+/*
+ * A JIT's symbol file, "START SIZE name" per line (hex, no 0x), absolute
+ * addresses: perf's dso__load_perf_map(), which skips lines too short to
+ * hold a name the same way.
+ */
+static void load_perf_map(struct symtab *t, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	if (!f)
+		return;
+	t->sizes_final = true;	/* perf loads these without its fixups */
+	while ((len = getline(&line, &cap, f)) > 0) {
+		uint64_t start, size;
+		size_t at;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		at = hex_prefix(line, &start) + 1;
+		if (at + 2 >= (size_t)len)
+			continue;
+		at += hex_prefix(line + at, &size) + 1;
+		if (at + 2 >= (size_t)len)
+			continue;
+		symtab_add(t, start, size, line + at, STB_GLOBAL);
+	}
+	free(line);
+	fclose(f);
+}
+
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
@@ -191,6 +256,8 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 			load_kallsyms(&t, "/proc/kallsyms");
 	} else if (!strcmp(dso->long_name, "[vdso]")) {
 		load_vdso(dsos, dso, &t);
+	} else if (!dso->kernel && dso__jit_tid(dso) >= 0) {
+		load_perf_map(&t, dso->long_name);	/* never under --symfs, as perf */
 	} else if (!dso->kernel && dso->long_name[0] == '/') {
 		load_user_dso(dsos, dso, &t);
 	}

@@ -59,6 +59,9 @@ struct dsos {
 };
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel);
+
+/* The pid of a JIT's symbol file "/tmp/perf-PID.map", else -1. */
+int dso__jit_tid(const struct dso *dso);
 void dsos__exit(struct dsos *dsos);
 
 /* The symbol containing @addr (in map_ip space), loading symbols once. */

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "../base/util.h"
 #include "kernel-build-id.h"
@@ -292,18 +293,30 @@ static struct dso *module_dso(struct machine *m, const char *filename)
 	return dso;
 }
 
-void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, uint64_t start,
-		       uint64_t len, uint64_t pgoff, const char *filename,
-		       const uint8_t *build_id, uint8_t build_id_size)
+/* perf's is_anon_memory() and is_no_dso_memory(): no file behind them */
+static bool is_anon_memory(const char *f)
 {
-	struct map map = { .start = start, .end = start + len, .pgoff = pgoff };
+	return !strncmp(f, "//anon", 6) || !strncmp(f, "/dev/zero", 9) ||
+	       !strncmp(f, "/anon_hugepage", 14);
+}
+
+static bool is_no_dso_memory(const char *f)
+{
+	return !strncmp(f, "[stack", 6) || !strncmp(f, "/SYSV", 5) || !strcmp(f, "[heap]");
+}
+
+void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct mmap_desc *d)
+{
+	struct map map = { .start = d->start, .end = d->start + d->len, .pgoff = d->pgoff };
+	const char *filename = d->filename;
+	char jit_map[32];
 	struct thread *t;
 
 	if (pid == -1) {
 		if (is_kernel_text(filename)) {
 			map.dso = m->kernel_dso;
 			map.identity = true;
-			if (!start && !len)
+			if (!d->start && !d->len)
 				map.end = ~0ULL;
 		} else {
 			map.dso = module_dso(m, filename);
@@ -312,9 +325,21 @@ void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, uint64_t sta
 		maps__insert(&m->kmaps, &map);
 		return;
 	}
+	/*
+	 * As perf's map__new(): memory without a file is addressed as it is;
+	 * executable such memory is a JIT's code, whose symbols the JIT
+	 * writes to /tmp/perf-PID.map (the "[JIT] tid PID" object).
+	 */
+	if (is_anon_memory(filename) || is_no_dso_memory(filename)) {
+		map.identity = true;
+		if (d->prot & PROT_EXEC) {
+			snprintf(jit_map, sizeof(jit_map), "/tmp/perf-%d.map", pid);
+			filename = jit_map;
+		}
+	}
 	map.dso = dsos__findnew(&m->dsos, filename, false);
-	if (build_id_size && !map.dso->build_id_size)
-		dso__set_build_id(map.dso, build_id, build_id_size);
+	if (d->build_id_size && !map.dso->build_id_size)
+		dso__set_build_id(map.dso, d->build_id, d->build_id_size);
 	t = machine__findnew_thread(m, pid, tid);
 	maps__insert(t->maps, &map);
 }
@@ -387,7 +412,9 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 		if (ev->size < sizeof(*e))
 			return;
 		record_string(ev, e->filename, name, sizeof(name));
-		machine__add_mmap(m, e->pid, e->tid, e->start, e->len, e->pgoff, name, NULL, 0);
+		machine__add_mmap(m, e->pid, e->tid, &(struct mmap_desc){
+			e->start, e->len, e->pgoff, name,
+			ev->misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : PROT_EXEC, NULL, 0 });
 		break;
 	}
 	case PERF_RECORD_MMAP2: {
@@ -397,9 +424,9 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 		if (ev->size < sizeof(*e))
 			return;
 		record_string(ev, e->filename, name, sizeof(name));
-		machine__add_mmap(m, e->pid, e->tid, e->start, e->len, e->pgoff, name,
-				  has_id ? e->build_id : NULL,
-				  has_id ? e->build_id_size : 0);
+		machine__add_mmap(m, e->pid, e->tid, &(struct mmap_desc){
+			e->start, e->len, e->pgoff, name, e->prot,
+			has_id ? e->build_id : NULL, has_id ? e->build_id_size : 0 });
 		break;
 	}
 	case PERF_RECORD_COMM: {

@@ -59,10 +59,16 @@ void machine__exit(struct machine *m);
 struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid);
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm);
 
-/* Apply MMAP/MMAP2 (pid -1 means the kernel's maps). */
-void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, uint64_t start,
-		       uint64_t len, uint64_t pgoff, const char *filename,
-		       const uint8_t *build_id, uint8_t build_id_size);
+/* A mapping from MMAP/MMAP2 (pid -1 means the kernel's maps). */
+struct mmap_desc {
+	uint64_t start, len, pgoff;
+	const char *filename;
+	uint32_t prot;			/* PROT_*; MMAP: PROT_EXEC unless data */
+	const uint8_t *build_id;
+	uint8_t build_id_size;
+};
+
+void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct mmap_desc *d);
 void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
 
 /* Update threads and maps from MMAP, MMAP2, COMM and FORK; ignore others. */

@@ -116,9 +116,12 @@ void symtab_finish(struct symtab *t, struct dso *dso)
 	for (size_t i = 0; i < t->nr; i++)
 		t->v[i].name = t->names.buf + t->name_off[i];
 	n = sort_unique(t);
-	for (size_t i = 0; i + 1 < n; i++)
+	for (size_t i = 0; i + 1 < n && !t->sizes_final; i++)
 		if (t->v[i].end <= t->v[i].start)
 			t->v[i].end = t->v[i + 1].start;
+	for (size_t i = 0; i + 1 < n && t->sizes_final; i++)
+		if (t->v[i].end <= t->v[i].start)
+			t->v[i].end = t->v[i].start + 1;	/* its own address only */
 	if (n && t->v[n - 1].end <= t->v[n - 1].start)
 		t->v[n - 1].end = t->v[n - 1].start + 1;
 	dso->names = strbuf_detach(&t->names, NULL);	/* the same buffer */

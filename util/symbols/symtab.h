@@ -18,6 +18,8 @@ struct symtab {
 	size_t nr, alloc;
 	struct strbuf names;
 	size_t *name_off;	/* offsets into names until symtab_finish() */
+	bool sizes_final;	/* a size-less symbol is not closed at the next
+				 * one (perf's JIT maps) */
 };
 
 #define SYMTAB_INIT { .names = STRBUF_INIT }
