@@ -104,7 +104,6 @@ int main(int argc, char **argv)
 	struct build_id_entry bids[2] = { { EXE }, { LIBC } };
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 	struct perf_data_writer w;
-	struct host_features hf;
 	long nr;
 	int g, d;
 
@@ -149,16 +148,8 @@ int main(int argc, char **argv)
 			strbuf_reset(&sb);
 		}
 	}
-	perf_data_writer__write(&w, sb.buf, sb.len);
 	for (int i = 0; i < 2; i++)
 		bids[i].size = elf_read_build_id(bids[i].filename, bids[i].id, sizeof(bids[i].id));
-	host_features__build(&hf, argc, (const char **)argv, &ev, 1, bids, 2, NULL);
-	if (perf_data_writer__finish(&w, &ev, 1, hf.v, hf.nr, &err)) {
-		fprintf(stderr, "%s\n", err.buf);
-		return 1;
-	}
-	host_features__exit(&hf);
-	strbuf_release(&sb);
 	strbuf_release(&err);
-	return 0;
+	return synth_finish(&w, &sb, argc, (const char **)argv, &ev, 1, bids, 2);
 }

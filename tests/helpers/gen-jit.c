@@ -43,7 +43,6 @@ int main(int argc, const char **argv)
 	struct pd_write_event ev = { &attr, &id, 1, "cpu-clock" };
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 	struct perf_data_writer w;
-	struct host_features hf;
 	uint32_t pid;
 
 	if (argc != 3 || !(pid = (uint32_t)strtoul(argv[2], NULL, 10))) {
@@ -68,14 +67,6 @@ int main(int argc, const char **argv)
 	sample(&sb, pid, HEAP_BASE + 0x20, t += 250000);
 	sample(&sb, pid, DATA_BASE + 0x40, t += 250000);
 	sample(&sb, pid, EXE_BASE + 0x1234, t += 250000);
-	perf_data_writer__write(&w, sb.buf, sb.len);
-	host_features__build(&hf, argc, argv, &ev, 1, NULL, 0, NULL);
-	if (perf_data_writer__finish(&w, &ev, 1, hf.v, hf.nr, &err)) {
-		fprintf(stderr, "%s\n", err.buf);
-		return 1;
-	}
-	host_features__exit(&hf);
-	strbuf_release(&sb);
 	strbuf_release(&err);
-	return 0;
+	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);
 }

@@ -173,7 +173,6 @@ int main(int argc, const char **argv)
 	};
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 	struct perf_data_writer w;
-	struct host_features hf;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s OUT\n", argv[0]);
@@ -196,14 +195,6 @@ int main(int argc, const char **argv)
 		branch_sample(&sb, &seed, i);
 	for (int i = 0; i < 6; i++)
 		fault_sample(&sb, &seed, i);
-	perf_data_writer__write(&w, sb.buf, sb.len);
-	host_features__build(&hf, argc, argv, ev, 3, NULL, 0, NULL);
-	if (perf_data_writer__finish(&w, ev, 3, hf.v, hf.nr, &err)) {
-		fprintf(stderr, "%s\n", err.buf);
-		return 1;
-	}
-	host_features__exit(&hf);
-	strbuf_release(&sb);
 	strbuf_release(&err);
-	return 0;
+	return synth_finish(&w, &sb, argc, argv, ev, 3, NULL, 0);
 }

@@ -4,14 +4,16 @@
 
 /*
  * Building blocks of the programs that write synthetic perf.data files
- * (tests/bench/gen-perf-data.c, tests/helpers/gen-mem-branch.c): a record
- * appended with its header and padding, an MMAP2 of one file, and a
- * xorshift generator, so the files are the same on every run.
+ * (tests/bench/gen-perf-data.c, tests/helpers/gen-*.c): a record appended
+ * with its header and padding, an MMAP2 of one file, a xorshift generator,
+ * so the files are the same on every run, and the file's end.
  */
 #include <stdio.h>
 
 #include "../../util/base/strbuf.h"
 #include "../../util/data/perf-data-format.h"
+#include "../../util/data/writer.h"
+#include "../../util/record/host-features.h"
 
 static inline void synth_record(struct strbuf *sb, uint32_t type, uint16_t misc,
 				const void *body, size_t len)
@@ -55,6 +57,31 @@ static inline uint64_t synth_rnd(uint64_t *s)
 	*s ^= *s >> 7;
 	*s ^= *s << 17;
 	return *s;
+}
+
+/*
+ * Write what is left in @sb, then the header features (@bids: the
+ * build-ids recorded, may be NULL) and close: every generator's end.
+ * Returns its exit status.
+ */
+static inline int synth_finish(struct perf_data_writer *w, struct strbuf *sb, int argc,
+			       const char **argv, struct pd_write_event *ev, int nr_ev,
+			       struct build_id_entry *bids, int nr_bids)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct host_features hf;
+	int ret = 0;
+
+	perf_data_writer__write(w, sb->buf, sb->len);
+	host_features__build(&hf, argc, argv, ev, nr_ev, bids, nr_bids, NULL);
+	if (perf_data_writer__finish(w, ev, nr_ev, hf.v, hf.nr, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		ret = 1;
+	}
+	host_features__exit(&hf);
+	strbuf_release(sb);
+	strbuf_release(&err);
+	return ret;
 }
 
 #endif
