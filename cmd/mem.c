@@ -413,6 +413,10 @@ static int mem_report(struct mem_opts *o, int argc, const char **argv, struct pm
 		av[n++] = "-i";
 		av[n++] = o->input;
 	}
+	if (o->cpu_list) {	/* perf ignores it here; report filters */
+		av[n++] = "-C";
+		av[n++] = o->cpu_list;
+	}
 	for (int i = 1; i < argc; i++)
 		av[n++] = argv[i];
 	ret = cmd_report(n, av, env);
@@ -464,8 +468,7 @@ int cmd_mem(int argc, const char **argv, struct pm_env *env)
 			    "Record/Report sample data address page size"),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-samples", &o.dump_raw, "dump raw samples in ASCII"),
-		OPT_STRING('C', "cpu", &o.cpu_list, "cpu",
-			   "list of cpus to profile (with -D: only their samples)"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o.hide_unresolved,
 			    "Only display entries resolved to a symbol (with -D)"),
 		OPT_STRING('x', "field-separator", &o.field_sep, "separator",
@@ -494,11 +497,10 @@ int cmd_mem(int argc, const char **argv, struct pm_env *env)
 	} else if (is_sub(argv[0], "report") && o.dump_raw) {
 		ret = mem_dump_raw(&o, argc, argv);
 	} else if (is_sub(argv[0], "report")) {
-		if (o.cpu_list || o.hide_unresolved || o.field_sep) {
+		if (o.hide_unresolved || o.field_sep) {
 			strbuf_addf(&err, "%s applies to raw samples only (perf ignores it in the "
 				    "report)\nhint: perf-mini mem %s report -D",
-				    o.cpu_list ? "-C" : o.hide_unresolved ? "-U" : "-x",
-				    o.cpu_list ? "-C LIST" : o.hide_unresolved ? "-U" : "-x SEP");
+				    o.hide_unresolved ? "-U" : "-x", o.hide_unresolved ? "-U" : "-x SEP");
 			ret = 129;
 		} else {
 			ret = mem_report(&o, argc, argv, env);

@@ -18,6 +18,7 @@
 #include "../util/data/header-print.h"
 #include "../util/data/perf-data.h"
 #include "../util/data/session.h"
+#include "../util/events/cpumap.h"
 #include "../util/report/callchain.h"
 #include "../util/report/hist-feed.h"
 #include "../util/report/hist-print.h"
@@ -55,6 +56,7 @@ struct report_opts {
 	const char *input;
 	const char *sort;
 	const char *comms, *dsos, *pids, *tids;
+	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
@@ -102,6 +104,7 @@ struct report {
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
+	struct cpu_map *cpus;		/* -C: only samples taken there */
 };
 
 /* --- filters --------------------------------------------------------- */
@@ -404,6 +407,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 
 	(void)ev;
 	(void)note;
+	/* as perf: the others are not counted at all, totals included */
+	if (r->cpus && !cpu_map__has(r->cpus, (int)s->cpu))
+		return 0;
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
@@ -644,8 +650,13 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
-static int report_check(struct report_opts *o, struct sort_list *sort, struct strbuf *err)
+static int report_check(struct report_opts *o, struct sort_list *sort, struct cpu_map **cpus,
+			struct strbuf *err)
 {
+	if (o->cpu_list && cpu_map__parse_list(cpus, o->cpu_list)) {
+		strbuf_addf(err, "-C: '%s' is not a CPU list (e.g. 0-3,6)", o->cpu_list);
+		return -EINVAL;
+	}
 	if (o->percent_limit) {
 		char *end;
 		double v = strtod(o->percent_limit, &end);
@@ -720,6 +731,11 @@ static int setup_sort_mode(struct report *r)
 		err = -EINVAL;
 	}
 	r->needs_mem = sort_list__needs_mem(&r->sort);
+	if (!err && r->cpus && !has_sample_bit(&r->pd, PERF_SAMPLE_CPU) && !r->pd.pipe) {
+		strbuf_addf(&r->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
+			    "--sample-cpu)\nhint: drop -C", r->pd.path);
+		err = -EINVAL;
+	}
 	if (!err && o->mem_mode && !has_sample_bit(&r->pd, PERF_SAMPLE_DATA_SRC) &&
 	    !r->pd.pipe) {
 		strbuf_addf(&r->err, "--mem-mode: %s has no memory samples (no data source)\n"
@@ -751,6 +767,7 @@ static void report_exit(struct report *r)
 	free(r->frames);
 	free(r->cc_frames);
 	free(r->ip_cache);
+	cpu_map__delete(r->cpus);
 	srclines__exit(&r->srclines);
 	strbuf_release(&r->sort_order);
 	machine__exit(&r->machine);
@@ -808,6 +825,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "only consider symbols in these dsos"),
 		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_CALLBACK_NOOPT(0, "group", &o.group,
 				   "Show event group information together", set_tristate),
 		OPT_STRING('g', "call-graph", &o.call_graph, "print_type,threshold,order",
@@ -850,7 +868,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&r.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (report_check(&o, &r.sort, &r.err)) {
+	} else if (report_check(&o, &r.sort, &r.cpus, &r.err)) {
 		ret = 129;
 	} else {
 		if (!o.input)

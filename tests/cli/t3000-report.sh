@@ -163,6 +163,15 @@ test_expect_success '-g on a file without callchains: one clear error, exit 1 (-
 	pm report -g none -i "$PD/perf.data.singleprocess-3.8" >out
 '
 
+test_expect_success 'report -C: only those CPUs samples, totals too (as perf); errors named' '
+	pm report -n -C 28-30 -i "$PD/perf.data.weight_struct" >out &&
+	test_grep "^# Samples: 10  of event" out &&
+	test_expect_code 1 pm report -C 0 -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	! test -s out && test_grep "has no sample CPUs" err &&
+	test_expect_code 129 pm report -C 1-x -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "not a CPU list" err
+'
+
 # A JIT's process: its code in executable anonymous memory, named by the
 # JIT in /tmp/perf-PID.map. A pid of our own, so concurrent runs differ.
 jit_pid=$((3000000 + $$ % 1000000))

@@ -50,10 +50,15 @@ test_expect_success 'mem -t: an unknown operation is named, exit 129' '
 	test_grep "unknown memory operation .loads." err && test_grep "^hint: -t load" err
 '
 
-test_expect_success 'mem report: -C, -U and -x belong to -D (perf ignores them), exit 129' '
-	test_expect_code 129 pm mem -C 0 -i "$PD/perf.data.weight_struct" report >out 2>err &&
+test_expect_success 'mem -C report: report -C (perf ignores -C there)' '
+	pm mem -C 0 -i "$PD/perf.data.weight_struct" report >out &&
+	pm report --mem-mode -n -C 0 -i "$PD/perf.data.weight_struct" >exp &&
+	test_cmp exp out && test_grep "^# Samples: 3  of event" out
+'
+
+test_expect_success 'mem report: -U and -x belong to -D (perf ignores them), exit 129' '
+	test_expect_code 129 pm mem -U -i "$PD/perf.data.weight_struct" report >out 2>err &&
 	! test -s out && test_grep "applies to raw samples only" err &&
-	test_expect_code 129 pm mem -U -i "$PD/perf.data.weight_struct" report 2>err &&
 	test_grep "hint: perf-mini mem -U report -D" err &&
 	test_expect_code 129 pm mem -D -i "$PD/perf.data.weight_struct" report --stdio 2>err &&
 	test_grep "takes no report options" err

@@ -97,7 +97,7 @@ int cpu_map__online(struct cpu_map **out, const char *online_path, struct strbuf
 	return ret;
 }
 
-static bool cpu_map__has(const struct cpu_map *map, int cpu)
+bool cpu_map__has(const struct cpu_map *map, int cpu)
 {
 	for (int i = 0; i < map->nr; i++)
 		if (map->cpus[i] == cpu)

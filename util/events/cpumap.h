@@ -7,6 +7,8 @@
  * A cpu_map with the single entry -1 means "any CPU" (per-task counting).
  * Ownership: the caller owns what the constructors return (cpu_map__delete).
  */
+#include <stdbool.h>
+
 #include "../base/strbuf.h"
 
 struct cpu_map {
@@ -29,6 +31,8 @@ int cpu_map__parse(struct cpu_map **out, const char *list, const struct cpu_map 
 
 /* Parse a CPU list without validation (also reads sysfs "online" text). */
 int cpu_map__parse_list(struct cpu_map **out, const char *list);
+
+bool cpu_map__has(const struct cpu_map *map, int cpu);
 
 /* Write @map as a compact list ("0-3,6"). */
 void cpu_map__print(const struct cpu_map *map, struct strbuf *sb);

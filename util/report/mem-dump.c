@@ -18,14 +18,6 @@ struct mem_dump {
 	FILE *out;
 };
 
-static bool on_cpus(const struct cpu_map *cpus, uint32_t cpu)
-{
-	for (int i = 0; cpus && i < cpus->nr; i++)
-		if ((uint32_t)cpus->cpus[i] == cpu)
-			return true;
-	return !cpus;
-}
-
 /*
  * perf pads the first line only: it prints that one before setting its
  * field separator to " ", which every later line then takes as -x's.
@@ -65,7 +57,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct hist_entry he;
 
 	(void)ev, (void)evsel, (void)note;
-	if (!on_cpus(d->cpus, s->cpu))
+	if (d->cpus && !cpu_map__has(d->cpus, (int)s->cpu))
 		return 0;
 	resolve_sample(&d->machine, s, &he);
 	if (d->o->hide_unresolved && !he.sym)
