@@ -220,8 +220,10 @@ static int setup_callchain(struct report *r)
 		return -EINVAL;
 	}
 	r->use_callchain = has_callchains(&r->pd) && !o->chain.none && !r->branch_mode;
+	/* perf settles the order before --mem-mode turns --children off */
+	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") :
+					   r->use_callchain && o->children != 0;
 	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode;
-	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") : r->cumulate;
 	r->chain_min_percent = o->chain.threshold;
 	if (!r->use_callchain)
 		return 0;

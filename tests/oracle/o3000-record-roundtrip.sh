@@ -177,4 +177,11 @@ test_expect_success 'record -d then report --mem-mode: data symbols (name+offset
 	same_report md.data --mem-mode --sort dso_daddr,sym,local_weight
 '
 
+test_expect_success 'record -d -g then report --mem-mode: callchains under memory entries as perf' '
+	pm record -q -g -d -c 1 -e page-faults -o mdg.data -- "$WL/touch-data" 16 &&
+	same_report mdg.data --mem-mode &&
+	same_report mdg.data --mem-mode --no-children &&
+	same_report mdg.data --mem-mode -g folded --sort symbol_daddr
+'
+
 test_done
