@@ -120,7 +120,7 @@ static void find_mem_events(struct pmus *pmus, struct mem_events *me)
 }
 
 struct mem_record {
-	const struct mem_opts *o;
+	struct mem_opts *o;
 	const char *event;	/* -e: "ldlat-loads", "ldlat-stores" or "list" */
 	unsigned int ldlat;
 	int verbose;
@@ -305,6 +305,19 @@ static int take_record_opts(struct mem_record *r, int argc, const char **argv,
 			r->verbose += (int)strlen(a + 1);
 		} else if (!strcmp(a, "--verbose")) {
 			r->verbose++;
+		} else if (!strcmp(a, "-t") || !strcmp(a, "--type")) {
+			/* mem's own, which perf takes after "record" too */
+			if (i + 1 == argc) {
+				strbuf_addf(err, "%s needs a value", a);
+				return -EINVAL;
+			}
+			r->o->type = argv[++i];
+		} else if (!strncmp(a, "--type=", 7)) {
+			r->o->type = a + 7;
+		} else if (!strcmp(a, "-p") || !strcmp(a, "--phys-data")) {
+			r->o->phys_addr = true;
+		} else if (!strcmp(a, "--data-page-size")) {
+			r->o->data_page_size = true;
 		} else if (!strcmp(a, "-U") || !strcmp(a, "--all-user")) {
 			r->all_user = true;
 		} else if (!strcmp(a, "-K") || !strcmp(a, "--all-kernel")) {
@@ -340,7 +353,7 @@ static int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm
 		goto out;
 	}
 	ret = 129;
-	if (err.len)
+	if (err.len || parse_type(o, &err))
 		goto out;
 	find_mem_events(pmus, &me);
 	if (r.event && !strcmp(r.event, "list")) {
@@ -417,7 +430,7 @@ static int mem_report(struct mem_opts *o, int argc, const char **argv, struct pm
 		av[n++] = "-C";
 		av[n++] = o->cpu_list;
 	}
-	for (int i = 1; i < argc; i++)
+	for (int i = 0; i < argc; i++)	/* the report options */
 		av[n++] = argv[i];
 	ret = cmd_report(n, av, env);
 	strbuf_release(&sort);
@@ -435,9 +448,9 @@ static int mem_dump_raw(struct mem_opts *o, int argc, const char **argv)
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
-	if (argc > 1) {
+	if (argc > 0) {
 		cmd_error("mem report", "-D takes no report options\nhint: give the input "
-			  "with perf-mini mem -i FILE report -D");
+			  "with perf-mini mem report -D -i FILE");
 		return 129;
 	}
 	(void)argv;
@@ -446,6 +459,34 @@ static int mem_dump_raw(struct mem_opts *o, int argc, const char **argv)
 		cmd_error("mem report", err.buf);
 	strbuf_release(&err);
 	return ret ? 1 : 0;
+}
+
+/*
+ * "report" and what follows it: mem's own options may be there too (perf
+ * mem report -D -i FILE), the rest goes to report. Returns the exit status.
+ */
+static int mem_report_cmd(struct mem_opts *o, const struct option *options, int argc,
+			  const char **argv, struct pm_env *env, struct strbuf *err)
+{
+	int nr = parse_options(argc, argv, options, mem_usage,
+			       PARSE_OPT_KEEP_UNKNOWN | PARSE_OPT_KEEP_DASHDASH, err);
+
+	if (nr < 0) {
+		nr = cmd_usage_result(nr, err->buf);
+		strbuf_reset(err);
+		return nr;
+	}
+	if (parse_type(o, err))
+		return 129;
+	if (o->dump_raw)
+		return mem_dump_raw(o, nr, argv);
+	if (o->hide_unresolved || o->field_sep) {
+		strbuf_addf(err, "%s applies to raw samples only (perf ignores it in the report)"
+			    "\nhint: perf-mini mem report -D %s", o->hide_unresolved ? "-U" : "-x",
+			    o->hide_unresolved ? "-U" : "-x SEP");
+		return 129;
+	}
+	return mem_report(o, nr, argv, env);
 }
 
 /* --- the command --------------------------------------------------------- */
@@ -486,25 +527,14 @@ int cmd_mem(int argc, const char **argv, struct pm_env *env)
 		return ret;
 	}
 	argc = ret;
-	if (parse_type(&o, &err)) {
-		ret = 129;
-	} else if (!argc) {
+	if (!argc) {
 		strbuf_addstr(&err, "record or report?\nhint: perf-mini mem record [<command>], "
 			      "then perf-mini mem report");
 		ret = 129;
 	} else if (is_sub(argv[0], "record")) {
 		ret = mem_record(&o, argc - 1, argv + 1, env);
-	} else if (is_sub(argv[0], "report") && o.dump_raw) {
-		ret = mem_dump_raw(&o, argc, argv);
 	} else if (is_sub(argv[0], "report")) {
-		if (o.hide_unresolved || o.field_sep) {
-			strbuf_addf(&err, "%s applies to raw samples only (perf ignores it in the "
-				    "report)\nhint: perf-mini mem %s report -D",
-				    o.hide_unresolved ? "-U" : "-x", o.hide_unresolved ? "-U" : "-x SEP");
-			ret = 129;
-		} else {
-			ret = mem_report(&o, argc, argv, env);
-		}
+		ret = mem_report_cmd(&o, options, argc, argv, env, &err);
 	} else {
 		strbuf_addf(&err, "'%s' is not a mem command\nhint: perf-mini mem record "
 			    "[<command>], or perf-mini mem report", argv[0]);

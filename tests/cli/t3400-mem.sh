@@ -30,6 +30,26 @@ test_expect_success 'mem report is report --mem-mode with a Samples column' '
 	test_grep "^# Sort order   : mem,snoop$" mem.out
 '
 
+test_expect_success 'mem options after report (perf mem report -D -i F), the rest to report' '
+	pm mem report -D -i "$PD/perf.data.weight_struct" >out &&
+	test_cmp "$EXP/perf.data.weight_struct.dump.txt" out &&
+	pm mem report -t store --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" \
+		-i "$PD/perf.data.weight_struct" >out &&
+	test_cmp "$EXP/perf.data.weight_struct.store.txt" out &&
+	pm mem report -p --data-page-size -i "$PD/perf.data.synth-mem-branch" --stdio \
+		--kallsyms /dev/null --symfs "$TRASH/symfs" >out &&
+	test_cmp "$EXP/perf.data.synth-mem-branch.phys-page.txt" out
+'
+
+test_expect_success 'mem record -t load -p: mem options after record, as perf takes them' '
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -t load -p -v \
+		-o m.data -- true 2>err &&
+	test_grep "^calling: record -e cpu/mem-loads,ldlat=30/P $" err &&
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -t store -vv \
+		--data-page-size -o m.data -- true 2>err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|DATA_PAGE_SIZE$" err
+'
+
 test_expect_success 'mem -D -C: only the samples of those CPUs' '
 	pm mem -D -C 0 -i "$PD/perf.data.weight_struct" report >out &&
 	test $(grep -vc "^#" out) = 3 &&
@@ -59,7 +79,7 @@ test_expect_success 'mem -C report: report -C (perf ignores -C there)' '
 test_expect_success 'mem report: -U and -x belong to -D (perf ignores them), exit 129' '
 	test_expect_code 129 pm mem -U -i "$PD/perf.data.weight_struct" report >out 2>err &&
 	! test -s out && test_grep "applies to raw samples only" err &&
-	test_grep "hint: perf-mini mem -U report -D" err &&
+	test_grep "hint: perf-mini mem report -D -U" err &&
 	test_expect_code 129 pm mem -D -i "$PD/perf.data.weight_struct" report --stdio 2>err &&
 	test_grep "takes no report options" err
 '

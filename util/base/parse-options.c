@@ -233,6 +233,29 @@ static int parse_long(const struct parse_state *ps, const char *arg, int *argc,
 	return apply_opt(ps, opt, false, unset, eq ? eq + 1 : NULL, argc, argv);
 }
 
+/* Whether @arg ("-x...", "--name[=v]") names an option of @options. */
+static bool is_known(const struct option *options, const char *arg)
+{
+	if (arg[1] != '-') {
+		for (const struct option *o = options; o->type != OPTION_END; o++)
+			if (o->short_name == arg[1])
+				return true;
+		return arg[1] == 'h';
+	}
+	arg += 2;
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		size_t len = strcspn(arg, "=");
+		const char *name = !strncmp(arg, "no-", 3) ? arg + 3 : arg;
+
+		if (o->long_name && (strlen(o->long_name) == len && !strncmp(o->long_name, arg, len)))
+			return true;
+		if (o->long_name && name != arg && strlen(o->long_name) == len - 3 &&
+		    !strncmp(o->long_name, name, len - 3))
+			return true;
+	}
+	return !strcmp(arg, "help");
+}
+
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const *usagestr, int mode, struct strbuf *err)
 {
@@ -255,6 +278,10 @@ int parse_options(int argc, const char **argv, const struct option *options,
 				args++;
 			}
 			break;
+		}
+		if ((mode & PARSE_OPT_KEEP_UNKNOWN) && !is_known(options, arg)) {
+			argv[nr_out++] = arg;
+			continue;
 		}
 		ret = arg[1] == '-' ? parse_long(&ps, arg + 2, &nr, &args)
 				    : parse_short(&ps, arg + 1, &nr, &args);

@@ -82,6 +82,9 @@ struct option {
 enum parse_opt_mode {
 	PARSE_OPT_KEEP_DASHDASH = 1,
 	PARSE_OPT_STOP_AT_NON_OPTION = 2,
+	/* options not in the table are kept, in order, with the non-options
+	 * (for a command passing them on); long names must then be exact */
+	PARSE_OPT_KEEP_UNKNOWN = 4,
 };
 
 /* Return values of parse_options() besides the remaining argument count. */

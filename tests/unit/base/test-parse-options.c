@@ -14,7 +14,16 @@ struct vals {
 	const char *str;
 };
 
+static int parse_mode(struct vals *v, int argc, const char **argv, int mode,
+		      struct strbuf *err);
+
 static int parse(struct vals *v, int argc, const char **argv, struct strbuf *err)
+{
+	return parse_mode(v, argc, argv, PARSE_OPT_STOP_AT_NON_OPTION, err);
+}
+
+static int parse_mode(struct vals *v, int argc, const char **argv, int mode,
+		      struct strbuf *err)
 {
 	struct option opts[] = {
 		OPT_BOOLEAN('f', "flag", &v->flag, "a flag"),
@@ -26,7 +35,34 @@ static int parse(struct vals *v, int argc, const char **argv, struct strbuf *err
 		OPT_END(),
 	};
 
-	return parse_options(argc, argv, opts, usage, PARSE_OPT_STOP_AT_NON_OPTION, err);
+	return parse_options(argc, argv, opts, usage, mode, err);
+}
+
+/* mem's way: its options anywhere, the rest (unknowns with their values,
+ * non-options, "--" and after) kept in order for the next command */
+static void test_parse_options__keep_unknown(void **state)
+{
+	const char *argv[] = { "test", "report", "-D", "-f", "--stdio", "-o", "x", "--flagx",
+			       "--metrics", "--", "-v", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+	int n;
+
+	(void)state;
+	n = parse_mode(&v, 11, argv, PARSE_OPT_KEEP_UNKNOWN | PARSE_OPT_KEEP_DASHDASH, &err);
+	assert_int_equal(n, 8);
+	assert_string_equal(argv[0], "report");
+	assert_string_equal(argv[1], "-D");
+	assert_string_equal(argv[2], "--stdio");
+	assert_string_equal(argv[3], "-o");
+	assert_string_equal(argv[4], "x");
+	assert_string_equal(argv[5], "--flagx");	/* exact names only: no prefix match */
+	assert_string_equal(argv[6], "--");
+	assert_string_equal(argv[7], "-v");
+	assert_true(v.flag);
+	assert_int_equal(v.verbose, 0);
+	assert_int_equal(err.len, 0);
+	strbuf_release(&err);
 }
 
 static void test_parse_options__clusters_and_attached_values(void **state)
@@ -119,6 +155,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_options__clusters_and_attached_values),
+		cmocka_unit_test(test_parse_options__keep_unknown),
 		cmocka_unit_test(test_parse_options__long_forms),
 		cmocka_unit_test(test_parse_options__errors_name_the_option),
 		cmocka_unit_test(test_parse_options__help_lists_every_option),
