@@ -80,6 +80,55 @@ static uint64_t offset_to_vaddr(Dwfl_Module *mod, uint64_t off, Dwarf_Addr *bias
 	return off;
 }
 
+/*
+ * What addr2line answers (and perf prints) for an address of a binary with
+ * DWARF but no line for it (crt code, PLT): binutils' elf_find_function()
+ * - the file of the nearest function at or below it in its section: the
+ * last STT_FILE before that function in the symbol table, unless the
+ * function is global and a file symbol came after other symbols (the
+ * globals' part of the table) - else "??"; line 0.
+ */
+static char *unlined(Dwfl_Module *mod, Dwarf_Addr addr)
+{
+	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state = NOTHING_SEEN;
+	const char *file = NULL, *best_file = NULL;
+	GElf_Addr low = 0, best_size = 0, scn_addr = addr, bias;
+	Elf_Scn *scn = dwfl_module_address_section(mod, &scn_addr, &bias);
+	size_t shndx = scn ? elf_ndxscn(scn) : 0;
+	int nr = dwfl_module_getsymtab(mod);
+	char *text = NULL;
+
+	for (int i = 1; i < nr && shndx; i++) {
+		GElf_Sym sym;
+		GElf_Word sndx;
+		const char *name = dwfl_module_getsym(mod, i, &sym, &sndx);
+		int type = GELF_ST_TYPE(sym.st_info);
+		GElf_Addr size = sym.st_size ? sym.st_size : 1, value = sym.st_value - bias;
+
+		if (!name)
+			continue;
+		if (type == STT_FILE) {
+			file = name;
+			if (state == SYMBOL_SEEN)
+				state = FILE_AFTER_SYMBOL;
+			continue;
+		}
+		if (state == NOTHING_SEEN)
+			state = SYMBOL_SEEN;
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE) ||
+		    sndx != shndx || value > addr - bias ||
+		    (best_size && (value < low || (value == low && size <= best_size))))
+			continue;
+		low = value;
+		best_size = size;
+		best_file = file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL ||
+				     state != FILE_AFTER_SYMBOL) ? file : NULL;
+	}
+	if (asprintf(&text, "%s:0", best_file ? best_file : "??") < 0)
+		text = NULL;
+	return text;
+}
+
 static char *line_of(struct srcline_module *m, uint64_t addr)
 {
 	Dwarf_Addr bias = 0;
@@ -98,6 +147,9 @@ static char *line_of(struct srcline_module *m, uint64_t addr)
 	    asprintf(&text, "%s:%d", strrchr(file, '/') ? strrchr(file, '/') + 1 : file,
 		     lineno) < 0)
 		text = NULL;
+	/* perf asks addr2line only of binaries with DWARF line tables */
+	if (!text && dwfl_module_getdwarf(m->mod, &bias))
+		text = unlined(m->mod, vaddr + bias);
 	return text;
 }
 

@@ -5,9 +5,11 @@
 /*
  * Source lines for report --sort srcline, from the DWARF line tables of
  * the binaries (or their separate debug files, found by build-id) with
- * libdw, in perf's spelling: "file.c:12" (the file's base name), else
- * "symbol+offset" (decimal) where there is no line information, else
- * "dso[address]", and "??:0" for an address in no DSO.
+ * libdw, in perf's spelling: "file.c:12" (the file's base name); for an
+ * address the line table of a binary with DWARF does not cover, what
+ * addr2line tells perf ("crtstuff.c:0" from the nearest function's file
+ * symbol, else "??:0"); in a binary without DWARF "symbol+offset"
+ * (decimal), else "dso[address]"; "??:0" for an address in no DSO.
  *
  * Ownership: the strings are interned in struct srclines and live until
  * srclines__exit().
