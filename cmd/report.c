@@ -213,12 +213,12 @@ static int setup_callchain(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
-	/* perf shows no callchains under branch entries */
 	if (o->call_graph && !o->chain.none && !has_callchains(&r->pd) && !r->pd.pipe) {
 		strbuf_addf(&r->err, "-g: %s has no callchains\nhint: record them with "
 			    "perf-mini record -g, or drop -g", r->pd.path);
 		return -EINVAL;
 	}
+	/* perf shows no callchains under branch entries */
 	r->use_callchain = has_callchains(&r->pd) && !o->chain.none && !r->branch_mode;
 	/* perf settles the order before --mem-mode turns --children off */
 	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") :
@@ -489,8 +489,12 @@ static int process(struct report *r)
 	machine__init(&r->machine, &cfg);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
-	if (setup_callchain(r))
-		return -ENOMEM;
+	ret = setup_callchain(r);
+	if (ret) {
+		if (!r->err.len)
+			strbuf_addstr(&r->err, "out of memory for the callchains");
+		return ret;
+	}
 	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->sort, SORT_SRCLINE);
 	ret = session__process(&r->pd, &tool, &r->stats, &r->err);

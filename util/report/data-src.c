@@ -148,18 +148,30 @@ void data_src__describe(uint64_t data_src, struct strbuf *out)
 }
 
 /* The parts one by one, for report's columns. */
-#define PART(fn, part)						\
-	void fn(uint64_t data_src, struct strbuf *out)		\
-	{							\
-		union perf_mem_data_src d = { .val = data_src };	\
-								\
-		part(&d, out);					\
-	}
-PART(data_src__level, level)
-PART(data_src__snoop, snoop)
-PART(data_src__tlb, tlb)
-PART(data_src__lock, lock)
-PART(data_src__blocked, blocked)
+void data_src__level(uint64_t data_src, struct strbuf *out)
+{
+	level(&(union perf_mem_data_src){ .val = data_src }, out);
+}
+
+void data_src__snoop(uint64_t data_src, struct strbuf *out)
+{
+	snoop(&(union perf_mem_data_src){ .val = data_src }, out);
+}
+
+void data_src__tlb(uint64_t data_src, struct strbuf *out)
+{
+	tlb(&(union perf_mem_data_src){ .val = data_src }, out);
+}
+
+void data_src__lock(uint64_t data_src, struct strbuf *out)
+{
+	lock(&(union perf_mem_data_src){ .val = data_src }, out);
+}
+
+void data_src__blocked(uint64_t data_src, struct strbuf *out)
+{
+	blocked(&(union perf_mem_data_src){ .val = data_src }, out);
+}
 
 void page_size__name(uint64_t size, struct strbuf *out)
 {
