@@ -172,6 +172,20 @@ test_expect_success 'report -C: only those CPUs samples, totals too (as perf); e
 	test_grep "not a CPU list" err
 '
 
+test_expect_success 'kernel data symbols from kallsyms (D, b) in --mem-mode, as perf' '
+	"$BUILD/gen-kernel-mem" km.data &&
+	printf "ffffffff81000000 T _text\nffffffff81234500 T kfunc_a\nffffffff81234600 t kfunc_b\nffffffff81240000 T _etext\nffffffff82000000 D kvar\nffffffff82000100 b kbss\n" >ks &&
+	pm report --stdio --mem-mode --kallsyms ks --sort sym,symbol_daddr,dso_daddr -i km.data >out &&
+	test_grep "\[k\] kfunc_a  \[k\] kvar\+0x10 +\[kernel\.kallsyms\]" out &&
+	test_grep "\[k\] kfunc_b  \[k\] kbss\+0x10 +\[kernel\.kallsyms\]" out &&
+	test_grep "\[k\] kfunc_b  \[k\] kfunc_a +\[kernel\.kallsyms\]" out &&
+	if command -v perf >/dev/null; then
+		perf report --stdio --mem-mode --kallsyms ks --sort sym,symbol_daddr,dso_daddr \
+			-i km.data 2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		test_cmp perf.out out
+	fi
+'
+
 # A JIT's process: its code in executable anonymous memory, named by the
 # JIT in /tmp/perf-PID.map. A pid of our own, so concurrent runs differ.
 jit_pid=$((3000000 + $$ % 1000000))

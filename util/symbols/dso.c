@@ -88,9 +88,12 @@ static void load_kallsyms(struct symtab *t, const char *path)
 		/* module symbols ("name\t[mod]") belong to module maps */
 		if (strchr(line, '[') || !addr)
 			continue;
-		if (type == 't' || type == 'T' || type == 'w' || type == 'W')
-			symtab_add(t, addr, 0, name, type == 'T' ? STB_GLOBAL :
-				   type == 't' ? STB_LOCAL : STB_WEAK);
+		/* perf keeps code and data (d, b: for memory samples' addresses) */
+		if (!strchr("tTwWdDbB", type))
+			continue;
+		symtab_add(t, addr, 0, name, type == 'W' || type == 'w' ? STB_WEAK :
+			   type >= 'a' ? STB_LOCAL : STB_GLOBAL);
+		t->v[t->nr - 1].is_object = type == 'd' || type == 'D' || type == 'b' || type == 'B';
 	}
 	fclose(f);
 }

@@ -122,8 +122,11 @@ void symtab_finish(struct symtab *t, struct dso *dso)
 	for (size_t i = 0; i + 1 < n && t->sizes_final; i++)
 		if (t->v[i].end <= t->v[i].start)
 			t->v[i].end = t->v[i].start + 1;	/* its own address only */
+	/* perf's symbols__fixup_end(): the last one reaches past the next
+	 * page boundary (a JIT map's keeps its own address only) */
 	if (n && t->v[n - 1].end <= t->v[n - 1].start)
-		t->v[n - 1].end = t->v[n - 1].start + 1;
+		t->v[n - 1].end = t->sizes_final ? t->v[n - 1].start + 1 :
+			((t->v[n - 1].start + 4095) & ~4095ULL) + 4096;
 	dso->names = strbuf_detach(&t->names, NULL);	/* the same buffer */
 	dso->syms = n ? realloc(t->v, n * sizeof(*t->v)) : t->v;	/* give back the slack */
 	if (!dso->syms)
