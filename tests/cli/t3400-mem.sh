@@ -88,7 +88,12 @@ test_expect_success 'mem report on a file without memory samples: one clear erro
 	test_expect_code 1 pm mem -i "$PD/perf.data.singleprocess-3.8" report >out 2>err &&
 	! test -s out && test_grep "has no memory samples" err &&
 	test_expect_code 1 pm mem -i nonexistent.data report 2>err &&
-	test_grep "nonexistent.data" err
+	test_grep "nonexistent.data" err &&
+	printf "not a perf.data file at all" >junk.data &&
+	test_expect_code 1 pm mem report -D -i junk.data >out 2>err &&
+	test_grep "not a perf.data file" err &&
+	test_expect_code 1 pm mem report -D -i "$PD/perf.data.piped.corrupted.zero_size_sample-3.2" \
+		>out 2>err && test_grep "has size 0" err
 '
 
 test_expect_success 'mem record without memory events (no PMU described): the cause, exit 1, no file' '

@@ -90,6 +90,7 @@ int mem_dump(const struct mem_dump_opts *o, FILE *out, struct strbuf *err)
 		return -EINVAL;
 	}
 	if (perf_data__open(&pd, o->input, err)) {
+		perf_data__close(&pd);	/* what the failed open kept */
 		cpu_map__delete(d.cpus);
 		return -EINVAL;
 	}
