@@ -67,10 +67,7 @@ static void sample_init(struct perf_sample *s, const struct pm_event_header *ev)
 	s->pid = s->tid = (uint32_t)-1;
 	s->cpu = (uint32_t)-1;
 	s->branch_hw_idx = (uint64_t)-1;
-	/* as perf: no data_src recorded reads as "not available" everywhere
-	 * but the level number */
-	s->data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
-		      PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA);
+	s->data_src = PERF_MEM_DATA_SRC_NONE;
 	s->misc = ev->misc;
 	s->cpumode = ev->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 }

@@ -59,6 +59,12 @@ struct perf_sample {
 	uint8_t cpumode;	/* misc & PERF_RECORD_MISC_CPUMODE_MASK */
 };
 
+/* perf's PERF_MEM_DATA_SRC_NONE: a sample recorded without DATA_SRC reads
+ * as "not available" in every field but the level number */
+#define PERF_MEM_DATA_SRC_NONE \
+	(PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) | \
+	 PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA))
+
 /*
  * Decode a PERF_RECORD_SAMPLE described by @attr. Returns 0, or -EINVAL
  * with a message in @err when a field runs past the record's end.

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../data/sample.h"
 #include "hist.h"
 
 /* splitmix64's finalizer: every input bit moves the low bits we index by
@@ -27,10 +28,7 @@ const struct hist_branch *hist_entry__branch(const struct hist_entry *he)
 	return he->branch ? he->branch : &no_branch;
 }
 
-static const struct hist_mem no_mem = {
-	.data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
-		    PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA) | PERF_MEM_S(BLK, NA),
-};
+static const struct hist_mem no_mem = { .data_src = PERF_MEM_DATA_SRC_NONE };
 
 const struct hist_mem *hist_entry__mem(const struct hist_entry *he)
 {

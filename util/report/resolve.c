@@ -132,22 +132,13 @@ void resolve_ams_any_mode(struct machine *m, struct thread *t, uint64_t addr,
 			  struct addr_map_sym *e)
 {
 	static const uint8_t modes[] = { PERF_RECORD_MISC_USER, PERF_RECORD_MISC_KERNEL };
-	struct addr_location al;
 
-	memset(e, 0, sizeof(*e));
-	e->addr = addr;
-	e->al_addr = addr;
-	e->level = 'H';
 	for (size_t i = 0; i < sizeof(modes); i++) {
-		resolve_addr(m, t, modes[i], addr, &al);
-		if (al.map) {
-			e->dso = al.map->dso;
-			e->sym = al.sym;
-			e->al_addr = al.addr;
-			e->level = al.level;
+		resolve_ams_data(m, t, modes[i], addr, e);
+		if (e->dso)
 			return;
-		}
 	}
+	*e = (struct addr_map_sym){ .addr = addr, .al_addr = addr, .level = 'H' };
 }
 
 /* perf's ip__resolve_data(): no fallback, so a kernel-mode access to a

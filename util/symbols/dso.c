@@ -3,7 +3,6 @@
  * DSO registry and symbol tables. ELF parsing is libelf's; this file only
  * chooses which file to trust and puts the symbols in lookup order.
  */
-#include <ctype.h>
 #include <elf.h>
 #include <errno.h>
 #include <stdio.h>
@@ -200,18 +199,6 @@ int dso__jit_tid(const struct dso *dso)
 	return -1;
 }
 
-/* The leading hex digits of @s into *@v; how many there were. */
-static size_t hex_prefix(const char *s, uint64_t *v)
-{
-	size_t n = 0;
-
-	*v = 0;
-	for (; isxdigit((unsigned char)s[n]); n++)
-		*v = *v << 4 | (uint64_t)(isdigit((unsigned char)s[n]) ? s[n] - '0' :
-					  (tolower((unsigned char)s[n]) - 'a' + 10));
-	return n;
-}
-
 /*
  * A JIT's symbol file, "START SIZE name" per line (hex, no 0x), absolute
  * addresses: perf's dso__load_perf_map(), which skips lines too short to
@@ -229,14 +216,17 @@ static void load_perf_map(struct symtab *t, const char *path)
 	t->sizes_final = true;	/* perf loads these without its fixups */
 	while ((len = getline(&line, &cap, f)) > 0) {
 		uint64_t start, size;
+		char *end;
 		size_t at;
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		at = hex_prefix(line, &start) + 1;
+		start = strtoull(line, &end, 16);	/* as perf's hex2u64() */
+		at = (size_t)(end - line) + 1;
 		if (at + 2 >= (size_t)len)
 			continue;
-		at += hex_prefix(line + at, &size) + 1;
+		size = strtoull(line + at, &end, 16);
+		at = (size_t)(end - line) + 1;
 		if (at + 2 >= (size_t)len)
 			continue;
 		symtab_add(t, start, size, line + at, STB_GLOBAL);
