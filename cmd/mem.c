@@ -160,22 +160,34 @@ static void list_events(const struct mem_record *r, const struct mem_events *me)
 	strbuf_release(&name);
 }
 
-/* What to record: loads and/or stores, as -t and -e ask. */
-static int chosen_ops(const struct mem_record *r, int *ops, struct strbuf *err)
+/* perf's names for the memory events of this machine (-e) */
+static bool is_mem_event(const struct mem_events *me, const char *name)
 {
+	if (me->ibs)
+		return !strcmp(name, "mem-ldst");
+	return !strcmp(name, "ldlat-loads") || !strcmp(name, "ldlat-stores");
+}
+
+/* What to record: loads and/or stores, as -t and -e ask. */
+static int chosen_ops(const struct mem_record *r, const struct mem_events *me, int *ops,
+		      struct strbuf *err)
+{
+	const char *names = me->ibs ? "mem-ldst (AMD IBS)" : "ldlat-loads, ldlat-stores";
+
 	*ops = r->o->operation;
-	if (!r->event)
-		return 0;
-	if (!strcmp(r->event, "ldlat-loads"))
-		*ops = MEM_LOAD;
-	else if (!strcmp(r->event, "ldlat-stores"))
-		*ops = MEM_STORE;
-	else if (!strcmp(r->event, "mem-ldst"))
-		*ops = MEM_LOAD | MEM_STORE;
-	else {
-		strbuf_addf(err, "-e: '%s' is not a memory event\nhint: perf-mini mem record -e "
-			    "list shows them (ldlat-loads, ldlat-stores); other events go to "
-			    "perf-mini record -d", r->event);
+	if (r->event && !is_mem_event(me, r->event)) {
+		strbuf_addf(err, "-e: '%s' is not a memory event of this machine\nhint: its "
+			    "memory events are %s (perf-mini mem record -e list); other events go "
+			    "to perf-mini record -d", r->event, names);
+		return -EINVAL;
+	}
+	if (r->event)
+		*ops = !strcmp(r->event, "ldlat-loads") ? MEM_LOAD :
+		       !strcmp(r->event, "ldlat-stores") ? MEM_STORE : MEM_LOAD | MEM_STORE;
+	else if (me->ibs && *ops != (MEM_LOAD | MEM_STORE)) {
+		strbuf_addf(err, "-t %s: AMD IBS samples loads and stores together (mem-ldst): "
+			    "one kind cannot be recorded alone\nhint: record both (drop -t); "
+			    "mem report -t %s then shows that kind", r->o->type, r->o->type);
 		return -EINVAL;
 	}
 	return 0;
@@ -229,7 +241,9 @@ static void build_record_argv(const struct mem_record *r, const struct mem_event
 	struct strbuf name = STRBUF_INIT;
 
 	push(av, "record");
-	if ((ops & MEM_LOAD) || me->ibs)
+	/* as perf: weights come with loads, and with IBS only when -t (not -e)
+	 * chose both kinds */
+	if ((ops & MEM_LOAD) && !(me->ibs && r->event))
 		push(av, "-W");
 	push(av, "-d");
 	if (r->o->phys_addr)
@@ -361,7 +375,7 @@ static int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm
 		ret = 0;
 		goto out;
 	}
-	if (chosen_ops(&r, &ops, &err))
+	if (chosen_ops(&r, &me, &ops, &err))
 		goto out;
 	if (check_supported(&me, ops, &err)) {
 		ret = 1;
@@ -441,7 +455,7 @@ static int mem_report(struct mem_opts *o, int argc, const char **argv, struct pm
 static int mem_dump_raw(struct mem_opts *o, int argc, const char **argv)
 {
 	struct mem_dump_opts d = {
-		.input = o->input ? o->input : "perf.data", .field_sep = o->field_sep,
+		.input = o->input ? o->input : cmd_default_input(), .field_sep = o->field_sep,
 		.cpu_list = o->cpu_list, .phys_addr = o->phys_addr,
 		.data_page_size = o->data_page_size, .hide_unresolved = o->hide_unresolved,
 	};

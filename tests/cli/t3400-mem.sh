@@ -113,6 +113,33 @@ test_expect_success 'mem record on a described Ice Lake: loads and stores asked 
 	! test -e m.data
 '
 
+test_expect_success 'mem record on a described AMD Zen (IBS): one ibs_op event with weights, as perf' '
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	test_grep "^calling: record -e ibs_op// $" err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 1 pm mem record -e mem-ldst -vv \
+		-o m.data -- true 2>err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC$" err &&
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 pm mem record -e list 2>err &&
+	test_grep "^mem-ldst     : available$" err && ! test -e m.data
+'
+
+test_expect_success 'mem record on IBS: -t load, -t store and the Intel names are refused, exit 129' '
+	for t in load store; do
+		PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 129 pm mem -t $t record \
+			-- true 2>err &&
+		test_grep "^perf-mini mem record: -t $t: AMD IBS samples loads and stores together" err &&
+		test_grep "^hint: record both" err || return 1
+	done &&
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 129 pm mem record -e ldlat-loads \
+		-- true 2>err &&
+	test_grep "ldlat-loads. is not a memory event of this machine" err &&
+	test_grep "^hint: its memory events are mem-ldst" err &&
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record -e mem-ldst \
+		-- true 2>err &&
+	test_grep "^hint: its memory events are ldlat-loads, ldlat-stores" err
+'
+
 test_expect_success 'mem record: a bad -e or --ldlat is named, exit 129' '
 	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record -e cycles -- true 2>err &&
 	test_grep ".cycles. is not a memory event" err &&
