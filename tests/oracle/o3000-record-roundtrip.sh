@@ -99,6 +99,26 @@ test_expect_success 'recorded by perf with --call-graph dwarf: perf-mini unwinds
 	pm script --no-inline -i pdw.data >pm.txt && test_cmp perf.txt pm.txt
 '
 
+# A sample taken while execve replaces the image carries the user
+# registers but no user stack (its dynamic size is 0): perf shows no user
+# frame then, not even the registers' IP. Many short execs, sampled often,
+# give such samples; their blocks (kernel frames in the exec path) must be
+# the same in both tools.
+exec_blocks() {
+	awk '/^[^ \t]/ { if (b != "" && x) printf "%s\n", b; b = $0 "\n"; x = 0; next }
+	     /bprm_execve|begin_new_exec/ { x = 1 }
+	     { b = b $0 "\n" }
+	     END { if (b != "" && x) printf "%s", b }'
+}
+
+test_expect_success '--call-graph dwarf: a sample inside execve has no user frame, as perf' '
+	pm record -q --call-graph dwarf -e cpu-clock -c 10000 -o ex.data -- \
+		sh -c "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do /bin/true; done" &&
+	perf script --no-inline -i ex.data 2>/dev/null | exec_blocks >perf.txt &&
+	pm script --no-inline -i ex.data | exec_blocks >pm.txt &&
+	test -s perf.txt && test_cmp perf.txt pm.txt
+'
+
 # perf names the outermost function of an inline list as libbfd finds it
 # (glibc's __GI_ aliases); in the workload's own frames both agree
 test_expect_success 'script --inline (the default): the inlined leaf frames as perf prints them' '

@@ -43,8 +43,11 @@ bool unwind__possible(const struct perf_sample *s)
 {
 	uint64_t v;
 
+	/* as perf: nothing to unwind when the kernel copied no stack (its
+	 * dynamic size is 0, as in a sample taken while execve replaces the
+	 * image) - not even the registers' IP is a frame then */
 	return s->user_regs.abi == PERF_SAMPLE_REGS_ABI_64 && s->user_stack_size &&
-	       reg_value(&s->user_regs, REG_SP, &v) && reg_value(&s->user_regs, REG_IP, &v);
+	       s->user_stack_dyn_size && reg_value(&s->user_regs, REG_SP, &v) && reg_value(&s->user_regs, REG_IP, &v);
 }
 
 static const struct map *user_map(struct unwind_ctx *u, uint64_t addr)
@@ -114,8 +117,7 @@ static bool read_mapped_file(struct unwind_ctx *u, uint64_t addr, Dwarf_Word *ou
 static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
 	struct unwind_ctx *u = arg;
-	uint64_t size = u->s->user_stack_dyn_size ? u->s->user_stack_dyn_size :
-						     u->s->user_stack_size;
+	uint64_t size = u->s->user_stack_dyn_size;
 
 	(void)dwfl;
 	if (addr + sizeof(*result) < addr)
