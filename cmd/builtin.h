@@ -61,6 +61,11 @@ int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
  */
 int cmd_check_inline(int inline_frames, struct strbuf *err);
 
+/* Without -i/-o, perf reads a pipe on stdin and writes a pipe on stdout
+ * (pipe mode, "-"); otherwise perf.data. */
+const char *cmd_default_input(void);
+const char *cmd_default_output(void);
+
 /* An existing perf.data becomes perf.data.old, as perf does. */
 void cmd_keep_old_output(const char *path);
 

@@ -82,6 +82,23 @@ struct pmus *cmd_pmus_new(const struct pm_env *env)
 	return pmus;
 }
 
+static bool is_fifo(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && S_ISFIFO(st.st_mode);
+}
+
+const char *cmd_default_input(void)
+{
+	return is_fifo(STDIN_FILENO) ? "-" : "perf.data";
+}
+
+const char *cmd_default_output(void)
+{
+	return is_fifo(STDOUT_FILENO) ? "-" : "perf.data";
+}
+
 void cmd_keep_old_output(const char *path)
 {
 	struct stat st;

@@ -599,9 +599,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (ret) {
 		if (o->has_workload)
 			workload__abort(&wl);
-		if (w.fd >= 0 && !w.pipe)
-			unlink(o->output);
-		perf_data_writer__abort(&w);
+		perf_data_writer__discard(&w);
 		goto out;
 	}
 	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
@@ -715,7 +713,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	argc = ret;
 	o.has_workload = argc > 0;
 	if (!o.output)
-		o.output = "perf.data";
+		o.output = cmd_default_output();
 	if (check_opts(&o, &err) || setup_target(&o, argv, argc, &err)) {
 		cmd_error("record", err.buf);
 		ret = 129;

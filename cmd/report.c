@@ -752,15 +752,6 @@ static int setup_sort_mode(struct report *r)
 	return err;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	/* perf reads a pipe on stdin when no -i is given */
-	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
 
 static void report_exit(struct report *r)
 {
@@ -878,7 +869,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else {
 		if (!o.input)
-			o.input = default_input();
+			o.input = cmd_default_input();
 		ret = run_report(&r);
 	}
 	if (r.err.len)

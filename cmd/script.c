@@ -113,14 +113,6 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	return 0;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
 
 static int run_script(struct script *s)
 {
@@ -228,7 +220,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		if (!o.input)
-			o.input = default_input();
+			o.input = cmd_default_input();
 		ret = run_script(&s);
 	}
 	if (s.err.len)

@@ -53,8 +53,10 @@ test_expect_success 'SIGINT stops recording and the file is complete' '
 '
 
 test_expect_success 'a workload killed by a signal: exit 128+sig, file complete' '
-	( pm record -q -e cpu-clock -o killed.data -- "$WL/spin" 20000; echo $? >rc ) &
-	sleep 0.5 && pkill -KILL -x spin; wait;
+	( pm record -q -e cpu-clock -o killed.data -- \
+		sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 20000"; echo $? >rc ) &
+	while ! test -s wl.pid; do sleep 0.1; done;
+	sleep 0.3 && kill -KILL $(cat wl.pid); wait;
 	test "$(cat rc)" = 137 &&
 	pm report -i killed.data --header-only | test_grep "^# cmdline" -
 '

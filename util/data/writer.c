@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -165,6 +166,30 @@ static int open_pipe_mode(struct perf_data_writer *w, const struct pd_write_even
 
 /* --- the API --------------------------------------------------------- */
 
+/*
+ * Only a regular file that this run made may be removed on failure: an
+ * existing path (a device such as /dev/null, a FIFO, a file record moved
+ * aside or not) is opened as it is, never created anew nor unlinked.
+ */
+static int create_output(const char *path, bool *created)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	struct stat st;
+
+	*created = fd >= 0;
+	if (fd < 0 && errno == EEXIST)
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0 && !*created && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    ftruncate(fd, 0) < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 int perf_data_writer__open(struct perf_data_writer *w, const char *path,
 			   const struct pd_write_event *events, int nr_events,
 			   const struct pd_write_feature *pipe_features, int nr_pipe_features,
@@ -176,11 +201,12 @@ int perf_data_writer__open(struct perf_data_writer *w, const char *path,
 	strbuf_init(&w->buf, FLUSH_AT + 65536);
 	w->path = strdup(path);
 	w->pipe = !strcmp(path, "-");
-	w->fd = w->pipe ? STDOUT_FILENO :
-			  open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	w->fd = w->pipe ? STDOUT_FILENO : create_output(path, &w->created);
 	if (!w->path || w->fd < 0) {
-		ret = -errno;
-		strbuf_addf(err, "cannot create %s: %s", path, strerror(errno));
+		ret = w->path ? -errno : -ENOMEM;
+		strbuf_addf(err, "cannot create %s: %s", path, strerror(-ret));
+		if (ret == -EACCES)
+			strbuf_addstr(err, "\nhint: write somewhere you may (-o DIR/perf.data)");
 		w->fd = -1;
 		return ret;
 	}
@@ -282,6 +308,13 @@ out:
 	strbuf_release(&sb);
 	perf_data_writer__abort(w);
 	return ret;
+}
+
+void perf_data_writer__discard(struct perf_data_writer *w)
+{
+	if (w->fd >= 0 && w->created)
+		unlink(w->path);
+	perf_data_writer__abort(w);
 }
 
 void perf_data_writer__abort(struct perf_data_writer *w)

@@ -36,6 +36,7 @@ struct pd_write_feature {
 struct perf_data_writer {
 	int fd;
 	bool pipe;
+	bool created;		/* a regular file this writer made (not a device) */
 	char *path;
 	uint64_t data_offset;
 	uint64_t data_size;
@@ -69,5 +70,9 @@ int perf_data_writer__finish(struct perf_data_writer *w, const struct pd_write_e
 
 /* Close without finishing (error paths). */
 void perf_data_writer__abort(struct perf_data_writer *w);
+
+/* Close without finishing and remove the output if this writer created
+ * it as a regular file: a device or a file that was there stays. */
+void perf_data_writer__discard(struct perf_data_writer *w);
 
 #endif

@@ -173,7 +173,10 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;
 	}
-	if (wrote)
-		perf_data_writer__write(r->w, &round, sizeof(round));
-	return r->w->error ? perf_data_writer__flush(r->w, err) : 0;
+	if (!wrote)
+		return r->w->error ? perf_data_writer__flush(r->w, err) : 0;
+	perf_data_writer__write(r->w, &round, sizeof(round));
+	/* each pass reaches the file at once: a recording killed or stopped
+	 * by a full disk in its first second still holds what it took */
+	return perf_data_writer__flush(r->w, err);
 }

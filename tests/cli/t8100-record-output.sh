@@ -1,0 +1,58 @@
+#!/bin/sh
+test_description='record: outputs that are not a new regular file (pipes, devices, FIFOs)'
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'stdout a pipe and no -o: the stream goes to stdout, as perf' '
+	pm record -q -e cpu-clock -- "$WL/spin" 100 | pm report -i - --stdio >out &&
+	test_grep "spin" out && ! test -e perf.data &&
+	pm record -q -e cpu-clock -- "$WL/spin" 100 | cat >stream &&
+	sh "$ROOT/tests/helpers/is-pipe-file.sh" stream
+'
+
+test_expect_success 'stdout a pipe: report and script read stdin without -i' '
+	pm record -q -e cpu-clock -- "$WL/spin" 100 | pm report --stdio >out &&
+	test_grep "spin" out &&
+	pm record -q -e cpu-clock -- "$WL/spin" 100 | pm script >out &&
+	test_grep "cpu-clock" out && ! test -e perf.data
+'
+
+test_expect_success '-o /dev/null is a sink: exit 0, the device stays' '
+	pm record -q -e cpu-clock -o /dev/null -- "$WL/spin" 100 &&
+	test -c /dev/null
+'
+
+test_expect_success '-o /dev/full: the disk-full error, exit 1, the device stays' '
+	test_expect_code 1 pm record -q -e cpu-clock -o /dev/full -- true 2>err &&
+	test_grep "^perf-mini record: cannot write /dev/full: No space left on device" err &&
+	test -c /dev/full
+'
+
+# Each failure after the output was opened must leave what was there.
+test_expect_success 'a FIFO given as -o is not removed when recording fails' '
+	mkfifo fifo && (cat fifo >/dev/null &) &&
+	test_expect_code 127 pm record -q -e cpu-clock -o fifo -- ./no-such-program 2>err &&
+	test -p fifo
+'
+
+test_expect_success 'an existing empty file given as -o is not removed when recording fails' '
+	: >empty.data &&
+	test_expect_code 127 pm record -q -e cpu-clock -o empty.data -- ./no-such-program &&
+	test -f empty.data
+'
+
+test_expect_success 'a file this run created is removed when recording fails' '
+	test_expect_code 127 pm record -q -e cpu-clock -o new.data -- ./no-such-program &&
+	! test -e new.data
+'
+
+if [ "$(id -u)" = 0 ]; then
+	test_expect_success 'a device node given as -o is not removed when recording fails (root)' '
+		mknod null c 1 3 &&
+		test_expect_code 127 pm record -q -e cpu-clock -o null -- ./no-such-program &&
+		test -c null
+	'
+else
+	test_skip "a device node given as -o survives a failure" "mknod needs root"
+fi
+
+test_done
