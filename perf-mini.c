@@ -5,6 +5,7 @@
  * belongs to the command.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,22 @@ static int finish_stdout(int status)
 	return status;
 }
 
+/* A command stopped by a signal ends the process by it, as perf does. */
+static int end_by_signal(int status, int sig)
+{
+	sigset_t set;
+
+	if (!sig)
+		return status;
+	fflush(stderr);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	return 128 + sig;	/* only if the signal did not end us */
+}
+
 int main(int argc, const char **argv)
 {
 	struct pm_env env = {
@@ -132,6 +149,7 @@ int main(int argc, const char **argv)
 		.stdout_is_tty = isatty(STDOUT_FILENO),
 	};
 	const struct cmd_struct *cmd;
+	int status;
 
 	argv++, argc--;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
@@ -148,5 +166,6 @@ int main(int argc, const char **argv)
 	cmd = find_command(argv[0]);
 	if (!cmd)
 		return unknown_command(argv[0]);
-	return finish_stdout(cmd->fn(argc, argv, &env));
+	status = finish_stdout(cmd->fn(argc, argv, &env));
+	return end_by_signal(status, env.exit_signal);
 }

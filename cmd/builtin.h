@@ -20,6 +20,7 @@
  *  5. Add tests/cli/tNNNN-<name>-*.sh end-to-end tests, including every
  *     error a user can hit.
  */
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "../util/base/pm-env.h"
@@ -65,6 +66,17 @@ int cmd_check_inline(int inline_frames, struct strbuf *err);
  * (pipe mode, "-"); otherwise perf.data. */
 const char *cmd_default_input(void);
 const char *cmd_default_output(void);
+
+/*
+ * After reading @pd: what its reader had to mend or skip (a recording not
+ * finalised, a cut stream, damaged features), one "perf-mini <cmd>:
+ * warning:" line each on stderr; with @nr_samples 0 in a cut file, that
+ * the cut came before the first sample.
+ */
+struct perf_data;
+void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samples);
+/* Each line of @lines as "perf-mini <cmd>: warning: <line>" on stderr. */
+void cmd_warn_lines(const char *cmd, const char *lines);
 
 /* An existing perf.data becomes perf.data.old, as perf does. */
 void cmd_keep_old_output(const char *path);

@@ -11,6 +11,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/data/perf-data.h"
 #include "../util/events/cpuid.h"
 #include "../util/events/pmu.h"
 
@@ -97,6 +98,25 @@ const char *cmd_default_input(void)
 const char *cmd_default_output(void)
 {
 	return is_fifo(STDOUT_FILENO) ? "-" : "perf.data";
+}
+
+void cmd_warn_lines(const char *cmd, const char *lines)
+{
+	for (const char *line = lines, *next; *line; line = next) {
+		size_t len = strcspn(line, "\n");
+
+		next = line + len + (line[len] == '\n');
+		fprintf(stderr, "perf-mini %s: warning: %.*s\n", cmd, (int)len, line);
+	}
+}
+
+void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samples)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	perf_data__describe(pd, nr_samples, &sb);
+	cmd_warn_lines(cmd, sb.buf);
+	strbuf_release(&sb);
 }
 
 void cmd_keep_old_output(const char *path)

@@ -459,9 +459,10 @@ static int mem_dump_raw(struct mem_opts *o, int argc, const char **argv)
 		.cpu_list = o->cpu_list, .phys_addr = o->phys_addr,
 		.data_page_size = o->data_page_size, .hide_unresolved = o->hide_unresolved,
 	};
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, notes = STRBUF_INIT;
 	int ret;
 
+	d.notes = &notes;
 	if (argc > 0) {
 		cmd_error("mem report", "-D takes no report options\nhint: give the input "
 			  "with perf-mini mem report -D -i FILE");
@@ -469,8 +470,11 @@ static int mem_dump_raw(struct mem_opts *o, int argc, const char **argv)
 	}
 	(void)argv;
 	ret = mem_dump(&d, stdout, &err);
+	fflush(stdout);
+	cmd_warn_lines("mem report", notes.buf);
 	if (ret)
 		cmd_error("mem report", err.buf);
+	strbuf_release(&notes);
 	strbuf_release(&err);
 	return ret ? 1 : 0;
 }

@@ -65,12 +65,12 @@ struct record_opts {
 	int exit_code;
 };
 
+/* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
 
 static void record_signal(int sig)
 {
-	(void)sig;
-	record_done = 1;
+	record_done = sig;
 }
 
 static int parse_event_option(const struct option *opt, const char *arg, int unset,
@@ -425,6 +425,7 @@ static void synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	}
 	recorder__scan(r, sb.buf, sb.len);
 	perf_data_writer__write_records(w, sb.buf, sb.len);
+	perf_data_writer__flush(w, NULL);	/* a later error is reported by the loop */
 	strbuf_release(&sb);
 }
 
@@ -533,7 +534,9 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 	int ret = 0;
 
 	while (!record_done && !ret) {
-		bool exited = recorder__wait(r, pidfd, 500);
+		/* the kernel wakes us at half a buffer; the timeout bounds what a
+		 * recording killed outright can lose to a tenth of a second */
+		bool exited = recorder__wait(r, pidfd, 100);
 
 		ret = recorder__drain(r, err);
 		if (exited)
@@ -726,9 +729,14 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	o.user_freq = o.freq > 0;
 	signal(SIGINT, record_signal);
 	signal(SIGTERM, record_signal);
+	signal(SIGHUP, record_signal);	/* a closed terminal: finish the file too */
 	ret = run_record(&o, argv, &err);
 	if (err.len)
 		cmd_error("record", err.buf);
+	/* as perf: stopped by a signal, record ends by it; with a workload its
+	 * status (it gets SIGTERM) is the answer */
+	if (record_done && !o.has_workload)
+		env->exit_signal = record_done;
 out:
 	strbuf_release(&err);
 	record_opts__exit(&o);

@@ -786,6 +786,7 @@ static int run_report(struct report *r)
 	}
 	if (r->o->dump_raw) {
 		ret = perf_data__dump(&r->pd, stdout, &r->stats, &r->err);
+		cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 		if (!ret)
 			print_stats(r, stdout);
 		return ret ? 1 : 0;
@@ -793,6 +794,7 @@ static int run_report(struct report *r)
 	if (setup_sort_mode(r))
 		return 1;
 	ret = process(r);
+	cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 	if (ret)
 		return 1;
 	if (r->o->stats)

@@ -126,8 +126,11 @@ static int run_script(struct script *s)
 
 	if (perf_data__open(&s->pd, s->o->input, &s->err))
 		return 1;
-	if (s->o->dump_raw)
-		return perf_data__dump(&s->pd, stdout, &stats, &s->err) ? 1 : 0;
+	if (s->o->dump_raw) {
+		ret = perf_data__dump(&s->pd, stdout, &stats, &s->err);
+		cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
+		return ret ? 1 : 0;
+	}
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
 	if (!s->pd.pipe) {	/* every event is known: check before reading on */
@@ -138,6 +141,8 @@ static int run_script(struct script *s)
 	}
 	ret = session__process(&s->pd, &tool, &stats, &s->err);
 	script_print__flush(&s->print, stdout);
+	fflush(stdout);	/* the lines read come before what cut them short */
+	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 	return ret ? 1 : 0;
 }
 

@@ -148,6 +148,7 @@ int cmd_stat_report(int argc, const char **argv, struct pm_env *env)
 	ret = stat_file__replay(&sf, r.input, on_round, &r, &err);
 	/* what was read is shown, even when a later record is broken */
 	fwrite(r.out.buf, 1, r.out.len, stderr);
+	cmd_warn_data("stat report", &sf.pd, UINT64_MAX);	/* counts, no samples */
 	if (ret && err.len)
 		cmd_error("stat report", err.buf);
 	stat_data__delete(r.sd);

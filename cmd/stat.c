@@ -74,12 +74,23 @@ struct stat_opts {
 	const char **argv_all;
 };
 
+/* the signal that stopped the measurement, 0 while it runs */
 static volatile sig_atomic_t stat_done;
 
 static void stat_signal(int sig)
 {
-	(void)sig;
-	stat_done = 1;
+	stat_done = sig;
+}
+
+/*
+ * As perf: SIGINT while a workload is counted without -I goes to the
+ * workload too (the terminal sends it the same) and the count goes on
+ * until it exits; otherwise a signal ends the count, the workload gets
+ * SIGTERM, and stat ends by the signal once the counts are printed.
+ */
+static bool stopped_by_signal(const struct stat_opts *o)
+{
+	return stat_done && (stat_done != SIGINT || o->interval || !o->has_workload);
 }
 
 static int parse_event_option(const struct option *opt, const char *arg, int unset,
@@ -580,7 +591,9 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
 	d->sd = o->sd;
 	wait_measurement(o, d, o->has_workload ? wl.pid : o->target.watch_pid, t0);
-	if (o->has_workload && o->interval_count && !stat_done)
+	/* as perf: after --interval-count's last interval the command runs on
+	 * to its end; only a stopping signal ends it */
+	if (o->has_workload && stopped_by_signal(o))
 		kill(wl.pid, SIGTERM);
 	if (o->has_workload && wait4(wl.pid, &status, 0, &ru) > 0)
 		o->exit_code = workload__exit_code(status);
@@ -666,9 +679,11 @@ static int run_stat(struct stat_opts *o, const char **argv)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);	/* a closed terminal: the counts still go out */
 	for (int run = 0; run < o->repeat && !stat_done && !ret; run++)
 		ret = run_once(o, argv, &d);
 	if (!ret && o->walltime.n)
@@ -724,6 +739,8 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		ret = 1;
 	if (!ret)
 		ret = o.exit_code;
+	if (stopped_by_signal(&o))
+		env->exit_signal = stat_done;
 out:
 	if (o.sw_open)
 		stat_writer__abort(&o.sw);

@@ -13,6 +13,10 @@ struct pm_env {
 	const char *online_cpus;	/* "/sys/devices/system/cpu/online" */
 	const char *cpuid;		/* $PERF_CPUID (as perf), or NULL: read cpuinfo */
 	int stdout_is_tty;
+	/* Set by a command that a signal stopped (SIGINT, SIGTERM, SIGHUP):
+	 * perf-mini ends by that signal once its output is out, as perf
+	 * raises it again, so a shell sees 128 + the signal's number. */
+	int exit_signal;
 };
 
 #endif

@@ -15,6 +15,7 @@
 #include "../base/util.h"
 #include "../events/event-names.h"
 #include "perf-data.h"
+#include "stream-check.h"
 #include "swap.h"
 
 #define MAX_EVSELS 4096
@@ -58,9 +59,43 @@ bool perf_data__has_feat(const struct perf_data *pd, int feat)
 
 /* --- opening --------------------------------------------------------- */
 
+/* A stream is kept whole in memory: at most half of it, so that a pipe
+ * that never ends is refused, not followed until the machine swaps. */
+static size_t stream_limit(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || page <= 0)
+		return (size_t)1 << 32;
+	return (size_t)pages / 2 * (size_t)page;
+}
+
+static int grow(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf *err)
+{
+	uint8_t *nb;
+
+	if (pd->size >= limit) {
+		strbuf_addf(err, "%s: the stream is over %zu MiB, half of this machine's memory, "
+			    "which is all perf-mini keeps of a pipe\nhint: write it to a file "
+			    "first (perf-mini record -o FILE) and report that", pd->path,
+			    limit >> 20);
+		return -EFBIG;
+	}
+	nb = realloc(pd->buf, *alloc * 2);
+	if (!nb)
+		return -ENOMEM;
+	pd->buf = nb;
+	*alloc *= 2;
+	return 0;
+}
+
+/* A pipe, a device or a file whose size is unknown: read it all, checking
+ * what arrives as it arrives (util/data/stream-check.h). */
 static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
 {
-	size_t alloc = 1 << 16;
+	struct stream_check sc = { 0 };
+	size_t alloc = 1 << 16, limit = stream_limit();
+	int ret;
 
 	pd->buf = malloc(alloc);
 	if (!pd->buf)
@@ -68,14 +103,8 @@ static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
 	for (;;) {
 		ssize_t n;
 
-		if (pd->size == alloc) {
-			uint8_t *nb = realloc(pd->buf, alloc * 2);
-
-			if (!nb)
-				return -ENOMEM;
-			pd->buf = nb;
-			alloc *= 2;
-		}
+		if (pd->size == alloc && (ret = grow(pd, &alloc, limit, err)))
+			return ret;
 		n = read(fd, pd->buf + pd->size, alloc - pd->size);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -86,6 +115,8 @@ static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
 		if (n == 0)
 			return 0;
 		pd->size += n;
+		if (stream_check__feed(&sc, pd->buf, pd->size, pd->path, err))
+			return -EINVAL;
 	}
 }
 
@@ -246,9 +277,40 @@ static void read_file_features(struct perf_data *pd)
 			break;
 	}
 	if (msg.len)
-		fprintf(stderr, "warning: %s: %s; header information is incomplete\n",
-			pd->path, msg.buf);
+		strbuf_addf(&pd->feature_notes, "%s: %s; header information is incomplete\n",
+			    pd->path, msg.buf);
 	strbuf_release(&msg);
+}
+
+static bool has_features(const struct perf_file_header *h)
+{
+	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
+		if (h->adds_features[i])
+			return true;
+	return false;
+}
+
+/*
+ * perf writes the data size and the features when recording ends: a
+ * recording killed (or stopped by a full disk) leaves 0 there, or
+ * perf-mini's last flushed size and no features. Either way the data runs
+ * to the end of the file, and the walk stops at its last whole record. (A
+ * finished recording always has data: the synthesized records at least.)
+ */
+static void mend_data_section(struct perf_data *pd)
+{
+	const struct perf_file_header *h = &pd->header;
+	uint64_t room = pd->size - h->data.offset;
+
+	pd->declared_data_size = h->data.size;
+	pd->data_size = h->data.size;
+	if (h->data.size > room) {
+		pd->file_cut = true;
+		pd->data_size = room;
+	} else if (!h->data.size || !has_features(h)) {
+		pd->unfinalised = true;
+		pd->data_size = room;
+	}
 }
 
 static int read_file_header(struct perf_data *pd, struct strbuf *err)
@@ -261,7 +323,7 @@ static int read_file_header(struct perf_data *pd, struct strbuf *err)
 		return -EINVAL;
 	}
 	memcpy(h, pd->buf, sizeof(*h));
-	if (h->size < sizeof(*h) || !section_ok(pd, &h->data) || h->data.offset < h->size) {
+	if (h->size < sizeof(*h) || h->data.offset > pd->size || h->data.offset < h->size) {
 		strbuf_addf(err, "%s: the data section (offset %#llx, %llu bytes) does not fit in "
 			    "the file's %zu bytes: the file is truncated or corrupt", pd->path,
 			    (unsigned long long)h->data.offset, (unsigned long long)h->data.size,
@@ -269,10 +331,11 @@ static int read_file_header(struct perf_data *pd, struct strbuf *err)
 		return -EINVAL;
 	}
 	pd->data_offset = h->data.offset;
-	pd->data_size = h->data.size;
+	mend_data_section(pd);
 	if (read_file_attrs(pd, err))
 		return -EINVAL;
-	read_file_features(pd);
+	if (!pd->unfinalised && !pd->file_cut)
+		read_file_features(pd);
 	return 0;
 }
 
@@ -400,9 +463,33 @@ void perf_data__close(struct perf_data *pd)
 	free(pd->evsels);
 	free(pd->ids);
 	free(pd->path);
+	strbuf_release(&pd->feature_notes);
 	pd_arena__exit(&pd->arena);
 	pd_features__exit(&pd->feat);
 	memset(pd, 0, sizeof(*pd));
+}
+
+void perf_data__describe(const struct perf_data *pd, uint64_t nr_samples, struct strbuf *out)
+{
+	if (pd->feature_notes.len)	/* zeroed, not initialised, when empty */
+		strbuf_add(out, pd->feature_notes.buf, pd->feature_notes.len);
+	if (pd->unfinalised)
+		strbuf_addf(out, "%s was not finalised (its recording was killed, or stopped by a "
+			    "full disk): its data is read to the last whole record (%llu bytes)\n",
+			    pd->path, (unsigned long long)(pd->cut_at ? pd->cut_at - pd->data_offset
+								      : pd->data_size));
+	if (pd->file_cut)
+		strbuf_addf(out, "%s is truncated: its data section (%llu bytes at offset %#llx) "
+			    "ends past the end of the file; the records before the cut are read\n",
+			    pd->path, (unsigned long long)pd->declared_data_size,
+			    (unsigned long long)pd->data_offset);
+	if (pd->pipe && pd->cut_at)
+		strbuf_addf(out, "%s: unexpected end of event stream: the record at offset %#llx "
+			    "is cut after %llu bytes; what came before it is read\n", pd->path,
+			    (unsigned long long)pd->cut_at, (unsigned long long)pd->cut_len);
+	if (!nr_samples && (pd->unfinalised || pd->file_cut || pd->cut_at))
+		strbuf_addf(out, "%s holds no samples: it was cut off before the first one\n",
+			    pd->path);
 }
 
 /* --- names ----------------------------------------------------------- */
@@ -660,15 +747,14 @@ static int pipe_feature(struct perf_data *pd, const struct pm_event_header *ev,
 	return 0;
 }
 
+/* 0 for a whole record, -ENODATA for one the end of the data cuts, or
+ * -EINVAL with a message for one that cannot be a record. */
 static int check_record(struct perf_data *pd, uint64_t off, uint64_t end, struct strbuf *err)
 {
 	struct pm_event_header h;
 
-	if (end - off < sizeof(h)) {
-		strbuf_addf(err, "%s: truncated record header at offset %#llx (%llu bytes left)",
-			    pd->path, (unsigned long long)off, (unsigned long long)(end - off));
-		return -EINVAL;
-	}
+	if (end - off < sizeof(h))
+		return -ENODATA;
 	memcpy(&h, pd->buf + off, sizeof(h));
 	if (h.size < sizeof(h)) {
 		strbuf_addf(err, "%s: record at offset %#llx has size %u (smaller than its "
@@ -676,13 +762,25 @@ static int check_record(struct perf_data *pd, uint64_t off, uint64_t end, struct
 			    (unsigned long long)off, h.size);
 		return -EINVAL;
 	}
-	if (h.size > end - off) {
-		strbuf_addf(err, "%s: record at offset %#llx (type %u, %u bytes) runs past the "
-			    "end of the data at %#llx: the file is truncated", pd->path,
-			    (unsigned long long)off, h.type, h.size, (unsigned long long)end);
-		return -EINVAL;
+	return h.size > end - off ? -ENODATA : 0;
+}
+
+/*
+ * The data ends inside the record at @off. A stream, or a file that was
+ * never finalised or lost its end, is read to there (perf reads a cut
+ * stream the same way); in a whole file it is corruption.
+ */
+static int cut_record(struct perf_data *pd, uint64_t off, uint64_t end, struct strbuf *err)
+{
+	if (pd->pipe || pd->unfinalised || pd->file_cut) {
+		pd->cut_at = off;
+		pd->cut_len = end - off;
+		return 0;
 	}
-	return 0;
+	strbuf_addf(err, "%s: the record at offset %#llx runs past the end of the data at "
+		    "%#llx: the file is truncated", pd->path, (unsigned long long)off,
+		    (unsigned long long)end);
+	return -EINVAL;
 }
 
 static const struct pm_event_header *aligned(const uint8_t *rec, uint64_t *scratch)
@@ -778,12 +876,8 @@ static int skip_aux_payload(struct perf_data *pd, const struct pm_event_header *
 		pd->feat.tracing_data_size = size;
 		pd->feat.bitmap[0] |= 1ULL << HEADER_TRACING_DATA;
 	}
-	if (size > end - *off) {
-		strbuf_addf(err, "%s: %s data at offset %#llx (%llu bytes) runs past the "
-			    "end of the data", pd->path, perf_record_name(ev->type),
-			    (unsigned long long)*off, (unsigned long long)size);
-		return -EINVAL;
-	}
+	if (size > end - *off)
+		return -ENODATA;
 	*off += size;
 	return 0;
 }
@@ -795,10 +889,12 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 
 	while (off < end) {
 		const struct pm_event_header *ev;
-		int ret = 0;
+		int ret = check_record(pd, off, end, err);
 
-		if (check_record(pd, off, end, err))
-			return -EINVAL;
+		if (ret == -ENODATA)
+			return cut_record(pd, off, end, err);
+		if (ret)
+			return ret;
 		/* the walk is sequential but crosses pages the hardware will not
 		 * prefetch across */
 		if (end - off > 2048)
@@ -820,10 +916,12 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 		if (ret)
 			return ret;
 		off += ev->size;
-		if ((ev->type == PERF_RECORD_AUXTRACE ||
-		     ev->type == PERF_RECORD_HEADER_TRACING_DATA) &&
-		    skip_aux_payload(pd, ev, &off, end, err))
-			return -EINVAL;
+		if (ev->type == PERF_RECORD_AUXTRACE || ev->type == PERF_RECORD_HEADER_TRACING_DATA)
+			ret = skip_aux_payload(pd, ev, &off, end, err);
+		if (ret == -ENODATA)
+			return cut_record(pd, off - ev->size, end, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

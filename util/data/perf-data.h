@@ -62,6 +62,13 @@ struct perf_data {
 	/* Pipe streams need not keep records 8-byte aligned: misaligned ones
 	 * are copied here before anyone reads their u64 fields. */
 	uint64_t released;	/* mapped bytes below this were given back */
+	/* What could not be read as written; perf_data__describe() says it. */
+	bool unfinalised;	/* file mode: its recording never wrote the end */
+	bool file_cut;		/* file mode: the data section ends past the file */
+	uint64_t declared_data_size;	/* the header's, before either was mended */
+	uint64_t cut_at;	/* offset of a record the data's end cut, else 0 */
+	uint64_t cut_len;	/* how much of it is there */
+	struct strbuf feature_notes;	/* damaged header features, one a line */
 	uint64_t walk_scratch[65536 / 8];
 	uint64_t read_scratch[65536 / 8];
 };
@@ -70,6 +77,18 @@ struct perf_data {
  * with one message in @err. */
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err);
 void perf_data__close(struct perf_data *pd);
+
+/*
+ * A file whose recording was killed before it was finalised (the header's
+ * data size never written, or no features after the data) is read to its
+ * last whole record; so is a file cut inside its data section, and a pipe
+ * stream cut anywhere (the walk stops at the cut record instead of
+ * failing). Append to @out one line for each thing the reader had to
+ * mend or skip, in the words the user needs (empty when the file is
+ * whole), and that the cut came before any sample when @nr_samples (the
+ * samples read) is 0: the caller prints them.
+ */
+void perf_data__describe(const struct perf_data *pd, uint64_t nr_samples, struct strbuf *out);
 
 /* The same from bytes in memory (copied), @name standing for the path. */
 int perf_data__open_buffer(struct perf_data *pd, const char *name, const void *buf, size_t size,

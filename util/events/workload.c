@@ -26,6 +26,7 @@ static char child_stack[CHILD_STACK_SIZE] __attribute__((aligned(64)));
 static int child_run(void *arg)
 {
 	const struct workload *wl = arg;
+	sigset_t stopping;
 	char c;
 	int e;
 
@@ -36,6 +37,13 @@ static int child_run(void *arg)
 	signal(SIGTERM, SIG_DFL);
 	if (read(wl->child.go_rd, &c, 1) != 1)
 		_exit(127);	/* the parent gave up before starting us */
+	/* stat blocks the signals that stop it, to wait for them in ppoll():
+	 * the mask survives exec, and a workload must still die of Ctrl-C */
+	sigemptyset(&stopping);
+	sigaddset(&stopping, SIGINT);
+	sigaddset(&stopping, SIGTERM);
+	sigaddset(&stopping, SIGHUP);
+	sigprocmask(SIG_UNBLOCK, &stopping, NULL);
 	execvp(wl->child.argv[0], (char *const *)wl->child.argv);
 	/*
 	 * errno is the parent's too (one TLS block), but it is blocked in

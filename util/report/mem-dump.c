@@ -99,6 +99,7 @@ int mem_dump(const struct mem_dump_opts *o, FILE *out, struct strbuf *err)
 	fprintf(out, "# PID, TID, IP, ADDR, %s%sLOCAL WEIGHT, DSRC, SYMBOL\n",
 		o->phys_addr ? "PHYS ADDR, " : "", o->data_page_size ? "DATA PAGE SIZE, " : "");
 	ret = session__process(&pd, &tool, &stats, err);
+	perf_data__describe(&pd, stats.nr_events[PERF_RECORD_SAMPLE], o->notes);
 	machine__exit(&d.machine);
 	perf_data__close(&pd);
 	cpu_map__delete(d.cpus);

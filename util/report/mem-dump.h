@@ -21,6 +21,7 @@ struct mem_dump_opts {
 	bool data_page_size;		/* a DATA PAGE SIZE column */
 	bool hide_unresolved;		/* -U: only samples with a symbol */
 	const char *symfs, *kallsyms, *vmlinux;
+	struct strbuf *notes;		/* what the reader mended, to tell the user */
 };
 
 /* Returns 0, or -errno with a message in @err. */

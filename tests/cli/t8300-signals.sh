@@ -1,0 +1,96 @@
+#!/bin/sh
+test_description='record and stat stopped by a signal: exit status as perf, output complete'
+. "$(dirname "$0")/test-lib.sh"
+
+# Start perf-mini in the background (its PID in $pid), wait until FILE has
+# grown past BYTES (it is running), then send SIG; $rc is its exit status.
+# Whatever goes wrong, nothing is left running: a start that never shows
+# and a stop that is not obeyed end in SIGKILL (and a failed test).
+start_bg() {
+	file=$1 bytes=$2
+	shift 2
+	rm -f "$file" wl.pid
+	"$PERF_MINI" "$@" 2>err &
+	pid=$!
+	tries=0
+	until test -s "$file" && test $(wc -c <"$file") -ge "$bytes"; do
+		tries=$((tries + 1))
+		if [ $tries -gt 300 ] || ! kill -0 $pid 2>/dev/null; then
+			kill -KILL $pid 2>/dev/null
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+stop_bg() {
+	kill -"$1" $pid
+	(sleep 30; kill -KILL $pid 2>/dev/null) &
+	watchdog=$!
+	wait $pid
+	rc=$?
+	kill $watchdog 2>/dev/null
+	# the workload (which wrote its PID) must have ended with perf-mini
+	wl_alive=
+	if [ -s wl.pid ] && kill -0 $(cat wl.pid) 2>/dev/null; then
+		wl_alive=t
+		kill -KILL $(cat wl.pid)
+	fi
+	return 0
+}
+
+test_expect_success 'record -a stopped by SIGINT: exit 130 (as perf), the file finalised' '
+	start_bg a.data 5000 record -q -a -e cpu-clock -o a.data && stop_bg INT &&
+	test $rc -eq 130 &&
+	pm report --stdio -i a.data >out 2>err && ! test -s err &&
+	pm report --header-only -i a.data | test_grep "^# cmdline" -
+'
+
+test_expect_success 'record -a stopped by SIGTERM: exit 143; by SIGHUP: 129, finalised too' '
+	start_bg t.data 5000 record -q -a -e cpu-clock -o t.data && stop_bg TERM &&
+	test $rc -eq 143 && pm report --stdio -i t.data >out 2>err && ! test -s err &&
+	start_bg h.data 5000 record -q -a -e cpu-clock -o h.data && stop_bg HUP &&
+	test $rc -eq 129 && pm report --stdio -i h.data >out 2>err && ! test -s err
+'
+
+test_expect_success 'record -- workload stopped by SIGINT: the workload gets SIGTERM, its status (143)' '
+	start_bg w.data 5000 record -q -e cpu-clock -o w.data -- \
+		sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" &&
+	until test -s wl.pid; do sleep 0.1; done &&
+	stop_bg INT && test $rc -eq 143 && test -z "$wl_alive" && pm report --stdio -i w.data >out 2>err &&
+	! test -s err
+'
+
+# -v prints the events before counting starts: once they are out, stat runs
+test_expect_success 'stat -a stopped by SIGINT: the counts, exit 130; by SIGTERM: 143' '
+	start_bg err 1 stat -v -a -e cpu-clock -o out && stop_bg INT &&
+	test $rc -eq 130 && test_grep "msec cpu-clock" out &&
+	start_bg err 1 stat -v -a -e cpu-clock -o out && stop_bg TERM &&
+	test $rc -eq 143 && test_grep "msec cpu-clock" out
+'
+
+test_expect_success 'stat -I -a stopped by SIGINT: exit 130, as perf' '
+	start_bg out 1 stat -I 100 -a -e cpu-clock -o out && stop_bg INT &&
+	test $rc -eq 130 && test_grep "cpu-clock" out
+'
+
+test_expect_success 'stat -I -- workload stopped by SIGINT: the workload ends, exit 130' '
+	start_bg out 1 stat -I 100 -e task-clock -o out -- sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" &&
+	until test -s wl.pid; do sleep 0.1; done &&
+	stop_bg INT && test $rc -eq 130 && test -z "$wl_alive"
+'
+
+test_expect_success 'stat -- workload stopped by SIGTERM: the workload ends, the counts, exit 143' '
+	start_bg wl.pid 1 stat -e task-clock -o out -- sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" &&
+	stop_bg TERM && test $rc -eq 143 && test -z "$wl_alive" &&
+	test_grep "task-clock" out
+'
+
+test_expect_success 'the workload of stat and record runs with no signal blocked (Ctrl-C reaches it)' '
+	pm stat -e task-clock -- grep SigBlk /proc/self/status >out 2>/dev/null &&
+	test_grep "^SigBlk:[[:space:]]+0+$" out &&
+	pm record -q -e cpu-clock -o r.data -- grep SigBlk /proc/self/status >out &&
+	test_grep "^SigBlk:[[:space:]]+0+$" out
+'
+
+test_done
