@@ -56,7 +56,7 @@ test_expect_success 'not a perf.data file: bad magic' '
 '
 
 test_expect_success 'truncated file: the records before the cut, a warning naming the data section' '
-	head -c 9000 "$PD/perf.data.singleprocess-3.8" >trunc.data &&
+	head -c 10500 "$PD/perf.data.singleprocess-3.8" >trunc.data &&
 	pm report --stdio -i trunc.data >out 2>err &&
 	test_grep "^perf-mini report: warning: trunc.data is truncated: its data section \([0-9]+ bytes at offset 0x[0-9a-f]+\)" err &&
 	test_grep "^# Samples: " out
