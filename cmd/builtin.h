@@ -39,7 +39,6 @@ void cmd_error(const char *cmd, const char *msg);
 /* Print a parse_options() result; returns the exit status to use (0 or 129). */
 int cmd_usage_result(int ret, const char *text);
 
-/* kernel.perf_event_paranoid (2 when unreadable), for permission hints. */
 /*
  * The user's LC_NUMERIC, for -B's thousands grouping (stat only, as perf).
  * It reads locale files, so stat calls it while the workload starts.
@@ -75,8 +74,24 @@ const char *cmd_default_output(void);
  */
 struct perf_data;
 void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samples);
+/*
+ * perf's warnings after reading a file that lost events, in its words
+ * and on stderr as perf: LOST records ("Processed N events and lost M
+ * chunks!") and over 5% of the samples lost (LOST_SAMPLES).
+ */
+struct session_stats;
+void cmd_warn_lost(const struct session_stats *st);
+
 /* Each line of @lines as "perf-mini <cmd>: warning: <line>" on stderr. */
 void cmd_warn_lines(const char *cmd, const char *lines);
+
+/*
+ * Once a process, in perf's words, when events were opened on user space alone
+ * because perf_event_paranoid refused their kernel part (their names
+ * then end in "u", as perf's).
+ */
+struct evlist;
+void cmd_warn_user_only(const struct evlist *evlist);
 
 /* An existing perf.data becomes perf.data.old, as perf does. */
 void cmd_keep_old_output(const char *path);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,7 +13,9 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
+#include "../util/data/session.h"
 #include "../util/events/cpuid.h"
+#include "../util/events/evlist-open.h"
 #include "../util/events/pmu.h"
 
 void cmd_error(const char *cmd, const char *msg)
@@ -117,6 +120,34 @@ void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samp
 	perf_data__describe(pd, nr_samples, &sb);
 	cmd_warn_lines(cmd, sb.buf);
 	strbuf_release(&sb);
+}
+
+void cmd_warn_lost(const struct session_stats *st)
+{
+	uint64_t samples = st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples;
+
+	if (st->nr_events[PERF_RECORD_LOST])
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+			" chunks!\n\nCheck IO/CPU overload!\n\n", session_stats__total(st),
+			st->nr_events[PERF_RECORD_LOST]);
+	/* perf's threshold: more than 5% of the samples lost */
+	if (samples && st->total_lost_samples * 20 > samples)
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
+			samples, 100.0 * (double)st->total_lost_samples / (double)samples);
+}
+
+void cmd_warn_user_only(const struct evlist *evlist)
+{
+	static bool told;
+
+	for (int i = 0; i < evlist->nr && !told; i++) {
+		if (!evlist->entries[i]->user_only)
+			continue;
+		told = true;
+		fprintf(stderr, "Warning:\nkernel.perf_event_paranoid=%d, trying to fall back to "
+			"excluding kernel and hypervisor samples\n", perf_event_paranoid());
+		return;
+	}
 }
 
 void cmd_keep_old_output(const char *path)

@@ -57,12 +57,14 @@ struct record_opts {
 	bool all_user, all_kernel;	/* --all-user, --all-kernel: every event's mode */
 	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
 	int freq, verbose;
+	bool freq_max, strict_freq;	/* -F max, --strict-freq */
 	uint64_t period;
 	unsigned int mmap_pages;
 	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */
 	int exit_code;
+	int exec_status;	/* 127 or 126 when the workload cannot be run */
 };
 
 /* the signal that stopped the recording, 0 while it runs */
@@ -99,6 +101,76 @@ static int parse_zstd_level(const struct option *opt, const char *arg, int unset
 			    arg);
 		return -1;
 	}
+	return 0;
+}
+
+/* -F N or -F max (the kernel's perf_event_max_sample_rate, as perf) */
+static int parse_freq(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	struct record_opts *o = opt->value;
+
+	(void)unset;
+	o->freq_max = !strcmp(arg, "max");
+	if (o->freq_max)
+		return 0;
+	if (str_to_int(arg, &o->freq) || o->freq <= 0) {
+		strbuf_addf(err, "-F %s: the frequency must be a positive number of samples a "
+			    "second, or max\nhint: e.g. -F 4000 (the default), -F max", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* perf's unit_number__scnprintf(): 4096 is 4K, 1 MiB is 1024K */
+static void add_size(struct strbuf *sb, uint64_t n)
+{
+	static const char units[] = "BKMGTPE";
+	int i = 0;
+
+	while (n / 1024 > 1 && units[i + 1]) {
+		n /= 1024;
+		i++;
+	}
+	strbuf_addf(sb, "%" PRIu64 "%c", n, units[i]);
+}
+
+/*
+ * -m: pages, or a size with perf's letters (16K, 1M); like perf, a count
+ * that is not a power of two is rounded up, and said so.
+ */
+static int parse_mmap_pages(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	unsigned int *pages = opt->value;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n, p2 = 1;
+	struct strbuf msg = STRBUF_INIT;
+
+	(void)unset;
+	if (strchr(arg, ',')) {
+		strbuf_addf(err, "-m %s: an AUX area size is for Intel PT and other AUX "
+			    "tracers, which perf-mini does not record\nhint: give the data pages "
+			    "alone (-m 1M)", arg);
+		return -1;
+	}
+	if (!str_to_size(arg, &n))
+		n = (n + page - 1) / page;
+	else if (str_to_u64(arg, 10, &n)) {
+		strbuf_addf(err, "-m %s: not a number of pages or a size (e.g. -m 128, -m 1M)",
+			    arg);
+		return -1;
+	}
+	while (p2 < n && p2 <= UINT32_MAX / 2)
+		p2 *= 2;
+	if (p2 < n) {
+		strbuf_addf(err, "-m %s: more than %u pages", arg, UINT32_MAX / 2 + 1);
+		return -1;
+	}
+	if (p2 != n) {
+		add_size(&msg, p2 * page);
+		fprintf(stderr, "rounding mmap pages size to %s (%" PRIu64 " pages)\n", msg.buf, p2);
+		strbuf_release(&msg);
+	}
+	*pages = (unsigned int)p2;
 	return 0;
 }
 
@@ -147,7 +219,7 @@ static int parse_call_graph(const struct record_opts *o, uint32_t *stack, struct
 	*stack = 0;
 	if (!cg)
 		return 0;
-	if (!strcmp(cg, "fp"))
+	if (!strcmp(cg, "fp") || !strcmp(cg, "lbr"))
 		return 0;
 	if (!strncmp(cg, "dwarf", 5) && (!cg[5] || cg[5] == ',')) {
 		if (cg[5] && (str_to_u64(cg + 6, 0, &size) || !size || size > 65528 || size % 8)) {
@@ -158,7 +230,8 @@ static int parse_call_graph(const struct record_opts *o, uint32_t *stack, struct
 		*stack = size;
 		return 0;
 	}
-	strbuf_addf(err, "--call-graph '%s' is not a record mode\nhint: fp or dwarf[,size]", cg);
+	strbuf_addf(err, "--call-graph '%s' is not a record mode\nhint: fp, dwarf[,size] or lbr",
+		    cg);
 	return -EINVAL;
 }
 
@@ -180,6 +253,16 @@ static void use_identifier_if_mixed(struct evlist *evlist)
 	}
 }
 
+/* --call-graph lbr: user callchains from Intel's LBR call-stack mode */
+#define LBR_CALL_STACK (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK | \
+			PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_NO_CYCLES | \
+			PERF_SAMPLE_BRANCH_HW_INDEX)
+
+static bool lbr_callchain(const struct record_opts *o)
+{
+	return o->call_graph && !strcmp(o->call_graph, "lbr");
+}
+
 /* What -d, -W, -b/-j and the address options add to each sample. */
 static void configure_sample_data(const struct record_opts *o, struct perf_event_attr *a)
 {
@@ -196,6 +279,9 @@ static void configure_sample_data(const struct record_opts *o, struct perf_event
 	if (o->branch_mode) {
 		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
 		a->branch_sample_type = o->branch_mode;
+	} else if (lbr_callchain(o)) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = LBR_CALL_STACK;
 	}
 }
 
@@ -232,7 +318,8 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 			if (!a->sample_period && !o->period && !o->user_freq)
 				a->sample_period = 1;
 		}
-		a->read_format = PERF_FORMAT_ID;
+		/* as perf 6.1: the kernel counts the samples it drops (LOST) */
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (o->period) {
 			a->freq = 0;
 			a->sample_period = o->period;
@@ -272,8 +359,47 @@ static void configure(struct record_opts *o, uint32_t dwarf_stack)
 
 /* --- setup ----------------------------------------------------------- */
 
+/*
+ * As perf: -F max is the kernel's limit, and a higher -F is lowered to it
+ * with perf's warning (refused with --strict-freq).
+ */
+static int check_max_freq(struct record_opts *o, struct strbuf *err)
+{
+	int max = perf_event_max_sample_rate();
+
+	if (max <= 0) {
+		if (o->freq_max)
+			strbuf_addstr(err, "-F max: /proc/sys/kernel/perf_event_max_sample_rate "
+				      "cannot be read\nhint: give the frequency (-F 4000)");
+		return o->freq_max ? -EINVAL : 0;
+	}
+	if (o->freq_max) {
+		o->freq = max;
+		if (!o->quiet)
+			fprintf(stderr, "info: Using a maximum frequency rate of %d Hz\n", max);
+		return 0;
+	}
+	if (o->freq <= max)
+		return 0;
+	if (o->strict_freq) {
+		strbuf_addf(err, "-F %d: the maximum frequency rate is %d Hz (--strict-freq)\n"
+			    "hint: use a lower -F, or raise "
+			    "/proc/sys/kernel/perf_event_max_sample_rate", o->freq, max);
+		return -EINVAL;
+	}
+	fprintf(stderr, "warning: Maximum frequency rate (%d Hz) exceeded, throttling from %d Hz "
+		"to %d Hz.\n         The limit can be raised via "
+		"/proc/sys/kernel/perf_event_max_sample_rate.\n         The kernel will lower it "
+		"when perf's interrupts take too long.\n         Use --strict-freq to disable this "
+		"throttling, refusing to record.\n", max, o->freq, max);
+	o->freq = max;
+	return 0;
+}
+
 static int check_opts(struct record_opts *o, struct strbuf *err)
 {
+	if (check_max_freq(o, err))
+		return -EINVAL;
 	if (o->all_user && o->all_kernel) {
 		strbuf_addstr(err, "--all-user and --all-kernel cannot be used together\n"
 			      "hint: drop both to record user and kernel space");
@@ -295,11 +421,6 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 	if (o->freq && o->period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");
-	else if (o->freq < 0)
-		strbuf_addf(err, "-F %d: the frequency must be positive", o->freq);
-	else if (o->mmap_pages && (o->mmap_pages & (o->mmap_pages - 1)))
-		strbuf_addf(err, "-m %u: the number of pages must be a power of two",
-			    o->mmap_pages);
 	return err->len ? -EINVAL : 0;
 }
 
@@ -334,10 +455,18 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 
 	if (ret)
 		return ret;
+	if (!o->quiet)
+		cmd_warn_user_only(o->evlist);
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)
 			continue;
-		if (e->open_errno == EOPNOTSUPP && (e->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
+		if (e->open_errno == EOPNOTSUPP && lbr_callchain(o))
+			strbuf_addf(err, "event '%s' cannot record LBR call stacks (--call-graph "
+				    "lbr): they need an Intel CPU with LBR call-stack mode (Haswell "
+				    "and later) and a hardware event\nhint: --call-graph fp (frame "
+				    "pointers) or --call-graph dwarf work on any machine", e->name);
+		else if (e->open_errno == EOPNOTSUPP &&
+			 (e->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
 			strbuf_addf(err, "event '%s' cannot sample branch stacks (-b/-j): they need a "
 				    "CPU PMU that records taken branches (Intel LBR, AMD BRS, Arm "
 				    "BRBE)\nhint: sample a hardware event (-e cycles) on such a machine, "
@@ -360,7 +489,7 @@ static int open_with_fallback(struct record_opts *o, uint32_t dwarf_stack, struc
 	if (ret != -EOPNOTSUPP || !o->default_event)
 		return ret;
 	strbuf_reset(err);
-	if (!o->quiet)
+	if (o->verbose && !o->quiet)	/* as perf: said with -v only */
 		fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back "
 				"to cpu-clock-ticks\n");
 	evlist__truncate(o->evlist, 0);
@@ -515,14 +644,21 @@ static void print_summary(const struct record_opts *o, const struct recorder *r,
 		return;
 	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
 		r->nr_wakeups);
-	if (r->nr_lost)
-		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks: the ring "
-			"buffer was full.\nhint: a bigger buffer (-m 1024) or a lower frequency (-F)\n",
-			r->nr_lost, r->nr_lost_records);
-	if (!w->pipe)
+	if (r->nr_lost || r->nr_lost_samples)
+		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks, %" PRIu64
+			" samples dropped: the ring buffer was full.\nhint: a bigger buffer (-m 1024) "
+			"or a lower frequency (-F)\n", r->nr_lost, r->nr_lost_records,
+			r->nr_lost_samples);
+	/* as perf: a pipe's size is not known (0.000), no count of 0 samples */
+	if (w->pipe)
+		fprintf(stderr, "[ perf record: Captured and wrote 0.000 MB - ]\n");
+	else if (r->nr_samples)
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%" PRIu64
 			" samples) ]\n", (double)(w->data_offset + w->data_size) / 1024 / 1024,
 			o->output, r->nr_samples);
+	else
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
+			(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output);
 }
 
 /* --- the loop -------------------------------------------------------- */
@@ -545,8 +681,20 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 	evlist__disable(o->evlist);
 	if (!ret)
 		ret = recorder__drain(r, err);
+	recorder__save_lost_samples(r);
 	if (pidfd >= 0)
 		close(pidfd);
+	return ret;
+}
+
+static int start_workload(struct record_opts *o, struct workload *wl, const char **argv,
+			  struct strbuf *err)
+{
+	int ret = workload__start(wl, argv[0], err);
+
+	/* as a shell: 127 for a command not found, 126 for one that cannot run */
+	if (ret)
+		o->exec_status = ret == -ENOENT ? 127 : 126;
 	return ret;
 }
 
@@ -554,10 +702,10 @@ static int start(struct record_opts *o, struct workload *wl, const char **argv,
 		 struct strbuf *err)
 {
 	if (o->has_workload && target__counts_workload(&o->target))
-		return workload__start(wl, argv[0], err);
+		return start_workload(o, wl, argv, err);
 	evlist__enable(o->evlist);
 	if (o->has_workload)
-		return workload__start(wl, argv[0], err);
+		return start_workload(o, wl, argv, err);
 	return 0;
 }
 
@@ -595,6 +743,9 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
 				     o->mmap_pages ? o->mmap_pages : 128, err);
+	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
+		fprintf(stderr, "mmap size %" PRIu64 "B\n",
+			(uint64_t)ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
 	if (!ret) {
 		synthesize(o, &r, &w);
 		ret = start(o, &wl, argv, err);
@@ -620,9 +771,9 @@ out:
 	recorder__exit(&r);
 	evlist__close(o->evlist);
 	free(re.v);
-	if (ret == -ENOENT && o->has_workload)
-		return 127;
-	return ret ? (ret == -EACCES && o->has_workload ? 126 : 1) : o->exit_code;
+	if (o->exec_status)	/* the workload could not be started */
+		return o->exec_status;
+	return ret ? 1 : o->exit_code;
 }
 
 /* --- the command ----------------------------------------------------- */
@@ -664,14 +815,17 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "event selector. use 'perf-mini list' to list available events",
 			     parse_event_option),
 		OPT_STRING('o', "output", &o.output, "file", "output file name"),
-		OPT_INTEGER('F', "freq", &o.freq, "profile at this frequency"),
+		OPT_CALLBACK('F', "freq", &o, "freq or 'max'",
+			     "profile at this frequency", parse_freq),
+		OPT_BOOLEAN(0, "strict-freq", &o.strict_freq,
+			    "Fail if the specified frequency can't be used"),
 		OPT_U64('c', "count", &o.period, "event period to sample"),
 		OPT_BOOLEAN('g', NULL, &o.fp_callchain,
 			    "enables call-graph recording (frame pointers)"),
 		OPT_STRING(0, "call-graph", &o.call_graph, "record_mode[,record_size]",
 			   "setup and enables call-graph recording: fp or dwarf[,size]"),
-		OPT_UINTEGER('m', "mmap-pages", &o.mmap_pages,
-			     "number of mmap data pages (a power of two)"),
+		OPT_CALLBACK('m', "mmap-pages", &o.mmap_pages, "pages",
+			     "number of mmap data pages, or a size (16K, 1M)", parse_mmap_pages),
 		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
 		  .value = &o.zstd_level, .argh = "n", .flags = PARSE_OPT_OPTARG,
 		  .callback = parse_zstd_level,

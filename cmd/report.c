@@ -581,6 +581,12 @@ static void print_report(struct report *r, FILE *out)
 	if (!r->o->header)
 		fprintf(out, "# To display the perf.data header info, please use "
 			     "--header/--header-only options.\n#\n");
+	if (!r->stats.nr_events[PERF_RECORD_SAMPLE]) {
+		/* as perf: a file without samples has no table, and says so */
+		fflush(out);
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
+		return;
+	}
 	setup_elide(r, &po, out);
 	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		r->stats.total_lost_samples);
@@ -598,10 +604,8 @@ static void print_report(struct report *r, FILE *out)
 
 static void print_stats(const struct report *r, FILE *out)
 {
-	uint64_t total = 0;
+	uint64_t total = session_stats__total(&r->stats);
 
-	for (int t = 0; t < PERF_RECORD_HEADER_MAX; t++)
-		total += r->stats.nr_events[t];
 	fprintf(out, "Aggregated stats:\n%20s events: %10" PRIu64 "\n", "TOTAL", total);
 	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
 		if (!r->stats.nr_events[t] || !perf_record_name(t))
@@ -786,6 +790,7 @@ static int run_report(struct report *r)
 	}
 	if (r->o->dump_raw) {
 		ret = perf_data__dump(&r->pd, stdout, &r->stats, &r->err);
+		cmd_warn_lost(&r->stats);
 		cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 		if (!ret)
 			print_stats(r, stdout);
@@ -794,6 +799,8 @@ static int run_report(struct report *r)
 	if (setup_sort_mode(r))
 		return 1;
 	ret = process(r);
+	if (!r->o->stats)	/* as perf: --stats only counts */
+		cmd_warn_lost(&r->stats);
 	cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 	if (ret)
 		return 1;

@@ -128,6 +128,7 @@ static int run_script(struct script *s)
 		return 1;
 	if (s->o->dump_raw) {
 		ret = perf_data__dump(&s->pd, stdout, &stats, &s->err);
+		cmd_warn_lost(&stats);
 		cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 		return ret ? 1 : 0;
 	}
@@ -142,6 +143,7 @@ static int run_script(struct script *s)
 	ret = session__process(&s->pd, &tool, &stats, &s->err);
 	script_print__flush(&s->print, stdout);
 	fflush(stdout);	/* the lines read come before what cut them short */
+	cmd_warn_lost(&stats);
 	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 	return ret ? 1 : 0;
 }

@@ -156,9 +156,6 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 	else if (o->repeat < 1 || o->repeat > STAT_MAX_REPEAT)
 		strbuf_addf(err, "-r %d is out of range\nhint: repeat 1 to %d times", o->repeat,
 			    STAT_MAX_REPEAT);
-	else if (o->interval && o->interval < 10)
-		strbuf_addf(err, "print interval -I %d is too short\nhint: use at least 10 ms, "
-			    "e.g. -I 1000", o->interval);
 	else if (o->interval < 0)
 		strbuf_addstr(err, "print interval -I must be positive\nhint: e.g. -I 1000");
 	else if (o->interval_count && !o->interval)
@@ -391,7 +388,8 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_STRING('C', "cpu", &o->cpu_list, "cpu", "list of cpus to monitor in system-wide"),
 		OPT_INCR('d', "detailed", &o->detailed, "detailed run - start a lot of events"),
 		OPT_INTEGER('I', "interval-print", &o->interval,
-			    "print counts at regular interval in ms (>= 10)"),
+			    "print counts at regular interval in ms (overhead is possible for "
+			    "values <= 100ms)"),
 		OPT_UINTEGER(0, "interval-count", &o->interval_count,
 			     "print counts for fixed number of times"),
 		OPT_BOOLEAN('i', "no-inherit", &o->no_inherit, "child tasks do not inherit counters"),
@@ -544,7 +542,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 		.cpus = o->target.cpus, .threads = o->target.threads,
 		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
 	};
-	int ret = 0;
+	int ret = 0, exec_status = 0;
 
 	if (o->has_workload) {
 		ret = workload__prepare(wl, (const char *const *)argv, &err);
@@ -553,6 +551,9 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	}
 	if (!ret && !o->null_run)
 		ret = evlist__open(o->evlist, &oo, &err);
+	/* once; CSV and JSON stay as perf writes them, unless -v */
+	if (!ret && !o->null_run && ((!o->csv_sep && !o->json) || o->verbose))
+		cmd_warn_user_only(o->evlist);
 	o->t0 = clock_now_ns();
 	if (!ret && !o->null_run && !target__counts_workload(&o->target))
 		evlist__enable(o->evlist);
@@ -562,14 +563,17 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 					o->target.threads, o->aggr_mode, o->interval, &err);
 		o->sw_open = !ret;
 	}
-	if (!ret && o->has_workload)
+	if (!ret && o->has_workload) {
 		ret = workload__start(wl, argv[0], &err);
+		/* as a shell: 127 for a command not found, 126 for one that cannot run */
+		exec_status = ret == -ENOENT ? 127 : ret ? 126 : 0;
+	}
 	if (ret) {
 		if (o->has_workload)
 			workload__abort(wl);
 		evlist__close(o->evlist);
 		cmd_error("stat", err.buf);
-		ret = ret == -ENOENT && o->has_workload ? 127 : ret == -EACCES ? 126 : 1;
+		ret = exec_status ? exec_status : 1;
 	}
 	strbuf_release(&err);
 	return ret;

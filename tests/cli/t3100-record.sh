@@ -11,7 +11,8 @@ test_expect_success 'record a workload, report it: samples land in its main()' '
 '
 
 test_expect_success 'default event: cycles, falling back to cpu-clock where there is no PMU' '
-	pm record -o def.data -- "$WL/spin" 100 2>err &&
+	pm record -v -o def.data -- "$WL/spin" 100 2>err &&
+	pm record -o def2.data -- "$WL/spin" 100 2>err2 && ! grep -q "cycles event" err2 &&
 	pm report -i def.data --header-only >hdr &&
 	if grep -q "cycles event is not supported" err; then
 		test_grep "name = cpu-clock" hdr
@@ -133,13 +134,58 @@ test_expect_success '-F and -c together are refused (exit 129)' '
 	test_grep "cannot be used together" err
 '
 
-test_expect_success '-m must be a power of two' '
-	test_expect_code 129 pm record -m 3 -- true 2>err && test_grep "power of two" err
+# the ring buffer size perf-mini maps shows in -vv as perf-mini record
+# prints it: "mmap size <bytes>B" (pages + the header page)
+mmap_size() {
+	pm record -vv -e cpu-clock "$@" -o m.data -- true 2>&1 | sed -n "s/^mmap size \([0-9]*\)B$/\1/p"
+}
+
+test_expect_success '-m: pages or a size (16K, 1M), rounded up to a power of two as perf says' '
+	page=$(getconf PAGESIZE) &&
+	test "$(mmap_size -m 16K)" = $((16384 + page)) &&
+	test "$(mmap_size -m 1M)" = $((1048576 + page)) &&
+	test "$(mmap_size -m 8)" = $((8 * page + page)) &&
+	pm record -q -m 3 -e cpu-clock -o m.data -- true 2>err &&
+	test_grep "^rounding mmap pages size to 16K \(4 pages\)$" err &&
+	pm record -q -m 100 -e cpu-clock -o m.data -- true 2>err &&
+	test_grep "^rounding mmap pages size to 512K \(128 pages\)$" err
+'
+
+test_expect_success '-m: a bad size or an AUX size is refused with the cause (exit 129)' '
+	test_expect_code 129 pm record -m abc -- true 2>err &&
+	test_grep "not a number of pages or a size" err &&
+	test_expect_code 129 pm record -m 2,4 -- true 2>err &&
+	test_grep "AUX area size is for Intel PT" err
+'
+
+test_expect_success '-F max, -F above the maximum (throttled, or refused with --strict-freq), -F 0' '
+	max=$(cat /proc/sys/kernel/perf_event_max_sample_rate) &&
+	pm record -F max -e cpu-clock -o f.data -- true 2>err &&
+	test_grep "^info: Using a maximum frequency rate of $max Hz$" err &&
+	pm report --header-only -i f.data | test_grep "sample_freq \} = $max," - &&
+	pm record -F $((max + 1)) -e cpu-clock -o f.data -- true 2>err &&
+	test_grep "^warning: Maximum frequency rate \($max Hz\) exceeded, throttling from $((max + 1)) Hz to $max Hz\.$" err &&
+	test_grep "Use --strict-freq to disable this throttling" err &&
+	pm report --header-only -i f.data | test_grep "sample_freq \} = $max," - &&
+	test_expect_code 129 pm record -F $((max + 1)) --strict-freq -e cpu-clock -- true 2>err &&
+	test_grep "maximum frequency rate is $max Hz" err &&
+	for f in 0 -5 abc; do
+		test_expect_code 129 pm record -F $f -e cpu-clock -- true 2>err &&
+		test_grep "frequency must be a positive number" err || return 1
+	done
 '
 
 test_expect_success 'bad --call-graph mode is refused with the choices' '
 	test_expect_code 129 pm record --call-graph lbrx -- true 2>err &&
-	test_grep "fp or dwarf" err
+	test_grep "fp, dwarf\[,size\] or lbr" err
+'
+
+test_expect_success '--call-graph lbr is taken as perf takes it; without LBR, the cause and the fix' '
+	pm record -vv --call-graph lbr -e cpu-clock -o l.data -- true 2>err;
+	test_grep "branch_sample_type +USER\|CALL_STACK\|NO_FLAGS\|NO_CYCLES\|HW_INDEX" err &&
+	if grep -q "cannot record LBR call stacks" err; then
+		test_grep "^hint: --call-graph fp" err && ! test -e l.data
+	fi
 '
 
 test_expect_success 'bad event: caret error, exit 129, no file' '

@@ -117,4 +117,27 @@ test_expect_success 'a header-only file from a recording killed at once says it 
 	test_grep "empty.data holds no samples: it was cut off before the first one" err
 '
 
+# A valid stream that never ends fills what perf-mini may keep: under a
+# 600 MB address-space limit that is a clear message, not a silent exit.
+# (AddressSanitizer reserves far more address space than that: skipped.)
+endless_stream() {
+	python3 -c 'import sys, struct
+sys.stdout.buffer.write(b"PERFILE2" + struct.pack("<Q", 16))
+rec = struct.pack("<IHH", 68, 0, 8) * 8192
+try:
+    while True: sys.stdout.buffer.write(rec)
+except BrokenPipeError: pass'
+}
+
+case "$BUILD" in
+*asan*) test_skip "an endless pipe stream: a clear message" "ulimit -v and ASan do not mix" ;;
+*)
+test_expect_success 'an endless pipe stream: out of memory named, with the fix, exit 1' '
+	(ulimit -v 600000 && endless_stream | must_refuse report --stdio -i -) &&
+	test_grep "^perf-mini report: -: out of memory after reading [0-9]+ MiB of it" err &&
+	test_grep "^hint: a pipe is kept whole in memory: write it to a file" err
+'
+;;
+esac
+
 test_done

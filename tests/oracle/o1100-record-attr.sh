@@ -11,10 +11,9 @@ if ! command -v perf >/dev/null 2>&1; then
 fi
 
 # One line per distinct attr (perf prints a block per event, perf-mini one
-# per opened fd); perf's own probes (sample_type 0) and read_format (perf
-# 6.1 adds LOST, which perf-mini does not read) left out.
+# per opened fd); perf's own probes (sample_type 0) left out.
 attrs() {
-	sh "$EXTRACT" | grep -v ';sample_type=0;' | sed 's/read_format=[^;]*;//' | sort -u
+	sh "$EXTRACT" | grep -v ';sample_type=0;' | sort -u
 }
 
 grep -v '^#' "$LINES" | grep -v '^$' >lines

@@ -30,7 +30,7 @@ in_pmu() {
 }
 
 first_tries() {
-	sh "$EXTRACT" | sed 's/read_format=[^;]*;//' | head -4
+	sh "$EXTRACT" | head -4
 }
 
 # perf mem picks its events by the vendor of the CPU it runs on (CPUID),

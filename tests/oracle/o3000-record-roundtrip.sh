@@ -119,6 +119,30 @@ test_expect_success '--call-graph dwarf: a sample inside execve has no user fram
 	test -s perf.txt && test_cmp perf.txt pm.txt
 '
 
+# perf's warnings after reading: the lines it prints, in its words
+warnings() {
+	grep -E "^(Warning:|Error:|Processed |Check IO|The .* has no samples)" "$1"
+}
+
+test_expect_success 'lost samples: perf reads the LOST_SAMPLES records perf-mini wrote, same warnings' '
+	pm record -q -e cpu-clock -c 10000 -m 2 --call-graph dwarf,4096 -o lost.data -- \
+		"$WL/spin" 300 &&
+	perf report --stdio -i lost.data >perf.out 2>perf.err &&
+	pm report --stdio -i lost.data >pm.out 2>pm.err &&
+	grep "^# Total Lost Samples: [1-9]" perf.out >perf.lost &&
+	grep "^# Total Lost Samples:" pm.out >pm.lost && test_cmp perf.lost pm.lost &&
+	warnings perf.err >perf.w && warnings pm.err >pm.w && test_cmp perf.w pm.w &&
+	test_grep "^Check IO/CPU overload!" pm.err
+'
+
+test_expect_success 'a file without samples: perf'"'"'s two header lines and its error, exit 0' '
+	pm record -q -e page-faults -c 100000000 -o nosamples.data -- true &&
+	perf report --stdio -i nosamples.data >perf.out 2>perf.err &&
+	pm report --stdio -i nosamples.data >pm.out 2>pm.err &&
+	test_cmp perf.out pm.out && warnings perf.err >perf.w && warnings pm.err >pm.w &&
+	test_cmp perf.w pm.w && test -s pm.w
+'
+
 # perf names the outermost function of an inline list as libbfd finds it
 # (glibc's __GI_ aliases); in the workload's own frames both agree
 test_expect_success 'script --inline (the default): the inlined leaf frames as perf prints them' '

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,6 +31,29 @@ int str_to_u64(const char *s, int base, uint64_t *out)
 	if (*end || end == s)
 		return -EINVAL;
 	*out = v;
+	return 0;
+}
+
+int str_to_size(const char *s, uint64_t *out)
+{
+	static const char units[] = "BKMGT";
+	size_t len = s ? strlen(s) : 0;
+	const char *unit = len ? strchr(units, toupper((unsigned char)s[len - 1])) : NULL;
+	char digits[32];
+	uint64_t v;
+	int shift, ret;
+
+	if (!unit || !*unit || len < 2 || len >= sizeof(digits))
+		return -EINVAL;
+	memcpy(digits, s, len - 1);
+	digits[len - 1] = '\0';
+	ret = str_to_u64(digits, 10, &v);
+	if (ret)
+		return ret;
+	shift = 10 * (int)(unit - units);
+	if (shift && v > UINT64_MAX >> shift)
+		return -ERANGE;
+	*out = v << shift;
 	return 0;
 }
 

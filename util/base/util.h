@@ -32,6 +32,13 @@ void pm_bug_on(bool cond, const char *file, int line, const char *what);
  */
 int str_to_u64(const char *s, int base, uint64_t *out);
 
+/*
+ * A size in bytes with perf's unit letters: "16K", "1M", "2G", "512B"
+ * (upper or lower case, 1024-based). Returns 0, -EINVAL when @s has no
+ * unit letter or is not a number, -ERANGE when it does not fit.
+ */
+int str_to_size(const char *s, uint64_t *out);
+
 /* Like str_to_u64() for a signed int. */
 int str_to_int(const char *s, int *out);
 

@@ -99,6 +99,16 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 			fprintf(out, ": id:%" PRIu64 ": lost:%" PRIu64, e->id, e->lost);
 		break;
 	}
+	case PERF_RECORD_LOST_SAMPLES: {
+		const struct pm_lost_samples_event *e = (const void *)ev;
+
+		/* the id from the trailer; perf prints -1 when it has none (the
+		 * kernel's ids start at 1) */
+		if (ev->size >= sizeof(*e))
+			fprintf(out, ": id:%" PRIu64 ": lost samples :%" PRIu64,
+				s && s->id ? s->id : (uint64_t)-1, e->lost);
+		break;
+	}
 	default:
 		break;
 	}
@@ -135,10 +145,7 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 	bool have_sample = false;
 	const char *name = perf_record_name(ev->type);
 
-	if (ev->type < PERF_RECORD_HEADER_MAX)
-		d->stats->nr_events[ev->type]++;
-	else
-		d->stats->nr_unknown++;
+	session_stats__count(d->stats, ev);
 	fprintf(d->out, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", off, pd->path, ev->size,
 		ev->type);
 	hex_dump(d->out, ev);

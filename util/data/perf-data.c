@@ -416,6 +416,10 @@ int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
 	if (!pd->path)
 		return -ENOMEM;
 	ret = load(pd, err);
+	if (ret == -ENOMEM && !err->len)
+		strbuf_addf(err, "%s: out of memory after reading %zu MiB of it\nhint: a pipe "
+			    "is kept whole in memory: write it to a file first and report that",
+			    path, pd->size >> 20);
 	return ret ? ret : parse_loaded(pd, path, err);
 }
 

@@ -239,17 +239,31 @@ static int enqueue(struct session *s, uint64_t off, uint64_t time)
 	return 0;
 }
 
-static void count(struct session *s, const struct pm_event_header *ev)
+void session_stats__count(struct session_stats *st, const struct pm_event_header *ev)
 {
 	if (ev->type < PERF_RECORD_HEADER_MAX)
-		s->stats->nr_events[ev->type]++;
+		st->nr_events[ev->type]++;
 	else
-		s->stats->nr_unknown++;
+		st->nr_unknown++;
 	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(struct pm_lost_event))
-		s->stats->total_lost += ((const struct pm_lost_event *)ev)->lost;
+		st->total_lost += ((const struct pm_lost_event *)ev)->lost;
 	if (ev->type == PERF_RECORD_LOST_SAMPLES &&
 	    ev->size >= sizeof(struct pm_lost_samples_event))
-		s->stats->total_lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+		st->total_lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+}
+
+uint64_t session_stats__total(const struct session_stats *st)
+{
+	uint64_t total = 0;
+
+	for (int t = 0; t < PERF_RECORD_HEADER_MAX; t++)
+		total += st->nr_events[t];
+	return total;
+}
+
+static void count(struct session *s, const struct pm_event_header *ev)
+{
+	session_stats__count(s->stats, ev);
 }
 
 /*

@@ -24,6 +24,12 @@ struct session_stats {
 	uint64_t nr_unknown_id;		/* samples of no declared event, skipped */
 };
 
+/* Count @ev in @st (its type, and what LOST/LOST_SAMPLES say was lost). */
+void session_stats__count(struct session_stats *st, const struct pm_event_header *ev);
+
+/* Every record counted (perf's "TOTAL events"). */
+uint64_t session_stats__total(const struct session_stats *st);
+
 /* The most a tool's prepare() may write for one sample. */
 #define SESSION_NOTE_SIZE 96
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 
 #include "attr-print.h"
 #include "evlist-open.h"
@@ -49,8 +51,19 @@ static bool is_unsupported_errno(int e)
 	       e == ENODEV;
 }
 
+int perf_event_max_sample_rate(void)
+{
+	char text[16];
+	int v = -1;
+
+	if (read_small_file("/proc/sys/kernel/perf_event_max_sample_rate", text,
+			    sizeof(text)) > 0)
+		str_to_int(text, &v);
+	return v;
+}
+
 /* read only when it explains a refusal: stat -- true is a few milliseconds */
-static int read_paranoid(void)
+int perf_event_paranoid(void)
 {
 	char text[16];
 	int v = 2;
@@ -60,15 +73,35 @@ static int read_paranoid(void)
 	return v;
 }
 
+/* What kernel.perf_event_paranoid keeps from a user without CAP_PERFMON. */
+static const char *paranoid_limits(int level)
+{
+	if (level >= 3)
+		return "every perf event";
+	if (level == 2)
+		return "kernel profiling, CPU-wide events (-a, -C) and other users' processes";
+	if (level == 1)
+		return "CPU-wide events (-a, -C) and other users' processes";
+	return "other users' processes (and raw tracepoints)";
+}
+
+static void permission_error(const struct evsel *evsel, int e, struct strbuf *err)
+{
+	int level = perf_event_paranoid();
+
+	strbuf_addf(err, "cannot open event '%s': %s: kernel.perf_event_paranoid is %d, which "
+		    "keeps %s to privileged users\nhint: lower it (sudo sysctl -w "
+		    "kernel.perf_event_paranoid=%d), or give perf-mini CAP_PERFMON (sudo setcap "
+		    "cap_perfmon+ep perf-mini)", evsel->name, strerror(e), level,
+		    paranoid_limits(level), -1);
+}
+
 static void open_error(const struct evsel *evsel, int e, struct strbuf *err)
 {
+	if (e == EACCES || e == EPERM)
+		return permission_error(evsel, e, err);
 	strbuf_addf(err, "cannot open event '%s': %s\nhint: ", evsel->name, strerror(e));
 	switch (e) {
-	case EACCES:
-	case EPERM:
-		strbuf_addf(err, "kernel.perf_event_paranoid is %d: run as root, or lower it "
-			    "(sysctl kernel.perf_event_paranoid=-1)", read_paranoid());
-		break;
 	case EMFILE:
 		strbuf_addstr(err, "one fd per event, CPU and thread is needed: raise the limit "
 				   "with 'ulimit -n' or count fewer events");
@@ -106,6 +139,17 @@ static int evsel__alloc_fds(struct evsel *evsel, int nr_cpus, int nr_threads)
 	return 0;
 }
 
+/* perf's answer to EMFILE: the soft limit on open files up to the hard one */
+static bool raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return false;
+	rl.rlim_cur = rl.rlim_max;
+	return !setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o, int c, int t)
 {
 	int cpu = o->cpus->cpus[c], pid = o->threads->entries[t].tid;
@@ -117,6 +161,8 @@ static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o
 	if (o->trace)
 		trace_attr(o, evsel, pid, cpu, group_fd);
 	fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, PERF_FLAG_CLOEXEC);
+	if (fd == -EMFILE && raise_nofile())
+		fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, PERF_FLAG_CLOEXEC);
 	if (o->trace)
 		trace_result(o, fd);
 	if (fd < 0)
@@ -163,6 +209,58 @@ static bool precise_fallback(struct evsel *evsel, const struct evlist_open_opts 
 	return true;
 }
 
+/*
+ * perf's fallback for a normal user (kernel.perf_event_paranoid 2, the
+ * distributions' default): an event refused for its kernel part is opened
+ * again on user space alone (exclude_kernel, exclude_hv) and named so, with
+ * perf's suffix: ":u", or "u" after a name that has modifiers or a PMU.
+ */
+static bool user_only_fallback(struct evsel *evsel, int e, const struct evlist_open_opts *o)
+{
+	struct perf_event_attr *a = &evsel->attr;
+	struct strbuf name = STRBUF_INIT;
+
+	if ((e != EACCES && e != EPERM) || a->exclude_kernel || a->exclude_user ||
+	    perf_event_paranoid() <= 1)
+		return false;
+	a->exclude_kernel = 1;
+	a->exclude_hv = 1;
+	evsel->user_only = true;
+	strbuf_addf(&name, "%s%su", evsel->name, strpbrk(evsel->name, ":/") ? "" : ":");
+	free(evsel->name);
+	evsel->name = strbuf_detach(&name, NULL);
+	if (o->trace)
+		o->trace(o->trace_ctx, "kernel.perf_event_paranoid > 1: trying again without "
+				       "kernel and hypervisor samples\n");
+	return true;
+}
+
+/* Refused on user space too: the event is reported as the user named it. */
+static void user_only_undo(struct evsel *evsel)
+{
+	size_t len = strlen(evsel->name);
+
+	evsel->attr.exclude_kernel = 0;
+	evsel->attr.exclude_hv = 0;
+	evsel->user_only = false;
+	if (len && evsel->name[len - 1] == 'u')
+		evsel->name[--len] = '\0';
+	if (len && evsel->name[len - 1] == ':')
+		evsel->name[--len] = '\0';
+}
+
+/* perf's missing-feature fallback: kernels before 6.0 refuse read_format
+ * LOST with EINVAL; the event is opened without it. */
+static bool lost_fallback(struct evsel *evsel, const struct evlist_open_opts *o)
+{
+	if (!(evsel->attr.read_format & PERF_FORMAT_LOST))
+		return false;
+	evsel->attr.read_format &= ~(uint64_t)PERF_FORMAT_LOST;
+	if (o->trace)
+		o->trace(o->trace_ctx, "switching off read_format LOST\n");
+	return true;
+}
+
 static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, struct strbuf *err)
 {
 	int ret;
@@ -177,6 +275,14 @@ retry:
 				ret = 0;
 		}
 	}
+	if (ret && user_only_fallback(evsel, -ret, o)) {
+		evsel__close_fds(evsel);
+		goto retry;
+	}
+	if (ret == -EINVAL && lost_fallback(evsel, o)) {
+		evsel__close_fds(evsel);
+		goto retry;
+	}
 	if (ret && is_unsupported_errno(-ret) && precise_fallback(evsel, o)) {
 		evsel__close_fds(evsel);
 		goto retry;
@@ -187,6 +293,8 @@ retry:
 		evsel->open_errno = -ret;
 		return 0;
 	}
+	if (ret && evsel->user_only)
+		user_only_undo(evsel);
 	if (ret)
 		open_error(evsel, -ret, err);
 	else
@@ -306,6 +414,25 @@ static int read_single(struct evsel *evsel, int f)
 	evsel->counts[f].val = buf[0];
 	evsel->counts[f].ena = buf[1];
 	evsel->counts[f].run = buf[2];
+	return 0;
+}
+
+int evsel__read_lost(struct evsel *evsel, int f, uint64_t *lost)
+{
+	uint64_t buf[5], fmt = evsel->attr.read_format;
+	size_t words = 1 + !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		       !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) + !!(fmt & PERF_FORMAT_ID) + 1;
+	ssize_t n;
+
+	*lost = 0;
+	if (!(fmt & PERF_FORMAT_LOST) || (fmt & PERF_FORMAT_GROUP) || evsel->fds[f] < 0)
+		return 0;
+	n = perf_sys_read(evsel->fds[f], buf, words * sizeof(uint64_t));
+	if (n < 0)
+		return (int)n;
+	if ((size_t)n != words * sizeof(uint64_t))
+		return -EIO;
+	*lost = buf[words - 1];	/* value, [enabled], [running], [id], lost */
 	return 0;
 }
 

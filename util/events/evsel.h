@@ -63,6 +63,7 @@ struct evsel {
 	bool is_topdown_metric;
 	enum topdown_id topdown;
 	bool supported;		/* false once the kernel refused it as unknown */
+	bool user_only;		/* its kernel part refused: opened on user space (":u") */
 	bool counted;		/* at least one fd opened */
 	int open_errno;
 

@@ -5,7 +5,9 @@
 #include "../base/util.h"
 #include "../data/perf-data-format.h"
 #include "../events/perf-sys.h"
+#include "../events/evlist-open.h"
 #include "recorder.h"
+#include "synth.h"
 
 static int ring_fd(struct evsel *e, int c, int t, int nr_threads)
 {
@@ -68,6 +70,28 @@ int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int n
 		for (int t = 0; !ret && t < nr_threads; t++)
 			ret = setup_ring(r, c, t, pages, err);
 	return ret;
+}
+
+uint64_t recorder__save_lost_samples(struct recorder *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(r->evlist, e, i) {
+		for (int f = 0; e->fds && f < e->nr_cpus * e->nr_threads; f++) {
+			uint64_t lost;
+
+			if (evsel__read_lost(e, f, &lost) || !lost)
+				continue;
+			synth__lost_samples(&sb, lost, e->ids ? e->ids[f] : 0, e->attr.sample_type);
+			r->nr_lost_samples += lost;
+		}
+	}
+	if (sb.len)
+		perf_data_writer__write_records(r->w, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return r->nr_lost_samples;
 }
 
 void recorder__exit(struct recorder *r)

@@ -30,6 +30,7 @@ struct recorder {
 	uint64_t nr_samples;
 	uint64_t nr_lost;		/* events the kernel dropped (PERF_RECORD_LOST) */
 	uint64_t nr_lost_records;
+	uint64_t nr_lost_samples;	/* read_format LOST, at the end */
 	uint64_t nr_wakeups;
 	char **dsos;			/* files seen in MMAP/MMAP2, for build-ids */
 	size_t nr_dsos, alloc_dsos;
@@ -46,6 +47,13 @@ bool recorder__wait(struct recorder *r, int fd, int timeout_ms);
 
 /* Move everything the kernel wrote into the file. */
 int recorder__drain(struct recorder *r, struct strbuf *err);
+
+/*
+ * At the end, with the events disabled: one LOST_SAMPLES record for each
+ * fd whose event lost samples (read_format LOST), as perf 6.1 writes them,
+ * so every reader sees the loss. Returns the samples lost.
+ */
+uint64_t recorder__save_lost_samples(struct recorder *r);
 
 /* Account records that did not come through a ring (synthesized ones). */
 void recorder__scan(struct recorder *r, const void *data, size_t len);

@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "../data/perf-data-format.h"
+#include "../data/sample.h"
 #include "synth.h"
 
 /* Header, fixed part, NUL-padded string to 8 bytes, zeroed trailer. */
@@ -24,6 +25,27 @@ static void put_record(struct strbuf *out, uint32_t type, uint16_t misc, const v
 	strbuf_add(out, fixed, fixed_len);
 	strbuf_add(out, str, slen - 1);
 	strbuf_addchars(out, 0, padded - slen + 1 + id_size);
+}
+
+void synth__lost_samples(struct strbuf *out, uint64_t lost, uint64_t id, uint64_t sample_type)
+{
+	unsigned int words = perf_sample__id_words(sample_type), at = words;
+	uint64_t trailer[8] = { 0 };
+	struct pm_lost_samples_event ev = {
+		.header = { .type = PERF_RECORD_LOST_SAMPLES,
+			    .size = (uint16_t)(sizeof(ev) + words * 8) },
+		.lost = lost,
+	};
+
+	/* the trailer: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER, in that order */
+	if (sample_type & PERF_SAMPLE_IDENTIFIER)
+		at = words - 1;
+	else if (sample_type & PERF_SAMPLE_ID)
+		at = !!(sample_type & PERF_SAMPLE_TID) + !!(sample_type & PERF_SAMPLE_TIME);
+	if (at < words && at < ARRAY_SIZE(trailer))
+		trailer[at] = id;
+	strbuf_add(out, &ev, sizeof(ev));
+	strbuf_add(out, trailer, words * 8);
 }
 
 /* _text from kallsyms (0 when kptr_restrict hides addresses). */

@@ -14,6 +14,13 @@
 
 #include "../base/strbuf.h"
 
+/*
+ * PERF_RECORD_LOST_SAMPLES as perf 6.1 writes it at the end of a recording:
+ * @lost samples the kernel dropped for the event of @id, whose attr has
+ * @sample_type (the trailer carries the id where the readers look).
+ */
+void synth__lost_samples(struct strbuf *out, uint64_t lost, uint64_t id, uint64_t sample_type);
+
 void synth__kernel_mmap(struct strbuf *out, size_t id_size);
 
 /* Every thread of @pid (COMM each) and its executable mappings (MMAP2). */
