@@ -46,8 +46,9 @@ test_expect_success 'an existing perf.data is kept as perf.data.old' '
 '
 
 test_expect_success 'SIGINT stops recording and the file is complete' '
-	pm record -q -e cpu-clock -o int.data -- "$WL/spin" 20000 &
-	pid=$! && sleep 0.5 && kill -INT $pid && wait $pid;
+	"$PERF_MINI" record -q -e cpu-clock -o int.data -- "$WL/spin" 20000 &
+	pid=$! && until test -s int.data && test $(wc -c <int.data) -gt 2000; do sleep 0.1; done &&
+	kill -INT $pid && wait $pid;
 	pm report -i int.data --header-only >hdr &&
 	test_grep "^# hostname" hdr &&
 	pm report -i int.data --stdio >out && test_grep "spin" out
