@@ -758,7 +758,9 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	}
 	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
 	if (o->has_workload) {
-		if (record_done)
+		/* as perf: a recording that ends first (a signal, a full disk)
+		 * ends its workload */
+		if (record_done || ret)
 			kill(wl.pid, SIGTERM);
 		if (waitpid(wl.pid, &status, 0) > 0)
 			o->exit_code = workload__exit_code(status);

@@ -45,6 +45,24 @@ test_expect_success 'a file this run created is removed when recording fails' '
 	! test -e new.data
 '
 
+# A full disk: a 256 KB tmpfs in a private mount namespace (root only).
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+	test_expect_success 'a disk that fills up: the error, the workload ended, what was written readable' '
+		mkdir small &&
+		unshare -m sh -c "mount -t tmpfs -o size=256k none small &&
+			\"$PERF_MINI\" record -e cpu-clock -c 100000 -o small/p.data -- \
+				\"$WL/spin\" 60000 2>err; echo \$? >rc;
+			\"$PERF_MINI\" report --stdio -i small/p.data >out 2>report.err" &&
+		test "$(cat rc)" = 1 &&
+		test_grep "^perf-mini record: cannot write small/p.data: No space left on device" err &&
+		test_grep "^hint: the disk is full" err &&
+		test_grep "small/p.data was not finalised" report.err &&
+		test_grep "spin +spin +\[\.\] main" out
+	'
+else
+	test_skip "a disk that fills up" "needs root and unshare -m for a small tmpfs"
+fi
+
 if [ "$(id -u)" = 0 ]; then
 	test_expect_success 'a device node given as -o is not removed when recording fails (root)' '
 		mknod null c 1 3 &&
