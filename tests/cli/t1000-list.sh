@@ -34,12 +34,12 @@ test_expect_success 'sysfs aliases of the core PMU (described Ice Lake)' '
 	test_grep "^  topdown-retiring OR cpu/topdown-retiring/ " out
 '
 
-test_expect_success 'tracepoints from tracefs' '
+test_expect_success TRACEFS 'tracepoints from tracefs' '
 	pm list tracepoint >out &&
 	test_grep "^  sched:sched_switch +\[Tracepoint event\]" out
 '
 
-test_expect_success 'a glob selects events across sections' '
+test_expect_success TRACEFS 'a glob selects events across sections' '
 	pm list "sched:sched_sw*" >out &&
 	test_grep "sched:sched_switch" out &&
 	! grep -q "sched_wakeup " out

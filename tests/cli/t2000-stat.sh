@@ -10,28 +10,34 @@ csv_value() {
 test_expect_success 'default events: software counted, hardware <not supported> on a VM' '
 	pm stat -- "$WL/spin" 20 2>err &&
 	test_grep "^ Performance counter stats for .*spin 20.:$" err &&
-	test_grep "msec task-clock +# +[0-9.]+ CPUs utilized" err &&
-	test_grep " context-switches +# " err &&
-	test_grep " page-faults +# +[0-9.]+ [KMG]?/sec" err &&
+	test_grep "msec task-clock$u +# +[0-9.]+ CPUs utilized" err &&
+	test_grep " context-switches$u +# " err &&
+	test_grep " page-faults$u +# +[0-9.]+ [KMG]?/sec" err &&
 	test_grep "seconds time elapsed" err &&
 	test_grep "seconds user" err
 '
 
 test_expect_success 'page faults of a known workload are counted' '
 	pm stat -x, -e page-faults,minor-faults,major-faults -- "$WL/touch-pages" 3000 2>out &&
-	test $(csv_value page-faults out) -ge 3000 &&
-	test $(csv_value minor-faults out) -ge 3000 &&
-	test $(csv_value page-faults out) -lt 3500
+	test $(csv_value page-faults$u out) -ge 3000 &&
+	test $(csv_value minor-faults$u out) -ge 3000 &&
+	test $(csv_value page-faults$u out) -lt 3500
 '
 
+# confined to user space (:u), a context switch, made in the kernel, is
+# never counted: 0, as perf shows
 test_expect_success 'context switches of a known workload are counted' '
 	pm stat -x, -e cs,task-clock -- "$WL/sleep-switch" 50 2>out &&
-	test $(csv_value cs out) -ge 50
+	if [ -z "$u" ]; then
+		test $(csv_value cs out) -ge 50
+	else
+		test $(csv_value cs$u out) -eq 0
+	fi
 '
 
 test_expect_success 'the workload exit status passes through' '
 	test_expect_code 7 pm stat -e cs -- "$WL/spin" 1 7 2>err &&
-	test_grep " cs " err
+	test_grep " cs$u " err
 '
 
 test_expect_success 'a workload killed by a signal gives 128+signal' '
@@ -60,13 +66,13 @@ test_expect_success '-x, gives perf CSV fields in perf order' '
 	pm stat -x, -e task-clock,page-faults,cs -- "$WL/spin" 10 2>out &&
 	test $(wc -l <out) -eq 3 &&
 	awk -F, "NF != 7 { exit 1 }" out &&
-	test_grep "^[0-9]+\.[0-9]{2},msec,task-clock,[0-9]+,100\.00,[0-9.]+,CPUs utilized$" out &&
-	test_grep "^[0-9]+,,page-faults,[0-9]+,100\.00,[0-9.]+,[KMG]?/sec$" out
+	test_grep "^[0-9]+\.[0-9]{2},msec,task-clock$u,[0-9]+,100\.00,[0-9.]+,CPUs utilized$" out &&
+	test_grep "^[0-9]+,,page-faults$u,[0-9]+,100\.00,[0-9.]+,[KMG]?/sec$" out
 '
 
 test_expect_success '-x with another separator' '
 	pm stat -x ";" -e cs -- true 2>out &&
-	test_grep "^[0-9]+;;cs;" out
+	test_grep "^[0-9]+;;cs$u;" out
 '
 
 test_expect_success '-j prints one JSON object per event with perf keys' '
@@ -78,7 +84,7 @@ assert len(rows) == 2, rows
 for r in rows:
     for k in (\"counter-value\", \"unit\", \"event\", \"event-runtime\", \"pcnt-running\", \"metric-value\", \"metric-unit\"):
         assert k in r, (k, r)
-assert rows[0][\"event\"] == \"task-clock\" and rows[0][\"unit\"] == \"msec\"
+assert rows[0][\"event\"] == \"task-clock$u\" and rows[0][\"unit\"] == \"msec\"
 "
 '
 
@@ -90,14 +96,14 @@ test_expect_success '-x and -j together are refused' '
 test_expect_success '-I prints timestamped intervals, --interval-count stops' '
 	pm stat -I 100 --interval-count 3 -e task-clock,cs -- "$WL/spin" 2000 2>out &&
 	test_grep "^#           time             counts unit events$" out &&
-	test $(grep -c " task-clock " out) -eq 3 &&
+	test $(grep -c " task-clock$u " out) -eq 3 &&
 	test_grep "^ +0\.[0-9]{9} +[0-9.]+ msec task-clock" out
 '
 
 test_expect_success '-I with -x prefixes the time field' '
 	pm stat -x, -I 100 --interval-count 2 -e cs -- "$WL/spin" 1000 2>out &&
 	test $(wc -l <out) -eq 2 &&
-	test_grep "^[0-9]+\.[0-9]{9},[0-9]+,,cs," out
+	test_grep "^[0-9]+\.[0-9]{9},[0-9]+,,cs$u," out
 '
 
 test_expect_success '-I with -j puts the interval key first' '
@@ -131,12 +137,12 @@ test_expect_success '-r out of range is refused' '
 
 test_expect_success '-o writes the results to a file, --append adds to it' '
 	pm stat -o res.txt -e cs -- true 2>err &&
-	test ! -s err &&
+	! grep -v "^Warning:$\|perf_event_paranoid" err &&
 	test_grep "^# started on " res.txt &&
-	test_grep " cs " res.txt &&
+	test_grep " cs$u " res.txt &&
 	pm stat -o res.txt --append -e faults -- true &&
-	test_grep " cs " res.txt &&
-	test_grep " faults " res.txt
+	test_grep " cs$u " res.txt &&
+	test_grep " faults$u " res.txt
 '
 
 test_expect_success '-o into a missing directory fails before running anything' '
@@ -157,17 +163,17 @@ test_expect_success '-n counts nothing but times the run' '
 
 test_expect_success '-d adds the cache events' '
 	pm stat -d -- true 2>out &&
-	test_grep " L1-dcache-load-misses " out &&
-	test_grep " LLC-loads " out
+	test_grep " L1-dcache-load-misses$u " out &&
+	test_grep " LLC-loads$u " out
 '
 
-test_expect_success '-a counts system wide until the command ends' '
+test_expect_success SYSWIDE '-a counts system wide until the command ends' '
 	pm stat -a -e cs -- sleep 0.1 2>out &&
 	test_grep "for .system wide.:" out &&
 	test_grep "^ +[0-9]+ +cs " out
 '
 
-test_expect_success '-A shows one line per CPU' '
+test_expect_success SYSWIDE '-A shows one line per CPU' '
 	pm stat -a -A -e cs -- sleep 0.05 2>out &&
 	test $(grep -c "^CPU[0-9]" out) -eq $(getconf _NPROCESSORS_ONLN)
 '
@@ -177,7 +183,7 @@ test_expect_success '-A without CPUs is refused' '
 	test_grep "needs CPUs" err
 '
 
-test_expect_success '-C counts the named CPUs' '
+test_expect_success SYSWIDE '-C counts the named CPUs' '
 	pm stat -C 0 -e cs -- sleep 0.05 2>out &&
 	test_grep "for .CPU\(s\) 0.:" out
 '
@@ -192,11 +198,12 @@ test_expect_success '-p counts a running process for the duration of a command' 
 	"$WL/spin" 3000 & pid=$! &&
 	pm stat -x, -p $pid -e task-clock -- sleep 0.3 2>out;
 	rc=$?; kill $pid; test $rc -eq 0 &&
-	test $(csv_value task-clock out | tr -d .) -gt 0
+	test $(csv_value task-clock$u out | tr -d .) -gt 0
 '
 
 test_expect_success '--per-thread -t shows comm-tid lines' '
 	"$WL/spin" 3000 & pid=$! &&
+	until [ "$(cat /proc/$pid/comm)" = spin ]; do sleep 0.05; done &&
 	pm stat --per-thread -t $pid -e task-clock -- sleep 0.2 2>out;
 	rc=$?; kill $pid; test $rc -eq 0 &&
 	test_grep "^ +spin-$pid +[0-9.]+ msec task-clock" out
@@ -214,7 +221,7 @@ test_expect_success 'SIGINT stops counting and still prints the results' '
 	test_grep "seconds time elapsed" out
 '
 
-test_expect_success 'tracepoint events count with globs' '
+test_expect_success TRACEFS 'tracepoint events count with globs' '
 	pm stat -x, -e "sched:sched_process_e*" -- true 2>out &&
 	test_grep ",sched:sched_process_exec," out &&
 	test_grep ",sched:sched_process_exit," out
@@ -222,12 +229,12 @@ test_expect_success 'tracepoint events count with globs' '
 
 test_expect_success 'a group is read as a group' '
 	pm stat -x, -e "{cs,faults}" -- "$WL/touch-pages" 500 2>out &&
-	test $(csv_value faults out) -ge 500
+	test $(csv_value faults$u out) -ge 500
 '
 
 test_expect_success 'hardware events on a VM: <not supported>, not an error' '
 	pm stat -x, -e cycles,cs -- true 2>out &&
-	test_grep "^<not supported>,,cycles," out
+	test_grep "^<not supported>,,cycles$u," out
 '
 
 test_expect_success 'a hardware group leader that cannot count is a clear error' '
@@ -247,25 +254,25 @@ ncores=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/core_id | sort -u | wc -
 nsockets=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/physical_package_id | sort -u | wc -l)
 ncpus=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
 
-test_expect_success '--per-core: one line per core and event, with its CPU count' '
+test_expect_success SYSWIDE '--per-core: one line per core and event, with its CPU count' '
 	pm stat --per-core -a -e cpu-clock,page-faults -- sleep 0.05 2>out &&
 	test $(grep -cE "^S[0-9]+-D[0-9]+-C[0-9]+ +[0-9]+ +[0-9.,]+ +msec cpu-clock" out) \
 		-eq "$ncores" &&
 	test $(grep -cE "^S[0-9]+-D[0-9]+-C[0-9]+ +[0-9]+ +[0-9,]+ +page-faults" out) -eq "$ncores"
 '
 
-test_expect_success '--per-socket: the CPUs of each socket add up to all CPUs' '
+test_expect_success SYSWIDE '--per-socket: the CPUs of each socket add up to all CPUs' '
 	pm stat --per-socket -a -x, -e cpu-clock -- sleep 0.05 2>out &&
 	test $(grep -c "^S[0-9]*,[0-9]*,.*,cpu-clock," out) -eq "$nsockets" &&
 	test $(awk -F, "/cpu-clock/ { n += \$2 } END { print n }" out) -eq "$ncpus"
 '
 
-test_expect_success '--per-core -I: the core and cpus columns in the header' '
+test_expect_success SYSWIDE '--per-core -I: the core and cpus columns in the header' '
 	pm stat --per-core -a -e cpu-clock -I 50 --interval-count 1 -- sleep 0.2 2>out &&
 	test_grep "^# +time core +cpus +counts unit events" out
 '
 
-test_expect_success '--per-core -j: perf keys core and aggregate-number' '
+test_expect_success SYSWIDE '--per-core -j: perf keys core and aggregate-number' '
 	pm stat --per-core -a -j -e cpu-clock -- true 2>out &&
 	test_grep "^\{\"core\" : \"S[0-9]+-D[0-9]+-C[0-9]+\", \"aggregate-number\" : [0-9]+, " out
 '

@@ -9,8 +9,8 @@ test_expect_success '-M Software: metric lines under their group leader, compute
 	pm stat -M Software -x, -- "$WL/spin" 50 2>out &&
 	test_grep ",%  major_fault_ratio$" out && test_grep ",faults_per_ms$" out &&
 	test_grep ",migrations_per_cs$" out &&
-	faults=$(awk -F, "\$3 == \"page-faults\" { print \$1 }" out) &&
-	msec=$(awk -F, "\$3 == \"task-clock\" { print \$1 }" out) &&
+	faults=$(awk -F, "\$3 == \"page-faults$u\" { print \$1 }" out) &&
+	msec=$(awk -F, "\$3 == \"task-clock$u\" { print \$1 }" out) &&
 	got=$(awk -F, "\$NF == \"faults_per_ms\" { print \$(NF-1) }" out) &&
 	# raw counts, as perf: task-clock in ns, so / 1e6 gives ms
 	awk -v f="$faults" -v m="$msec" -v g="$got" \
@@ -19,7 +19,7 @@ test_expect_success '-M Software: metric lines under their group leader, compute
 
 test_expect_success '-M: the table layout puts a second metric on a line of its own' '
 	pm stat -M Software -- true 2>out &&
-	test_grep "^ +[0-9,]+ +major-faults +# +[0-9.]+ /sec" out &&
+	test_grep "^ +[0-9,]+ +major-faults$u +# +[0-9.]+ /sec" out &&
 	test_grep "^ {40,}# +[0-9.]+ %  major_fault_ratio" out &&
 	test_grep "^ {40,}# +[0-9.]+ faults_per_ms" out
 '

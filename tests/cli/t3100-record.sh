@@ -70,7 +70,7 @@ test_expect_success 'record -p an existing process until it exits' '
 	test_grep "spin" out
 '
 
-test_expect_success 'record -a with a timing workload' '
+test_expect_success SYSWIDE 'record -a with a timing workload' '
 	pm record -q -a -e cpu-clock -o a.data -- sleep 0.3 &&
 	pm report -i a.data --stdio --sort cpu >out &&
 	test_grep "^ +[0-9.]+%  00[0-9]" out

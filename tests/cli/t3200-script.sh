@@ -70,7 +70,7 @@ test_expect_success 'broken file: clear error, no output crash' '
 	test_grep "has size 0" err
 '
 
-test_expect_success 'a recording of ours: tracepoint payloads printed from the tracing data' '
+test_expect_success TRACEFS 'a recording of ours: tracepoint payloads printed from the tracing data' '
 	pm record -q -e sched:sched_switch -o tp.data -- "$WL/sleep-switch" 20 &&
 	pm script -i tp.data >out &&
 	test_grep "sched:sched_switch: prev_comm=sleep-switch prev_pid=[0-9]+ .* ==> next_comm=" out

@@ -92,7 +92,7 @@ test_expect_success 'a perf-style unfinalised file (data size 0, no features): e
 	printf "\0\0\0\0\0\0\0\0" | dd of=killed.data bs=1 seek=48 conv=notrunc 2>/dev/null &&
 	pm report --stdio -n -i killed.data >out 2>err &&
 	test_grep "^perf-mini report: warning: killed.data was not finalised \(its recording was killed, or stopped by a full disk\)" err &&
-	test_cmp full.out out &&
+	grep -v "^#" full.out >full.rows && grep -v "^#" out >rows && test_cmp full.rows rows &&
 	pm script -i killed.data >out 2>err && test_grep "was not finalised" err &&
 	test $(grep -c cpu-clock out) -eq $(samples_of full.data)
 '

@@ -39,14 +39,14 @@ stop_bg() {
 	return 0
 }
 
-test_expect_success 'record -a stopped by SIGINT: exit 130 (as perf), the file finalised' '
+test_expect_success SYSWIDE 'record -a stopped by SIGINT: exit 130 (as perf), the file finalised' '
 	start_bg a.data 5000 record -q -a -e cpu-clock -o a.data && stop_bg INT &&
 	test $rc -eq 130 &&
 	pm report --stdio -i a.data >out 2>err && ! test -s err &&
 	pm report --header-only -i a.data | test_grep "^# cmdline" -
 '
 
-test_expect_success 'record -a stopped by SIGTERM: exit 143; by SIGHUP: 129, finalised too' '
+test_expect_success SYSWIDE 'record -a stopped by SIGTERM: exit 143; by SIGHUP: 129, finalised too' '
 	start_bg t.data 5000 record -q -a -e cpu-clock -o t.data && stop_bg TERM &&
 	test $rc -eq 143 && pm report --stdio -i t.data >out 2>err && ! test -s err &&
 	start_bg h.data 5000 record -q -a -e cpu-clock -o h.data && stop_bg HUP &&
@@ -62,14 +62,14 @@ test_expect_success 'record -- workload stopped by SIGINT: the workload gets SIG
 '
 
 # -v prints the events before counting starts: once they are out, stat runs
-test_expect_success 'stat -a stopped by SIGINT: the counts, exit 130; by SIGTERM: 143' '
+test_expect_success SYSWIDE 'stat -a stopped by SIGINT: the counts, exit 130; by SIGTERM: 143' '
 	start_bg err 1 stat -v -a -e cpu-clock -o out && stop_bg INT &&
 	test $rc -eq 130 && test_grep "msec cpu-clock" out &&
 	start_bg err 1 stat -v -a -e cpu-clock -o out && stop_bg TERM &&
 	test $rc -eq 143 && test_grep "msec cpu-clock" out
 '
 
-test_expect_success 'stat -I -a stopped by SIGINT: exit 130, as perf' '
+test_expect_success SYSWIDE 'stat -I -a stopped by SIGINT: exit 130, as perf' '
 	start_bg out 1 stat -I 100 -a -e cpu-clock -o out && stop_bg INT &&
 	test $rc -eq 130 && test_grep "cpu-clock" out
 '

@@ -45,7 +45,51 @@ say() {
 	printf '%s\n' "$*"
 }
 
+# What this user may count, probed once with the binary under test, so the
+# suite passes as root and as a normal user (perf_event_paranoid 2):
+#   $u       ":u" where events are confined to user space (perf names them
+#            task-clock:u), "" where they count the kernel too
+#   KERNEL   events count the kernel too ($u is empty)
+#   SYSWIDE  CPU-wide events (-a, -C, --per-core) may be opened
+#   TRACEFS  tracepoints may be read and counted
+#   ROOT     the suite runs as root
+#   PERF     Linux perf is installed (the oracle)
+# A test that needs one names it first: test_expect_success SYSWIDE 'title' '...'
+u=$("$PERF_MINI" stat -x, -e task-clock -- true 2>&1 |
+	sed -n 's/^[^,]*,msec,task-clock\(:u\)\{0,1\},.*/\1/p')
+prereqs=
+[ -z "$u" ] && prereqs="$prereqs KERNEL"
+"$PERF_MINI" stat -x, -a -e cpu-clock -- true >/dev/null 2>&1 && prereqs="$prereqs SYSWIDE"
+"$PERF_MINI" stat -x, -e sched:sched_switch -- true >/dev/null 2>&1 && prereqs="$prereqs TRACEFS"
+[ "$(id -u)" = 0 ] && prereqs="$prereqs ROOT"
+command -v perf >/dev/null 2>&1 && prereqs="$prereqs PERF"
+export u
+
+# perf resolves the vDSO from its copy under $HOME/.debug: a user whose HOME
+# cannot be written (nobody) gets one in the trash directory, filled once
+if command -v perf >/dev/null 2>&1 && ! [ -w "${HOME:-/nonexistent}" ]; then
+	export HOME="$TRASH/home"
+	mkdir -p "$HOME" && perf record -q -o "$HOME/warm.data" -- true >/dev/null 2>&1
+fi
+
+# All of the comma-separated prerequisites in $1 are met.
+test_have_prereq() {
+	for p in $(echo "$1" | tr , " "); do
+		case " $prereqs " in
+		*" $p "*) ;;
+		*) return 1 ;;
+		esac
+	done
+}
+
 test_expect_success() {
+	if [ $# -eq 3 ]; then
+		if ! test_have_prereq "$1"; then
+			test_skip "$2" "needs $1, which this user or machine does not give"
+			return 0
+		fi
+		shift
+	fi
 	test_count=$((test_count + 1))
 	if [ -n "$verbose" ]; then
 		( eval "$2" )

@@ -18,7 +18,8 @@ attrs() {
 
 grep -v '^#' "$LINES" | grep -v '^$' >lines
 while IFS= read -r opts; do
-	test_expect_success "record $opts: attr equals perf's" "
+	case "$opts" in *sched:*) need=TRACEFS ;; *) need=PERF ;; esac
+	test_expect_success $need "record $opts: attr equals perf's" "
 		perf record -vv $opts -o perf.data -- true 2>perf.err >/dev/null;
 		pm record -vv $opts -o pm.data -- true 2>pm.err >/dev/null;
 		attrs <perf.err >perf.attr && attrs <pm.err >pm.attr &&

@@ -29,19 +29,19 @@ test_expect_success 'page-faults: same report in both tools' '
 	same_report pf.data
 '
 
-test_expect_success 'context-switches: same report in both tools' '
+test_expect_success KERNEL 'context-switches: same report in both tools' '
 	pm record -q -e context-switches -o cs.data -- "$WL/sleep-switch" 30 &&
 	same_report cs.data &&
 	test_grep "\[k\] (__)?schedule" pm.txt
 '
 
-test_expect_success 'sched:sched_switch (tracing data written): same report by comm,dso,sym' '
+test_expect_success TRACEFS 'sched:sched_switch (tracing data written): same report by comm,dso,sym' '
 	pm record -q -e sched:sched_switch -o tp.data -- "$WL/sleep-switch" 30 &&
 	same_report tp.data --sort comm,dso,sym &&
 	perf script -i tp.data -F event,trace 2>/dev/null | grep -q "prev_comm=sleep-switch"
 '
 
-test_expect_success 'tracepoint beside cpu-clock (PERF_SAMPLE_IDENTIFIER): both events read' '
+test_expect_success TRACEFS 'tracepoint beside cpu-clock (PERF_SAMPLE_IDENTIFIER): both events read' '
 	pm record -q -e cpu-clock,sched:sched_switch -o mix.data -- "$WL/sleep-switch" 30 &&
 	same_report mix.data --sort comm,dso,sym &&
 	test_grep "of event .sched:sched_switch." pm.txt
@@ -111,7 +111,7 @@ exec_blocks() {
 	     END { if (b != "" && x) printf "%s", b }'
 }
 
-test_expect_success '--call-graph dwarf: a sample inside execve has no user frame, as perf' '
+test_expect_success KERNEL '--call-graph dwarf: a sample inside execve has no user frame, as perf' '
 	pm record -q --call-graph dwarf,2048 -e cpu-clock -c 100000 -o ex.data -- \
 		sh -c "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do /bin/true; done" &&
 	perf script --no-inline -i ex.data 2>/dev/null | exec_blocks >perf.txt &&
@@ -206,7 +206,7 @@ test_expect_success 'script: callchains (-g), same lines as perf script' '
 	same_script g.data
 '
 
-test_expect_success 'script: tracepoint payloads, same lines as perf script' '
+test_expect_success TRACEFS 'script: tracepoint payloads, same lines as perf script' '
 	same_script tp.data && same_script mix.data
 '
 

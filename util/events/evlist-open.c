@@ -226,7 +226,8 @@ static bool user_only_fallback(struct evsel *evsel, int e, const struct evlist_o
 	a->exclude_kernel = 1;
 	a->exclude_hv = 1;
 	evsel->user_only = true;
-	strbuf_addf(&name, "%s%su", evsel->name, strpbrk(evsel->name, ":/") ? "" : ":");
+	evsel->suffix_len = strpbrk(evsel->name, ":/") ? 1 : 2;
+	strbuf_addf(&name, "%s%su", evsel->name, evsel->suffix_len == 2 ? ":" : "");
 	free(evsel->name);
 	evsel->name = strbuf_detach(&name, NULL);
 	if (o->trace)
@@ -243,10 +244,9 @@ static void user_only_undo(struct evsel *evsel)
 	evsel->attr.exclude_kernel = 0;
 	evsel->attr.exclude_hv = 0;
 	evsel->user_only = false;
-	if (len && evsel->name[len - 1] == 'u')
-		evsel->name[--len] = '\0';
-	if (len && evsel->name[len - 1] == ':')
-		evsel->name[--len] = '\0';
+	if (len >= evsel->suffix_len)
+		evsel->name[len - evsel->suffix_len] = '\0';
+	evsel->suffix_len = 0;
 }
 
 /* perf's missing-feature fallback: kernels before 6.0 refuse read_format

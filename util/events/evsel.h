@@ -12,6 +12,8 @@
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 
 struct evsel_counts {
 	uint64_t val;
@@ -64,6 +66,7 @@ struct evsel {
 	enum topdown_id topdown;
 	bool supported;		/* false once the kernel refused it as unknown */
 	bool user_only;		/* its kernel part refused: opened on user space (":u") */
+	unsigned char suffix_len;	/* the "u" or ":u" that added to its name */
 	bool counted;		/* at least one fd opened */
 	int open_errno;
 
@@ -95,5 +98,13 @@ static inline bool evsel__is_clock(const struct evsel *evsel)
 
 /* Replace the name (copied). */
 void evsel__set_name(struct evsel *evsel, const char *name);
+
+/* Is @evsel the event the user named @name (its fallback suffix aside)? */
+static inline bool evsel__is_named(const struct evsel *evsel, const char *name)
+{
+	size_t len = strlen(evsel->name) - evsel->suffix_len;
+
+	return !strncasecmp(evsel->name, name, len) && !name[len];
+}
 
 #endif

@@ -218,7 +218,7 @@ static bool lookup(void *ctx, const char *id, double *val)
 		const struct evsel *e = ec->sd->evlist->entries[i];
 		const struct stat_value *v = &ec->sd->ev[i].aggr[ec->aggr];
 
-		if (strcasecmp(e->name, id))
+		if (!evsel__is_named(e, id))
 			continue;
 		ec->missing |= !e->supported || !v->run;
 		/* perf's expressions take raw counts: task-clock in ns, not msec */
