@@ -3,6 +3,7 @@
  * perf-mini list: the events this machine offers, grouped and labelled as
  * `perf list` prints them.
  */
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,8 @@ struct list_ctx {
 	const char *glob;	/* NULL: everything in the section */
 	struct strbuf out;
 	int nr_shown;
+	const char *tracefs;	/* where tracepoints were looked for */
+	int tracefs_errno;	/* why they could not be read, 0 when they were */
 };
 
 static bool matches(const struct list_ctx *c, const char *name, const char *alias)
@@ -124,9 +127,11 @@ static int show_tracepoint(const char *sys, const char *name, uint64_t id, void 
 static void list_tracepoints(struct list_ctx *c, const char *tracefs)
 {
 	const char *dir = tracepoint_tracefs_dir(tracefs);
+	int ret = dir ? tracepoint_for_each(dir, "*", "*", show_tracepoint, c) : -ENOENT;
 
-	if (dir)
-		tracepoint_for_each(dir, "*", "*", show_tracepoint, c);
+	c->tracefs = dir;
+	if (ret < 0)
+		c->tracefs_errno = -ret;
 }
 
 static void list_raw(struct list_ctx *c)
@@ -249,6 +254,11 @@ int cmd_list(int argc, const char **argv, struct pm_env *env)
 		list_section(&c, c.glob ? NULL : argv[i], env->tracefs_dir);
 	}
 	fwrite(c.out.buf, 1, c.out.len, stdout);
+	/* perf lists nothing then, silently; a normal user wonders why */
+	if (c.tracefs_errno == EACCES || c.tracefs_errno == EPERM)
+		fprintf(stderr, "perf-mini list: tracepoints are not listed: '%s/events' is "
+			"readable by root only\nhint: run as root, or make tracefs readable (sudo "
+			"mount -o remount,mode=755 %s)\n", c.tracefs, c.tracefs);
 	if (c.glob && !c.nr_shown) {
 		strbuf_reset(&err);
 		strbuf_addf(&err, "no event matches '%s'\nhint: 'perf-mini list' shows them all; "

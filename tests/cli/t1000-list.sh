@@ -45,6 +45,24 @@ test_expect_success TRACEFS 'a glob selects events across sections' '
 	! grep -q "sched_wakeup " out
 '
 
+# tracefs that this user may not read: made here (root reads anything,
+# so as root the listing runs as nobody)
+test_expect_success 'tracepoints this user cannot read: the cause and the fix, not silence' '
+	mkdir -p tfs/events/sched/sched_switch && echo 1 >tfs/events/sched/sched_switch/id &&
+	chmod 700 tfs/events && chmod 755 tfs "$TRASH" &&
+	if [ "$(id -u)" = 0 ]; then
+		run() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+	else
+		chmod 000 tfs/events; run() { "$@"; }
+	fi &&
+	PERF_MINI_TRACEFS=$TRASH/tfs run "$PERF_MINI" list "sched:*" >out 2>err;
+	test $? -eq 1 && chmod 755 tfs/events &&
+	test_grep "^perf-mini list: tracepoints are not listed: .*/tfs/events. is readable by root only" err &&
+	test_grep "^hint: run as root, or make tracefs readable" err &&
+	PERF_MINI_TRACEFS=$TRASH/tfs pm list "sched:*" >out 2>err &&
+	test_grep "sched:sched_switch" out && ! test -s err
+'
+
 test_expect_success 'a glob that matches nothing is an error naming it' '
 	test_expect_code 1 pm list "nosuchthing*" 2>err &&
 	test_grep "no event matches .nosuchthing" err
