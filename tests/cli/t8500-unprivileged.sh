@@ -2,21 +2,11 @@
 test_description='a normal user: perf_event_paranoid fallback, its refusals, the open-file limit'
 . "$(dirname "$0")/test-lib.sh"
 
-# As root the binary runs as nobody (uid 65534) in a directory nobody may
-# write; as a normal user it runs as that user.
-if [ "$(id -u)" = 0 ]; then
-	if ! command -v setpriv >/dev/null 2>&1; then
-		test_skip "runs as a normal user" "setpriv (util-linux) is not installed"
-		test_done; exit $?
-	fi
-	chmod 777 "$TRASH"
-	as_user() {
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	}
-else
-	as_user() {
-		"$@"
-	}
+# As root the binary runs as nobody (as_user, test-lib.sh); as a normal
+# user it runs as that user.
+if ! test_have_prereq NORMAL_USER; then
+	test_skip "runs as a normal user" "setpriv (util-linux) is not installed"
+	test_done; exit $?
 fi
 
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 2)

@@ -54,6 +54,7 @@ say() {
 #   TRACEFS  tracepoints may be read and counted
 #   ROOT     the suite runs as root
 #   PERF     Linux perf is installed (the oracle)
+#   NORMAL_USER  as_user can run a command as a normal user (below)
 # A test that needs one names it first: test_expect_success SYSWIDE 'title' '...'
 u=$("$PERF_MINI" stat -x, -e task-clock -- true 2>&1 |
 	sed -n 's/^[^,]*,msec,task-clock\(:u\)\{0,1\},.*/\1/p')
@@ -70,6 +71,21 @@ export u
 if command -v perf >/dev/null 2>&1 && ! [ -w "${HOME:-/nonexistent}" ]; then
 	export HOME="$TRASH/home"
 	mkdir -p "$HOME" && perf record -q -o "$HOME/warm.data" -- true >/dev/null 2>&1
+fi
+
+# Run a command as a normal user: as nobody when the suite runs as root
+# (the trash directory opened to it), as itself otherwise. NORMAL_USER is
+# met where that can be done.
+if [ "$(id -u)" = 0 ]; then
+	as_user() {
+		chmod 777 "$TRASH" && setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	}
+	command -v setpriv >/dev/null 2>&1 && prereqs="$prereqs NORMAL_USER"
+else
+	as_user() {
+		"$@"
+	}
+	prereqs="$prereqs NORMAL_USER"
 fi
 
 # All of the comma-separated prerequisites in $1 are met.

@@ -4,23 +4,9 @@ test_description='oracle: as a normal user, the attrs tried and the names given 
 
 EXTRACT="$ROOT/tests/oracle/attr-extract.sh"
 
-if ! command -v perf >/dev/null 2>&1; then
-	test_skip "unprivileged oracle" "Linux perf is not installed"
+if ! test_have_prereq PERF,NORMAL_USER; then
+	test_skip "unprivileged oracle" "needs Linux perf, and setpriv when run as root"
 	test_done; exit $?
-fi
-if [ "$(id -u)" = 0 ]; then
-	if ! command -v setpriv >/dev/null 2>&1; then
-		test_skip "unprivileged oracle" "setpriv (util-linux) is not installed"
-		test_done; exit $?
-	fi
-	chmod 777 "$TRASH"
-	as_user() {
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	}
-else
-	as_user() {
-		"$@"
-	}
 fi
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 2)
 if [ "$paranoid" -lt 2 ]; then
