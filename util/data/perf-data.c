@@ -372,7 +372,7 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 
 	if (pd->size == 0) {
 		strbuf_addf(err, "%s is empty (0 bytes): the recording wrote nothing\n"
-			    "hint: record again; perf-mini record always finalises its file",
+			    "hint: record again; this one was stopped before it wrote its header",
 			    pd->path);
 		return -EINVAL;
 	}
