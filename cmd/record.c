@@ -22,6 +22,7 @@
 #include "../util/events/branch-filter.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/parse-events.h"
+#include "../util/events/record-attr.h"
 #include "../util/events/target.h"
 #include "../util/events/workload.h"
 #include "../util/record/host-features.h"
@@ -38,27 +39,17 @@ static const char *const record_usage[] = {
 	NULL,
 };
 
-#define DEFAULT_FREQ 4000
-#define DEFAULT_DWARF_STACK 8192
-/* x86_64 user registers perf samples for DWARF unwinding (PERF_REGS_MASK) */
-#define X86_64_REGS_MASK 0xff0fffULL
-
 struct record_opts {
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
 	struct target target;
 	struct target_paths paths;
+	struct record_attr_opts attr;	/* what the options ask of every event */
 	const char *output, *call_graph, *cpu_list, *pid, *tid;
-	bool all_cpus, fp_callchain, quiet, no_inherit, has_workload, default_event, user_freq;
-	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
-	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size, sample_cpu,
-	     sample_period;
-	bool all_user, all_kernel;	/* --all-user, --all-kernel: every event's mode */
-	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
-	int freq, verbose;
+	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
+	int verbose;
 	bool freq_max, strict_freq;	/* -F max, --strict-freq */
-	uint64_t period;
 	unsigned int mmap_pages;
 	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
@@ -113,7 +104,7 @@ static int parse_freq(const struct option *opt, const char *arg, int unset, stru
 	o->freq_max = !strcmp(arg, "max");
 	if (o->freq_max)
 		return 0;
-	if (str_to_int(arg, &o->freq) || o->freq <= 0) {
+	if (str_to_int(arg, &o->attr.freq) || o->attr.freq <= 0) {
 		strbuf_addf(err, "-F %s: the frequency must be a positive number of samples a "
 			    "second, or max\nhint: e.g. -F 4000 (the default), -F max", arg);
 		return -1;
@@ -181,14 +172,14 @@ static int parse_branch_any(const struct option *opt, const char *arg, int unset
 
 	(void)arg;
 	if (unset) {
-		o->branch_mode = 0;
+		o->attr.branch_mode = 0;
 		return 0;
 	}
-	if (o->branch_mode) {
+	if (o->attr.branch_mode) {
 		strbuf_addstr(err, "-b and -j cannot be used together\nhint: -b is -j any");
 		return -1;
 	}
-	o->branch_mode = PERF_SAMPLE_BRANCH_ANY;
+	o->attr.branch_mode = PERF_SAMPLE_BRANCH_ANY;
 	return 0;
 }
 
@@ -198,163 +189,15 @@ static int parse_branch_filter_option(const struct option *opt, const char *arg,
 	struct record_opts *o = opt->value;
 
 	if (unset) {
-		o->branch_mode = 0;
+		o->attr.branch_mode = 0;
 		return 0;
 	}
-	if (o->branch_mode) {
+	if (o->attr.branch_mode) {
 		strbuf_addstr(err, "-b and -j cannot be used together (nor -j twice)\n"
 				   "hint: give the filters in one -j, comma separated");
 		return -1;
 	}
-	return parse_branch_filter(arg, &o->branch_mode, err) ? -1 : 0;
-}
-
-/* --- attrs ----------------------------------------------------------- */
-
-static int parse_call_graph(const struct record_opts *o, uint32_t *stack, struct strbuf *err)
-{
-	const char *cg = o->call_graph;
-	uint64_t size = DEFAULT_DWARF_STACK;
-
-	*stack = 0;
-	if (!cg)
-		return 0;
-	if (!strcmp(cg, "fp") || !strcmp(cg, "lbr"))
-		return 0;
-	if (!strncmp(cg, "dwarf", 5) && (!cg[5] || cg[5] == ',')) {
-		if (cg[5] && (str_to_u64(cg + 6, 0, &size) || !size || size > 65528 || size % 8)) {
-			strbuf_addf(err, "--call-graph %s: the stack dump size must be a multiple of "
-				    "8 up to 65528", cg);
-			return -EINVAL;
-		}
-		*stack = size;
-		return 0;
-	}
-	strbuf_addf(err, "--call-graph '%s' is not a record mode\nhint: fp, dwarf[,size] or lbr",
-		    cg);
-	return -EINVAL;
-}
-
-/*
- * Events with different sample layouts (a tracepoint's RAW and CPU beside
- * cpu-clock) need the id at a fixed place: PERF_SAMPLE_IDENTIFIER, first
- * in a sample and last in a trailer, as perf does.
- */
-static void use_identifier_if_mixed(struct evlist *evlist)
-{
-	uint64_t first = evlist->entries[0]->attr.sample_type;
-	bool mixed = false;
-
-	for (int i = 1; i < evlist->nr; i++)
-		mixed |= evlist->entries[i]->attr.sample_type != first;
-	for (int i = 0; mixed && i < evlist->nr; i++) {
-		evlist->entries[i]->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
-		evlist->entries[i]->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
-	}
-}
-
-/* --call-graph lbr: user callchains from Intel's LBR call-stack mode */
-#define LBR_CALL_STACK (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK | \
-			PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_NO_CYCLES | \
-			PERF_SAMPLE_BRANCH_HW_INDEX)
-
-static bool lbr_callchain(const struct record_opts *o)
-{
-	return o->call_graph && !strcmp(o->call_graph, "lbr");
-}
-
-/* What -d, -W, -b/-j and the address options add to each sample. */
-static void configure_sample_data(const struct record_opts *o, struct perf_event_attr *a)
-{
-	if (o->sample_addr)	/* perf's -d: the data address and its source */
-		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-	if (o->sample_weight)	/* x86 PEBS: latency and instruction latency */
-		a->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
-	if (o->sample_phys)
-		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
-	if (o->data_page_size)
-		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
-	if (o->code_page_size)
-		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
-	if (o->branch_mode) {
-		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
-		a->branch_sample_type = o->branch_mode;
-	} else if (lbr_callchain(o)) {
-		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
-		a->branch_sample_type = LBR_CALL_STACK;
-	}
-}
-
-/* perf record's attr for every event; the first one also tracks mmaps,
- * comms and tasks for the whole recording. */
-static void configure(struct record_opts *o, uint32_t dwarf_stack)
-{
-	struct evsel *e;
-	int i;
-
-	evlist__for_each(o->evlist, e, i) {
-		struct perf_event_attr *a = &e->attr;
-
-		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-		if (o->evlist->nr > 1)
-			a->sample_type |= PERF_SAMPLE_ID;
-		if (target__has_cpu(&o->target) || o->sample_cpu)
-			a->sample_type |= PERF_SAMPLE_CPU;
-		configure_sample_data(o, a);
-		if (o->fp_callchain || o->call_graph)
-			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
-		if (dwarf_stack) {
-			/* as perf: data addresses and data mmaps too, so an unwinder
-			 * can read a binary's data segments (GOT) beside the stack */
-			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
-					  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->sample_regs_user = X86_64_REGS_MASK;
-			a->sample_stack_user = dwarf_stack;
-			a->exclude_callchain_user = 1;
-		}
-		if (a->type == PERF_TYPE_TRACEPOINT) {
-			/* every hit, with its payload, unless told otherwise */
-			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
-			if (!a->sample_period && !o->period && !o->user_freq)
-				a->sample_period = 1;
-		}
-		/* as perf 6.1: the kernel counts the samples it drops (LOST) */
-		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-		if (o->period) {
-			a->freq = 0;
-			a->sample_period = o->period;
-		} else if (o->user_freq || !a->sample_period) {
-			a->freq = 1;
-			a->sample_period = o->freq ? o->freq : DEFAULT_FREQ;
-		}
-		/* as perf: a fixed period is in the attr, a varying one in each
-		 * sample (or everywhere with -P) */
-		if (a->freq || o->sample_period)
-			a->sample_type |= PERF_SAMPLE_PERIOD;
-		/* :P: the most precise the PMU takes, tried from 3 down on open */
-		if (e->precise_max)
-			a->precise_ip = 3;
-		/* as perf, these override the events' own modifiers */
-		if (o->all_user) {
-			a->exclude_kernel = 1;
-			a->exclude_user = 0;
-		}
-		if (o->all_kernel) {
-			a->exclude_kernel = 0;
-			a->exclude_user = 1;
-		}
-		a->disabled = evsel__is_leader(e);
-		a->inherit = !o->no_inherit;
-		a->sample_id_all = 1;
-		a->enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
-				    !target__has_cpu(&o->target) && evsel__is_leader(e);
-		if (i == 0) {
-			a->mmap = a->comm = a->task = 1;
-			a->mmap2 = a->comm_exec = 1;
-			a->mmap_data = dwarf_stack || o->sample_addr;
-		}
-	}
-	use_identifier_if_mixed(o->evlist);
+	return parse_branch_filter(arg, &o->attr.branch_mode, err) ? -1 : 0;
 }
 
 /* --- setup ----------------------------------------------------------- */
@@ -374,25 +217,25 @@ static int check_max_freq(struct record_opts *o, struct strbuf *err)
 		return o->freq_max ? -EINVAL : 0;
 	}
 	if (o->freq_max) {
-		o->freq = max;
+		o->attr.freq = max;
 		if (!o->quiet)
 			fprintf(stderr, "info: Using a maximum frequency rate of %d Hz\n", max);
 		return 0;
 	}
-	if (o->freq <= max)
+	if (o->attr.freq <= max)
 		return 0;
 	if (o->strict_freq) {
 		strbuf_addf(err, "-F %d: the maximum frequency rate is %d Hz (--strict-freq)\n"
 			    "hint: use a lower -F, or raise "
-			    "/proc/sys/kernel/perf_event_max_sample_rate", o->freq, max);
+			    "/proc/sys/kernel/perf_event_max_sample_rate", o->attr.freq, max);
 		return -EINVAL;
 	}
 	fprintf(stderr, "warning: Maximum frequency rate (%d Hz) exceeded, throttling from %d Hz "
 		"to %d Hz.\n         The limit can be raised via "
 		"/proc/sys/kernel/perf_event_max_sample_rate.\n         The kernel will lower it "
 		"when perf's interrupts take too long.\n         Use --strict-freq to disable this "
-		"throttling, refusing to record.\n", max, o->freq, max);
-	o->freq = max;
+		"throttling, refusing to record.\n", max, o->attr.freq, max);
+	o->attr.freq = max;
 	return 0;
 }
 
@@ -400,7 +243,7 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 {
 	if (check_max_freq(o, err))
 		return -EINVAL;
-	if (o->all_user && o->all_kernel) {
+	if (o->attr.all_user && o->attr.all_kernel) {
 		strbuf_addstr(err, "--all-user and --all-kernel cannot be used together\n"
 			      "hint: drop both to record user and kernel space");
 		return -EINVAL;
@@ -418,7 +261,7 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 			return -EINVAL;
 		}
 	}
-	if (o->freq && o->period)
+	if (o->attr.freq && o->attr.period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");
 	return err->len ? -EINVAL : 0;
@@ -440,7 +283,13 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 		ret = cpu_map__online(&o->target.cpus, o->paths.online_cpus, err);
 	}
 	if (!ret && target__has_task(&o->target))
-		o->no_inherit = true;	/* per-task buffers cannot inherit */
+		o->attr.no_inherit = true;	/* per-task buffers cannot inherit */
+	o->attr.cpu_wide = target__has_cpu(&o->target);
+	o->attr.enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
+				 !target__has_cpu(&o->target);
+	if (!ret)
+		ret = record_attr__parse_call_graph(o->call_graph, &o->attr, err);
+	o->attr.callchain |= o->fp_callchain;
 	return ret;
 }
 
@@ -460,7 +309,7 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)
 			continue;
-		if (e->open_errno == EOPNOTSUPP && lbr_callchain(o))
+		if (e->open_errno == EOPNOTSUPP && o->attr.lbr)
 			strbuf_addf(err, "event '%s' cannot record LBR call stacks (--call-graph "
 				    "lbr): they need an Intel CPU with LBR call-stack mode (Haswell "
 				    "and later) and a hardware event\nhint: --call-graph fp (frame "
@@ -482,7 +331,7 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 }
 
 /* perf's fallback: no hardware cycles (a VM) means sampling cpu-clock. */
-static int open_with_fallback(struct record_opts *o, uint32_t dwarf_stack, struct strbuf *err)
+static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 {
 	int ret = open_events(o, err);
 
@@ -495,7 +344,7 @@ static int open_with_fallback(struct record_opts *o, uint32_t dwarf_stack, struc
 	evlist__truncate(o->evlist, 0);
 	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
 		return -EINVAL;
-	configure(o, dwarf_stack);
+	record_attr__configure(o->evlist, &o->attr);
 	return open_events(o, err);
 }
 
@@ -716,13 +565,9 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	struct recorder r = { 0 };
 	struct record_events re = { 0 };
 	struct compressor zstd = { 0 };
-	uint32_t dwarf_stack;
 	int status, ret;
 
-	ret = parse_call_graph(o, &dwarf_stack, err);
-	if (ret)
-		return 129;
-	configure(o, dwarf_stack);
+	record_attr__configure(o->evlist, &o->attr);
 	if (o->has_workload) {
 		ret = workload__prepare(&wl, argv, err);
 		if (ret)
@@ -730,7 +575,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 		if (target__counts_workload(&o->target))
 			o->target.threads->entries[0].tid = wl.pid;
 	}
-	ret = open_with_fallback(o, dwarf_stack, err);
+	ret = open_with_fallback(o, err);
 	if (!ret)
 		ret = collect_events(o, &re);
 	if (!ret && o->zstd_level)
@@ -821,7 +666,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "profile at this frequency", parse_freq),
 		OPT_BOOLEAN(0, "strict-freq", &o.strict_freq,
 			    "Fail if the specified frequency can't be used"),
-		OPT_U64('c', "count", &o.period, "event period to sample"),
+		OPT_U64('c', "count", &o.attr.period, "event period to sample"),
 		OPT_BOOLEAN('g', NULL, &o.fp_callchain,
 			    "enables call-graph recording (frame pointers)"),
 		OPT_STRING(0, "call-graph", &o.call_graph, "record_mode[,record_size]",
@@ -837,24 +682,24 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
-		OPT_BOOLEAN(0, "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
-		OPT_BOOLEAN('d', "data", &o.sample_addr, "Record the sample addresses"),
-		OPT_BOOLEAN(0, "phys-data", &o.sample_phys, "Record the sample physical addresses"),
-		OPT_BOOLEAN(0, "data-page-size", &o.data_page_size,
+		OPT_BOOLEAN(0, "no-inherit", &o.attr.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('d', "data", &o.attr.sample_addr, "Record the sample addresses"),
+		OPT_BOOLEAN(0, "phys-data", &o.attr.sample_phys, "Record the sample physical addresses"),
+		OPT_BOOLEAN(0, "data-page-size", &o.attr.data_page_size,
 			    "Record the sampled data address data page size"),
-		OPT_BOOLEAN(0, "code-page-size", &o.code_page_size,
+		OPT_BOOLEAN(0, "code-page-size", &o.attr.code_page_size,
 			    "Record the sampled code address (ip) page size"),
-		OPT_BOOLEAN('W', "weight", &o.sample_weight,
+		OPT_BOOLEAN('W', "weight", &o.attr.sample_weight,
 			    "sample by weight (on special events only)"),
-		OPT_BOOLEAN(0, "sample-cpu", &o.sample_cpu, "Record the sample cpu"),
-		OPT_BOOLEAN('P', "period", &o.sample_period, "Record the sample period"),
+		OPT_BOOLEAN(0, "sample-cpu", &o.attr.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN('P', "period", &o.attr.sample_period, "Record the sample period"),
 		OPT_CALLBACK_NOOPT('b', "branch-any", &o, "sample any taken branches",
 				   parse_branch_any),
 		OPT_CALLBACK('j', "branch-filter", &o, "branch filter mask",
 			     "branch stack filter modes", parse_branch_filter_option),
-		OPT_BOOLEAN(0, "all-user", &o.all_user,
+		OPT_BOOLEAN(0, "all-user", &o.attr.all_user,
 			    "Configure all used events to run in user space."),
-		OPT_BOOLEAN(0, "all-kernel", &o.all_kernel,
+		OPT_BOOLEAN(0, "all-kernel", &o.attr.all_kernel,
 			    "Configure all used events to run in kernel space."),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (-vv: each perf_event_attr)"),
@@ -882,7 +727,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		o.default_event = true;
 		parse_events(o.evlist, "cycles", &o.pctx, &err);
 	}
-	o.user_freq = o.freq > 0;
+	o.attr.user_freq = o.attr.freq > 0;
 	signal(SIGINT, record_signal);
 	signal(SIGTERM, record_signal);
 	signal(SIGHUP, record_signal);	/* a closed terminal: finish the file too */

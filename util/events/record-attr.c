@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "record-attr.h"
+
+#define DEFAULT_DWARF_STACK 8192
+/* x86_64 user registers perf samples for DWARF unwinding (PERF_REGS_MASK) */
+#define X86_64_REGS_MASK 0xff0fffULL
+
+int record_attr__parse_call_graph(const char *cg, struct record_attr_opts *o,
+				  struct strbuf *err)
+{
+	uint64_t size = DEFAULT_DWARF_STACK;
+
+	o->dwarf_stack = 0;
+	o->lbr = false;
+	if (!cg)
+		return 0;
+	o->callchain = true;
+	o->lbr = !strcmp(cg, "lbr");
+	if (!strcmp(cg, "fp") || o->lbr)
+		return 0;
+	if (!strncmp(cg, "dwarf", 5) && (!cg[5] || cg[5] == ',')) {
+		if (cg[5] && (str_to_u64(cg + 6, 0, &size) || !size || size > 65528 || size % 8)) {
+			strbuf_addf(err, "--call-graph %s: the stack dump size must be a multiple of "
+				    "8 up to 65528", cg);
+			return -EINVAL;
+		}
+		o->dwarf_stack = size;
+		return 0;
+	}
+	strbuf_addf(err, "--call-graph '%s' is not a record mode\nhint: fp, dwarf[,size] or lbr",
+		    cg);
+	return -EINVAL;
+}
+
+/*
+ * Events with different sample layouts (a tracepoint's RAW and CPU beside
+ * cpu-clock) need the id at a fixed place: PERF_SAMPLE_IDENTIFIER, first
+ * in a sample and last in a trailer, as perf does.
+ */
+static void use_identifier_if_mixed(struct evlist *evlist)
+{
+	uint64_t first = evlist->entries[0]->attr.sample_type;
+	bool mixed = false;
+
+	for (int i = 1; i < evlist->nr; i++)
+		mixed |= evlist->entries[i]->attr.sample_type != first;
+	for (int i = 0; mixed && i < evlist->nr; i++) {
+		evlist->entries[i]->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
+		evlist->entries[i]->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
+	}
+}
+
+/* --call-graph lbr: user callchains from Intel's LBR call-stack mode */
+#define LBR_CALL_STACK (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK | \
+			PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_NO_CYCLES | \
+			PERF_SAMPLE_BRANCH_HW_INDEX)
+
+/* What -d, -W, -b/-j and the address options add to each sample. */
+static void configure_sample_data(const struct record_attr_opts *o, struct perf_event_attr *a)
+{
+	if (o->sample_addr)	/* perf's -d: the data address and its source */
+		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	if (o->sample_weight)	/* x86 PEBS: latency and instruction latency */
+		a->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
+	if (o->sample_phys)
+		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	if (o->data_page_size)
+		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
+	if (o->code_page_size)
+		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
+	if (o->branch_mode) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = o->branch_mode;
+	} else if (o->lbr) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = LBR_CALL_STACK;
+	}
+}
+
+/* perf record's attr for every event; the first one also tracks mmaps,
+ * comms and tasks for the whole recording. */
+void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i) {
+		struct perf_event_attr *a = &e->attr;
+
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+		if (evlist->nr > 1)
+			a->sample_type |= PERF_SAMPLE_ID;
+		if (o->cpu_wide || o->sample_cpu)
+			a->sample_type |= PERF_SAMPLE_CPU;
+		configure_sample_data(o, a);
+		if (o->callchain)
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (o->dwarf_stack) {
+			/* as perf: data addresses and data mmaps too, so an unwinder
+			 * can read a binary's data segments (GOT) beside the stack */
+			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
+					  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->sample_regs_user = X86_64_REGS_MASK;
+			a->sample_stack_user = o->dwarf_stack;
+			a->exclude_callchain_user = 1;
+		}
+		if (a->type == PERF_TYPE_TRACEPOINT) {
+			/* every hit, with its payload, unless told otherwise */
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+			if (!a->sample_period && !o->period && !o->user_freq)
+				a->sample_period = 1;
+		}
+		/* as perf 6.1: the kernel counts the samples it drops (LOST) */
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (o->period) {
+			a->freq = 0;
+			a->sample_period = o->period;
+		} else if (o->user_freq || !a->sample_period) {
+			a->freq = 1;
+			a->sample_period = o->freq ? o->freq : RECORD_DEFAULT_FREQ;
+		}
+		/* as perf: a fixed period is in the attr, a varying one in each
+		 * sample (or everywhere with -P) */
+		if (a->freq || o->sample_period)
+			a->sample_type |= PERF_SAMPLE_PERIOD;
+		/* :P: the most precise the PMU takes, tried from 3 down on open */
+		if (e->precise_max)
+			a->precise_ip = 3;
+		/* as perf, these override the events' own modifiers */
+		if (o->all_user) {
+			a->exclude_kernel = 1;
+			a->exclude_user = 0;
+		}
+		if (o->all_kernel) {
+			a->exclude_kernel = 0;
+			a->exclude_user = 1;
+		}
+		a->disabled = evsel__is_leader(e);
+		a->inherit = !o->no_inherit;
+		a->sample_id_all = 1;
+		a->enable_on_exec = o->enable_on_exec && evsel__is_leader(e);
+		if (i == 0) {
+			a->mmap = a->comm = a->task = 1;
+			a->mmap2 = a->comm_exec = 1;
+			a->mmap_data = o->dwarf_stack || o->sample_addr;
+		}
+	}
+	use_identifier_if_mixed(evlist);
+}
+
