@@ -14,6 +14,7 @@
 
 #include "../base/util.h"
 #include "../events/event-names.h"
+#include "internal.h"
 #include "perf-data.h"
 #include "stream-check.h"
 #include "swap.h"
@@ -403,8 +404,6 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 	return 0;
 }
 
-static void name_evsels(struct perf_data *pd);
-
 static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *err);
 
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
@@ -446,7 +445,7 @@ static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *e
 	} else if (!ret) {
 		ret = read_file_header(pd, err);
 		if (!ret)
-			name_evsels(pd);
+			perf_data__name_evsels(pd);
 	}
 	if (ret == -ENOMEM && !err->len)
 		strbuf_addf(err, "%s: out of memory", path);
@@ -494,131 +493,6 @@ void perf_data__describe(const struct perf_data *pd, uint64_t nr_samples, struct
 	if (!nr_samples && (pd->unfinalised || pd->file_cut || pd->cut_at))
 		strbuf_addf(out, "%s holds no samples: it was cut off before the first one\n",
 			    pd->path);
-}
-
-/* --- names ----------------------------------------------------------- */
-
-struct cache_lookup {
-	uint64_t config;
-	const char *found;
-};
-
-static void match_cache(const char *name, void *data)
-{
-	struct cache_lookup *l = data;
-	uint64_t config;
-
-	if (!l->found && !event_names_parse_cache(name, strlen(name), &config) &&
-	    config == l->config)
-		l->found = name;
-}
-
-static void add_mod(struct strbuf *sb, bool *colon, const char *mods)
-{
-	if (!*colon)
-		strbuf_addch(sb, ':');
-	*colon = true;
-	strbuf_addstr(sb, mods);
-}
-
-/* perf's evsel__add_modifiers(): which modifiers a name shows. */
-static void add_modifiers(struct strbuf *sb, const struct perf_event_attr *a)
-{
-	bool colon = false, exclude_guest_default = false;
-
-	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
-		if (!a->exclude_kernel)
-			add_mod(sb, &colon, "k");
-		if (!a->exclude_user)
-			add_mod(sb, &colon, "u");
-		if (!a->exclude_hv)
-			add_mod(sb, &colon, "h");
-		exclude_guest_default = true;
-	}
-	if (a->precise_ip) {
-		add_mod(sb, &colon, &"ppp"[3 - a->precise_ip]);	/* 2 bits: at most 3 */
-		exclude_guest_default = true;
-	}
-	if (a->exclude_host || a->exclude_guest == exclude_guest_default) {
-		if (!a->exclude_host)
-			add_mod(sb, &colon, "H");
-		if (!a->exclude_guest)
-			add_mod(sb, &colon, "G");
-	}
-}
-
-/* perf's evsel__hw_names[]: how perf names a hardware event it reads
- * back from a file (not always the spelling `perf list` leads with). */
-static const char *const hw_names[] = {
-	"cycles", "instructions", "cache-references", "cache-misses", "branches",
-	"branch-misses", "bus-cycles", "stalled-cycles-frontend", "stalled-cycles-backend",
-	"ref-cycles",
-};
-
-static char *name_from_attr(const struct perf_event_attr *a)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *generic = event_names_generic(PERF_TYPE_SOFTWARE, a->config);
-	struct cache_lookup cache = { .config = a->config };
-
-	switch (a->type) {
-	case PERF_TYPE_HARDWARE:
-		strbuf_addstr(&sb, a->config < ARRAY_SIZE(hw_names) ? hw_names[a->config] :
-				   "unknown-hardware");
-		break;
-	case PERF_TYPE_SOFTWARE:
-		strbuf_addstr(&sb, generic ?: "unknown-software");
-		break;
-	case PERF_TYPE_HW_CACHE:
-		event_names_for_each_cache(match_cache, &cache);
-		strbuf_addstr(&sb, cache.found ?: "unknown-ext-hardware-cache-type");
-		break;
-	case PERF_TYPE_RAW:
-		strbuf_addf(&sb, "raw %#llx", (unsigned long long)a->config);
-		break;
-	case PERF_TYPE_BREAKPOINT:
-		strbuf_addf(&sb, "mem:%#llx", (unsigned long long)a->bp_addr);
-		break;
-	case PERF_TYPE_TRACEPOINT:
-		strbuf_addstr(&sb, "unknown:unknown");
-		break;
-	default:
-		strbuf_addf(&sb, "unknown attr type: %u", a->type);
-		return strbuf_detach(&sb, NULL);
-	}
-	add_modifiers(&sb, a);
-	return strbuf_detach(&sb, NULL);
-}
-
-/* Names and groups from EVENT_DESC / GROUP_DESC, else from the attrs. */
-static void name_evsels(struct perf_data *pd)
-{
-	const struct pd_features *f = &pd->feat;
-
-	for (size_t i = 0; i < pd->nr_evsels; i++) {
-		struct pd_evsel *e = pd->evsels[i];
-
-		free(e->name);
-		e->name = NULL;
-		if (i < f->nr_events && f->events[i].name)
-			e->name = strdup(f->events[i].name);
-		if (!e->name)
-			e->name = name_from_attr(&e->attr);
-		e->leader_idx = e->idx;
-		e->nr_members = 0;
-		e->group_name = NULL;
-	}
-	for (uint32_t g = 0; g < f->nr_groups; g++) {
-		uint32_t lead = f->groups[g].leader_idx, n = f->groups[g].nr_members;
-
-		if (lead >= pd->nr_evsels || n > pd->nr_evsels - lead)
-			continue;
-		pd->evsels[lead]->nr_members = n;
-		if (f->groups[g].name && strcmp(f->groups[g].name, "{anon_group}"))
-			pd->evsels[lead]->group_name = f->groups[g].name;
-		for (uint32_t m = lead; m < lead + n; m++)
-			pd->evsels[m]->leader_idx = lead;
-	}
 }
 
 /* --- ids ------------------------------------------------------------- */
@@ -730,7 +604,7 @@ static int pipe_attr(struct perf_data *pd, const struct pm_event_header *ev)
 	nr_ids = (ev->size - sizeof(*ev) - attr_size) / 8;
 	if (add_ids(pd, e, p + attr_size, nr_ids))
 		return -ENOMEM;
-	name_evsels(pd);
+	perf_data__name_evsels(pd);
 	return 0;
 }
 
@@ -747,7 +621,7 @@ static int pipe_feature(struct perf_data *pd, const struct pm_event_header *ev,
 	if (pd_features__parse(&pd->feat, feat, (const uint8_t *)ev + 16, ev->size - 16, err))
 		return -EINVAL;
 	if (feat == HEADER_EVENT_DESC || feat == HEADER_GROUP_DESC)
-		name_evsels(pd);
+		perf_data__name_evsels(pd);
 	return 0;
 }
 
