@@ -89,7 +89,7 @@ test_expect_success 'record -c: a fixed period' '
 '
 
 test_expect_success 'record -d -W: data address, source and weight in every sample' '
-	pm record -q -d -W -e cpu-clock -o d.data -- "$WL/touch-pages" 500 &&
+	pm record -q -d -W -e cpu-clock -F 10000 -o d.data -- "$WL/spin" 50 &&
 	pm report -i d.data --header-only >hdr &&
 	test_grep "sample_type = IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT," hdr &&
 	test_grep "mmap_data = 1" hdr &&
