@@ -10,7 +10,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2
+DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -liberty
 LIBS    = -Wl,-Bstatic $(DEP_LIBS) -Wl,-Bdynamic -ldl -lm -lpthread
 # ./perf-mini itself is a static PIE: `stat -- true` runs in under 2 ms, and
 # the dynamic loader (mapping libc and libm, binding symbols) was a seventh
@@ -19,8 +19,8 @@ LIBS    = -Wl,-Bstatic $(DEP_LIBS) -Wl,-Bdynamic -ldl -lm -lpthread
 PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
-DEB_BUILD := gcc libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
-	     liblzma-dev libbz2-dev libzstd-dev
+DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
+	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev
 DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 
@@ -43,7 +43,8 @@ SYS_OBJ  := $(SYS_SRC:%.c=$(B)/%.o)
 
 UNIT_SRCS := $(wildcard tests/unit/*/test-*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRCS))
-WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/workloads/*.c))
+WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/workloads/*.c)) \
+	     $(patsubst tests/workloads/%.cc,$(B)/workloads/%,$(wildcard tests/workloads/*.cc))
 
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=undefined
@@ -108,6 +109,11 @@ $(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a
 $(B)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
+
+# C++ workloads, for demangling: frame pointers so -g callchains reach main
+$(B)/workloads/%: tests/workloads/%.cc
+	@mkdir -p $(dir $@)
+	$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
 
 # the big-endian image of a perf.data, for the byte-swapped file tests
 # writes the synthetic memory/branch fixture (tests/expected/report/regen.sh)

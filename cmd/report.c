@@ -65,6 +65,7 @@ struct report_opts {
 	bool stats;
 	bool stdio;
 	bool mem_mode;		/* --mem-mode: entries by memory access */
+	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
@@ -482,6 +483,7 @@ static int process(struct report *r)
 {
 	struct dsos_config cfg = {
 		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
+		.no_demangle = !r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
 	};
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
 	int ret;
@@ -815,6 +817,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
 		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
+		.demangle = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -857,6 +860,9 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &o.demangle, "Disable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
+			    "Enable kernel symbol demangling"),
 		OPT_END(),
 	};
 	struct report r = { .o = &o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT };

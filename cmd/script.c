@@ -31,6 +31,7 @@ struct script_opts {
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
 	bool dump_raw, hide_callchain;
+	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	unsigned int max_stack;
 };
@@ -118,6 +119,7 @@ static int run_script(struct script *s)
 {
 	struct dsos_config cfg = {
 		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
+		.no_demangle = !s->o->demangle, .demangle_kernel = s->o->demangle_kernel,
 	};
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s,
 				     .pipelined = true };
@@ -181,7 +183,7 @@ static int parse_field_specs(const struct script_opts *o, struct script_print *p
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)
 {
-	struct script_opts o = { .inline_frames = -1 };
+	struct script_opts o = { .inline_frames = -1, .demangle = true };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &o, "str",
@@ -202,6 +204,9 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
+			    "Enable kernel symbol demangling"),
 		OPT_END(),
 	};
 	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,

@@ -240,6 +240,8 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	struct symtab t = SYMTAB_INIT;
 
 	dso->symbols_loaded = true;
+	/* as perf: user symbols unless --no-demangle, the kernel's on request */
+	t.demangle = dso->kernel ? dsos->cfg.demangle_kernel : !dsos->cfg.no_demangle;
 	if (dso->kernel && !dso->is_module) {
 		if (dsos->cfg.vmlinux)
 			symtab_load_elf(&t, dsos->cfg.vmlinux, NULL, true);

@@ -50,6 +50,8 @@ struct dsos_config {
 	const char *kallsyms;	/* NULL: /proc/kallsyms when it matches */
 	const char *vmlinux;	/* kernel symbols from this ELF, before kallsyms */
 	bool kernel_build_id_mismatch;	/* recorded kernel is not this one */
+	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
+	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
 };
 
 struct dsos {

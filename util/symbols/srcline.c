@@ -10,6 +10,7 @@
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "demangle.h"
 #include "srcline.h"
 
 struct srcline_entry {
@@ -242,12 +243,22 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 	return e->text;
 }
 
-/* The name of a subprogram or inlined instance (through its abstract origin). */
-static const char *die_name(Dwarf_Die *die)
+/*
+ * The name of a subprogram or inlined instance (through its abstract
+ * origin), as perf gets it from addr2line and demangles it: the linkage
+ * name when the DWARF has one (C++: geo::Circle::area, as the ELF symbol),
+ * else the plain name. Appended to @sb.
+ */
+static void add_die_name(Dwarf_Die *die, struct strbuf *sb)
 {
 	Dwarf_Attribute attr;
+	const char *name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	char *demangled = name ? symbol_demangle(name, false) : NULL;
 
-	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	if (!name)
+		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	strbuf_addstr(sb, demangled ?: name ?: "??");
+	free(demangled);
 }
 
 /*
@@ -279,12 +290,9 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, struct strbu
 	}
 	for (int i = 0; i < nchain; i++) {
 		int tag = dwarf_tag(&chain[i]);
-		const char *name;
-
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = die_name(&chain[i]);
-		strbuf_addstr(sb, name ? name : "??");
+		add_die_name(&chain[i], sb);
 		strbuf_addch(sb, '\0');
 		n++;
 		if (tag == DW_TAG_subprogram)

@@ -13,6 +13,7 @@
 
 #include "../base/row-sort.h"
 #include "../base/util.h"
+#include "demangle.h"
 #include "symtab.h"
 
 
@@ -247,6 +248,7 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 	for (size_t i = 0; data && i < nr; i++) {
 		GElf_Sym sym;
 		const char *name;
+		char *demangled;
 		uint64_t addr = 0;
 
 		if (!gelf_getsym(data, i, &sym) || !is_kept_symbol(elf, &sym))
@@ -258,7 +260,10 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 			addr = sym.st_value;
 		else if (!vaddr_to_offset(layout, sym.st_value, &addr))
 			continue;
-		symtab_add(t, addr, sym.st_size, name, GELF_ST_BIND(sym.st_info));
+		demangled = t->demangle ? symbol_demangle(name, false) : NULL;
+		/* as perf: aliases are chosen between by their demangled names */
+		symtab_add(t, addr, sym.st_size, demangled ?: name, GELF_ST_BIND(sym.st_info));
+		free(demangled);
 		t->v[t->nr - 1].is_object = GELF_ST_TYPE(sym.st_info) == STT_OBJECT;
 	}
 }
@@ -303,7 +308,7 @@ static void load_plt(Elf *elf, struct symtab *t)
 	rdata = elf_getdata(rela_scn, NULL);
 	ddata = elf_getdata(dyn_scn, NULL);
 	for (size_t i = 0; rdata && ddata && i < rela.sh_size / rela.sh_entsize; i++) {
-		char name[256];
+		char name[256], *demangled;
 		GElf_Rela r;
 		GElf_Sym sym;
 		const char *n;
@@ -314,7 +319,9 @@ static void load_plt(Elf *elf, struct symtab *t)
 		    !(n = elf_strptr(elf, dynsym.sh_link, sym.st_name)) ||
 		    addr + 16 > plt.sh_addr + plt.sh_size || !vaddr_to_offset(elf, addr, &off))
 			continue;
-		snprintf(name, sizeof(name), "%s@plt", n);
+		demangled = t->demangle ? symbol_demangle(n, false) : NULL;
+		snprintf(name, sizeof(name), "%s@plt", demangled ?: n);	/* perf's order */
+		free(demangled);
 		symtab_add(t, off, 16, name, STB_GLOBAL);
 	}
 }

@@ -20,6 +20,7 @@ struct symtab {
 	size_t *name_off;	/* offsets into names until symtab_finish() */
 	bool sizes_final;	/* a size-less symbol is not closed at the next
 				 * one (perf's JIT maps) */
+	bool demangle;		/* ELF names demangled as they come (demangle.h) */
 };
 
 #define SYMTAB_INIT { .names = STRBUF_INIT }

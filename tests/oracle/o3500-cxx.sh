@@ -1,0 +1,57 @@
+#!/bin/sh
+test_description='oracle: a C++ program and Rust symbol names, report and script as perf prints them'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! test_have_prereq PERF; then
+	test_skip "C++ oracle" "Linux perf is not installed"
+	test_done; exit $?
+fi
+
+# perf report and perf-mini report on one file, perf's tip block dropped
+same_report() {
+	file=$1; shift
+	perf report --stdio -i "$file" "$@" 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i "$file" "$@" >pm.txt && test_cmp perf.txt pm.txt
+}
+
+same_script() {
+	file=$1; shift
+	perf script -i "$file" "$@" 2>/dev/null >perf.txt &&
+	pm script -i "$file" "$@" >pm.txt && test_cmp perf.txt pm.txt
+}
+
+test_expect_success 'setup: the C++ workload recorded by perf-mini (-g) and by perf' '
+	pm record -q -e cpu-clock -c 100000 -g -o pm-cxx.data -- "$WL/shapes" 3000 >/dev/null &&
+	perf record -q -e cpu-clock -c 100000 -g -o perf-cxx.data -- "$WL/shapes" 3000 \
+		>/dev/null 2>&1
+'
+
+for f in pm-cxx.data perf-cxx.data; do
+	test_expect_success "$f: report, flat and by symbol, as perf" "
+		same_report $f --no-children &&
+		same_report $f --no-children --sort sym &&
+		same_report $f --no-children --no-demangle &&
+		test_grep 'geo::Circle::area' pm.txt || test_grep '_ZNK3geo6Circle4areaEv' pm.txt
+	"
+	test_expect_success "$f: callchains (children graph, callee and caller) as perf" "
+		same_report $f && same_report $f -g caller && same_report $f --no-children -g folded
+	"
+	test_expect_success "$f: script with callchains, demangled and not, as perf" "
+		same_script $f && same_script $f --no-demangle && test_grep ' _ZL4worki+' pm.txt
+	"
+done
+
+test_expect_success 'Rust symbol names: legacy and v0, as perf demangles them' '
+	pm record -q -e cpu-clock -c 100000 -o rust.data -- "$WL/rust-names" 300 &&
+	same_report rust.data --sort sym && test_grep "mycrate::spin_v0" pm.txt &&
+	same_script rust.data
+'
+
+test_expect_success KERNEL 'DWARF callchains of the C++ program (--no-inline) as perf unwinds them' '
+	pm record -q -e cpu-clock -c 1000000 --call-graph dwarf,4096 -o dw.data -- \
+		"$WL/shapes" 3000 >/dev/null &&
+	same_script dw.data --no-inline && test_grep "geo::Circle::area\+" pm.txt
+'
+
+test_done
