@@ -271,7 +271,8 @@ static bool is_kernel_text(const char *filename)
 	       !strncmp(filename, "[guest.kernel.kallsyms", 22);
 }
 
-/* Modules show as "[name]" with dashes as underscores, as in perf. */
+/* Modules show as "[name]" with dashes as underscores, as in perf; a
+ * module recorded by its name ("[i915]", not a path) keeps it. */
 static struct dso *module_dso(struct machine *m, const char *filename)
 {
 	struct dso *dso = dsos__findnew(&m->dsos, filename, true);
@@ -281,7 +282,10 @@ static struct dso *module_dso(struct machine *m, const char *filename)
 	if (dso->is_module)
 		return dso;
 	base = base ? base + 1 : filename;
-	snprintf(name, sizeof(name), "[%.*s]", (int)strcspn(base, "."), base);
+	if (base[0] == '[')
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(base, "]") + 1, base);
+	else
+		snprintf(name, sizeof(name), "[%.*s]", (int)strcspn(base, "."), base);
 	for (char *c = name; *c; c++)
 		if (*c == '-')
 			*c = '_';
