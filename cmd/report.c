@@ -80,6 +80,11 @@ struct report_opts {
 	} chain;
 };
 
+/* perf --stats' block for each event */
+struct event_count {
+	uint64_t samples, lost_samples;
+};
+
 struct report {
 	struct report_opts *o;
 	struct perf_data pd;
@@ -106,6 +111,8 @@ struct report {
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
 	struct cpu_map *cpus;		/* -C: only samples taken there */
+	struct event_count *counts;	/* by event, for --stats */
+	size_t nr_counts;
 };
 
 /* --- filters --------------------------------------------------------- */
@@ -397,12 +404,28 @@ static void setup_fast_path(struct report *r)
 	r->ip_cache_gen = 1;
 }
 
+static struct event_count *event_count(struct report *r, const struct pd_evsel *e)
+{
+	struct event_count *n;
+
+	if ((size_t)e->idx < r->nr_counts)
+		return &r->counts[e->idx];
+	n = realloc(r->counts, (e->idx + 1) * sizeof(*n));
+	if (!n)
+		return NULL;	/* --stats then misses a count; nothing else needs it */
+	memset(n + r->nr_counts, 0, (e->idx + 1 - r->nr_counts) * sizeof(*n));
+	r->counts = n;
+	r->nr_counts = e->idx + 1;
+	return &n[e->idx];
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
 	struct report *r = ctx;
 	struct hist_entry tmpl;
 	struct pd_evsel *leader = evsel;
+	struct event_count *count;
 	struct ip_cache_slot *c = NULL;
 	struct perf_sample unwound;
 	struct hist_mem mem;
@@ -413,6 +436,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	/* as perf: the others are not counted at all, totals included */
 	if (r->cpus && !cpu_map__has(r->cpus, (int)s->cpu))
 		return 0;
+	if (r->o->stats && (count = event_count(r, evsel)))
+		count->samples++;
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
@@ -472,8 +497,13 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
 {
 	struct report *r = ctx;
+	struct pd_evsel *e;
+	struct event_count *c;
 
 	(void)s;
+	if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(struct pm_lost_samples_event) &&
+	    (e = perf_data__evsel_of(&r->pd, ev)) && (c = event_count(r, e)))
+		c->lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
 	machine__process_event(&r->machine, ev);
 	r->ip_cache_gen++;	/* names and maps may have changed */
 	return 0;
@@ -608,12 +638,32 @@ static void print_stats(const struct report *r, FILE *out)
 {
 	uint64_t total = session_stats__total(&r->stats);
 
-	fprintf(out, "Aggregated stats:\n%20s events: %10" PRIu64 "\n", "TOTAL", total);
+	fprintf(out, "\nAggregated stats:%s\n%16s events: %10" PRIu64 "\n",
+		perf_data__has_feat(&r->pd, HEADER_AUXTRACE) ? " (excludes AUX area (e.g. "
+		"instruction trace) decoded / synthesized events)" : "", "TOTAL", total);
 	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
 		if (!r->stats.nr_events[t] || !perf_record_name(t))
 			continue;
-		fprintf(out, "%20s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
+		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
 			r->stats.nr_events[t], 100.0 * r->stats.nr_events[t] / total);
+	}
+	/* as perf: then each event that had samples or lost some */
+	for (size_t i = 0; i < r->nr_counts && i < r->pd.nr_evsels; i++) {
+		const struct event_count *c = &r->counts[i];
+		char *name;
+
+		if (!c->samples && !c->lost_samples)
+			continue;
+		/* perf names a pipe's events here from their attrs (cycles:uH),
+		 * having named them before the stream's EVENT_DESC came */
+		name = r->pd.pipe ? perf_data__attr_name(&r->pd.evsels[i]->attr) : NULL;
+		fprintf(out, "%s stats:\n", name ?: r->pd.evsels[i]->name);
+		free(name);
+		if (c->samples)
+			fprintf(out, "%16s events: %10" PRIu64 "\n", "SAMPLE", c->samples);
+		if (c->lost_samples)
+			fprintf(out, "%16s events: %10" PRIu64 "\n", "LOST_SAMPLES",
+				c->lost_samples);
 	}
 }
 
@@ -769,6 +819,7 @@ static void report_exit(struct report *r)
 	free(r->hists);
 	free(r->frames);
 	free(r->cc_frames);
+	free(r->counts);
 	free(r->ip_cache);
 	cpu_map__delete(r->cpus);
 	srclines__exit(&r->srclines);

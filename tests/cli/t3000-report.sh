@@ -91,6 +91,15 @@ test_expect_success '--stats counts records by type' '
 	test_grep "SAMPLE events: +13" out && test_grep "MMAP events: +100" out
 '
 
+# (an empty and a corrupt fixture: perf prints nothing, perf-mini an error)
+for f in "$PD"/perf.data.*; do
+	name=$(basename "$f")
+	test_expect_success "--stats on $name: perf's layout, by type and by event" "
+		pm report --stats -i '$f' >out 2>/dev/null; test \$? -le 1 &&
+		test_cmp '$EXP/$name.stats.txt' out
+	"
+done
+
 test_expect_success 'a callchain view not built yet (fractal): refused with a hint, not faked' '
 	test_expect_code 129 pm report -i "$PD/perf.data.callgraph-3.8" -g fractal 2>err &&
 	test_grep "not implemented yet" err

@@ -71,7 +71,7 @@ static const char *const hw_names[] = {
 	"ref-cycles",
 };
 
-static char *name_from_attr(const struct perf_event_attr *a)
+char *perf_data__attr_name(const struct perf_event_attr *a)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *generic = event_names_generic(PERF_TYPE_SOFTWARE, a->config);
@@ -119,7 +119,7 @@ void perf_data__name_evsels(struct perf_data *pd)
 		if (i < f->nr_events && f->events[i].name)
 			e->name = strdup(f->events[i].name);
 		if (!e->name)
-			e->name = name_from_attr(&e->attr);
+			e->name = perf_data__attr_name(&e->attr);
 		e->leader_idx = e->idx;
 		e->nr_members = 0;
 		e->group_name = NULL;

@@ -25,6 +25,10 @@ for f in "$data"/perf.data.*; do
 	LC_ALL=C sort >"$out"
 	[ -s "$out" ] || rm -f "$out"
 done
+# --stats: the counts by record type, then by event
+for f in "$data"/perf.data.*; do
+	perf report --stats -i "$f" 2>/dev/null >"$here/$(basename "$f").stats.txt"
+done
 # script outputs
 sdir="$here/../script"
 grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
