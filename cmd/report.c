@@ -73,8 +73,7 @@ struct report_opts {
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	const char *call_graph;
 	struct {
-		bool none;
-		int mode;		/* CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED */
+		int mode;		/* CHAIN_GRAPH, _FLAT, _FOLDED or _NONE (hist.h) */
 		double threshold;	/* percent */
 		const char *order;	/* "caller", "callee" or NULL: as perf */
 	} chain;
@@ -221,13 +220,15 @@ static int setup_callchain(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
-	if (o->call_graph && !o->chain.none && !has_callchains(&r->pd) && !r->pd.pipe) {
+	if (o->call_graph && o->chain.mode != CHAIN_NONE && !has_callchains(&r->pd) &&
+	    !r->pd.pipe) {
 		strbuf_addf(&r->err, "-g: %s has no callchains\nhint: record them with "
 			    "perf-mini record -g, or drop -g", r->pd.path);
 		return -EINVAL;
 	}
-	/* perf shows no callchains under branch entries */
-	r->use_callchain = has_callchains(&r->pd) && !o->chain.none && !r->branch_mode;
+	/* perf shows no callchains under branch entries; -g none still counts
+	 * them into Children, only without showing them */
+	r->use_callchain = has_callchains(&r->pd) && !r->branch_mode;
 	/* perf settles the order before --mem-mode turns --children off */
 	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") :
 					   r->use_callchain && o->children != 0;
@@ -687,7 +688,7 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 		double v = strtod(p, &end);
 
 		if (len == 4 && !strncmp(p, "none", 4))
-			o->chain.none = true;
+			o->chain.mode = CHAIN_NONE;
 		else if (len == 4 && !strncmp(p, "flat", 4))
 			o->chain.mode = CHAIN_FLAT;
 		else if (len == 6 && !strncmp(p, "folded", 6))

@@ -184,7 +184,7 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
 		cc_print_graph(he->chain, h->total_period,
 			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first, line);
-	else if (h->use_callchain)
+	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
 		(h->chain_mode == CHAIN_FLAT ? cc_print_flat : cc_print_folded)
 			(he->chain, h->total_period,
 			 h->total_period * h->chain_min_percent / 100, line);

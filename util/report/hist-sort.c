@@ -357,7 +357,9 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 		it->period = it->he->period;
 		it->period_acc = it->he->period_acc;
 		it->thread = it->he->thread;
-		it->max_depth = it->he->max_depth;
+		/* perf breaks Children ties by chain depth only when chains
+		 * are shown (not under -g none) */
+		it->max_depth = h->chain_mode == CHAIN_NONE ? 0 : it->he->max_depth;
 		it->nr_members = h->nr_members;
 		it->cumulate = h->cumulate;
 		it->caller_order = h->caller_order;
@@ -388,7 +390,7 @@ void hists__output_resort(struct hists *h)
 	for (struct hist_chunk *c = h->chunks; c; c = c->next)
 		for (size_t i = 0; i < c->nr; i++)
 			ents[n++] = &c->entries[i];
-	for (size_t i = 0; h->use_callchain && i < n; i++)
+	for (size_t i = 0; h->use_callchain && h->chain_mode != CHAIN_NONE && i < n; i++)
 		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
 	rank_all(&rk, ents, n);
 	if (!h->cumulate && h->nr_members <= 1)

@@ -97,7 +97,8 @@ struct hists {
 	double chain_min_percent;	/* graph branches below this are hidden */
 	bool caller_order;		/* chains are printed outermost first */
 	bool chain_skip_first;		/* a lone chain's first frame is the entry */
-	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED } chain_mode;
+	/* CHAIN_NONE (-g none): the chains count (--children) but are not shown */
+	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED, CHAIN_NONE } chain_mode;
 	uint64_t *member_total;		/* period per member */
 	uint64_t *member_samples;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
