@@ -66,6 +66,9 @@ struct report_opts {
 	bool stdio;
 	bool mem_mode;		/* --mem-mode: entries by memory access */
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
+	bool quiet;		/* -q: the entries without perf's comment lines */
+	bool inverted;		/* -G: callers first, as -g caller */
+	bool hide_unresolved;	/* -U: only samples with a symbol */
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
@@ -230,7 +233,8 @@ static int setup_callchain(struct report *r)
 	 * them into Children, only without showing them */
 	r->use_callchain = has_callchains(&r->pd) && !r->branch_mode;
 	/* perf settles the order before --mem-mode turns --children off */
-	r->caller_order = o->chain.order ? !strcmp(o->chain.order, "caller") :
+	r->caller_order = o->inverted ? true :	/* -G, as perf: over -g's order */
+			  o->chain.order ? !strcmp(o->chain.order, "caller") :
 					   r->use_callchain && o->children != 0;
 	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode;
 	r->chain_min_percent = o->chain.threshold;
@@ -396,7 +400,7 @@ static void setup_fast_path(struct report *r)
 			return;
 	}
 	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
-	    o->tids)
+	    o->tids || o->hide_unresolved)
 		return;
 	r->feed = hist_feed__start();
 	if (r->feed)
@@ -457,6 +461,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		}
 	}
 	resolve_sample(&r->machine, s, &tmpl);
+	if (r->o->hide_unresolved && !tmpl.sym)
+		return 0;	/* as perf: not counted at all */
 	add_mem(r, s, &tmpl, &mem);
 	if (r->need_srcline)
 		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
@@ -594,9 +600,9 @@ static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE
 {
 	int shown = 0;
 
-	if (elide_key(r->o->comms, SORT_COMM, &r->sort, po->elide))
+	if (elide_key(r->o->comms, SORT_COMM, &r->sort, po->elide) && out)
 		fprintf(out, "# comm: %s\n", r->o->comms);
-	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide))
+	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide) && out)
 		fprintf(out, "# dso: %s\n", r->o->dsos);
 	for (int i = 0; i < r->sort.nr; i++)
 		shown += !po->elide[r->sort.keys[i]->id];
@@ -604,32 +610,45 @@ static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE
 		memset(po->elide, 0, sizeof(po->elide));
 }
 
+static bool hists_have_samples(const struct report *r)
+{
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (r->hists[i] && r->hists[i]->nr_samples)
+			return true;
+	return false;
+}
+
 static void print_report(struct report *r, FILE *out)
 {
 	struct hist_print_opts po = {
 		.show_nr_samples = r->o->show_nr_samples,
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
+		.quiet = r->o->quiet,
 	};
 
-	if (!r->o->header)
+	if (!r->o->header && !r->o->quiet)
 		fprintf(out, "# To display the perf.data header info, please use "
 			     "--header/--header-only options.\n#\n");
-	if (!r->stats.nr_events[PERF_RECORD_SAMPLE]) {
-		/* as perf: a file without samples has no table, and says so */
+	if (!hists_have_samples(r)) {
+		/* as perf: no sample reached a table (none in the file, or -U
+		 * dropped them all): no table, and it says so */
 		fflush(out);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
 		return;
 	}
-	setup_elide(r, &po, out);
-	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
-		r->stats.total_lost_samples);
+	setup_elide(r, &po, r->o->quiet ? NULL : out);
+	if (!r->o->quiet)
+		fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
+			r->stats.total_lost_samples);
 	for (size_t i = 0; i < r->nr_hists; i++) {
 		struct hists *h = r->hists[i];
 
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
-		print_samples_line(r, h->nr_samples, r->pd.evsels[i], h->total_period, out);
+		if (!r->o->quiet)	/* -q: the entries alone, as perf */
+			print_samples_line(r, h->nr_samples, r->pd.evsels[i], h->total_period,
+					   out);
 		hists__fprintf(h, &po, out);
 		fprintf(out, "\n\n");
 	}
@@ -913,6 +932,10 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Disable symbol demangling"),
+		OPT_BOOLEAN('q', "quiet", &o.quiet, "Do not show any message"),
+		OPT_BOOLEAN('G', "inverted", &o.inverted, "alias for inverted call graph"),
+		OPT_BOOLEAN('U', "hide-unresolved", &o.hide_unresolved,
+			    "Only display entries resolved to a symbol"),
 		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
 			    "Enable kernel symbol demangling"),
 		OPT_END(),

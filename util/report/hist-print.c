@@ -197,7 +197,8 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 	struct columns c;
 
 	calc_widths(h, &c);
-	print_titles(h, o, &c, out);
+	if (!o->quiet)
+		print_titles(h, o, &c, out);
 	for (size_t i = 0; i < h->nr_entries; i++)
 		if (shown(h, o, h->sorted[i]))
 			print_entry(h, o, &c, h->sorted[i], &line, out);

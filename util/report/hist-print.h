@@ -16,6 +16,7 @@ struct hist_print_opts {
 	bool show_nr_samples;	/* -n */
 	double percent_limit;	/* --percent-limit */
 	const char *field_sep;	/* -t/--field-separator; NULL: columns */
+	bool quiet;		/* -q: the entries without the column titles */
 	bool elide[SORT_NR_KEYS];	/* columns a one-value filter makes constant */
 };
 
