@@ -55,7 +55,8 @@ struct ip_cache_slot {
 struct report_opts {
 	const char *input;
 	const char *sort;
-	const char *comms, *dsos, *pids, *tids;
+	const char *comms, *dsos, *pids, *tids, *symbols;
+	const char *symbol_filter;	/* --symbol-filter: a part of the name */
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
@@ -69,6 +70,8 @@ struct report_opts {
 	bool quiet;		/* -q: the entries without perf's comment lines */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
+	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
+	bool force;		/* -f: accepted; perf-mini reads any owner's file */
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
@@ -147,6 +150,8 @@ static bool filtered(const struct report_opts *o, const struct hist_entry *he)
 	if (o->pids && !in_num_list(o->pids, he->thread->pid))
 		return true;
 	if (o->tids && !in_num_list(o->tids, he->thread->tid))
+		return true;
+	if (o->symbols && (!he->sym || !in_list(o->symbols, he->sym->name)))
 		return true;
 	return false;
 }
@@ -400,7 +405,7 @@ static void setup_fast_path(struct report *r)
 			return;
 	}
 	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
-	    o->tids || o->hide_unresolved)
+	    o->tids || o->symbols || o->hide_unresolved)
 		return;
 	r->feed = hist_feed__start();
 	if (r->feed)
@@ -604,6 +609,8 @@ static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE
 		fprintf(out, "# comm: %s\n", r->o->comms);
 	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide) && out)
 		fprintf(out, "# dso: %s\n", r->o->dsos);
+	if (elide_key(r->o->symbols, SORT_SYM, &r->sort, po->elide) && out)
+		fprintf(out, "# symbol: %s\n", r->o->symbols);
 	for (int i = 0; i < r->sort.nr; i++)
 		shown += !po->elide[r->sort.keys[i]->id];
 	if (!shown)
@@ -624,6 +631,9 @@ static void print_report(struct report *r, FILE *out)
 		.show_nr_samples = r->o->show_nr_samples,
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
+		/* perf applies its output filter by symbol only when the
+		 * entries are per command (the sort has comm) */
+		.symbol_filter = sort_list__has(&r->sort, SORT_COMM) ? r->o->symbol_filter : NULL,
 	};
 
 	if (!r->o->header && !r->o->quiet)
@@ -662,17 +672,18 @@ static void print_stats(const struct report *r, FILE *out)
 		perf_data__has_feat(&r->pd, HEADER_AUXTRACE) ? " (excludes AUX area (e.g. "
 		"instruction trace) decoded / synthesized events)" : "", "TOTAL", total);
 	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
-		if (!r->stats.nr_events[t] || !perf_record_name(t))
+		if ((!r->stats.nr_events[t] && r->o->skip_empty) || !perf_record_name(t))
 			continue;
 		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
 			r->stats.nr_events[t], 100.0 * r->stats.nr_events[t] / total);
 	}
 	/* as perf: then each event that had samples or lost some */
-	for (size_t i = 0; i < r->nr_counts && i < r->pd.nr_evsels; i++) {
-		const struct event_count *c = &r->counts[i];
+	for (size_t i = 0; i < r->pd.nr_evsels; i++) {
+		static const struct event_count none;
+		const struct event_count *c = i < r->nr_counts ? &r->counts[i] : &none;
 		char *name;
 
-		if (!c->samples && !c->lost_samples)
+		if (!c->samples && !c->lost_samples && r->o->skip_empty)
 			continue;
 		/* perf names a pipe's events here from their attrs (cycles:uH),
 		 * having named them before the stream's EVENT_DESC came */
@@ -888,7 +899,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
 		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
-		.demangle = true,
+		.demangle = true, .skip_empty = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -901,6 +912,12 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
+		OPT_STRING('c', "comms", &o.comms, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_STRING(0, "symbol-filter", &o.symbol_filter, "filter",
+			   "only show symbols that (partially) match with this filter"),
 		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]",
 			   "only consider symbols in these dsos"),
 		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
@@ -933,6 +950,9 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Disable symbol demangling"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "Do not show any message"),
+		OPT_BOOLEAN(0, "skip-empty", &o.skip_empty,
+			    "Do not display empty (or dummy) events in the output"),
+		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
 		OPT_BOOLEAN('G', "inverted", &o.inverted, "alias for inverted call graph"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o.hide_unresolved,
 			    "Only display entries resolved to a symbol"),

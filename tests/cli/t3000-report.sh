@@ -91,6 +91,12 @@ test_expect_success '--stats counts records by type' '
 	test_grep "SAMPLE events: +13" out && test_grep "MMAP events: +100" out
 '
 
+test_expect_success '--stats --no-skip-empty: every record type and event, zeros too, as perf' '
+	pm report --stats --no-skip-empty -i "$PD/perf.data.group_desc-4.14" >out &&
+	test_cmp "$EXP/perf.data.group_desc-4.14.stats-all.txt" out &&
+	pm report -f --stats -i "$PD/perf.data.group_desc-4.14" >out
+'
+
 # (an empty and a corrupt fixture: perf prints nothing, perf-mini an error)
 for f in "$PD"/perf.data.*; do
 	name=$(basename "$f")

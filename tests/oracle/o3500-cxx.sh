@@ -42,6 +42,16 @@ for f in pm-cxx.data perf-cxx.data; do
 	"
 done
 
+test_expect_success 'filters by symbol (-S, --symbol-filter) and comm (-c, --comms), as perf' '
+	same_report pm-cxx.data --no-children -S main,work &&
+	same_report pm-cxx.data --no-children -S work --sort sym &&
+	test_grep "^# symbol: work$" pm.txt &&
+	same_report pm-cxx.data --no-children --symbol-filter=Circle &&
+	same_report pm-cxx.data --no-children --symbol-filter=sort --sort sym &&
+	same_report pm-cxx.data --no-children --symbol-filter=sort --sort comm,dso -n &&
+	same_report pm-cxx.data --no-children -c shapes --comms shapes,x
+'
+
 test_expect_success 'Rust symbol names: legacy and v0, as perf demangles them' '
 	pm record -q -e cpu-clock -c 100000 -o rust.data -- "$WL/rust-names" 300 &&
 	same_report rust.data --sort sym && test_grep "mycrate::spin_v0" pm.txt &&

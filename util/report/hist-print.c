@@ -13,6 +13,11 @@ struct columns {
 	int width[SORT_NR_KEYS];
 };
 
+static bool symbol_shown(const struct hist_print_opts *o, const struct hist_entry *he)
+{
+	return !o->symbol_filter || (he->sym && strstr(he->sym->name, o->symbol_filter));
+}
+
 static bool shown(const struct hists *h, const struct hist_print_opts *o,
 		  const struct hist_entry *he)
 {
@@ -20,6 +25,9 @@ static bool shown(const struct hists *h, const struct hist_print_opts *o,
 	uint64_t v = h->cumulate ? he->period_acc : he->period;
 	double pct = total ? 100.0 * v / total : 0;
 
+	/* --symbol-filter hides, as perf's output filter: totals stay */
+	if (!symbol_shown(o, he))
+		return false;
 	return !o->percent_limit || pct >= o->percent_limit;
 }
 
@@ -74,7 +82,8 @@ static void mem_widths(const struct hist_entry *he, struct columns *c)
 }
 
 /* perf's hists__calc_col_len(), over the entries that are printed. */
-static void calc_widths(const struct hists *h, struct columns *c)
+static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
+			struct columns *c)
 {
 	size_t comm_len = 0;
 
@@ -83,6 +92,8 @@ static void calc_widths(const struct hists *h, struct columns *c)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct hist_entry *he = h->sorted[i];
 
+		if (!symbol_shown(o, he))	/* perf's filtered entries are gone */
+			continue;
 		/* perf sizes columns on every entry, --percent-limit or not */
 		grow(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
 		if (!he->sym && c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
@@ -196,7 +207,7 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 	struct strbuf line = STRBUF_INIT;
 	struct columns c;
 
-	calc_widths(h, &c);
+	calc_widths(h, o, &c);
 	if (!o->quiet)
 		print_titles(h, o, &c, out);
 	for (size_t i = 0; i < h->nr_entries; i++)

@@ -17,6 +17,7 @@ struct hist_print_opts {
 	double percent_limit;	/* --percent-limit */
 	const char *field_sep;	/* -t/--field-separator; NULL: columns */
 	bool quiet;		/* -q: the entries without the column titles */
+	const char *symbol_filter;	/* --symbol-filter: only symbols containing it */
 	bool elide[SORT_NR_KEYS];	/* columns a one-value filter makes constant */
 };
 

@@ -29,6 +29,8 @@ done
 for f in "$data"/perf.data.*; do
 	perf report --stats -i "$f" 2>/dev/null >"$here/$(basename "$f").stats.txt"
 done
+perf report --stats --no-skip-empty -i "$data/perf.data.group_desc-4.14" 2>/dev/null \
+	>"$here/perf.data.group_desc-4.14.stats-all.txt"
 # script outputs
 sdir="$here/../script"
 grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
