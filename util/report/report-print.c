@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/* report's output: the header lines around each table, and --stats. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist-print.h"
+#include "report.h"
+
+/* perf's convert_unit(): 1234 samples print as "1K". */
+static void print_samples_line(const struct report *r, uint64_t nr, const struct pd_evsel *e,
+			       uint64_t total, FILE *out)
+{
+	char unit = ' ';
+
+	for (const char *u = "KMG"; *u && nr > 1000; u++) {
+		nr /= 1000;
+		unit = *u;
+	}
+	fprintf(out, "# Samples: %" PRIu64 "%c of event%s '", nr, unit,
+		e->nr_members > 1 ? "s" : "");
+	if (r->group_view && e->nr_members > 1) {
+		fprintf(out, "%s { ", e->group_name ?: "anon group");
+		for (int m = 0; m < e->nr_members; m++)
+			fprintf(out, "%s%s", m ? ", " : "", r->pd.evsels[e->idx + m]->name);
+		fprintf(out, " }'\n");
+	} else {
+		fprintf(out, "%s'\n", e->name);
+	}
+	if (r->o->mem_mode)
+		fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total,
+			r->sort_order.buf);
+	else
+		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", total);
+}
+
+/* A filter naming one value: the column it makes constant. */
+static bool elide_key(const char *list, enum sort_key_id id, const struct sort_list *sort,
+		      bool *elide)
+{
+	bool in_sort = false;
+
+	for (int i = 0; i < sort->nr; i++)
+		in_sort |= sort->keys[i]->id == id;
+	if (!list || !*list || strchr(list, ',') || !in_sort)
+		return false;
+	elide[id] = true;
+	return true;
+}
+
+/*
+ * perf's sort__setup_elide(): --comm or --dso with a single name drops that
+ * column and says so in the header, unless no column would be left.
+ */
+static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE *out)
+{
+	int shown = 0;
+
+	if (elide_key(r->o->comms, SORT_COMM, &r->sort, po->elide) && out)
+		fprintf(out, "# comm: %s\n", r->o->comms);
+	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide) && out)
+		fprintf(out, "# dso: %s\n", r->o->dsos);
+	if (elide_key(r->o->symbols, SORT_SYM, &r->sort, po->elide) && out)
+		fprintf(out, "# symbol: %s\n", r->o->symbols);
+	for (int i = 0; i < r->sort.nr; i++)
+		shown += !po->elide[r->sort.keys[i]->id];
+	if (!shown)
+		memset(po->elide, 0, sizeof(po->elide));
+}
+
+static bool hists_have_samples(const struct report *r)
+{
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (r->hists[i] && r->hists[i]->nr_samples)
+			return true;
+	return false;
+}
+
+void report__fprintf(struct report *r, FILE *out)
+{
+	struct hist_print_opts po = {
+		.show_nr_samples = r->o->show_nr_samples,
+		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
+		.quiet = r->o->quiet,
+		/* perf applies its output filter by symbol only when the
+		 * entries are per command (the sort has comm) */
+		.symbol_filter = sort_list__has(&r->sort, SORT_COMM) ? r->o->symbol_filter : NULL,
+	};
+
+	if (!r->o->header && !r->o->quiet)
+		fprintf(out, "# To display the perf.data header info, please use "
+			     "--header/--header-only options.\n#\n");
+	if (!hists_have_samples(r)) {
+		/* as perf: no sample reached a table (none in the file, or -U
+		 * dropped them all): no table, and it says so */
+		fflush(out);
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
+		return;
+	}
+	setup_elide(r, &po, r->o->quiet ? NULL : out);
+	if (!r->o->quiet)
+		fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n",
+			r->stats.total_lost_samples);
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		struct hists *h = r->hists[i];
+
+		if (!h || !h->nr_samples)
+			continue;
+		hists__output_resort(h);
+		if (!r->o->quiet)	/* -q: the entries alone, as perf */
+			print_samples_line(r, h->nr_samples, r->pd.evsels[i], h->total_period,
+					   out);
+		hists__fprintf(h, &po, out);
+		fprintf(out, "\n\n");
+	}
+}
+
+void report__fprintf_stats(const struct report *r, FILE *out)
+{
+	uint64_t total = session_stats__total(&r->stats);
+
+	fprintf(out, "\nAggregated stats:%s\n%16s events: %10" PRIu64 "\n",
+		perf_data__has_feat(&r->pd, HEADER_AUXTRACE) ? " (excludes AUX area (e.g. "
+		"instruction trace) decoded / synthesized events)" : "", "TOTAL", total);
+	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
+		if ((!r->stats.nr_events[t] && r->o->skip_empty) || !perf_record_name(t))
+			continue;
+		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
+			r->stats.nr_events[t], 100.0 * r->stats.nr_events[t] / total);
+	}
+	/* as perf: then each event that had samples or lost some */
+	for (size_t i = 0; i < r->pd.nr_evsels; i++) {
+		static const struct event_count none;
+		const struct event_count *c = i < r->nr_counts ? &r->counts[i] : &none;
+		char *name;
+
+		if (!c->samples && !c->lost_samples && r->o->skip_empty)
+			continue;
+		/* perf names a pipe's events here from their attrs (cycles:uH),
+		 * having named them before the stream's EVENT_DESC came */
+		name = r->pd.pipe ? perf_data__attr_name(&r->pd.evsels[i]->attr) : NULL;
+		fprintf(out, "%s stats:\n", name ?: r->pd.evsels[i]->name);
+		free(name);
+		if (c->samples)
+			fprintf(out, "%16s events: %10" PRIu64 "\n", "SAMPLE", c->samples);
+		if (c->lost_samples)
+			fprintf(out, "%16s events: %10" PRIu64 "\n", "LOST_SAMPLES",
+				c->lost_samples);
+	}
+}

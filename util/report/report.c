@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "../events/cpumap.h"
+#include "hist-feed.h"
+#include "report.h"
+#include "resolve.h"
+
+/* Room for a callchain: the kernel's limit (127 per context) and markers. */
+#define MAX_FRAMES 4096
+/* Samples remembered by (pid, tid, cpumode, ip): a power of two. */
+#define IP_CACHE_SLOTS 4096
+
+/*
+ * Where a recent sample went. With the default keys (comm, pid, dso, sym)
+ * a sample's entry depends on its task and address alone, until a COMM,
+ * MMAP or other event changes the task's maps or name: then the cache is
+ * emptied (generation bump). Repeated addresses skip the map and symbol
+ * lookups and the histogram hash.
+ */
+struct ip_cache_slot {
+	uint64_t ip;
+	int32_t pid, tid;
+	uint32_t gen;
+	uint8_t cpumode;
+	struct hists *h;
+	struct hist_entry *he;
+};
+
+/* --- filters --------------------------------------------------------- */
+
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p)
+		if (strcspn(p, ",") == n && !strncmp(p, name, n))
+			return true;
+	return false;
+}
+
+static bool in_num_list(const char *list, int32_t v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%d", v);
+	return in_list(list, buf);
+}
+
+static bool filtered(const struct report_opts *o, const struct hist_entry *he)
+{
+	if (o->comms && !in_list(o->comms, he->comm))
+		return true;
+	if (o->dsos && !in_list(o->dsos, he->dso ? he->dso->short_name : "[unknown]") &&
+	    !(he->dso && in_list(o->dsos, he->dso->long_name)))
+		return true;
+	if (o->pids && !in_num_list(o->pids, he->thread->pid))
+		return true;
+	if (o->tids && !in_num_list(o->tids, he->thread->tid))
+		return true;
+	if (o->symbols && (!he->sym || !in_list(o->symbols, he->sym->name)))
+		return true;
+	return false;
+}
+
+static bool wants_group_view(const struct report *r)
+{
+	if (r->o->group >= 0)
+		return r->o->group;
+	for (size_t i = 0; i < r->pd.nr_evsels; i++)
+		if (r->pd.evsels[i]->nr_members > 1)
+			return true;
+	return false;
+}
+
+/* The histogram of @e, set up when its first sample arrives (pipe-mode
+ * files only declare their events and groups as they go). */
+/*
+ * Each histogram on its own: its address never moves (the feed's thread
+ * holds it while events declared later grow the table) and the lines the
+ * feed's thread writes are no one else's.
+ */
+static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
+{
+	size_t size = (sizeof(struct hists) + 63) & ~(size_t)63;
+	struct hists *h = aligned_alloc(64, size);
+
+	if (!h)
+		return NULL;
+	r->group_view = wants_group_view(r);
+	if (hists__init(h, &r->sort, r->group_view ? e->nr_members : 1)) {
+		hists__exit(h);
+		free(h);
+		return NULL;
+	}
+	h->use_callchain = r->use_callchain;
+	h->cumulate = r->cumulate;
+	h->chain_min_percent = r->chain_min_percent;
+	h->caller_order = r->caller_order;
+	h->chain_mode = r->o->chain.mode;
+	h->chain_skip_first = r->o->sort && !strncmp(r->o->sort, "sym", 3);
+	return h;
+}
+
+static struct hists *hists_of(struct report *r, const struct pd_evsel *e)
+{
+	if ((size_t)e->idx >= r->nr_hists) {
+		size_t n = r->pd.nr_evsels;
+		struct hists **nh = realloc(r->hists, n * sizeof(*nh));
+
+		if (!nh)
+			return NULL;
+		memset(nh + r->nr_hists, 0, (n - r->nr_hists) * sizeof(*nh));
+		r->hists = nh;
+		r->nr_hists = n;
+	}
+	if (!r->hists[e->idx])
+		r->hists[e->idx] = new_hists(r, e);
+	return r->hists[e->idx];
+}
+
+/*
+ * perf's defaults: files with callchains show the graph, with --children
+ * (callers first); --no-children shows each entry's callees first.
+ */
+static bool has_callchains(const struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+static int setup_callchain(struct report *r)
+{
+	const struct report_opts *o = r->o;
+
+	if (o->call_graph && o->chain.mode != CHAIN_NONE && !has_callchains(&r->pd) &&
+	    !r->pd.pipe) {
+		strbuf_addf(&r->err, "-g: %s has no callchains\nhint: record them with "
+			    "perf-mini record -g, or drop -g", r->pd.path);
+		return -EINVAL;
+	}
+	/* perf shows no callchains under branch entries; -g none still counts
+	 * them into Children, only without showing them */
+	r->use_callchain = has_callchains(&r->pd) && !r->branch_mode;
+	/* perf settles the order before --mem-mode turns --children off */
+	r->caller_order = o->inverted ? true :	/* -G, as perf: over -g's order */
+			  o->chain.order ? !strcmp(o->chain.order, "caller") :
+					   r->use_callchain && o->children != 0;
+	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode;
+	r->chain_min_percent = o->chain.threshold;
+	if (!r->use_callchain)
+		return 0;
+	r->frames = calloc(MAX_FRAMES, sizeof(*r->frames));
+	r->cc_frames = calloc(MAX_FRAMES, sizeof(*r->cc_frames));
+	return r->frames && r->cc_frames ? 0 : -ENOMEM;
+}
+
+/* --- processing ------------------------------------------------------ */
+
+/* The entry a callchain frame stands for under --children. Like perf, an
+ * unresolved frame keeps the previous frame's [k]/[.] level. */
+static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
+			char *level, struct hist_entry *he)
+{
+	*he = *self;
+	he->dso = f->al.map ? f->al.map->dso : NULL;
+	he->sym = f->al.sym;
+	he->ip = f->ip;
+	if (f->al.sym || f->al.map)
+		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+	he->level = *level;
+}
+
+/*
+ * A sample with a callchain: the sample's own entry gets the whole chain;
+ * with --children every distinct function on the chain gets the period as
+ * "Children" and the part of the chain from it to the sample.
+ */
+static int add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
+			      const struct hist_entry *tmpl, int member)
+{
+	struct thread *t = tmpl->thread;
+	size_t n = callchain__frames(&r->machine, t, s, r->caller_order, r->o->max_stack,
+				     r->frames);
+	struct hist_entry *seen[64], *self = hists__findnew(h, tmpl);
+	size_t nr_seen = 0;
+	char level = tmpl->level;
+
+	if (!self)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
+			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
+	hists__account(h, self, tmpl->period, member);
+	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl->period))
+		return -ENOMEM;
+	if (n > self->max_depth)
+		self->max_depth = n;
+	seen[nr_seen++] = self;
+	for (size_t i = 0; r->cumulate && i < n; i++) {
+		struct hist_entry fe, *he;
+		bool dup = false;
+
+		frame_entry(tmpl, &r->frames[i], &level, &fe);
+		if (r->need_srcline)
+			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+						  r->frames[i].al.addr);
+		for (size_t k = 0; k < nr_seen && !dup; k++)
+			dup = !sort_list__collapse(&r->sort, seen[k], &fe);
+		if (dup)
+			continue;
+		he = hists__findnew(h, &fe);
+		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
+			return -ENOMEM;
+		he->period_acc += tmpl->period;
+		if (n - i > he->max_depth)
+			he->max_depth = n - i;
+		if (nr_seen < ARRAY_SIZE(seen))
+			seen[nr_seen++] = he;
+	}
+	return 0;
+}
+
+/*
+ * Branch mode, as perf: each taken branch of the sample's stack is an
+ * entry of period 1 (so the percentages are of branches, not of samples),
+ * standing for its target like perf's entries do.
+ */
+static int add_branches(struct report *r, struct hists *h, const struct perf_sample *s,
+			struct hist_entry *tmpl, int member)
+{
+	/* perf filters on the sample (its comm, its IP's DSO), not the branch */
+	bool skip = filtered(r->o, tmpl);
+	struct hist_branch branch;
+	int err = 0;
+
+	for (uint64_t i = 0; i < s->branch_nr && !err; i++) {
+		const struct perf_branch_entry *b = &s->branches[i];
+
+		resolve_ams_any_mode(&r->machine, tmpl->thread, b->from, &branch.from);
+		resolve_ams_any_mode(&r->machine, tmpl->thread, b->to, &branch.to);
+		branch.cycles = b->cycles;
+		tmpl->branch = &branch;
+		tmpl->dso = branch.to.dso;
+		tmpl->sym = branch.to.sym;
+		tmpl->ip = branch.to.addr;
+		tmpl->period = tmpl->period_key = 1;
+		if (skip)
+			hists__add_filtered(h, 1, member);
+		else
+			err = hists__add(h, tmpl, member);
+	}
+	tmpl->branch = NULL;	/* the entries keep copies */
+	return err;
+}
+
+/*
+ * A memory sample's access (perf's sample__resolve_mem()): its data
+ * address in the sample's mode, its instruction in either. In memory mode
+ * the sample counts its weight (1 when it has none), so that percentages
+ * are of the total cost.
+ */
+static void add_mem(struct report *r, const struct perf_sample *s, struct hist_entry *tmpl,
+		    struct hist_mem *m)
+{
+	if (r->needs_mem) {
+		resolve_ams_any_mode(&r->machine, tmpl->thread, s->ip, &m->iaddr);
+		resolve_ams_data(&r->machine, tmpl->thread, s->cpumode, s->addr, &m->daddr);
+		m->data_src = s->data_src;
+		m->phys_addr = s->phys_addr;
+		m->data_page_size = s->data_page_size;
+		m->weight = s->weight;
+		m->ins_lat = s->ins_lat;
+		tmpl->mem = m;
+	}
+	if (r->o->mem_mode)
+		tmpl->period = tmpl->period_key = s->weight ? s->weight : 1;
+}
+
+static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
+{
+	uint64_t k = s->ip ^ ((uint64_t)s->tid << 40) ^ ((uint64_t)s->cpumode << 60);
+
+	k ^= k >> 29;
+	k *= 0xbf58476d1ce4e5b9ULL;
+	return &r->ip_cache[(k >> 32) & (IP_CACHE_SLOTS - 1)];
+}
+
+static bool ip_cache_hit(const struct report *r, const struct ip_cache_slot *c,
+			 const struct perf_sample *s, const struct hists *h)
+{
+	return c->he && c->gen == r->ip_cache_gen && c->ip == s->ip && c->h == h &&
+	       c->tid == (int32_t)s->tid && c->pid == (int32_t)s->pid && c->cpumode == s->cpumode;
+}
+
+/*
+ * Only the default kind of report (no callchains, branches, filters or
+ * keys that read more of the sample than its task and address) has a
+ * fast path: a second thread folding the samples (hist-feed), or where
+ * none starts, the ip cache.
+ */
+static void setup_fast_path(struct report *r)
+{
+	const struct report_opts *o = r->o;
+
+	for (int i = 0; i < r->sort.nr; i++) {
+		enum sort_key_id id = r->sort.keys[i]->id;
+
+		if (id != SORT_COMM && id != SORT_PID && id != SORT_DSO && id != SORT_SYM)
+			return;
+	}
+	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
+	    o->tids || o->symbols || o->hide_unresolved)
+		return;
+	r->feed = hist_feed__start();
+	if (r->feed)
+		return;
+	r->ip_cache = zalloc_written(IP_CACHE_SLOTS * sizeof(*r->ip_cache));
+	r->ip_cache_gen = 1;
+}
+
+static struct event_count *event_count(struct report *r, const struct pd_evsel *e)
+{
+	struct event_count *n;
+
+	if ((size_t)e->idx < r->nr_counts)
+		return &r->counts[e->idx];
+	n = realloc(r->counts, (e->idx + 1) * sizeof(*n));
+	if (!n)
+		return NULL;	/* --stats then misses a count; nothing else needs it */
+	memset(n + r->nr_counts, 0, (e->idx + 1 - r->nr_counts) * sizeof(*n));
+	r->counts = n;
+	r->nr_counts = e->idx + 1;
+	return &n[e->idx];
+}
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
+		     struct pd_evsel *evsel, const char *note)
+{
+	struct report *r = ctx;
+	struct hist_entry tmpl;
+	struct pd_evsel *leader = evsel;
+	struct event_count *count;
+	struct ip_cache_slot *c = NULL;
+	struct perf_sample unwound;
+	struct hist_mem mem;
+	struct hists *h;
+
+	(void)ev;
+	(void)note;
+	/* as perf: the others are not counted at all, totals included */
+	if (r->cpus && !cpu_map__has(r->cpus, (int)s->cpu))
+		return 0;
+	if (r->o->stats && (count = event_count(r, evsel)))
+		count->samples++;
+	if (r->group_view)
+		leader = r->pd.evsels[evsel->leader_idx];
+	h = hists_of(r, leader);
+	if (h && r->feed) {
+		resolve_sample_keys(&r->machine, s, &tmpl);
+		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))
+			return 0;
+		strbuf_addstr(&r->err, "out of memory building the histogram");
+		return -ENOMEM;
+	}
+	if (h && r->ip_cache) {
+		c = ip_cache_slot(r, s);
+		if (ip_cache_hit(r, c, s, h)) {
+			hists__account(h, c->he, s->period, evsel->idx - leader->idx);
+			return 0;
+		}
+	}
+	resolve_sample(&r->machine, s, &tmpl);
+	if (r->o->hide_unresolved && !tmpl.sym)
+		return 0;	/* as perf: not counted at all */
+	add_mem(r, s, &tmpl, &mem);
+	if (r->need_srcline)
+		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
+					    tmpl.ip);
+	if (h && r->branch_mode) {
+		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
+			return 0;
+		h = NULL;
+	}
+	if (h && filtered(r->o, &tmpl)) {
+		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
+		return 0;
+	}
+	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
+		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
+	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
+		if (add_with_callchain(r, h, s, &tmpl, evsel->idx - leader->idx))
+			h = NULL;
+	} else if (h && c) {
+		int member = evsel->idx - leader->idx;
+
+		*c = (struct ip_cache_slot){ s->ip, (int32_t)s->pid, (int32_t)s->tid,
+					     r->ip_cache_gen, s->cpumode, h, NULL };
+		c->he = member >= 0 && member < h->nr_members ? hists__findnew(h, &tmpl) : NULL;
+		if (!c->he)
+			h = NULL;
+		else
+			hists__account(h, c->he, tmpl.period, member);
+	} else if (h && hists__add(h, &tmpl, evsel->idx - leader->idx)) {
+		h = NULL;
+	}
+	if (!h) {
+		strbuf_addstr(&r->err, "out of memory building the histogram");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
+{
+	struct report *r = ctx;
+	struct pd_evsel *e;
+	struct event_count *c;
+
+	(void)s;
+	if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(struct pm_lost_samples_event) &&
+	    (e = perf_data__evsel_of(&r->pd, ev)) && (c = event_count(r, e)))
+		c->lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+	machine__process_event(&r->machine, ev);
+	r->ip_cache_gen++;	/* names and maps may have changed */
+	return 0;
+}
+
+int report__process(struct report *r)
+{
+	struct dsos_config cfg = {
+		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
+		.no_demangle = !r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
+	};
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
+	int ret;
+
+	machine__init(&r->machine, &cfg);
+	machine__apply_build_ids(&r->machine, &r->pd.feat);
+	r->group_view = wants_group_view(r);
+	ret = setup_callchain(r);
+	if (ret) {
+		if (!r->err.len)
+			strbuf_addstr(&r->err, "out of memory for the callchains");
+		return ret;
+	}
+	setup_fast_path(r);
+	r->need_srcline = sort_list__has(&r->sort, SORT_SRCLINE);
+	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
+	if (r->feed) {
+		int err = hist_feed__finish(r->feed);
+
+		r->feed = NULL;
+		if (err && !ret) {
+			strbuf_addstr(&r->err, "out of memory building the histogram");
+			ret = err;
+		}
+	}
+	return ret;
+}
+
+static bool has_sample_bit(const struct perf_data *pd, uint64_t bit)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_type & bit)
+			return true;
+	return false;
+}
+
+static bool has_branch_stacks(const struct perf_data *pd)
+{
+	return has_sample_bit(pd, PERF_SAMPLE_BRANCH_STACK);
+}
+
+#define MEM_SORT_ORDER \
+	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
+	"local_p_stage_cyc"
+
+/*
+ * perf's rules: branch mode is on for files recorded with branch stacks
+ * (the BRANCH_STACK header feature) unless --no-branch-stack or
+ * --mem-mode; -b insists. A key named symbol* gets perf's IPC column
+ * beside it, which is "-" outside branch mode.
+ */
+int report__setup(struct report *r)
+{
+	const struct report_opts *o = r->o;
+	int want = o->branch_stack;
+	int err = 0;
+
+	if (want == 1 && !has_branch_stacks(&r->pd)) {
+		strbuf_addf(&r->err, "-b: %s has no branch stacks\nhint: record them with "
+			    "perf record -b (or -j), or drop -b", r->pd.path);
+		return -EINVAL;
+	}
+	if (want == 1 && o->mem_mode) {
+		strbuf_addstr(&r->err, "--mem-mode and -b (--branch-stack) cannot be used together"
+			      "\nhint: report memory accesses or branches, one at a time");
+		return -EINVAL;
+	}
+	r->branch_mode = want == 1 ||
+		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
+		 has_branch_stacks(&r->pd));
+	if (!o->sort)
+		err = sort_list__parse(&r->sort, o->mem_mode ? MEM_SORT_ORDER : r->branch_mode ?
+				       "comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
+				       o->mem_mode, &r->err);
+	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
+	if (o->sort && strstr(o->sort, "symbol")) {
+		sort_list__add(&r->sort, r->branch_mode ? SORT_IPC_LBR : SORT_IPC_NULL);
+		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
+	}
+	if (!err && !r->branch_mode && sort_list__branch_key(&r->sort)) {
+		strbuf_addf(&r->err, "--sort key '%s' describes taken branches, and this report "
+			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "
+			    "perf-mini record -b)", sort_list__branch_key(&r->sort)->name);
+		err = -EINVAL;
+	}
+	r->needs_mem = sort_list__needs_mem(&r->sort);
+	if (!err && r->cpus && !has_sample_bit(&r->pd, PERF_SAMPLE_CPU) && !r->pd.pipe) {
+		strbuf_addf(&r->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
+			    "--sample-cpu)\nhint: drop -C", r->pd.path);
+		err = -EINVAL;
+	}
+	if (!err && o->mem_mode && !has_sample_bit(&r->pd, PERF_SAMPLE_DATA_SRC) &&
+	    !r->pd.pipe) {
+		strbuf_addf(&r->err, "--mem-mode: %s has no memory samples (no data source)\n"
+			    "hint: record them with perf-mini mem record, or perf-mini record -d "
+			    "on a memory event", r->pd.path);
+		err = -EINVAL;
+	}
+	return err;
+}
+
+
+void report__exit(struct report *r)
+{
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (r->hists[i])
+			hists__exit(r->hists[i]);
+		free(r->hists[i]);
+	}
+	free(r->hists);
+	free(r->frames);
+	free(r->cc_frames);
+	free(r->counts);
+	free(r->ip_cache);
+	cpu_map__delete(r->cpus);
+	srclines__exit(&r->srclines);
+	strbuf_release(&r->sort_order);
+	machine__exit(&r->machine);
+	perf_data__close(&r->pd);
+	strbuf_release(&r->err);
+}

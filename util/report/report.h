@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_REPORT_H
+#define PM_REPORT_H
+
+/*
+ * A report: one perf.data read into histograms (one per event, or per
+ * group in a group view) under the user's filters, sort keys and
+ * callchain settings, then printed in perf report --stdio's layout.
+ * cmd/report.c fills the options; this module does the rest.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../base/strbuf.h"
+#include "../data/perf-data.h"
+#include "../data/session.h"
+#include "../symbols/machine.h"
+#include "../symbols/srcline.h"
+#include "../symbols/unwind.h"
+#include "callchain.h"
+#include "hist.h"
+
+struct cpu_map;
+struct hist_feed;
+struct ip_cache_slot;
+
+struct report_opts {
+	const char *input;
+	const char *sort;
+	const char *comms, *dsos, *pids, *tids, *symbols;
+	const char *symbol_filter;	/* --symbol-filter: a part of the name */
+	const char *cpu_list;	/* -C */
+	const char *symfs, *kallsyms, *vmlinux;
+	const char *percent_limit;
+	bool show_nr_samples;
+	bool header, header_only;
+	bool dump_raw;
+	bool stats;
+	bool stdio;
+	bool mem_mode;		/* --mem-mode: entries by memory access */
+	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
+	bool quiet;		/* -q: the entries without perf's comment lines */
+	bool inverted;		/* -G: callers first, as -g caller */
+	bool hide_unresolved;	/* -U: only samples with a symbol */
+	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
+	bool force;		/* -f: accepted; perf-mini reads any owner's file */
+	int group;		/* -1: as the file's groups say */
+	int children;		/* -1: as perf, on with callchains */
+	unsigned int max_stack;
+	int branch_stack;	/* -1: as perf, on with branch stacks */
+	int inline_frames;	/* --[no-]inline, -1 when not given */
+	const char *call_graph;
+	struct {
+		int mode;		/* CHAIN_GRAPH, _FLAT, _FOLDED or _NONE (hist.h) */
+		double threshold;	/* percent */
+		const char *order;	/* "caller", "callee" or NULL: as perf */
+	} chain;
+};
+
+/* perf --stats' block for each event */
+struct event_count {
+	uint64_t samples, lost_samples;
+};
+
+struct report {
+	struct report_opts *o;
+	struct perf_data pd;
+	struct machine machine;
+	struct sort_list sort;
+	struct hists **hists;	/* one per event, made on its first sample */
+	bool branch_mode;	/* one entry per taken branch (-b) */
+	bool needs_mem;		/* the keys read entries' memory accesses */
+	struct strbuf sort_order;	/* as the mem-mode header names it */
+	bool use_callchain;	/* callchain graphs under the entries */
+	bool cumulate;		/* --children */
+	bool caller_order;
+	double chain_min_percent;
+	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
+	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
+	struct cc_frame *cc_frames;
+	size_t nr_hists;
+	bool group_view;
+	struct session_stats stats;
+	struct strbuf err;
+	struct srclines srclines;	/* --sort srcline */
+	bool need_srcline;
+	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
+	uint32_t ip_cache_gen;
+	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
+	struct cpu_map *cpus;		/* -C: only samples taken there */
+	struct event_count *counts;	/* by event, for --stats */
+	size_t nr_counts;
+};
+
+/* After perf_data__open(): the sort keys and modes the file and the
+ * options call for (branch mode, memory mode). 0 or -EINVAL, with r->err. */
+int report__setup(struct report *r);
+
+/* Read the file into the histograms. 0, or an error with r->err set. */
+int report__process(struct report *r);
+
+/* The tables (or perf's "no samples" error on stderr). */
+void report__fprintf(struct report *r, FILE *out);
+
+/* --stats: the counts of each record type and of each event's samples. */
+void report__fprintf_stats(const struct report *r, FILE *out);
+
+void report__exit(struct report *r);
+
+#endif
