@@ -63,9 +63,10 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
-static int report_check(struct report_opts *o, struct sort_list *sort, struct cpu_map **cpus,
-			struct strbuf *err)
+static int report_check(struct report_opts *o, struct cpu_map **cpus, struct strbuf *err)
 {
+	struct sort_list keys;
+
 	if (o->cpu_list && cpu_map__parse_list(cpus, o->cpu_list)) {
 		strbuf_addf(err, "-C: '%s' is not a CPU list (e.g. 0-3,6)", o->cpu_list);
 		return -EINVAL;
@@ -82,8 +83,13 @@ static int report_check(struct report_opts *o, struct sort_list *sort, struct cp
 	}
 	if (parse_call_graph(o, err) || cmd_check_inline(o->inline_frames, err))
 		return -EINVAL;
-	/* the default depends on the file; a user's keys are checked now */
-	return o->sort ? sort_list__parse(sort, o->sort, o->mem_mode, err) : 0;
+	/* the defaults depend on the file; a user's keys are checked now */
+	if (o->sort && sort_list__parse(&keys, o->sort, "--sort", o->mem_mode, err))
+		return -EINVAL;
+	if (o->fields &&
+	    sort_list__parse(&keys, o->fields + !fields__strict(o->fields), "-F", o->mem_mode, err))
+		return -EINVAL;
+	return 0;
 }
 
 static int run_report(struct report *r)
@@ -134,6 +140,12 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, period, srcline, local_weight, weight, local_ins_lat, ins_lat; branch mode: dso_from, symbol_from, symbol_to, cycles; --mem-mode: mem, snoop, tlb, locked, blocked, symbol_daddr, symbol_iaddr, dso_daddr, phys_daddr, data_page_size"),
+		OPT_STRING('F', "fields", &o.fields, "key[,keys...]",
+			   "output field(s): overhead, overhead_sys, overhead_us, overhead_guest_sys, overhead_guest_us, overhead_children, sample, period and the sort keys; +key[,keys...] adds them to the default"),
+		OPT_BOOLEAN(0, "show-cpu-utilization", &o.show_cpu_utilization,
+			    "Show sample percentage for different cpu modes"),
+		OPT_BOOLEAN(0, "show-total-period", &o.show_total_period,
+			    "Show a column with the sum of periods"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
@@ -201,7 +213,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&r.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (report_check(&o, &r.sort, &r.cpus, &r.err)) {
+	} else if (report_check(&o, &r.cpus, &r.err)) {
 		ret = 129;
 	} else {
 		if (!o.input)

@@ -73,6 +73,20 @@ test_expect_success 'unknown sort key: error lists the keys, exit 129' '
 	test_grep "unknown --sort key .bogus." err && test_grep "hint: the keys are" err
 '
 
+test_expect_success '-F: an unknown field, a memory field without --mem-mode, an empty list are refused, exit 129' '
+	test_expect_code 129 pm report -i "$PD/perf.data.singleprocess-3.8" -F comm,bogus 2>err &&
+	test_grep "unknown -F key .bogus." err && test_grep "the values overhead" err &&
+	test_expect_code 129 pm report -i "$PD/perf.data.singleprocess-3.8" -F mem 2>err &&
+	test_grep "^hint: add --mem-mode" err &&
+	test_expect_code 129 pm report -i "$PD/perf.data.singleprocess-3.8" -F + 2>err &&
+	test_grep "^perf-mini report: -F needs at least one key" err
+'
+
+test_expect_success '-F with a branch field outside branch mode names -F and the fix' '
+	test_expect_code 1 pm report -F overhead,mispredict -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "^perf-mini report: -F key .mispredict. describes taken branches" err
+'
+
 test_expect_success 'bad --percent-limit is refused' '
 	test_expect_code 129 pm report -i "$PD/perf.data.singleprocess-3.8" --percent-limit x 2>err &&
 	test_grep "percent-limit" err

@@ -82,7 +82,7 @@ static int fold(void *batch, void *ctx)
 		he = hists__findnew_hashed(it->h, &tmpl, it->hash);
 		if (!he)
 			return -ENOMEM;
-		hists__account(it->h, he, it->period, it->member);
+		hists__account(it->h, he, it->period, it->member, tmpl.cpumode);
 	}
 	return 0;
 }

@@ -11,7 +11,20 @@
 
 struct columns {
 	int width[SORT_NR_KEYS];
+	int value_width[SORT_NR_KEYS];	/* an hpp value's, per group member */
 };
+
+static const char *field_header(const struct hists *h, const struct sort_key *k)
+{
+	return k->id == SORT_OVERHEAD && h->self_header ? "Self" : k->header;
+}
+
+/* How many values an hpp column shows: one per group member, as perf. */
+static int value_copies(const struct hists *h, enum sort_key_id id)
+{
+	(void)id;
+	return h->nr_members;
+}
 
 static bool symbol_shown(const struct hist_print_opts *o, const struct hist_entry *he)
 {
@@ -46,15 +59,16 @@ static void branch_widths(const struct hist_entry *he, struct columns *c)
 
 	for (int i = 0; i < 2; i++) {
 		int col = i ? SORT_SYM_TO : SORT_SYM_FROM;
+		int dso_col = i ? SORT_DSO_TO : SORT_DSO_FROM;
 
 		if (ends[i]->sym) {
 			grow(&c->width[col], ends[i]->sym->namelen + 4);
-			if (!i && ends[i]->dso)
-				grow(&c->width[SORT_DSO_FROM], strlen(ends[i]->dso->short_name));
+			if (ends[i]->dso)
+				grow(&c->width[dso_col], strlen(ends[i]->dso->short_name));
 		} else {
 			grow(&c->width[col], UNRESOLVED_SYM_WIDTH);
-			if (!i && c->width[SORT_DSO_FROM] < UNRESOLVED_DSO_WIDTH)
-				c->width[SORT_DSO_FROM] = UNRESOLVED_DSO_WIDTH;
+			if (c->width[dso_col] < UNRESOLVED_DSO_WIDTH)
+				c->width[dso_col] = UNRESOLVED_DSO_WIDTH;
 		}
 	}
 }
@@ -111,11 +125,16 @@ static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
 	}
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
-	for (int i = 0; i < h->sort->nr; i++) {
-		const struct sort_key *k = h->sort->keys[i];
+	for (int i = 0; i < h->fields->nr; i++) {
+		const struct sort_key *k = h->fields->keys[i];
+		size_t header = strlen(field_header(h, k));
 
+		if (k->hpp) {	/* perf's hpp__width_fn() */
+			c->value_width[k->id] = header > k->min_width ? header : k->min_width;
+			grow(&c->width[k->id], c->value_width[k->id] * value_copies(h, k->id));
+		}
 		grow(&c->width[k->id], k->min_width);
-		grow(&c->width[k->id], strlen(k->header));
+		grow(&c->width[k->id], header);
 	}
 }
 
@@ -124,30 +143,18 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 {
 	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
 
-	if (h->cumulate) {
-		strbuf_addstr(&t, "# Children      Self");
-		strbuf_addstr(&d, "# ........  ........");
-	} else {
-		strbuf_addf(&t, "# %*s", 8 * h->nr_members, "Overhead");
-		strbuf_addstr(&d, "# ");
-		strbuf_addchars(&d, '.', 8 * h->nr_members);
-	}
-	if (o->show_nr_samples) {
-		strbuf_addf(&t, "  %12s", "Samples");
-		strbuf_addf(&d, "  %.12s", "............");
-	}
-	for (int i = 0; i < h->sort->nr; i++) {
-		const struct sort_key *k = h->sort->keys[i];
+	for (int i = 0; i < h->fields->nr; i++) {
+		const struct sort_key *k = h->fields->keys[i];
 		int w = c->width[k->id];
 
-		if (o->elide[k->id])
+		if (!k->hpp && o->elide[k->id])
 			continue;
-
-		if (k->right_align)
-			strbuf_addf(&t, "  %*s", w, k->header);
+		strbuf_addstr(&t, t.len ? "  " : "# ");
+		strbuf_addstr(&d, d.len ? "  " : "# ");
+		if (k->hpp || k->right_align)
+			strbuf_addf(&t, "%*s", w, field_header(h, k));
 		else
-			strbuf_addf(&t, "  %-*s", w, k->header);
-		strbuf_addstr(&d, "  ");
+			strbuf_addf(&t, "%-*s", w, field_header(h, k));
 		strbuf_addchars(&d, '.', w);
 	}
 	fprintf(out, "%s\n%s\n#\n", t.buf, d.buf);
@@ -155,36 +162,54 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 	strbuf_release(&d);
 }
 
+static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width)
+{
+	strbuf_addfixed2(sb, total ? 100.0 * v / total : 0.0, width - 1);
+	strbuf_addch(sb, '%');
+}
+
+/* An hpp column's cell: perf's hpp__fmt(), a value per group member. */
+static void value_cell(const struct hists *h, const struct columns *c, enum sort_key_id id,
+		       const struct hist_entry *he, struct strbuf *sb)
+{
+	int w = c->value_width[id];
+
+	if (id == SORT_OVERHEAD_CHILDREN && !h->cumulate) {
+		/* nothing accumulated: perf's hpp__fmt_acc() says so once */
+		strbuf_addf(sb, "%*s", w, "N/A");
+		strbuf_addchars(sb, ' ', c->width[id] - w);
+		return;
+	}
+	for (int m = 0; m < value_copies(h, id); m++) {
+		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
+		uint64_t v = hist_entry__value(h, he, id, m);
+
+		if (id == SORT_SAMPLE || id == SORT_PERIOD)
+			strbuf_addf(sb, "%*" PRIu64, w, v);
+		else
+			add_percent(sb, v, total, w);
+	}
+}
+
 static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 			const struct columns *c, const struct hist_entry *he,
 			struct strbuf *line, FILE *out)
 {
 	strbuf_reset(line);
-	strbuf_addstr(line, "  ");
-	if (h->cumulate) {
-		strbuf_addfixed2(line, h->total_period ?
-				 100.0 * he->period_acc / h->total_period : 0.0, 7);
-		strbuf_addstr(line, "%  ");
-	}
-	for (int m = 0; m < h->nr_members; m++) {
-		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
-		uint64_t period = he->member_period ? he->member_period[m] : he->period;
-
-		strbuf_addfixed2(line, total ? 100.0 * period / total : 0.0, 7);
-		strbuf_addch(line, '%');
-	}
-	if (o->show_nr_samples)
-		strbuf_addf(line, "  %12" PRIu64, he->nr_samples);
-	for (int i = 0; i < h->sort->nr; i++) {
-		const struct sort_key *k = h->sort->keys[i];
-		bool last = i == h->sort->nr - 1;
+	for (int i = 0; i < h->fields->nr; i++) {
+		const struct sort_key *k = h->fields->keys[i];
+		bool last = i == h->fields->nr - 1;
 		size_t start;
 
-		if (o->elide[k->id])
+		if (!k->hpp && o->elide[k->id])
 			continue;
 
 		strbuf_addstr(line, "  ");
 		start = line->len;
+		if (k->hpp) {
+			value_cell(h, c, k->id, he, line);
+			continue;
+		}
 		sort_key__cell(k, he, c->width[k->id], line);
 		/* perf pads every column but the last, which pads itself or not */
 		if (!(last && k->ragged) &&

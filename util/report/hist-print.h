@@ -13,7 +13,6 @@
 #include "hist.h"
 
 struct hist_print_opts {
-	bool show_nr_samples;	/* -n */
 	double percent_limit;	/* --percent-limit */
 	const char *field_sep;	/* -t/--field-separator; NULL: columns */
 	bool quiet;		/* -q: the entries without the column titles */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/rbtree.h"
 #include "../base/row-sort.h"
 #include "hist.h"
 #include "name-rank.h"
@@ -16,28 +17,37 @@
 struct sort_item {
 	struct hist_entry *he;
 	/* copied from he: comparisons read only the (contiguous) items */
-	uint64_t period, period_acc;
 	const struct thread *thread;
 	uint32_t max_depth;
 	int64_t *key;		/* nr_keys integers, in a shared array */
 	int nr_keys;
 	int nr_sort_keys;	/* the first ones order output; the rest identity */
-	int nr_members;
-	bool cumulate;
+	int depth_at;		/* where the callers-first rule applies, or -1 */
+	uint64_t unordered;	/* the key integers perf only tells equal or not */
 	bool caller_order;
 };
 
 /*
  * Integers per entry: each key's output order (two for a branch end's
- * symbol, three for the IPC columns' symbol identity), then its identity
- * order (perf's collapse tree). Only a symbol's identity (by address)
- * orders otherwise than its output (by name): where the collapse order is
- * only a tie-break (@full false) the other keys' repeats are left out.
+ * symbol, three for the IPC columns' symbol identity, one per group member
+ * for the overhead, sample and period values), then its identity order
+ * (perf's collapse tree; values have none). Only a symbol's identity (by
+ * address) orders otherwise than its output (by name): where the collapse
+ * order is only a tie-break (@full false) the other keys' repeats are
+ * left out.
  */
-static int key_ints(enum sort_key_id id, bool full)
+static int key_ints(const struct hists *h, enum sort_key_id id, bool full)
 {
 	switch (id) {
-	case SORT_PERIOD: return 0;
+	/* perf orders by children only when it accumulates them */
+	case SORT_OVERHEAD_CHILDREN: return h->cumulate;
+	case SORT_OVERHEAD:
+	case SORT_SAMPLE:
+	case SORT_PERIOD:
+	case SORT_OVERHEAD_SYS:
+	case SORT_OVERHEAD_US:
+	case SORT_OVERHEAD_GUEST_SYS:
+	case SORT_OVERHEAD_GUEST_US: return h->nr_members;
 	case SORT_SYM: return 1 + 3;
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return full ? 6 : 3;
@@ -47,12 +57,12 @@ static int key_ints(enum sort_key_id id, bool full)
 	}
 }
 
-static int keys_per_entry(const struct sort_list *l, bool full)
+static int keys_per_entry(const struct hists *h, bool full)
 {
 	int n = 0;
 
-	for (int k = 0; k < l->nr; k++)
-		n += key_ints(l->keys[k]->id, full);
+	for (int k = 0; k < h->sort->nr; k++)
+		n += key_ints(h, h->sort->keys[k]->id, full);
 	return n;
 }
 
@@ -72,6 +82,8 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 		if (he->branch && he->branch->from.dso)
 			name_rank__add(&rk->dso, he->branch->from.dso,
 				       he->branch->from.dso->short_name);
+		if (he->branch && he->branch->to.dso)
+			name_rank__add(&rk->dso, he->branch->to.dso, he->branch->to.dso->short_name);
 		if (he->mem && he->mem->daddr.dso)
 			name_rank__add(&rk->dso, he->mem->daddr.dso, he->mem->daddr.dso->short_name);
 		if (he->sym)
@@ -93,10 +105,30 @@ static void rankings__free(struct rankings *rk)
 	name_rank__exit(&rk->srcline);
 }
 
+/* A value ordered largest first, as a signed integer ordered ascending. */
+static int64_t descending(uint64_t v)
+{
+	return (int64_t)(~v ^ 1ULL << 63);
+}
+
+/* An hpp value's integers (perf's __hpp__sort: the leader's value, then
+ * each member's in a group view; the children by the leader's alone). */
+static int value_phase(const struct hists *h, enum sort_key_id id,
+		       const struct hist_entry *he, int64_t *k)
+{
+	int n = key_ints(h, id, false);
+
+	for (int m = 0; m < n; m++)
+		k[m] = descending(hist_entry__value(h, he, id, m));
+	return n;
+}
+
 /* The integers that order one key in the output pass (perf's se_sort). */
-static int sort_phase(const struct rankings *rk, enum sort_key_id id,
+static int sort_phase(const struct hists *h, const struct rankings *rk, enum sort_key_id id,
 		      const struct hist_entry *he, int64_t *k)
 {
+	if (sort_key_is_value(id))
+		return value_phase(h, id, he, k);
 	switch (id) {
 	case SORT_COMM: k[0] = name_rank__of(&rk->comm, he->comm); return 1;
 	case SORT_PID: k[0] = he->thread->tid; return 1;
@@ -118,11 +150,17 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 		return 2;
 	}
 	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
+	case SORT_DSO_TO:	/* as dso_from */
+		k[0] = hist_entry__branch(he)->to.dso ?
+			       -name_rank__of(&rk->dso, hist_entry__branch(he)->to.dso) : INT64_MIN;
+		return 1;
 	case SORT_DSO_DADDR:	/* as dso_from */
 		k[0] = hist_entry__mem(he)->daddr.dso ?
 			       -name_rank__of(&rk->dso, hist_entry__mem(he)->daddr.dso) : INT64_MIN;
 		return 1;
-	case SORT_PERIOD:
+	case SORT_MISPREDICT:
+	case SORT_ABORT:
+	case SORT_IN_TX: k[0] = -(int64_t)sort_key__branch_flag(id, he); return 1;
 	case SORT_IPC_NULL:	/* by address in both passes: collapse_phase() */
 	case SORT_IPC_LBR:
 	case SORT_NR_KEYS: break;
@@ -131,12 +169,17 @@ static int sort_phase(const struct rankings *rk, enum sort_key_id id,
 	return 0;
 }
 
-/* ... and in the identity pass (perf's se_cmp): symbols by address. */
-static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
+/* ... and in the identity pass (perf's se_cmp): symbols by address;
+ * values tell no entries apart. */
+static int collapse_phase(const struct hists *h, const struct rankings *rk,
 			  enum sort_key_id id, const struct hist_entry *he, int64_t *k)
 {
+	const struct sort_list *l = h->sort;
+
+	if (sort_key_is_value(id))
+		return 0;
 	if (id != SORT_SYM && id != SORT_IPC_NULL && id != SORT_IPC_LBR)
-		return sort_phase(rk, id, he, k);
+		return sort_phase(h, rk, id, he, k);
 	k[0] = he->sym ? 0 : 1;
 	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
 	/* perf compares these as signed differences: kernel addresses first */
@@ -147,25 +190,20 @@ static int collapse_phase(const struct rankings *rk, const struct sort_list *l,
 /* perf's hist_entry__sort(): < 0 when @a prints first. */
 static int cmp_perf(const struct sort_item *a, const struct sort_item *b)
 {
-	if (a->cumulate && a->period_acc != b->period_acc)
-		return a->period_acc > b->period_acc ? -1 : 1;
-	/* perf puts callers above their callees at equal total: the deeper
-	 * chain first (the shallower one when printing callees first) */
-	if (a->cumulate && a->thread == b->thread && a->max_depth && b->max_depth &&
-	    a->max_depth != b->max_depth)
-		return (a->max_depth > b->max_depth) == a->caller_order ? -1 : 1;
-	if (a->period != b->period)
-		return a->period > b->period ? -1 : 1;
-	/* in a group view, the members' weights break ties in order */
-	for (int m = 1; a->nr_members > 1 && m < a->nr_members; m++) {
-		uint64_t x = a->he->member_period[m], y = b->he->member_period[m];
-
-		if (x != y)
-			return x > y ? -1 : 1;
+	for (int i = 0; i < a->nr_sort_keys; i++) {
+		/* perf puts callers above their callees at equal total: the
+		 * deeper chain first (the shallower one when printing callees
+		 * first), within a thread */
+		if (i == a->depth_at && a->thread == b->thread && a->max_depth && b->max_depth &&
+		    a->max_depth != b->max_depth)
+			return (a->max_depth > b->max_depth) == a->caller_order ? -1 : 1;
+		if (a->key[i] == b->key[i])
+			continue;
+		/* perf's "differ" puts the entry coming in (@a) first */
+		if (i < 64 && (a->unordered >> i & 1))
+			return -1;
+		return a->key[i] < b->key[i] ? -1 : 1;
 	}
-	for (int i = 0; i < a->nr_sort_keys; i++)
-		if (a->key[i] != b->key[i])
-			return a->key[i] < b->key[i] ? -1 : 1;
 	return 0;
 }
 
@@ -193,116 +231,68 @@ static int cmp_output(const void *pa, const void *pb)
  * red-black tree took the entries: replay that, equal entries going right.
  */
 struct rb {
-	struct rb *left, *right, *parent;
-	bool red;
+	struct rb_node node;	/* first: the tree's nodes are these */
 	const struct sort_item *item;
 };
 
-static void rb_rotate(struct rb **root, struct rb *x, bool left)
+static void rb_insert(struct rb_node **root, struct rb *n)
 {
-	struct rb *y = left ? x->right : x->left;
-
-	if (left) {
-		x->right = y->left;
-		if (y->left)
-			y->left->parent = x;
-		y->left = x;
-	} else {
-		x->left = y->right;
-		if (y->right)
-			y->right->parent = x;
-		y->right = x;
-	}
-	y->parent = x->parent;
-	if (!x->parent)
-		*root = y;
-	else if (x == x->parent->left)
-		x->parent->left = y;
-	else
-		x->parent->right = y;
-	x->parent = y;
-}
-
-static void rb_fixup(struct rb **root, struct rb *z)
-{
-	while (z->parent && z->parent->red) {
-		struct rb *p = z->parent, *g = p->parent;
-		bool p_left = p == g->left;
-		struct rb *u = p_left ? g->right : g->left;
-
-		if (u && u->red) {
-			p->red = u->red = false;
-			g->red = true;
-			z = g;
-			continue;
-		}
-		if (z == (p_left ? p->right : p->left)) {
-			z = p;
-			rb_rotate(root, z, p_left);
-			p = z->parent;
-		}
-		p->red = false;
-		g->red = true;
-		rb_rotate(root, g, !p_left);
-	}
-	(*root)->red = false;
-}
-
-static void rb_insert(struct rb **root, struct rb *node)
-{
-	struct rb **p = root, *parent = NULL;
+	struct rb_node **p = root, *parent = NULL;
 
 	while (*p) {
 		parent = *p;
-		p = cmp_perf(node->item, parent->item) < 0 ? &parent->left : &parent->right;
+		p = cmp_perf(n->item, ((struct rb *)parent)->item) < 0 ? &parent->left :
+									&parent->right;
 	}
-	*node = (struct rb){ .parent = parent, .red = true, .item = node->item };
-	*p = node;
-	rb_fixup(root, node);
+	rb_link_insert(root, &n->node, parent, p);
 }
 
-static void rb_walk(const struct rb *n, struct hist_entry **out, size_t *i)
+/* @items in perf's collapse order (@in_order: as given) go into perf's
+ * output tree; @out gets its order. */
+static void replay_output_tree(struct sort_item *items, size_t n, bool in_order,
+			       struct hist_entry **out)
 {
-	for (; n; n = n->right) {
-		rb_walk(n->left, out, i);
-		out[(*i)++] = n->item->he;
-	}
-}
-
-static void replay_output_tree(struct sort_item *items, size_t n, struct hist_entry **out)
-{
-	struct rb *nodes = calloc(n ? n : 1, sizeof(*nodes)), *root = NULL;
+	struct rb *nodes = calloc(n ? n : 1, sizeof(*nodes));
+	struct rb_node *root = NULL;
 	size_t k = 0;
 
 	if (!nodes)
 		abort();
-	qsort(items, n, sizeof(*items), cmp_collapse);
+	if (!in_order)
+		qsort(items, n, sizeof(*items), cmp_collapse);
 	for (size_t i = 0; i < n; i++) {
 		nodes[i].item = &items[i];
 		rb_insert(&root, &nodes[i]);
 	}
-	rb_walk(root, out, &k);
+	for (struct rb_node *p = rb_first(root); p; p = rb_next(p))
+		out[k++] = ((struct rb *)p)->item->he;
 	free(nodes);
 }
 
 /* An entry's integer keys: those ordering the output (perf's se_sort),
  * then those telling entries apart (se_cmp). Returns how many of each. */
-static int entry_keys(const struct rankings *rk, const struct sort_list *l, bool full,
-		      const struct hist_entry *he, int64_t *key, int *nr_sort_keys)
+static int entry_keys(const struct hists *h, const struct rankings *rk, bool full,
+		      const struct hist_entry *he, int64_t *key, int *nr_sort_keys,
+		      uint64_t *unordered)
 {
+	const struct sort_list *l = h->sort;
 	int n = 0;
 
 	for (int k = 0; k < l->nr; k++) {
 		enum sort_key_id id = l->keys[k]->id;
+		int first = n;
 
 		/* perf orders the IPC columns by their identity (no se_sort) */
 		n += id == SORT_IPC_NULL || id == SORT_IPC_LBR ?
-			     collapse_phase(rk, l, id, he, key + n) : sort_phase(rk, id, he, key + n);
+			     collapse_phase(h, rk, id, he, key + n) :
+			     sort_phase(h, rk, id, he, key + n);
+		for (int i = first; unordered && sort_key_is_unordered(id) && i < n && i < 64; i++)
+			*unordered |= 1ULL << i;
 	}
 	*nr_sort_keys = n;
 	for (int k = 0; k < l->nr; k++)
 		if (full || l->keys[k]->id == SORT_SYM)
-			n += collapse_phase(rk, l, l->keys[k]->id, he, key + n);
+			n += collapse_phase(h, rk, l->keys[k]->id, he, key + n);
 	return n;
 }
 
@@ -316,7 +306,7 @@ static int entry_keys(const struct rankings *rk, const struct sort_list *l, bool
 static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
-	int per = keys_per_entry(h->sort, false), stride = per + 1, nr_sort_keys;
+	int per = keys_per_entry(h, false), stride = per ? per : 1, nr_sort_keys;
 	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
 	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
 
@@ -324,13 +314,12 @@ static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 		abort();
 	for (size_t i = 0; i < n; i++) {
 		uint64_t *r = rows + i * stride;
-		int nk = entry_keys(rk, h->sort, false, ents[i], (int64_t *)(r + 1), &nr_sort_keys);
+		int nk = entry_keys(h, rk, false, ents[i], (int64_t *)r, &nr_sort_keys, NULL);
 
-		r[0] = ~ents[i]->period;
-		for (int k = nk; k < per; k++)
-			r[1 + k] = 0;
-		for (int k = 0; k < per; k++)	/* signed order as unsigned */
-			r[1 + k] ^= 1ULL << 63;
+		for (int k = nk; k < stride; k++)
+			r[k] = 0;
+		for (int k = 0; k < stride; k++)	/* signed order as unsigned */
+			r[k] ^= 1ULL << 63;
 	}
 	row_sort(rows, n, stride, order);
 	for (size_t i = 0; i < n; i++)
@@ -344,8 +333,12 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 			  struct hist_entry *const *ents, size_t n)
 {
 	struct sort_item *items = calloc(n ? n : 1, sizeof(*items));
-	int per = keys_per_entry(h->sort, h->cumulate);
+	int per = keys_per_entry(h, h->cumulate);
 	int64_t *keys = calloc((n ? n : 1) * (per ? per : 1), sizeof(*keys));
+
+	/* the callers-first rule follows the children value when it leads */
+	int depth_at = h->cumulate && h->sort->nr &&
+		       h->sort->keys[0]->id == SORT_OVERHEAD_CHILDREN ? 1 : -1;
 
 	if (!items || !keys)
 		abort();
@@ -354,19 +347,17 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 
 		it->he = ents[i];
 		it->key = keys + i * per;
-		it->period = it->he->period;
-		it->period_acc = it->he->period_acc;
 		it->thread = it->he->thread;
 		/* perf breaks Children ties by chain depth only when chains
 		 * are shown (not under -g none) */
 		it->max_depth = h->chain_mode == CHAIN_NONE ? 0 : it->he->max_depth;
-		it->nr_members = h->nr_members;
-		it->cumulate = h->cumulate;
+		it->depth_at = depth_at;
 		it->caller_order = h->caller_order;
-		it->nr_keys = entry_keys(rk, h->sort, h->cumulate, it->he, it->key, &it->nr_sort_keys);
+		it->nr_keys = entry_keys(h, rk, h->cumulate, it->he, it->key, &it->nr_sort_keys,
+					 &it->unordered);
 	}
-	if (h->cumulate) {
-		replay_output_tree(items, n, h->sorted);
+	if (h->cumulate || h->perf_tree) {
+		replay_output_tree(items, n, h->perf_tree, h->sorted);
 	} else {
 		if (n)
 			qsort(items, n, sizeof(*items), cmp_output);
@@ -387,13 +378,15 @@ void hists__output_resort(struct hists *h)
 	h->sorted = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*h->sorted));
 	if (!ents || !h->sorted)
 		abort();
-	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+	if (h->perf_tree)
+		n = hists__perf_tree_entries(h, ents);
+	for (struct hist_chunk *c = h->chunks; !h->perf_tree && c; c = c->next)
 		for (size_t i = 0; i < c->nr; i++)
 			ents[n++] = &c->entries[i];
 	for (size_t i = 0; h->use_callchain && h->chain_mode != CHAIN_NONE && i < n; i++)
 		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
 	rank_all(&rk, ents, n);
-	if (!h->cumulate && h->nr_members <= 1)
+	if (!h->cumulate && h->nr_members <= 1 && !h->perf_tree)
 		sort_by_rows(h, &rk, ents, n);
 	else
 		sort_by_items(h, &rk, ents, n);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -63,18 +64,30 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;
 		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
-		case SORT_PERIOD:
+		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
+		case SORT_MISPREDICT:
+		case SORT_ABORT:
+		case SORT_IN_TX: h = mix(h, sort_key__branch_flag(l->keys[i]->id, he)); break;
 		case SORT_NR_KEYS: break;
-		default: h = mix(h, sort_key__mem_hash(l->keys[i]->id, hist_entry__mem(he))); break;
+		default:
+			/* values (overhead, ...) tell no entries apart */
+			if (!l->keys[i]->hpp)
+				h = mix(h, sort_key__mem_hash(l->keys[i]->id, hist_entry__mem(he)));
+			break;
 		}
 	}
 	return h;
 }
 
-int hists__init(struct hists *h, const struct sort_list *sort, int nr_members)
+int hists__init(struct hists *h, const struct sort_list *sort, const struct sort_list *fields,
+		int nr_members)
 {
 	memset(h, 0, sizeof(*h));
 	h->sort = sort;
+	h->fields = fields ? fields : sort;
+	h->mode_periods = sort_list__needs_cpumode(h->sort) || sort_list__needs_cpumode(h->fields);
+	for (int i = 0; i < sort->nr; i++)
+		h->perf_tree |= sort_key_is_unordered(sort->keys[i]->id);
 	h->nr_members = nr_members > 1 ? nr_members : 1;
 	if (h->nr_members > 1) {
 		h->member_total = calloc(h->nr_members, sizeof(*h->member_total));
@@ -139,14 +152,60 @@ void hists__add_filtered(struct hists *h, uint64_t period, int member)
 	}
 }
 
-static void account(struct hist_entry *he, uint64_t period, int member)
+uint64_t hist_entry__value(const struct hists *h, const struct hist_entry *he,
+			   enum sort_key_id id, int m)
 {
+	const uint64_t *member = he->member_period;
+	int nr = h->nr_members;
+
+	switch (id) {
+	case SORT_OVERHEAD:
+	case SORT_PERIOD: return member ? member[m] : he->period;
+	case SORT_SAMPLE: return member ? member[nr + m] : he->nr_samples;
+	case SORT_OVERHEAD_CHILDREN: return member ? member[2 * nr + m] : he->period_acc;
+	case SORT_OVERHEAD_SYS:
+	case SORT_OVERHEAD_US:
+	case SORT_OVERHEAD_GUEST_SYS:
+	case SORT_OVERHEAD_GUEST_US:
+		return he->mode_period ? he->mode_period[m * MODE_NR + id - SORT_OVERHEAD_SYS] : 0;
+	default: return 0;
+	}
+}
+
+void hists__account_acc(struct hists *h, struct hist_entry *he, uint64_t period, int member)
+{
+	if (member == 0)
+		he->period_acc += period;
+	if (he->member_period)
+		he->member_period[2 * h->nr_members + member] += period;
+}
+
+static int mode_index(uint8_t cpumode)
+{
+	switch (cpumode & PERF_RECORD_MISC_CPUMODE_MASK) {
+	case PERF_RECORD_MISC_KERNEL: return MODE_SYS;
+	case PERF_RECORD_MISC_USER: return MODE_US;
+	case PERF_RECORD_MISC_GUEST_KERNEL: return MODE_GUEST_SYS;
+	case PERF_RECORD_MISC_GUEST_USER: return MODE_GUEST_US;
+	default: return -1;
+	}
+}
+
+static void account(const struct hists *h, struct hist_entry *he, uint64_t period, int member,
+		    uint8_t cpumode)
+{
+	int mode = mode_index(cpumode);
+
 	if (member == 0) {
 		he->period += period;
 		he->nr_samples++;
 	}
-	if (he->member_period)
+	if (he->mode_period && mode >= 0)
+		he->mode_period[member * MODE_NR + mode] += period;
+	if (he->member_period) {
 		he->member_period[member] += period;
+		he->member_period[h->nr_members + member]++;
+	}
 }
 
 #define CHUNK_ENTRIES 1024
@@ -172,8 +231,14 @@ static bool entry_extras(struct hists *h, struct hist_entry *he,
 			 const struct hist_entry *tmpl)
 {
 	if (h->nr_members > 1) {
-		he->member_period = calloc(h->nr_members, sizeof(*he->member_period));
+		he->member_period = calloc(3 * h->nr_members, sizeof(*he->member_period));
 		if (!he->member_period)
+			return false;
+	}
+	if (h->mode_periods) {
+		he->mode_period = arena_zalloc(&h->extras,
+					       h->nr_members * MODE_NR * sizeof(*he->mode_period));
+		if (!he->mode_period)
 			return false;
 	}
 	if (tmpl->branch) {
@@ -213,6 +278,7 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	he->max_depth = 0;
 	he->nr_samples = 0;
 	he->member_period = NULL;
+	he->mode_period = NULL;
 	he->branch = NULL;
 	he->mem = NULL;
 	he->chain = NULL;
@@ -243,6 +309,91 @@ void hists__prefetch(const struct hists *h, uint64_t hash, bool entry)
 		__builtin_prefetch(s->he);
 }
 
+struct tree_node {
+	struct rb_node node;	/* first: the tree's nodes are these */
+	struct hist_entry *he;
+};
+
+static struct hist_entry *tree_entry(struct rb_node *n)
+{
+	return ((struct tree_node *)n)->he;
+}
+
+/* perf's hists__findnew_entry(): down its tree by hist_entry__cmp(). */
+static struct hist_entry *tree_findnew(struct hists *h, const struct hist_entry *tmpl)
+{
+	struct rb_node **p = &h->in_tree, *parent = NULL;
+	struct tree_node *t;
+
+	while (*p) {
+		int64_t cmp;
+
+		parent = *p;
+		cmp = sort_list__collapse(h->sort, tree_entry(parent), tmpl);
+		if (!cmp)
+			return tree_entry(parent);
+		p = cmp < 0 ? &parent->left : &parent->right;
+	}
+	t = arena_alloc(&h->extras, sizeof(*t));
+	if (!t || !(t->he = new_entry(h, tmpl, 0)))
+		return NULL;
+	rb_link_insert(&h->in_tree, &t->node, parent, p);
+	h->nr_entries++;
+	return t->he;
+}
+
+static void merge(const struct hists *h, struct hist_entry *into, const struct hist_entry *he)
+{
+	into->period += he->period;
+	into->period_acc += he->period_acc;
+	into->nr_samples += he->nr_samples;
+	for (int i = 0; into->member_period && i < 3 * h->nr_members; i++)
+		into->member_period[i] += he->member_period[i];
+	for (int i = 0; into->mode_period && i < h->nr_members * MODE_NR; i++)
+		into->mode_period[i] += he->mode_period[i];
+}
+
+/*
+ * perf's hists__collapse_resort(), which runs when a --sort key has a
+ * collapse function of its own (comm; not the keys -F adds): the
+ * entries, in order, go down a second tree, where one meeting its equal
+ * merges into it. Without it perf reports the first tree as it is.
+ */
+size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
+{
+	struct tree_node *nodes = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*nodes));
+	struct rb_node *root = NULL;
+	size_t n = 0;
+
+	if (!nodes)
+		abort();
+	for (struct rb_node *in = rb_first(h->in_tree); in; in = rb_next(in)) {
+		struct hist_entry *he = tree_entry(in);
+		struct rb_node **p = &root, *parent = NULL;
+		int64_t cmp = 1;
+
+		while (h->need_collapse && *p) {
+			parent = *p;
+			cmp = sort_list__collapse(h->sort, tree_entry(parent), he);
+			if (!cmp)
+				break;
+			p = cmp < 0 ? &parent->left : &parent->right;
+		}
+		if (!cmp) {
+			merge(h, tree_entry(parent), he);
+			continue;
+		}
+		nodes[n].he = he;
+		rb_link_insert(&root, &nodes[n++].node, parent, p);
+	}
+	n = 0;
+	for (struct rb_node *p = rb_first(h->need_collapse ? root : h->in_tree); p; p = rb_next(p))
+		out[n++] = tree_entry(p);
+	h->nr_entries = n;
+	free(nodes);
+	return n;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
@@ -253,6 +404,8 @@ struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entr
 {
 	size_t j;
 
+	if (h->perf_tree)
+		return tree_findnew(h, tmpl);
 	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
 		return NULL;
 	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1)) {
@@ -269,11 +422,12 @@ struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entr
 	return h->slots[j].he;
 }
 
-void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member)
+void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member,
+		    uint8_t cpumode)
 {
 	hists__add_filtered(h, period, member);
-	account(he, period, member);
-	he->period_acc += period;
+	account(h, he, period, member, cpumode);
+	hists__account_acc(h, he, period, member);
 }
 
 int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
@@ -285,6 +439,6 @@ int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)
 	he = hists__findnew(h, tmpl);
 	if (!he)
 		return -ENOMEM;
-	hists__account(h, he, tmpl->period, member);
+	hists__account(h, he, tmpl->period, member, tmpl->cpumode);
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "../symbols/machine.h"
 #include "../base/arena.h"
+#include "../base/rbtree.h"
 #include "callchain-tree.h"
 #include "sort.h"
 
@@ -31,7 +32,13 @@ struct addr_map_sym {
 struct hist_branch {
 	struct addr_map_sym from, to;
 	uint16_t cycles;
+	uint8_t flags;			/* BRANCH_* */
 };
+
+#define BRANCH_MISPRED		1
+#define BRANCH_PREDICTED	2
+#define BRANCH_IN_TX		4
+#define BRANCH_ABORT		8
 
 /* What a memory access adds to an entry (--mem-mode, or a weight key). */
 struct hist_mem {
@@ -44,6 +51,9 @@ struct hist_mem {
 	uint16_t ins_lat;
 };
 
+/* The cpumodes perf's overhead_sys, _us, _guest_sys, _guest_us count. */
+enum { MODE_SYS, MODE_US, MODE_GUEST_SYS, MODE_GUEST_US, MODE_NR };
+
 struct hist_entry {
 	const char *comm;
 	struct thread *thread;
@@ -51,6 +61,7 @@ struct hist_entry {
 	const struct symbol *sym;	/* NULL: unresolved, shown as ip */
 	uint64_t ip;			/* map-relative when a map was found */
 	char level;			/* '.' user, 'k' kernel, 'H' other */
+	uint8_t cpumode;		/* the sample's (PERF_RECORD_MISC_*) */
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
@@ -61,7 +72,10 @@ struct hist_entry {
 	uint64_t nr_samples;
 	struct cc_node *chain;		/* callchains through it (use_callchain) */
 	uint32_t max_depth;		/* longest chain appended */
-	uint64_t *member_period;	/* per group member (group view), else NULL */
+	/* per group member (group view), else NULL: periods, samples, then
+	 * periods with callees (--children) */
+	uint64_t *member_period;
+	uint64_t *mode_period;		/* by member and cpumode (MODE_*), when shown */
 	uint64_t hash;
 };
 
@@ -81,7 +95,19 @@ struct hist_chunk {
 };
 
 struct hists {
-	const struct sort_list *sort;
+	const struct sort_list *sort;	/* what tells entries apart and orders them */
+	const struct sort_list *fields;	/* the columns printed */
+	bool self_header;		/* the overhead column is titled "Self" */
+	bool mode_periods;		/* entries count their cpumodes' periods */
+	/*
+	 * perf compares some keys (mispredict, in_tx, abort) by "differ or
+	 * not", which orders nothing: its trees then split one entry in two
+	 * depending on the order samples came in. Such histograms replay
+	 * perf's trees instead of hashing.
+	 */
+	bool perf_tree;
+	bool need_collapse;		/* perf merges its tree's equal entries */
+	struct rb_node *in_tree;
 	struct hist_chunk *chunks;	/* newest first */
 	struct hist_slot *slots;
 	size_t nr_slots;		/* a power of two, at most half full */
@@ -110,8 +136,18 @@ const struct hist_branch *hist_entry__branch(const struct hist_entry *he);
 /* An entry's memory access, or perf's "nothing known" one. */
 const struct hist_mem *hist_entry__mem(const struct hist_entry *he);
 
-/* @nr_members > 1 makes a group view: hists__add() takes a member index. */
-int hists__init(struct hists *h, const struct sort_list *sort, int nr_members);
+/* The value an hpp key (overhead, sample, period, ...) shows for group
+ * member @m of @he: a period or a sample count. */
+uint64_t hist_entry__value(const struct hists *h, const struct hist_entry *he,
+			   enum sort_key_id id, int m);
+
+/* Count @period of @member into @he's total with callees (--children). */
+void hists__account_acc(struct hists *h, struct hist_entry *he, uint64_t period, int member);
+
+/* @nr_members > 1 makes a group view: hists__add() takes a member index.
+ * @fields are the columns (the sort keys when NULL). */
+int hists__init(struct hists *h, const struct sort_list *sort, const struct sort_list *fields,
+		int nr_members);
 void hists__exit(struct hists *h);
 
 /* The entry with @tmpl's keys, created (with nothing counted) if new;
@@ -129,8 +165,10 @@ void hists__prefetch(const struct hists *h, uint64_t hash, bool entry);
 struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
 					 uint64_t hash);
 
-/* Count a sample of @member in @he (its self and total periods). */
-void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member);
+/* Count a sample of @member in @he (its self and total periods), taken
+ * in @cpumode. */
+void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member,
+		    uint8_t cpumode);
 
 /* Fold one sample of group member @member (0 when not a group view)
  * described by @tmpl (period in tmpl->period). */
@@ -139,6 +177,11 @@ int hists__add(struct hists *h, const struct hist_entry *tmpl, int member);
 /* Count a sample the filters (--comm, --dso, ...) hide: percentages stay
  * relative to everything recorded, as in perf. */
 void hists__add_filtered(struct hists *h, uint64_t period, int member);
+
+/* A perf_tree histogram's entries in the order perf's collapse pass
+ * leaves them, merged where it merges them (h->nr_entries drops), in
+ * @out (room for h->nr_entries); returns how many. */
+size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out);
 
 /* Order the entries for output in h->sorted. */
 void hists__output_resort(struct hists *h);

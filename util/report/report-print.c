@@ -56,14 +56,14 @@ static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE
 {
 	int shown = 0;
 
-	if (elide_key(r->o->comms, SORT_COMM, &r->sort, po->elide) && out)
+	if (elide_key(r->o->comms, SORT_COMM, &r->fields.columns, po->elide) && out)
 		fprintf(out, "# comm: %s\n", r->o->comms);
-	if (elide_key(r->o->dsos, SORT_DSO, &r->sort, po->elide) && out)
+	if (elide_key(r->o->dsos, SORT_DSO, &r->fields.columns, po->elide) && out)
 		fprintf(out, "# dso: %s\n", r->o->dsos);
-	if (elide_key(r->o->symbols, SORT_SYM, &r->sort, po->elide) && out)
+	if (elide_key(r->o->symbols, SORT_SYM, &r->fields.columns, po->elide) && out)
 		fprintf(out, "# symbol: %s\n", r->o->symbols);
-	for (int i = 0; i < r->sort.nr; i++)
-		shown += !po->elide[r->sort.keys[i]->id];
+	for (int i = 0; i < r->fields.columns.nr; i++)	/* the keys; values do not count */
+		shown += !r->fields.columns.keys[i]->hpp && !po->elide[r->fields.columns.keys[i]->id];
 	if (!shown)
 		memset(po->elide, 0, sizeof(po->elide));
 }
@@ -79,12 +79,11 @@ static bool hists_have_samples(const struct report *r)
 void report__fprintf(struct report *r, FILE *out)
 {
 	struct hist_print_opts po = {
-		.show_nr_samples = r->o->show_nr_samples,
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
 		/* perf applies its output filter by symbol only when the
 		 * entries are per command (the sort has comm) */
-		.symbol_filter = sort_list__has(&r->sort, SORT_COMM) ? r->o->symbol_filter : NULL,
+		.symbol_filter = sort_list__has(&r->fields.sort, SORT_COMM) ? r->o->symbol_filter : NULL,
 	};
 
 	if (!r->o->header && !r->o->quiet)

@@ -91,7 +91,7 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	if (!h)
 		return NULL;
 	r->group_view = wants_group_view(r);
-	if (hists__init(h, &r->sort, r->group_view ? e->nr_members : 1)) {
+	if (hists__init(h, &r->fields.sort, &r->fields.columns, r->group_view ? e->nr_members : 1)) {
 		hists__exit(h);
 		free(h);
 		return NULL;
@@ -102,6 +102,8 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	h->caller_order = r->caller_order;
 	h->chain_mode = r->o->chain.mode;
 	h->chain_skip_first = r->o->sort && !strncmp(r->o->sort, "sym", 3);
+	h->self_header = r->fields.self_header;
+	h->need_collapse = r->fields.need_collapse;
 	return h;
 }
 
@@ -196,7 +198,7 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 	for (size_t i = 0; i < n; i++)
 		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
 			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
-	hists__account(h, self, tmpl->period, member);
+	hists__account(h, self, tmpl->period, member, tmpl->cpumode);
 	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl->period))
 		return -ENOMEM;
 	if (n > self->max_depth)
@@ -211,13 +213,13 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
 						  r->frames[i].al.addr);
 		for (size_t k = 0; k < nr_seen && !dup; k++)
-			dup = !sort_list__collapse(&r->sort, seen[k], &fe);
+			dup = !sort_list__collapse(&r->fields.sort, seen[k], &fe);
 		if (dup)
 			continue;
 		he = hists__findnew(h, &fe);
 		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
 			return -ENOMEM;
-		he->period_acc += tmpl->period;
+		hists__account_acc(h, he, tmpl->period, member);
 		if (n - i > he->max_depth)
 			he->max_depth = n - i;
 		if (nr_seen < ARRAY_SIZE(seen))
@@ -245,6 +247,8 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 		resolve_ams_any_mode(&r->machine, tmpl->thread, b->from, &branch.from);
 		resolve_ams_any_mode(&r->machine, tmpl->thread, b->to, &branch.to);
 		branch.cycles = b->cycles;
+		branch.flags = (b->mispred ? BRANCH_MISPRED : 0) | (b->predicted ? BRANCH_PREDICTED : 0) |
+			       (b->in_tx ? BRANCH_IN_TX : 0) | (b->abort ? BRANCH_ABORT : 0);
 		tmpl->branch = &branch;
 		tmpl->dso = branch.to.dso;
 		tmpl->sym = branch.to.sym;
@@ -308,10 +312,13 @@ static void setup_fast_path(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
-	for (int i = 0; i < r->sort.nr; i++) {
-		enum sort_key_id id = r->sort.keys[i]->id;
+	for (int i = 0; i < r->fields.sort.nr; i++) {
+		enum sort_key_id id = r->fields.sort.keys[i]->id;
 
-		if (id != SORT_COMM && id != SORT_PID && id != SORT_DSO && id != SORT_SYM)
+		/* the values need nothing of the sample but its period */
+		if (id != SORT_COMM && id != SORT_PID && id != SORT_DSO && id != SORT_SYM &&
+		    id != SORT_OVERHEAD && id != SORT_OVERHEAD_CHILDREN && id != SORT_SAMPLE &&
+		    id != SORT_PERIOD)
 			return;
 	}
 	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
@@ -371,7 +378,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (h && r->ip_cache) {
 		c = ip_cache_slot(r, s);
 		if (ip_cache_hit(r, c, s, h)) {
-			hists__account(h, c->he, s->period, evsel->idx - leader->idx);
+			hists__account(h, c->he, s->period, evsel->idx - leader->idx, s->cpumode);
 			return 0;
 		}
 	}
@@ -405,7 +412,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		if (!c->he)
 			h = NULL;
 		else
-			hists__account(h, c->he, tmpl.period, member);
+			hists__account(h, c->he, tmpl.period, member, tmpl.cpumode);
 	} else if (h && hists__add(h, &tmpl, evsel->idx - leader->idx)) {
 		h = NULL;
 	}
@@ -443,14 +450,8 @@ int report__process(struct report *r)
 	machine__init(&r->machine, &cfg);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
-	ret = setup_callchain(r);
-	if (ret) {
-		if (!r->err.len)
-			strbuf_addstr(&r->err, "out of memory for the callchains");
-		return ret;
-	}
 	setup_fast_path(r);
-	r->need_srcline = sort_list__has(&r->sort, SORT_SRCLINE);
+	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
 	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
 	if (r->feed) {
 		int err = hist_feed__finish(r->feed);
@@ -481,6 +482,21 @@ static bool has_branch_stacks(const struct perf_data *pd)
 	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
 	"local_p_stage_cyc"
 
+static int setup_fields(struct report *r)
+{
+	const struct report_opts *o = r->o;
+	struct fields_spec spec = {
+		.sort = o->sort ? r->sort_order.buf : o->mem_mode ? MEM_SORT_ORDER :
+			r->branch_mode ? "comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
+		.user_sort = o->sort, .fields = o->fields, .mem_mode = o->mem_mode,
+		.cumulate = r->cumulate, .show_nr_samples = o->show_nr_samples,
+		.show_cpu_utilization = o->show_cpu_utilization,
+		.show_total_period = o->show_total_period,
+	};
+
+	return fields__setup(&spec, &r->fields, &r->err);
+}
+
 /*
  * perf's rules: branch mode is on for files recorded with branch stacks
  * (the BRANCH_STACK header feature) unless --no-branch-stack or
@@ -506,22 +522,24 @@ int report__setup(struct report *r)
 	r->branch_mode = want == 1 ||
 		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
 		 has_branch_stacks(&r->pd));
-	if (!o->sort)
-		err = sort_list__parse(&r->sort, o->mem_mode ? MEM_SORT_ORDER : r->branch_mode ?
-				       "comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
-				       o->mem_mode, &r->err);
-	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
-	if (o->sort && strstr(o->sort, "symbol")) {
-		sort_list__add(&r->sort, r->branch_mode ? SORT_IPC_LBR : SORT_IPC_NULL);
-		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
+	err = setup_callchain(r);
+	if (err) {
+		if (!r->err.len)
+			strbuf_addstr(&r->err, "out of memory for the callchains");
+		return err;
 	}
-	if (!err && !r->branch_mode && sort_list__branch_key(&r->sort)) {
-		strbuf_addf(&r->err, "--sort key '%s' describes taken branches, and this report "
+	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
+	if (o->sort && strstr(o->sort, "symbol"))
+		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
+	err = setup_fields(r);
+	if (!err && !r->branch_mode && sort_list__branch_key(&r->fields.sort)) {
+		strbuf_addf(&r->err, "%s key '%s' describes taken branches, and this report "
 			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "
-			    "perf-mini record -b)", sort_list__branch_key(&r->sort)->name);
+			    "perf-mini record -b)", fields__strict(o->fields) ? "-F" : "--sort",
+			    sort_list__branch_key(&r->fields.sort)->name);
 		err = -EINVAL;
 	}
-	r->needs_mem = sort_list__needs_mem(&r->sort);
+	r->needs_mem = sort_list__needs_mem(&r->fields.sort);
 	if (!err && r->cpus && !has_sample_bit(&r->pd, PERF_SAMPLE_CPU) && !r->pd.pipe) {
 		strbuf_addf(&r->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
 			    "--sample-cpu)\nhint: drop -C", r->pd.path);

@@ -19,6 +19,7 @@
 #include "../symbols/srcline.h"
 #include "../symbols/unwind.h"
 #include "callchain.h"
+#include "fields.h"
 #include "hist.h"
 
 struct cpu_map;
@@ -28,12 +29,14 @@ struct ip_cache_slot;
 struct report_opts {
 	const char *input;
 	const char *sort;
+	const char *fields;	/* -F */
 	const char *comms, *dsos, *pids, *tids, *symbols;
 	const char *symbol_filter;	/* --symbol-filter: a part of the name */
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
+	bool show_cpu_utilization, show_total_period;
 	bool header, header_only;
 	bool dump_raw;
 	bool stats;
@@ -67,7 +70,7 @@ struct report {
 	struct report_opts *o;
 	struct perf_data pd;
 	struct machine machine;
-	struct sort_list sort;
+	struct fields fields;		/* the sort keys and columns */
 	struct hists **hists;	/* one per event, made on its first sample */
 	bool branch_mode;	/* one entry per taken branch (-b) */
 	bool needs_mem;		/* the keys read entries' memory accesses */
@@ -93,8 +96,9 @@ struct report {
 	size_t nr_counts;
 };
 
-/* After perf_data__open(): the sort keys and modes the file and the
- * options call for (branch mode, memory mode). 0 or -EINVAL, with r->err. */
+/* After perf_data__open(): the sort keys, columns and modes the file and
+ * the options call for (branch mode, memory mode, callchains). 0 or an
+ * error, with r->err. */
 int report__setup(struct report *r);
 
 /* Read the file into the histograms. 0, or an error with r->err set. */

@@ -108,6 +108,7 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->sym = al.sym;
 	he->ip = al.addr;
 	he->level = al.level;
+	he->cpumode = s->cpumode;
 	he->cpu = (int32_t)s->cpu;
 	he->period = s->period;
 	he->period_key = s->period;

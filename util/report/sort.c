@@ -20,7 +20,7 @@ static const struct sort_key keys[] = {
 	{ SORT_DSO, "dso", "Shared Object" },
 	{ SORT_SYM, "sym", "Symbol", .ragged = true },
 	{ SORT_CPU, "cpu", "CPU", .min_width = 3 },
-	{ SORT_PERIOD, "period", "Period", .right_align = true, .min_width = 12 },
+	{ SORT_PERIOD, "period", "Period", .hpp = true, .min_width = 12 },
 	{ SORT_SRCLINE, "srcline", "Source:Line", .ragged = true },
 	{ SORT_DSO_FROM, "dso_from", "Source Shared Object", .branch_only = true },
 	{ SORT_SYM_FROM, "symbol_from", "Source Symbol", .ragged = true, .branch_only = true },
@@ -28,6 +28,17 @@ static const struct sort_key keys[] = {
 	{ SORT_CYCLES, "cycles", "Basic Block Cycles", .branch_only = true },
 	{ SORT_IPC_NULL, "ipc_null", "IPC   [IPC Coverage]" },
 	{ SORT_IPC_LBR, "ipc_lbr", "IPC   [IPC Coverage]" },
+	{ SORT_DSO_TO, "dso_to", "Target Shared Object", .branch_only = true },
+	{ SORT_MISPREDICT, "mispredict", "Branch Mispredicted", .branch_only = true },
+	{ SORT_ABORT, "abort", "Transaction abort", .branch_only = true },
+	{ SORT_IN_TX, "in_tx", "Branch in transaction", .branch_only = true },
+	{ SORT_OVERHEAD, "overhead", "Overhead", .hpp = true, .min_width = 8 },
+	{ SORT_OVERHEAD_SYS, "overhead_sys", "sys", .hpp = true, .min_width = 8 },
+	{ SORT_OVERHEAD_US, "overhead_us", "usr", .hpp = true, .min_width = 8 },
+	{ SORT_OVERHEAD_GUEST_SYS, "overhead_guest_sys", "guest sys", .hpp = true, .min_width = 8 },
+	{ SORT_OVERHEAD_GUEST_US, "overhead_guest_us", "guest usr", .hpp = true, .min_width = 8 },
+	{ SORT_OVERHEAD_CHILDREN, "overhead_children", "Children", .hpp = true, .min_width = 8 },
+	{ SORT_SAMPLE, "sample", "Samples", .hpp = true, .min_width = 12 },
 	{ SORT_LOCAL_WEIGHT, "local_weight", "Local Weight", .min_width = 12 },
 	{ SORT_WEIGHT, "weight", "Weight", .min_width = 12 },
 	{ SORT_LOCAL_INS_LAT, "local_ins_lat", "Local INSTR Latency", .min_width = 13 },
@@ -63,7 +74,8 @@ static const struct sort_key *find_key(const char *name, size_t len)
 	return NULL;
 }
 
-int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struct strbuf *err)
+int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, bool mem_mode,
+		     struct strbuf *err)
 {
 	const char *p = spec;
 	int named = 0;
@@ -74,17 +86,20 @@ int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struc
 		const struct sort_key *k = len ? find_key(p, len) : NULL;
 
 		if (len && !k) {
-			strbuf_addf(err, "unknown --sort key '%.*s'\nhint: the keys are comm, pid, "
-				    "tid, dso, sym, cpu, period, srcline, local_weight, weight, "
-				    "local_ins_lat, ins_lat (and dso_from, symbol_from, symbol_to, "
-				    "cycles for branches; mem, snoop, tlb, locked, blocked, "
-				    "symbol_daddr, symbol_iaddr, dso_daddr, phys_daddr, "
-				    "data_page_size with --mem-mode)", (int)len, p);
+			strbuf_addf(err, "unknown %s key '%.*s'\nhint: the keys are comm, pid, "
+				    "tid, dso, sym, cpu, srcline, local_weight, weight, "
+				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
+				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
+				    "overhead_children, sample, period (and dso_from, dso_to, "
+				    "symbol_from, symbol_to, cycles, mispredict, abort, in_tx for "
+				    "branches; mem, snoop, tlb, locked, blocked, symbol_daddr, "
+				    "symbol_iaddr, dso_daddr, phys_daddr, data_page_size with "
+				    "--mem-mode)", opt, (int)len, p);
 			return -EINVAL;
 		}
 		if (k && k->mem_only && !mem_mode) {
-			strbuf_addf(err, "--sort key '%s' describes memory accesses\nhint: add "
-				    "--mem-mode (or use perf-mini mem report)", k->name);
+			strbuf_addf(err, "%s key '%s' describes memory accesses\nhint: add "
+				    "--mem-mode (or use perf-mini mem report)", opt, k->name);
 			return -EINVAL;
 		}
 		named += !!k;
@@ -94,7 +109,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struc
 		p += strspn(p, ", ");
 	}
 	if (!named) {
-		strbuf_addstr(err, "--sort needs at least one key (e.g. comm,dso,sym)");
+		strbuf_addf(err, "%s needs at least one key (e.g. comm,dso,sym)", opt);
 		return -EINVAL;
 	}
 	return 0;
@@ -118,6 +133,29 @@ bool sort_list__needs_mem(const struct sort_list *l)
 {
 	for (int i = 0; i < l->nr; i++)
 		if (l->keys[i]->id >= SORT_LOCAL_WEIGHT)
+			return true;
+	return false;
+}
+
+bool sort_key_is_unordered(enum sort_key_id id)
+{
+	return id == SORT_MISPREDICT || id == SORT_ABORT || id == SORT_IN_TX;
+}
+
+bool sort_key_is_value(enum sort_key_id id)
+{
+	return id < SORT_NR_KEYS && keys[id].hpp;
+}
+
+const struct sort_key *sort_key__find(const char *name)
+{
+	return find_key(name, strlen(name));
+}
+
+bool sort_list__needs_cpumode(const struct sort_list *l)
+{
+	for (int i = 0; i < l->nr; i++)
+		if (l->keys[i]->id >= SORT_OVERHEAD_SYS && l->keys[i]->id <= SORT_OVERHEAD_GUEST_US)
 			return true;
 	return false;
 }
@@ -214,9 +252,25 @@ static int64_t addr_map_sym_cmp(const struct addr_map_sym *a, const struct addr_
 	return (int64_t)(b->sym->start - a->sym->start);
 }
 
+/* The flags a branch key tells apart (perf: mispredicted and predicted
+ * both count), as one number. */
+unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry *he)
+{
+	unsigned int f = hist_entry__branch(he)->flags;
+
+	switch (id) {
+	case SORT_MISPREDICT: return f & (BRANCH_MISPRED | BRANCH_PREDICTED);
+	case SORT_ABORT: return f & BRANCH_ABORT;
+	case SORT_IN_TX: return f & BRANCH_IN_TX;
+	default: return 0;
+	}
+}
+
 static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b)
 {
+	if (k->hpp)	/* values, not identities */
+		return 0;
 	switch (k->id) {
 	case SORT_COMM: return a->comm == b->comm ? 0 : strcmp(b->comm, a->comm);
 	case SORT_PID: return (int64_t)b->thread->tid - a->thread->tid;
@@ -227,8 +281,14 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_DSO_FROM:
 		return dso_unswapped_cmp(hist_entry__branch(a)->from.dso,
 					 hist_entry__branch(b)->from.dso);
+	case SORT_DSO_TO:
+		return dso_unswapped_cmp(hist_entry__branch(a)->to.dso, hist_entry__branch(b)->to.dso);
 	case SORT_DSO_DADDR:
 		return dso_unswapped_cmp(hist_entry__mem(a)->daddr.dso, hist_entry__mem(b)->daddr.dso);
+	case SORT_MISPREDICT:	/* perf: 1 when they differ, either way round */
+	case SORT_ABORT:
+	case SORT_IN_TX:
+		return sort_key__branch_flag(k->id, a) != sort_key__branch_flag(k->id, b);
 	case SORT_SYM_FROM:
 		return addr_map_sym_cmp(&hist_entry__branch(a)->from, &hist_entry__branch(b)->from);
 	case SORT_SYM_TO:
@@ -238,7 +298,6 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return sym_cmp(l, a, b);
-	case SORT_PERIOD:	/* a column, not an identity */
 	case SORT_NR_KEYS: break;
 	default: {
 		int64_t ka = sort_key__mem_order(k->id, hist_entry__mem(a));
@@ -377,6 +436,31 @@ static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int 
 	}
 }
 
+/*
+ * perf's words for a branch's flags. Its mispredict column keeps the last
+ * word it printed for a branch that is neither predicted nor mispredicted
+ * (a static in perf), and so does this one, row after row.
+ */
+static void branch_flag_cell(enum sort_key_id id, const struct hist_entry *he,
+			     struct strbuf *sb)
+{
+	static const char *mispredict = "N/A";
+	unsigned int f = hist_entry__branch(he)->flags;
+
+	switch (id) {
+	case SORT_MISPREDICT:
+		if (f & BRANCH_PREDICTED)
+			mispredict = "N";
+		else if (f & BRANCH_MISPRED)
+			mispredict = "Y";
+		strbuf_addstr(sb, mispredict);
+		break;
+	case SORT_ABORT: strbuf_addstr(sb, f & BRANCH_ABORT ? "A" : "."); break;
+	case SORT_IN_TX: strbuf_addstr(sb, f & BRANCH_IN_TX ? "T" : "."); break;
+	default: break;
+	}
+}
+
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
 		    struct strbuf *sb)
 {
@@ -403,16 +487,22 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 	case SORT_CPU:
 		strbuf_addf(sb, "%*.*d", width, width, he->cpu);
 		break;
-	case SORT_PERIOD:
-		strbuf_addf(sb, "%*" PRIu64, width, he->period);
-		break;
 	case SORT_SRCLINE:
 		strbuf_addstr(sb, he->srcline ?: "??:0");
 		break;
 	case SORT_DSO_FROM:
+	case SORT_DSO_TO: {
+		const struct hist_branch *b = hist_entry__branch(he);
+		const struct dso *d = k->id == SORT_DSO_FROM ? b->from.dso : b->to.dso;
+
 		/* cut to the column, which perf only widens for resolved symbols */
-		strbuf_addf(sb, "%.*s", width, hist_entry__branch(he)->from.dso ?
-			    hist_entry__branch(he)->from.dso->short_name : "[unknown]");
+		strbuf_addf(sb, "%.*s", width, d ? d->short_name : "[unknown]");
+		break;
+	}
+	case SORT_MISPREDICT:
+	case SORT_ABORT:
+	case SORT_IN_TX:
+		branch_flag_cell(k->id, he, sb);
 		break;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO:

@@ -21,7 +21,7 @@ enum sort_key_id {
 	SORT_DSO,
 	SORT_SYM,
 	SORT_CPU,
-	SORT_PERIOD,
+	SORT_PERIOD,		/* an hpp field too */
 	SORT_SRCLINE,
 	SORT_DSO_FROM,		/* branch mode: where a taken branch came from ... */
 	SORT_SYM_FROM,
@@ -29,6 +29,21 @@ enum sort_key_id {
 	SORT_CYCLES,		/* its basic block's cycles (LBR) */
 	SORT_IPC_NULL,		/* perf's IPC column beside a symbol key ... */
 	SORT_IPC_LBR,		/* ... in branch mode (no disassembly here: "-") */
+	SORT_DSO_TO,		/* more of a taken branch: where it went, ... */
+	SORT_MISPREDICT,	/* ... whether it was mispredicted, */
+	SORT_ABORT,		/* ... aborted a transaction, */
+	SORT_IN_TX,		/* ... or ran in one */
+	/*
+	 * perf's "hpp" fields: values, not identities. They order entries
+	 * (largest first) and print as columns, per group member.
+	 */
+	SORT_OVERHEAD,
+	SORT_OVERHEAD_SYS,	/* the overhead of samples in each cpumode */
+	SORT_OVERHEAD_US,
+	SORT_OVERHEAD_GUEST_SYS,
+	SORT_OVERHEAD_GUEST_US,
+	SORT_OVERHEAD_CHILDREN,
+	SORT_SAMPLE,
 	/* a sample's weight and latency (any mode) */
 	SORT_LOCAL_WEIGHT,
 	SORT_WEIGHT,
@@ -59,10 +74,11 @@ struct sort_key {
 	bool mem_only;		/* perf knows it in memory mode only */
 	bool branch_only;	/* ... in branch mode only */
 	bool dropped;		/* perf on x86 accepts it and shows nothing */
+	bool hpp;		/* a value column (overhead, sample, period) */
 	unsigned char min_width;	/* perf's column minimum beside the header */
 };
 
-#define MAX_SORT_KEYS 16
+#define MAX_SORT_KEYS 32
 
 struct sort_list {
 	const struct sort_key *keys[MAX_SORT_KEYS];
@@ -70,18 +86,28 @@ struct sort_list {
 };
 
 /*
- * Parse "comm,dso,sym". Returns 0 or -EINVAL with "unknown --sort key 'x'"
- * and the valid keys in @err; memory keys need @mem_mode. A list may end
- * up empty (only keys this architecture drops): one entry then.
+ * Parse "comm,dso,sym" given to option @opt (--sort, -F). Returns 0 or
+ * -EINVAL with "unknown --sort key 'x'" and the valid keys in @err; memory
+ * keys need @mem_mode. A list may end up empty (only keys this
+ * architecture drops): one entry then.
  */
-int sort_list__parse(struct sort_list *l, const char *spec, bool mem_mode, struct strbuf *err);
+int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, bool mem_mode,
+		     struct strbuf *err);
 bool sort_list__has(const struct sort_list *l, enum sort_key_id id);
+/* Whether perf compares key @id by "differ or not" (no order). */
+bool sort_key_is_unordered(enum sort_key_id id);
+/* Whether @id is a value (overhead, sample, period, ...), not an identity. */
+bool sort_key_is_value(enum sort_key_id id);
+/* The key named @name (NULL when unknown). */
+const struct sort_key *sort_key__find(const char *name);
 /* The first key only branch mode knows, or NULL. */
 const struct sort_key *sort_list__branch_key(const struct sort_list *l);
 /* Whether entries need their memory access (struct hist_mem). */
 bool sort_list__needs_mem(const struct sort_list *l);
-/* Append one key (as perf appends ipc_null). */
+/* Append one key (as perf appends ipc_null), unless it is there. */
 void sort_list__add(struct sort_list *l, enum sort_key_id id);
+/* Whether @l has a key of the cpumode overheads (overhead_sys, ...). */
+bool sort_list__needs_cpumode(const struct sort_list *l);
 
 /* Identity of two entries under @l (0: same entry). */
 int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
@@ -98,7 +124,11 @@ int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 int64_t sort_key__mem_order(enum sort_key_id id, const struct hist_mem *m);
 uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m);
 
-/* The cell text of @k for @he (unpadded), appended to @sb. */
+/* The branch flags (BRANCH_*) that key @id tells apart, of @he. */
+unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry *he);
+
+/* The cell text of @k for @he (unpadded), appended to @sb; not for hpp
+ * keys, whose cells hist-print makes. */
 void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
 		    struct strbuf *sb);
 

@@ -45,9 +45,9 @@ static void test_hist_feed__same_as_in_place(void **state)
 	for (int i = 0; i < NR_SYMS; i++)
 		syms[i] = (struct symbol){ .start = 16 * (uint64_t)i, .end = 16 * (uint64_t)i + 16,
 					   .name = "s" };
-	assert_int_equal(sort_list__parse(&sort, "comm,dso,sym", false, &err), 0);
-	assert_int_equal(hists__init(&direct, &sort, 1), 0);
-	assert_int_equal(hists__init(&fed, &sort, 1), 0);
+	assert_int_equal(sort_list__parse(&sort, "comm,dso,sym", "--sort", false, &err), 0);
+	assert_int_equal(hists__init(&direct, &sort, NULL, 1), 0);
+	assert_int_equal(hists__init(&fed, &sort, NULL, 1), 0);
 	f = hist_feed__start();
 	assert_non_null(f);
 	for (int i = 0; i < NR_SAMPLES; i++) {

@@ -41,19 +41,19 @@ static void test_parse__mem_keys_need_mem_mode(void **state)
 	struct sort_list l;
 
 	(void)state;
-	assert_int_equal(sort_list__parse(&l, "mem,sym", false, &err), -EINVAL);
+	assert_int_equal(sort_list__parse(&l, "mem,sym", "--sort", false, &err), -EINVAL);
 	assert_non_null(strstr(err.buf, "--mem-mode"));
 	strbuf_reset(&err);
-	assert_int_equal(sort_list__parse(&l, "mem,sym", true, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "mem,sym", "--sort", true, &err), 0);
 	assert_int_equal(l.nr, 2);
 	assert_true(sort_list__needs_mem(&l));
 	/* weights are keys in any mode */
-	assert_int_equal(sort_list__parse(&l, "local_weight", false, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "local_weight", "--sort", false, &err), 0);
 	assert_true(sort_list__needs_mem(&l));
-	assert_int_equal(sort_list__parse(&l, "comm,dso,sym", false, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "comm,dso,sym", "--sort", false, &err), 0);
 	assert_false(sort_list__needs_mem(&l));
 	assert_null(sort_list__branch_key(&l));
-	assert_int_equal(sort_list__parse(&l, "comm,symbol_to", false, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "comm,symbol_to", "--sort", false, &err), 0);
 	assert_string_equal(sort_list__branch_key(&l)->name, "symbol_to");
 	strbuf_release(&err);
 }
@@ -65,9 +65,9 @@ static void test_parse__p_stage_cyc_is_dropped(void **state)
 
 	(void)state;
 	/* perf on x86 accepts it and shows no column: one entry for all */
-	assert_int_equal(sort_list__parse(&l, "local_p_stage_cyc", true, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "local_p_stage_cyc", "--sort", true, &err), 0);
 	assert_int_equal(l.nr, 0);
-	assert_int_equal(sort_list__parse(&l, "mem,p_stage_cyc,snoop", true, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "mem,p_stage_cyc,snoop", "--sort", true, &err), 0);
 	assert_int_equal(l.nr, 2);
 	assert_int_equal(l.keys[1]->id, SORT_MEM_SNOOP);
 	strbuf_release(&err);
@@ -82,8 +82,8 @@ static void test_fold__by_mem_lvl_bits_not_level_number(void **state)
 	struct hist_mem m;
 
 	(void)state;
-	assert_int_equal(sort_list__parse(&l, "mem", true, &err), 0);
-	assert_int_equal(hists__init(&h, &l, 1), 0);
+	assert_int_equal(sort_list__parse(&l, "mem", "--sort", true, &err), 0);
+	assert_int_equal(hists__init(&h, &l, NULL, 1), 0);
 	entry(&t, &m, 10, data_src(PERF_MEM_LVL_L1 | PERF_MEM_LVL_HIT, PERF_MEM_LVLNUM_L1, 1), 0);
 	assert_int_equal(hists__add(&h, &t, 0), 0);
 	/* same mem_lvl, another level number: perf's sort__lvl_cmp calls them equal */
@@ -108,8 +108,8 @@ static void test_order__heaviest_weight_then_lowest_address(void **state)
 	const uint64_t src = data_src(PERF_MEM_LVL_L1 | PERF_MEM_LVL_HIT, 0, 1);
 
 	(void)state;
-	assert_int_equal(sort_list__parse(&l, "local_weight,symbol_daddr", true, &err), 0);
-	assert_int_equal(hists__init(&h, &l, 1), 0);
+	assert_int_equal(sort_list__parse(&l, "local_weight,symbol_daddr", "--sort", true, &err), 0);
+	assert_int_equal(hists__init(&h, &l, NULL, 1), 0);
 	/* equal periods (weight x samples) everywhere: the keys decide */
 	entry(&t, &m, 30, src, 0x2000);
 	assert_int_equal(hists__add(&h, &t, 0), 0);
@@ -126,7 +126,7 @@ static void test_order__heaviest_weight_then_lowest_address(void **state)
 	assert_int_equal(h.sorted[2]->mem->weight, 10);
 	assert_int_equal(h.sorted[2]->nr_samples, 3);
 	/* "weight" is the entry's total: local weight times samples */
-	assert_int_equal(sort_list__parse(&l, "weight", true, &err), 0);
+	assert_int_equal(sort_list__parse(&l, "weight", "--sort", true, &err), 0);
 	sort_key__cell(l.keys[0], h.sorted[2], 12, &cell);
 	assert_string_equal(cell.buf, "30");
 	strbuf_reset(&cell);
