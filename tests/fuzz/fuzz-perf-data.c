@@ -59,23 +59,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct strbuf err = STRBUF_INIT;
 	struct session_stats stats;
 	struct sort_list sort, mem_sort;
-	struct hist_print_opts po = { .show_nr_samples = true };
+	struct hist_print_opts po = { 0 };
 	struct perf_data pd;
 	struct ctx x;
 
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
-	sort_list__parse(&sort, "comm,dso,sym", false, &err);
-	sort_list__parse(&mem_sort, "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,"
-			 "locked,blocked,local_ins_lat,symbol_iaddr,phys_daddr,data_page_size,weight",
-			 true, &err);
+	/* the values as columns; mispredict takes perf's entry tree */
+	sort_list__parse(&sort, "overhead,sample,period,overhead_sys,comm,dso,sym,mispredict",
+			 "--sort", false, &err);
+	sort_list__parse(&mem_sort, "overhead,sample,local_weight,mem,sym,dso,symbol_daddr,dso_daddr,"
+			 "snoop,tlb,locked,blocked,local_ins_lat,symbol_iaddr,phys_daddr,"
+			 "data_page_size,weight", "--sort", true, &err);
 	if (!perf_data__open_buffer(&pd, "fuzz", data, size, &err)) {
 		struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &x };
 
 		perf_data__dump(&pd, devnull, &stats, &err);
 		machine__init(&x.machine, &cfg);
-		hists__init(&x.hists, &sort, 1);
-		hists__init(&x.mem_hists, &mem_sort, 1);
+		hists__init(&x.hists, &sort, NULL, 1);
+		hists__init(&x.mem_hists, &mem_sort, NULL, 1);
 		session__process(&pd, &tool, &stats, &err);
 		hists__output_resort(&x.hists);
 		hists__output_resort(&x.mem_hists);
