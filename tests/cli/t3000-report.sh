@@ -218,6 +218,26 @@ test_expect_success 'kernel data symbols from kallsyms (D, b) in --mem-mode, as 
 
 # A JIT's process: its code in executable anonymous memory, named by the
 # JIT in /tmp/perf-PID.map. A pid of our own, so concurrent runs differ.
+test_expect_success 'samples before a thread'"'"'s first COMM take its name, as perf (not :PID)' '
+	"$BUILD/gen-late-comm" late.data &&
+	pm report --stdio -n -s comm,pid,dso -i late.data >out &&
+	test_grep "^ +42\.86% +3  late +4242:late +app" out &&
+	test_grep "^ +14\.29% +1  first +4244:second +app" out &&
+	test_grep "^ +28\.57% +2  second +4244:second +app" out &&
+	! test_grep ":4242 " out &&
+	pm report --stdio -s comm -i late.data >comm.out &&
+	test_grep "^ +42\.86%  late" comm.out &&
+	if command -v perf >/dev/null; then
+		for opts in "-n -s comm,pid,dso" "-s comm" "-s dso"; do
+			# shellcheck disable=SC2086
+			perf report --stdio -i late.data $opts 2>/dev/null |
+				sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+			pm report --stdio -i late.data $opts >out &&
+			test_cmp perf.out out || return 1
+		done
+	fi
+'
+
 jit_pid=$((3000000 + $$ % 1000000))
 jit_map=/tmp/perf-$jit_pid.map
 

@@ -197,6 +197,45 @@ int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *fram
 	return append_children(a, root, frames, n, period);
 }
 
+struct cc_path {
+	struct cc_frame *f;
+	size_t len, alloc;
+};
+
+static int merge_node(struct arena *a, struct cc_node *into, const struct cc_node *n,
+		      struct cc_path *p)
+{
+	size_t base = p->len;
+	int ret = 0;
+
+	if (p->len + n->val_nr > p->alloc) {
+		size_t alloc = 2 * (p->len + n->val_nr);
+		struct cc_frame *f = realloc(p->f, alloc * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		p->f = f;
+		p->alloc = alloc;
+	}
+	memcpy(p->f + p->len, n->val, n->val_nr * sizeof(*n->val));
+	p->len += n->val_nr;
+	if (n->hit)
+		ret = cc_append(a, into, p->f, p->len, n->hit);
+	for (uint32_t i = 0; !ret && i < n->nr_children; i++)
+		ret = merge_node(a, into, n->children[i].node, p);
+	p->len = base;
+	return ret;
+}
+
+int cc_merge(struct arena *a, struct cc_node *into, const struct cc_node *from)
+{
+	struct cc_path p = { NULL, 0, 0 };
+	int ret = merge_node(a, into, from, &p);
+
+	free(p.f);
+	return ret;
+}
+
 /* --- ordering -------------------------------------------------------- */
 
 /* Few children: insertion, which keeps equal weights in match order. */

@@ -50,6 +50,9 @@ int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *fram
 	      uint64_t period);
 
 /* Order children by weight, dropping those under @min_hit. */
+/* Add every chain of @from, with its hits, to @into. 0 or -ENOMEM. */
+int cc_merge(struct arena *a, struct cc_node *into, const struct cc_node *from);
+
 void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit);
 
 /* perf's graph view of @root under an entry of weight @parent;

@@ -382,7 +382,8 @@ void hists__output_resort(struct hists *h)
 		n = hists__perf_tree_entries(h, ents);
 	for (struct hist_chunk *c = h->chunks; !h->perf_tree && c; c = c->next)
 		for (size_t i = 0; i < c->nr; i++)
-			ents[n++] = &c->entries[i];
+			if (!c->entries[i].merged)
+				ents[n++] = &c->entries[i];
 	for (size_t i = 0; h->use_callchain && h->chain_mode != CHAIN_NONE && i < n; i++)
 		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
 	rank_all(&rk, ents, n);

@@ -342,8 +342,11 @@ static struct hist_entry *tree_findnew(struct hists *h, const struct hist_entry 
 	return t->he;
 }
 
-static void merge(const struct hists *h, struct hist_entry *into, const struct hist_entry *he)
+static int merge(struct hists *h, struct hist_entry *into, struct hist_entry *he)
 {
+	he->merged = true;
+	if (he->max_depth > into->max_depth)
+		into->max_depth = he->max_depth;
 	into->period += he->period;
 	into->period_acc += he->period_acc;
 	into->nr_samples += he->nr_samples;
@@ -351,6 +354,7 @@ static void merge(const struct hists *h, struct hist_entry *into, const struct h
 		into->member_period[i] += he->member_period[i];
 	for (int i = 0; into->mode_period && i < h->nr_members * MODE_NR; i++)
 		into->mode_period[i] += he->mode_period[i];
+	return into->chain ? cc_merge(&h->chains, into->chain, he->chain) : 0;
 }
 
 /*
@@ -380,7 +384,8 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 			p = cmp < 0 ? &parent->left : &parent->right;
 		}
 		if (!cmp) {
-			merge(h, tree_entry(parent), he);
+			if (merge(h, tree_entry(parent), he))
+				abort();	/* as the sorts do: no chains here to grow */
 			continue;
 		}
 		nodes[n].he = he;
@@ -428,6 +433,61 @@ void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int
 	hists__add_filtered(h, period, member);
 	account(h, he, period, member, cpumode);
 	hists__account_acc(h, he, period, member);
+}
+
+/* Hash the entries again after their keys changed, folding equal ones. */
+static int refold(struct hists *h)
+{
+	free(h->slots);
+	h->slots = NULL;
+	h->nr_slots = 0;
+	h->nr_entries = 0;
+	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
+		for (size_t i = 0; i < c->nr; i++) {
+			struct hist_entry *he = &c->entries[i];
+			size_t j;
+
+			if (he->merged)
+				continue;
+			if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
+				return -ENOMEM;
+			he->hash = hash_entry(h->sort, he);
+			for (j = he->hash & (h->nr_slots - 1); h->slots[j].he;
+			     j = (j + 1) & (h->nr_slots - 1))
+				if (h->slots[j].hash == he->hash &&
+				    !sort_list__collapse(h->sort, h->slots[j].he, he))
+					break;
+			if (h->slots[j].he) {
+				if (merge(h, h->slots[j].he, he))
+					return -ENOMEM;
+				continue;
+			}
+			h->slots[j] = (struct hist_slot){ he->hash, he };
+			h->nr_entries++;
+		}
+	}
+	return 0;
+}
+
+int hists__override_comms(struct hists *h)
+{
+	bool renamed = false;
+
+	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
+		for (size_t i = 0; i < c->nr; i++) {
+			struct hist_entry *he = &c->entries[i];
+			const struct thread *t = he->thread;
+
+			if (t && t->first_comm && he->comm == t->placeholder) {
+				he->comm = t->first_comm;
+				renamed = true;
+			}
+		}
+	}
+	/* perf's tree merges them in its collapse pass (hist-sort) */
+	if (!renamed || !sort_list__has(h->sort, SORT_COMM) || h->perf_tree)
+		return 0;
+	return refold(h);
 }
 
 int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)

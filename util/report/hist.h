@@ -62,6 +62,7 @@ struct hist_entry {
 	uint64_t ip;			/* map-relative when a map was found */
 	char level;			/* '.' user, 'k' kernel, 'H' other */
 	uint8_t cpumode;		/* the sample's (PERF_RECORD_MISC_*) */
+	bool merged;			/* folded into another by hists__refold() */
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
@@ -182,6 +183,13 @@ void hists__add_filtered(struct hists *h, uint64_t period, int member);
  * leaves them, merged where it merges them (h->nr_entries drops), in
  * @out (room for h->nr_entries); returns how many. */
 size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out);
+
+/*
+ * Give entries counted under a thread's ":tid" the name its first COMM
+ * gave it, as perf does, and merge those that become one (when the sort
+ * has comm). 0 or -ENOMEM.
+ */
+int hists__override_comms(struct hists *h);
 
 /* Order the entries for output in h->sorted. */
 void hists__output_resort(struct hists *h);

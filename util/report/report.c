@@ -462,6 +462,12 @@ int report__process(struct report *r)
 			ret = err;
 		}
 	}
+	for (size_t i = 0; !ret && i < r->nr_hists; i++) {
+		if (r->hists[i] && hists__override_comms(r->hists[i])) {
+			strbuf_addstr(&r->err, "out of memory building the histogram");
+			ret = -ENOMEM;
+		}
+	}
 	return ret;
 }
 

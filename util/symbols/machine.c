@@ -232,7 +232,13 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm)
 {
-	t->comm = intern(m, comm);
+	const char *name = intern(m, comm);
+
+	if (!t->comm_set) {
+		t->placeholder = t->comm;
+		t->first_comm = name;
+	}
+	t->comm = name;
 	t->comm_set = true;
 }
 

@@ -36,6 +36,9 @@ struct thread {
 	int32_t pid, tid;
 	const char *comm;	/* interned; ":tid" until a COMM names it */
 	bool comm_set;
+	/* The ":tid" a COMM replaced and that COMM's name: perf renames what
+	 * was counted under ":tid" after the fact (its comm__override). */
+	const char *placeholder, *first_comm;
 	struct maps *maps;	/* shared by the threads of a process */
 	struct thread *next;	/* hash chain */
 };

@@ -144,6 +144,49 @@ static void test_callchain_tree__holds_every_chain_in_match_order(void **state)
 	arena_release(&a);
 }
 
+static void free_chains(struct chains *c)
+{
+	for (int i = 0; i < c->nr; i++)
+		free(c->key[i]);
+	free(c);
+}
+
+/* Two trees of half the chains each, merged, hold what one tree of them
+ * all holds (the merge of entries perf's collapse pass makes). */
+static void test_callchain_tree__merge_holds_both(void **state)
+{
+	struct arena a = ARENA_INIT;
+	struct cc_node whole = { 0 }, half[2] = { { 0 } };
+	struct chains *want = calloc(1, sizeof(*want)), *got = calloc(1, sizeof(*got));
+	struct strbuf key = STRBUF_INIT;
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+
+	(void)state;
+	for (int i = 0; i < NR_SYMS; i++)
+		syms[i] = (struct symbol){ .start = 0x1000 * (i + 1), .end = 0x1000 * (i + 1) + 0x40 };
+	for (int c = 0; c < NR_CHAINS / 4; c++) {
+		struct cc_frame f[MAX_DEPTH];
+		size_t n = 1 + next(&x) % MAX_DEPTH;
+		uint64_t period = 1 + next(&x) % 5;
+
+		for (size_t i = 0; i < n; i++)
+			f[i] = frame(&x);
+		assert_int_equal(cc_append(&a, &whole, f, n, period), 0);
+		assert_int_equal(cc_append(&a, &half[c % 2], f, n, period), 0);
+	}
+	assert_int_equal(cc_merge(&a, &half[0], &half[1]), 0);
+	assert_int_equal(walk(&half[0], &key, got), walk(&whole, &key, want));
+	assert_int_equal(got->nr, want->nr);
+	for (int i = 0; i < want->nr; i++) {
+		assert_string_equal(got->key[i], want->key[i]);
+		assert_int_equal(got->period[i], want->period[i]);
+	}
+	free_chains(want);
+	free_chains(got);
+	strbuf_release(&key);
+	arena_release(&a);
+}
+
 static uint64_t weight(const struct cc_node *n)
 {
 	return n->hit + n->children_hit;
@@ -206,6 +249,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_callchain_tree__holds_every_chain_in_match_order),
 		cmocka_unit_test(test_callchain_tree__sort_by_weight_stable),
+		cmocka_unit_test(test_callchain_tree__merge_holds_both),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
