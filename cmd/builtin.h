@@ -73,7 +73,11 @@ const char *cmd_default_output(void);
  * the cut came before the first sample.
  */
 struct perf_data;
+struct machine;
 void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samples);
+/* Once, after processing: kernel symbols were wanted and left out because
+ * the recorded kernel is not this one. */
+void cmd_warn_kernel(const char *cmd, const struct machine *m);
 /*
  * perf's warnings after reading a file that lost events, in its words
  * and on stderr as perf: LOST records ("Processed N events and lost M

@@ -13,6 +13,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
+#include "../util/symbols/machine.h"
 #include "../util/data/session.h"
 #include "../util/events/cpuid.h"
 #include "../util/events/evlist-open.h"
@@ -120,6 +121,17 @@ void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samp
 	perf_data__describe(pd, nr_samples, &sb);
 	cmd_warn_lines(cmd, sb.buf);
 	strbuf_release(&sb);
+}
+
+void cmd_warn_kernel(const char *cmd, const struct machine *m)
+{
+	const char *why = machine__kernel_unresolved(m);
+
+	if (why)
+		fprintf(stderr, "perf-mini %s: warning: kernel addresses left unresolved: %s\n"
+			"hint: this machine's /proc/kallsyms would name the wrong functions; give the "
+			"recording machine's with --kallsyms FILE (or its vmlinux with -k FILE)\n",
+			cmd, why);
 }
 
 void cmd_warn_lost(const struct session_stats *st)

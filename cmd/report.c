@@ -117,6 +117,7 @@ static int run_report(struct report *r)
 	ret = report__process(r);
 	if (!r->o->stats)	/* as perf: --stats only counts */
 		cmd_warn_lost(&r->stats);
+	cmd_warn_kernel("report", &r->machine);
 	cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 	if (ret)
 		return 1;

@@ -146,6 +146,7 @@ static int run_script(struct script *s)
 	script_print__flush(&s->print, stdout);
 	fflush(stdout);	/* the lines read come before what cut them short */
 	cmd_warn_lost(&stats);
+	cmd_warn_kernel("script", &s->machine);
 	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 	return ret ? 1 : 0;
 }

@@ -238,6 +238,37 @@ test_expect_success 'samples before a thread'"'"'s first COMM take its name, as 
 	fi
 '
 
+test_expect_success 'a file of another kernel: kernel addresses left raw, and why, once; --kallsyms silences it' '
+	pm report --stdio -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	test_grep "\[k\] 0xffffffff966cd8b3$" out &&
+	test "$(wc -l <err)" -eq 2 &&
+	test_grep "^perf-mini report: warning: kernel addresses left unresolved: the file.s kernel build-id is not the running kernel.s$" err &&
+	test_grep "^hint: .*--kallsyms FILE" err &&
+	pm script -i "$PD/perf.data.singleprocess-3.8" >/dev/null 2>err &&
+	test_grep "^perf-mini script: warning: kernel addresses left unresolved" err &&
+	pm report --stdio --kallsyms /dev/null -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	! test -s err
+'
+
+test_expect_success '--symfs DIR: kernel symbols from DIR/proc/kallsyms, never this machine.s' '
+	mkdir -p sfs/proc &&
+	printf "ffffffff966cd800 T recorded_fn_a\nffffffff967e4d00 t recorded_fn_b\n" >sfs/proc/kallsyms &&
+	pm report --stdio --symfs sfs -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
+	test_grep "^ +37\.21%  echo +\[kernel\.kallsyms\]  \[k\] recorded_fn_a$" out &&
+	test_grep "\[k\] recorded_fn_b$" out &&
+	! test -s err
+'
+
+test_expect_success KERNEL '--symfs without DIR/proc/kallsyms leaves this kernel.s own addresses raw, as perf' '
+	pm record -o k.data -- "$BUILD/workloads/touch-pages" 2000 >/dev/null 2>&1 &&
+	pm report --stdio -i k.data >host.out &&
+	mkdir -p empty &&
+	pm report --stdio --symfs empty -i k.data >out 2>err &&
+	if test_grep "\[k\] [a-z_]" host.out; then
+		! test_grep "\[k\] [a-z_]" out && test_grep "\[k\] 0x" out
+	fi
+'
+
 jit_pid=$((3000000 + $$ % 1000000))
 jit_map=/tmp/perf-$jit_pid.map
 

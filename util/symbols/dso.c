@@ -151,7 +151,7 @@ const void *dso__vdso_image(const struct dsos *dsos, const struct dso *dso, size
 	/* our own vDSO is the recorded one if the build-ids (or kernels) match */
 	if (!image || dsos->cfg.symfs || strcmp(dso->long_name, "[vdso]") ||
 	    (dso->build_id_size ? n != dso->build_id_size || memcmp(id, dso->build_id, n) :
-				  dsos->cfg.kernel_build_id_mismatch))
+				  dsos->cfg.kernel_mismatch[0]))
 		return NULL;
 	return image;
 }
@@ -235,6 +235,18 @@ static void load_perf_map(struct symtab *t, const char *path)
 	fclose(f);
 }
 
+/* DIR/proc/kallsyms under --symfs DIR, if it is there (perf reads no
+ * host kallsyms under --symfs either). */
+static void load_symfs_kallsyms(const struct dsos *dsos, struct symtab *t)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	strbuf_addf(&path, "%s/proc/kallsyms", dsos->cfg.symfs);
+	if (!access(path.buf, R_OK))
+		load_kallsyms(t, path.buf);
+	strbuf_release(&path);
+}
+
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
@@ -247,8 +259,12 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 			symtab_load_elf(&t, dsos->cfg.vmlinux, NULL, true);
 		else if (dsos->cfg.kallsyms)
 			load_kallsyms(&t, dsos->cfg.kallsyms);
-		else if (!dsos->cfg.kernel_build_id_mismatch)
+		else if (dsos->cfg.symfs && *dsos->cfg.symfs)
+			load_symfs_kallsyms(dsos, &t);	/* the recorded machine's tree */
+		else if (!dsos->cfg.kernel_mismatch[0])
 			load_kallsyms(&t, "/proc/kallsyms");
+		else
+			dsos->kernel_unresolved = true;
 	} else if (!strcmp(dso->long_name, "[vdso]")) {
 		load_vdso(dsos, dso, &t);
 	} else if (!dso->kernel && dso__jit_tid(dso) >= 0) {

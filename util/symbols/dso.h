@@ -49,7 +49,9 @@ struct dsos_config {
 	const char *symfs;	/* prefix for every DSO path, "" by default */
 	const char *kallsyms;	/* NULL: /proc/kallsyms when it matches */
 	const char *vmlinux;	/* kernel symbols from this ELF, before kallsyms */
-	bool kernel_build_id_mismatch;	/* recorded kernel is not this one */
+	/* Why the recorded kernel is not the running one ("" when it is):
+	 * this machine's /proc/kallsyms would name the wrong functions. */
+	char kernel_mismatch[160];
 	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
 	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
 };
@@ -58,6 +60,7 @@ struct dsos {
 	struct dso *head;
 	struct dsos_config cfg;
 	size_t nr;
+	bool kernel_unresolved;	/* kernel symbols were wanted, cfg.kernel_mismatch said no */
 };
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
 
 #include "../base/util.h"
 #include "kernel-build-id.h"
@@ -460,14 +461,36 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 	}
 }
 
+/*
+ * The recorded kernel is another than the running one when its build-id
+ * says so or, without one, its release (uname -r) does.
+ */
+static void check_kernel(struct machine *m, const struct pd_build_id *kernel_bid,
+			 const char *osrelease)
+{
+	char *why = m->dsos.cfg.kernel_mismatch;
+	size_t size = sizeof(m->dsos.cfg.kernel_mismatch);
+	struct utsname u;
+
+	if (kernel_bid) {
+		if (!kernel_build_id_matches(kernel_bid->id, kernel_bid->size))
+			snprintf(why, size, "the file's kernel build-id is not the running kernel's");
+	} else if (osrelease && !uname(&u) && strcmp(osrelease, u.release)) {
+		snprintf(why, size, "the file was recorded on Linux %s, this is %s", osrelease,
+			 u.release);
+	}
+}
+
 void machine__apply_build_ids(struct machine *m, const struct pd_features *f)
 {
+	const struct pd_build_id *kernel_bid = NULL;
+
 	for (uint32_t i = 0; i < f->nr_build_ids; i++) {
 		const struct pd_build_id *b = &f->build_ids[i];
 		bool kernel = (b->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
 
 		if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17)) {
-			m->dsos.cfg.kernel_build_id_mismatch = !kernel_build_id_matches(b->id, b->size);
+			kernel_bid = b;
 		} else if (kernel && b->filename[0] == '/') {
 			struct dso *dso = module_dso(m, b->filename);
 
@@ -477,4 +500,10 @@ void machine__apply_build_ids(struct machine *m, const struct pd_features *f)
 			dso__set_build_id(dsos__findnew(&m->dsos, b->filename, false), b->id, b->size);
 		}
 	}
+	check_kernel(m, kernel_bid, f->osrelease);
+}
+
+const char *machine__kernel_unresolved(const struct machine *m)
+{
+	return m->dsos.kernel_unresolved ? m->dsos.cfg.kernel_mismatch : NULL;
 }

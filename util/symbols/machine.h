@@ -60,6 +60,10 @@ int machine__init(struct machine *m, struct dsos_config *cfg);
 void machine__exit(struct machine *m);
 
 struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid);
+/* Why kernel addresses were left unresolved (the recorded kernel is not
+ * this one: see dsos_config.kernel_mismatch), or NULL. */
+const char *machine__kernel_unresolved(const struct machine *m);
+
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm);
 
 /* A mapping from MMAP/MMAP2 (pid -1 means the kernel's maps). */
