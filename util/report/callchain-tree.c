@@ -217,7 +217,8 @@ static int merge_node(struct arena *a, struct cc_node *into, const struct cc_nod
 		p->f = f;
 		p->alloc = alloc;
 	}
-	memcpy(p->f + p->len, n->val, n->val_nr * sizeof(*n->val));
+	if (n->val_nr)	/* a root holds no frames */
+		memcpy(p->f + p->len, n->val, n->val_nr * sizeof(*n->val));
 	p->len += n->val_nr;
 	if (n->hit)
 		ret = cc_append(a, into, p->f, p->len, n->hit);
