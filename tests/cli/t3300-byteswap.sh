@@ -91,4 +91,37 @@ test_expect_success 'damaged big-endian files: a message or a report, never a cr
 	done
 '
 
+# perf's version 1 files ("PERFFILE", perf 3.2 and older): version 2's
+# layout under the old magic, the oldest with a 72-byte header (no feature
+# bitmap); perf 6.1 reads them, and they must give the version 2 answers.
+v1_of() {
+	cp "$1" "$2" && printf PERFFILE | dd of="$2" bs=1 conv=notrunc 2>/dev/null
+}
+
+test_expect_success 'version 1 files (PERFFILE): with and without the feature bitmap, either byte order' '
+	raw="$PD/perf.data.raw-3.4" &&
+	v1_of "$raw" v1.data &&
+	v1_of "$raw" v1-short.data &&
+	printf "\110\0\0\0\0\0\0\0" | dd of=v1-short.data bs=1 seek=8 conv=notrunc 2>/dev/null &&
+	dd if=/dev/zero of=v1-short.data bs=1 seek=72 count=32 conv=notrunc 2>/dev/null &&
+	"$SWAP" "$raw" be.data && v1_of be.data v1-be.data &&
+	for f in v1.data v1-short.data v1-be.data; do
+		pm report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -i $f >out 2>err &&
+		test_cmp "$EXP/perf.data.raw-3.4.default.txt" out && ! test -s err || return 1
+	done &&
+	if command -v perf >/dev/null; then
+		perf report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -i v1-short.data \
+			2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		test_cmp perf.out out
+	fi
+'
+
+test_expect_success 'a version 1 file whose attr size tells no byte order: one error, exit 1' '
+	printf PERFFILE >bad-v1.data &&
+	printf "\150\0\0\0\0\0\0\0\1\0\0\0\0\0\0\0" >>bad-v1.data &&
+	dd if=/dev/zero bs=1 count=80 >>bad-v1.data 2>/dev/null &&
+	test_expect_code 1 pm report -i bad-v1.data >out 2>err &&
+	test_grep "version 1 perf.data .PERFFILE. whose attr size .1." err
+'
+
 test_done

@@ -308,7 +308,7 @@ static void mend_data_section(struct perf_data *pd)
 	if (h->data.size > room) {
 		pd->file_cut = true;
 		pd->data_size = room;
-	} else if (!h->data.size || !has_features(h)) {
+	} else if (!h->data.size || (!has_features(h) && !pd->v1)) {
 		pd->unfinalised = true;
 		pd->data_size = room;
 	}
@@ -324,6 +324,11 @@ static int read_file_header(struct perf_data *pd, struct strbuf *err)
 		return -EINVAL;
 	}
 	memcpy(h, pd->buf, sizeof(*h));
+	/* the oldest version 1 files end their header before the bitmap */
+	if (pd->v1 && h->size == offsetof(struct perf_file_header, adds_features)) {
+		memset(h->adds_features, 0, sizeof(h->adds_features));
+		h->size = sizeof(*h);
+	}
 	if (h->size < sizeof(*h) || h->data.offset > pd->size || h->data.offset < h->size) {
 		strbuf_addf(err, "%s: the data section (offset %#llx, %llu bytes) does not fit in "
 			    "the file's %zu bytes: the file is truncated or corrupt", pd->path,
@@ -342,21 +347,29 @@ static int read_file_header(struct perf_data *pd, struct strbuf *err)
 
 /* A file from a big-endian machine: turned into our byte order once, in a
  * private copy, so that nothing after this point knows the difference. */
+static int own_buffer(struct perf_data *pd)
+{
+	uint8_t *copy;
+
+	if (!pd->mapped)
+		return 0;
+	copy = malloc(pd->size);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, pd->buf, pd->size);
+	munmap(pd->buf, pd->size);
+	pd->buf = copy;
+	pd->mapped = false;
+	return 0;
+}
+
 static int make_native(struct perf_data *pd, struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
 	int ret;
 
-	if (pd->mapped) {
-		uint8_t *copy = malloc(pd->size);
-
-		if (!copy)
-			return -ENOMEM;
-		memcpy(copy, pd->buf, pd->size);
-		munmap(pd->buf, pd->size);
-		pd->buf = copy;
-		pd->mapped = false;
-	}
+	if (own_buffer(pd))
+		return -ENOMEM;
 	ret = perf_data__swap_image(pd->buf, pd->size, true, &why);
 
 	if (ret)
@@ -365,6 +378,37 @@ static int make_native(struct perf_data *pd, struct strbuf *err)
 	strbuf_release(&why);
 	return ret;
 	return 0;
+}
+
+/* perf's only version 1 ABI: the attr of PERF_ATTR_SIZE_VER1 and its ids
+ * section, which also tells the byte order (perf's try_all_file_abis). */
+#define V1_FILE_ATTR_SIZE 96
+
+/*
+ * perf's version 1 files ("PERFFILE", perf 3.2 and older) are laid out as
+ * version 2 ones, the oldest without the feature bitmap; perf 6.1 reads
+ * them, so do we. A big-endian one is swapped as version 2 files are.
+ */
+static int check_v1(struct perf_data *pd, struct strbuf *err)
+{
+	uint64_t attr_size, swapped_magic = PERF_MAGIC2_SWAPPED;
+
+	if (pd->size < 24)
+		return 1;	/* the header check names the truncation */
+	memcpy(&attr_size, pd->buf + 16, 8);
+	pd->v1 = true;
+	if (attr_size == V1_FILE_ATTR_SIZE)
+		return 0;
+	if (__builtin_bswap64(attr_size) != V1_FILE_ATTR_SIZE) {
+		strbuf_addf(err, "%s: a version 1 perf.data (PERFFILE) whose attr size (%llu) "
+			    "tells no byte order perf knows: it is corrupt", pd->path,
+			    (unsigned long long)attr_size);
+		return -EINVAL;
+	}
+	if (own_buffer(pd))
+		return -ENOMEM;
+	memcpy(pd->buf, &swapped_magic, 8);
+	return make_native(pd, err);
 }
 
 static int check_magic(struct perf_data *pd, struct strbuf *err)
@@ -391,10 +435,16 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 		memcpy(&magic, pd->buf, 8);
 		memcpy(&size, pd->buf + 8, 8);
 	}
-	if (magic == PERF_MAGIC1) {
-		strbuf_addf(err, "%s uses the pre-2.6.38 perf.data format (PERFFILE), which is "
-			    "not supported", pd->path);
-		return -ENOTSUP;
+	if (magic == PERF_MAGIC1 && size != sizeof(struct perf_pipe_file_header)) {
+		int ret = check_v1(pd, err);
+
+		if (ret < 0)
+			return ret;
+		memcpy(&size, pd->buf + 8, 8);
+		magic = PERF_MAGIC2;
+	} else if (magic == PERF_MAGIC1) {
+		pd->v1 = true;	/* a stream: its records are version 2's */
+		magic = PERF_MAGIC2;
 	}
 	if (magic != PERF_MAGIC2) {
 		strbuf_addf(err, "%s is not a perf.data file (bad magic at offset 0)", pd->path);

@@ -63,6 +63,7 @@ struct perf_data {
 	 * are copied here before anyone reads their u64 fields. */
 	uint64_t released;	/* mapped bytes below this were given back */
 	/* What could not be read as written; perf_data__describe() says it. */
+	bool v1;		/* perf's version 1 format ("PERFFILE", perf <= 3.2) */
 	bool unfinalised;	/* file mode: its recording never wrote the end */
 	bool file_cut;		/* file mode: the data section ends past the file */
 	uint64_t declared_data_size;	/* the header's, before either was mended */
