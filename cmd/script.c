@@ -73,9 +73,10 @@ static int check_events(struct script *s)
 	for (size_t i = 0; i < s->pd.nr_evsels; i++)
 		if (script_print__check(&s->print, s->pd.evsels[i], &s->err))
 			return -EINVAL;
-	s->print.name_width = name_width(&s->pd);
 	if (!s->trace && perf_data__has_feat(&s->pd, HEADER_TRACING_DATA))
 		s->trace = trace_format__new(&s->pd);
+	trace_format__name_evsels(s->trace, &s->pd);
+	s->print.name_width = name_width(&s->pd);
 	s->print.format_trace = s->trace ? trace_format__print : NULL;
 	s->print.trace_ctx = s->trace;
 	s->checked = true;

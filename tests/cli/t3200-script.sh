@@ -114,4 +114,17 @@ test_expect_success 'report --inline is refused with a hint (report shows no inl
 	test_grep "hint: perf-mini shows callchains as perf --no-inline" err
 '
 
+test_expect_success TRACEFS 'a pipe stream naming no events: tracepoints named from its tracing data, as perf' '
+	pm record -e sched:sched_process_exec -o - -- /bin/true >tp.pipe 2>/dev/null &&
+	python3 "$ROOT/tests/helpers/strip-pipe-records.py" tp.pipe tp-old.pipe 78,80 &&
+	pm script -i tp-old.pipe >out &&
+	test_grep " sched:sched_process_exec: filename=/bin/true " out &&
+	pm report --stdio -i tp-old.pipe >report.out &&
+	test_grep "^# Samples: 1  of event .sched:sched_process_exec.$" report.out &&
+	if command -v perf >/dev/null; then
+		perf script -i tp-old.pipe >perf.out 2>/dev/null &&
+		test_cmp perf.out out
+	fi
+'
+
 test_done

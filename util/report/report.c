@@ -8,6 +8,7 @@
 #include "hist-feed.h"
 #include "report.h"
 #include "resolve.h"
+#include "trace-format.h"
 
 /* Room for a callchain: the kernel's limit (127 per context) and markers. */
 #define MAX_FRAMES 4096
@@ -438,6 +439,18 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	return 0;
 }
 
+/* Tracepoints a pipe stream did not name, named from its tracing data. */
+static void name_tracepoints(struct perf_data *pd)
+{
+	struct trace_format *tf;
+
+	if (!perf_data__has_feat(pd, HEADER_TRACING_DATA))
+		return;
+	tf = trace_format__new(pd);
+	trace_format__name_evsels(tf, pd);
+	trace_format__delete(tf);
+}
+
 int report__process(struct report *r)
 {
 	struct dsos_config cfg = {
@@ -462,6 +475,7 @@ int report__process(struct report *r)
 			ret = err;
 		}
 	}
+	name_tracepoints(&r->pd);
 	for (size_t i = 0; !ret && i < r->nr_hists; i++) {
 		if (r->hists[i] && hists__override_comms(r->hists[i])) {
 			strbuf_addstr(&r->err, "out of memory building the histogram");

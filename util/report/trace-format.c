@@ -4,6 +4,7 @@
  * util/record/tracing-data.c), handed piece by piece to libtraceevent.
  */
 #include <event-parse.h>
+#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <trace-seq.h>
@@ -117,6 +118,27 @@ void trace_format__delete(struct trace_format *tf)
 	if (tf->tep)
 		tep_free(tf->tep);
 	free(tf);
+}
+
+#define UNNAMED "unknown:unknown"
+
+void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *pd)
+{
+	for (size_t i = 0; tf && i < pd->nr_evsels; i++) {
+		struct pd_evsel *e = pd->evsels[i];
+		struct tep_event *ev;
+		struct strbuf name = STRBUF_INIT;
+
+		if (e->attr.type != PERF_TYPE_TRACEPOINT || strncmp(e->name, UNNAMED, strlen(UNNAMED)))
+			continue;
+		ev = tep_find_event(tf->tep, (int)e->attr.config);
+		if (!ev)
+			continue;
+		/* the modifiers (":u", ...) stay */
+		strbuf_addf(&name, "%s:%s%s", ev->system, ev->name, e->name + strlen(UNNAMED));
+		free(e->name);
+		e->name = strbuf_detach(&name, NULL);
+	}
 }
 
 void trace_format__print(void *ctx, const struct perf_sample *s, struct strbuf *out)

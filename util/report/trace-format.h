@@ -17,6 +17,13 @@ struct trace_format;
 struct trace_format *trace_format__new(const struct perf_data *pd);
 void trace_format__delete(struct trace_format *tf);
 
+/*
+ * Tracepoints nothing named (a pipe stream of an older perf, without
+ * event descriptions) get "system:event" from the tracing data's format
+ * with their id, as perf names them, in place of "unknown:unknown".
+ */
+void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *pd);
+
 /* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
 void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *out);
 
