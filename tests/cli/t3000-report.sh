@@ -269,6 +269,29 @@ test_expect_success KERNEL '--symfs without DIR/proc/kallsyms leaves this kernel
 	fi
 '
 
+test_expect_success 'a build-id table naming a vmlinux: [kernel.vmlinux], and its path in script, as perf' '
+	python3 -c "
+import sys
+b = bytearray(open(sys.argv[1], \"rb\").read())
+i = b.rfind(b\"[kernel.kallsyms]\")   # the build-id table, at the end
+b[i:i + 17] = b\"/boot/vmlinux-4.1\"
+open(sys.argv[2], \"wb\").write(b)
+" "$PD/perf.data.singleprocess-3.8" vml.data &&
+	pm report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -i vml.data >out &&
+	test_grep "^ +20\.48%  echo +\[kernel\.vmlinux\]  \[k\] 0xffffffff966cd8b3$" out &&
+	! test_grep "kernel\.kallsyms" out &&
+	pm script --kallsyms /dev/null --symfs "$TRASH/symfs" -i vml.data >script.out &&
+	test_grep "ffffffff96613abf \[unknown\] \(/boot/vmlinux-4\.1\)$" script.out &&
+	if command -v perf >/dev/null; then
+		perf report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -i vml.data \
+			2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		test_cmp perf.out out &&
+		perf script --kallsyms /dev/null --symfs "$TRASH/symfs" -i vml.data >perf.out \
+			2>/dev/null &&
+		test_cmp perf.out script.out
+	fi
+'
+
 jit_pid=$((3000000 + $$ % 1000000))
 jit_map=/tmp/perf-$jit_pid.map
 

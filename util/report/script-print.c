@@ -230,8 +230,10 @@ static const char *dso_name(const struct dso *dso)
 {
 	if (!dso)
 		return "[unknown]";
-	/* perf names a module by its path only when the build-ids listed it */
-	if (dso->kernel && !(dso->is_module && dso->path_known))
+	/* perf names a module by its path only when the build-ids listed it,
+	 * and a kernel by its vmlinux path when they name one */
+	if (dso->kernel && !(dso->is_module && dso->path_known) &&
+	    strcmp(dso->short_name, "[kernel.vmlinux]"))
 		return dso->short_name;
 	return dso->long_name;
 }

@@ -481,15 +481,47 @@ static void check_kernel(struct machine *m, const struct pd_build_id *kernel_bid
 	}
 }
 
+/* perf's is_kernel_module() on a build-id table name: foo.ko[.xz], [foo] */
+static bool is_module_name(const char *name)
+{
+	const char *ko = strstr(name, ".ko");
+
+	if (name[0] == '[')
+		return strncmp(name, "[kernel.kallsyms]", 17) && strncmp(name, "[guest.kernel", 13);
+	return ko && (!ko[3] || ko[3] == '.');
+}
+
+/*
+ * perf's kernel DSO is the first kernel one of the build-id table that is
+ * not a module: where that is a vmlinux file, perf shows it as
+ * [kernel.vmlinux] (script: by its path).
+ */
+static void name_kernel(struct machine *m, const char *filename)
+{
+	struct dso *k = m->kernel_dso;
+	char *name;
+
+	if (!strstr(filename, "vmlinux") || !(name = strdup(filename)))
+		return;
+	free(k->long_name);
+	k->long_name = name;
+	k->short_name = "[kernel.vmlinux]";
+}
+
 void machine__apply_build_ids(struct machine *m, const struct pd_features *f)
 {
 	const struct pd_build_id *kernel_bid = NULL;
+	bool kernel_named = false;
 
 	for (uint32_t i = 0; i < f->nr_build_ids; i++) {
 		const struct pd_build_id *b = &f->build_ids[i];
 		bool kernel = (b->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
 
-		if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17)) {
+		if (kernel && !kernel_named && !is_module_name(b->filename)) {
+			kernel_named = true;
+			kernel_bid = b;
+			name_kernel(m, b->filename);
+		} else if (kernel && !strncmp(b->filename, "[kernel.kallsyms]", 17)) {
 			kernel_bid = b;
 		} else if (kernel && b->filename[0] == '/') {
 			struct dso *dso = module_dso(m, b->filename);
