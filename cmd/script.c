@@ -15,6 +15,7 @@
 #include "../util/data/dump.h"
 #include "../util/data/perf-data.h"
 #include "../util/data/session.h"
+#include "../util/report/resolve.h"
 #include "../util/report/script-print.h"
 #include "../util/report/trace-format.h"
 #include "../util/symbols/machine.h"
@@ -91,6 +92,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	if (!s->checked && check_events(s))
 		return -EINVAL;
+	if (cpumode_is_guest(smp->cpumode))
+		return 0;
 	script_print__sample(&s->print, &s->machine, smp, evsel, note, stdout);
 	return 0;
 }

@@ -292,6 +292,22 @@ open(sys.argv[2], \"wb\").write(b)
 	fi
 '
 
+test_expect_success 'KVM guest samples: counted in the total, no entry, no script line; hypervisor ones [H], as perf' '
+	"$BUILD/gen-guest" guest.data &&
+	pm report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -n -i guest.data >out &&
+	test_grep "^# Samples: 7  of event" out &&
+	test_grep "^ +28\.57% +2  qemu-kvm +qemu-kvm +\[\.\] 0x0000000000001000$" out &&
+	test_grep "^ +14\.29% +1  qemu-kvm +\[unknown\] +\[H\] 0xfffffffffe001000$" out &&
+	! test_grep "0xffffffff81234560|0x0000000000400123" out &&
+	pm script -i guest.data >script.out &&
+	test "$(wc -l <script.out)" -eq 4 && ! test_grep "81234560|400123" script.out &&
+	if command -v perf >/dev/null; then
+		perf report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -n -i guest.data \
+			2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		test_cmp perf.out out
+	fi
+'
+
 jit_pid=$((3000000 + $$ % 1000000))
 jit_map=/tmp/perf-$jit_pid.map
 

@@ -369,6 +369,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
+	if (h && cpumode_is_guest(s->cpumode) && !r->branch_mode) {
+		hists__add_filtered(h, r->o->mem_mode ? (s->weight ?: 1) : s->period,
+				    evsel->idx - leader->idx);
+		return 0;
+	}
 	if (h && r->feed) {
 		resolve_sample_keys(&r->machine, s, &tmpl);
 		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))

@@ -39,6 +39,17 @@ void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint
 		      struct addr_map_sym *e);
 
 /* Fill a histogram template for @s (period, comm, dso, sym, ...). */
+/*
+ * A sample a KVM guest took: perf's report and script (without --guest)
+ * give it no entry and print no line (report counts it in the total).
+ */
+static inline bool cpumode_is_guest(uint8_t cpumode)
+{
+	uint8_t mode = cpumode & PERF_RECORD_MISC_CPUMODE_MASK;
+
+	return mode == PERF_RECORD_MISC_GUEST_KERNEL || mode == PERF_RECORD_MISC_GUEST_USER;
+}
+
 void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
 
 /* The same fields without clearing the rest of @he first (a template is
