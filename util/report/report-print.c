@@ -20,10 +20,12 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 	fprintf(out, "# Samples: %" PRIu64 "%c of event%s '", nr, unit,
 		e->nr_members > 1 ? "s" : "");
 	if (r->group_view && e->nr_members > 1) {
-		fprintf(out, "%s { ", e->group_name ?: "anon group");
+		/* perf names a group it forced by its events alone */
+		if (!r->forced_group)
+			fprintf(out, "%s { ", e->group_name ?: "anon group");
 		for (int m = 0; m < e->nr_members; m++)
 			fprintf(out, "%s%s", m ? ", " : "", r->pd.evsels[e->idx + m]->name);
-		fprintf(out, " }'\n");
+		fprintf(out, "%s'\n", r->forced_group ? "" : " }");
 	} else {
 		fprintf(out, "%s'\n", e->name);
 	}

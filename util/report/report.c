@@ -507,6 +507,26 @@ static bool has_branch_stacks(const struct perf_data *pd)
 	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
 	"local_p_stage_cyc"
 
+/*
+ * --group on a file that has no groups makes all its events one, led by
+ * the first, as perf (evlist__force_leader). Pipe streams declare their
+ * events as they go: left as they are.
+ */
+static void force_group(struct report *r)
+{
+	struct perf_data *pd = &r->pd;
+
+	if (r->o->group != 1 || pd->pipe || pd->nr_evsels < 2)
+		return;
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->nr_members > 1)
+			return;
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		pd->evsels[i]->leader_idx = 0;
+	pd->evsels[0]->nr_members = (int)pd->nr_evsels;
+	r->forced_group = true;
+}
+
 static int setup_fields(struct report *r)
 {
 	const struct report_opts *o = r->o;
@@ -544,6 +564,7 @@ int report__setup(struct report *r)
 			      "\nhint: report memory accesses or branches, one at a time");
 		return -EINVAL;
 	}
+	force_group(r);
 	r->branch_mode = want == 1 ||
 		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
 		 has_branch_stacks(&r->pd));

@@ -84,6 +84,7 @@ struct report {
 	struct cc_frame *cc_frames;
 	size_t nr_hists;
 	bool group_view;
+	bool forced_group;	/* --group made the file's events one group */
 	struct session_stats stats;
 	struct strbuf err;
 	struct srclines srclines;	/* --sort srcline */
