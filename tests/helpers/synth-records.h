@@ -8,6 +8,7 @@
  * with its header and padding, an MMAP2 of one file, a xorshift generator,
  * so the files are the same on every run, and the file's end.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../../util/base/strbuf.h"
@@ -49,6 +50,48 @@ static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, 
 			       const char *file)
 {
 	synth_mmap2_prot(sb, pid, start, len, file, 5);
+}
+
+/* The cpu-clock attr of the generators' simplest files: samples of IP,
+ * TID, TIME and PERIOD (synth_sample), with @sample_id_all. */
+static inline struct perf_event_attr synth_cpu_clock_attr(uint64_t period, bool sample_id_all)
+{
+	return (struct perf_event_attr){
+		.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_CPU_CLOCK,
+		.size = sizeof(struct perf_event_attr), .sample_period = period,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			       PERF_SAMPLE_PERIOD,
+		.mmap = 1, .comm = 1, .task = 1, .mmap2 = 1, .sample_id_all = sample_id_all,
+	};
+}
+
+/* A sample of synth_cpu_clock_attr() in @cpumode (PERF_RECORD_MISC_*). */
+static inline void synth_sample(struct strbuf *sb, uint16_t cpumode, uint32_t pid, uint64_t ip,
+				uint64_t t, uint64_t period)
+{
+	uint64_t body[4] = { ip, (uint64_t)pid << 32 | pid, t, period };
+
+	synth_record(sb, PERF_RECORD_SAMPLE, cpumode, body, sizeof(body));
+}
+
+/* A generator's start: OUT from the command line, opened for @ev. Returns
+ * 0, or the exit status after saying why. */
+static inline int synth_open(struct perf_data_writer *w, int argc, const char **argv,
+			     struct pd_write_event *ev)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = 0;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s OUT\n", argv[0]);
+		return 129;
+	}
+	if (perf_data_writer__open(w, argv[1], ev, 1, NULL, 0, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		ret = 1;
+	}
+	strbuf_release(&err);
+	return ret;
 }
 
 static inline uint64_t synth_rnd(uint64_t *s)

@@ -83,7 +83,8 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 			name_rank__add(&rk->dso, he->branch->from.dso,
 				       he->branch->from.dso->short_name);
 		if (he->branch && he->branch->to.dso)
-			name_rank__add(&rk->dso, he->branch->to.dso, he->branch->to.dso->short_name);
+			name_rank__add(&rk->dso, he->branch->to.dso,
+				       he->branch->to.dso->short_name);
 		if (he->mem && he->mem->daddr.dso)
 			name_rank__add(&rk->dso, he->mem->daddr.dso, he->mem->daddr.dso->short_name);
 		if (he->sym)
