@@ -39,12 +39,18 @@ test_expect_success 'perf record killed (file mode, data size 0): perf-mini read
 	test $(samples_in pk.data) -gt 0 && test_grep "spin +spin +\[\.\] main" out
 '
 
+# Both tools' tables of a pipe stream read from stdin are the same, and
+# it holds samples.
+same_pipe_table() {
+	perf report --stdio -i - <"$1" 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i - <"$1" >pm.txt 2>err &&
+	test_cmp perf.txt pm.txt && test $(samples_in "$1") -gt 0
+}
+
 test_expect_success 'perf record killed in pipe mode: the same table in both tools' '
 	record_killed pk.pipe 300000 sh -c "exec perf record -q -e cpu-clock -c 50000 -o - \"\$@\" >pk.pipe" sh &&
-	perf report --stdio -i - <pk.pipe 2>/dev/null |
-		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
-	pm report --stdio -i - <pk.pipe >pm.txt 2>err &&
-	test_cmp perf.txt pm.txt && test $(samples_in pk.pipe) -gt 0
+	same_pipe_table pk.pipe
 '
 
 test_expect_success 'perf-mini record killed (file mode): both tools read what it wrote' '
@@ -56,10 +62,7 @@ test_expect_success 'perf-mini record killed (file mode): both tools read what i
 
 test_expect_success 'perf-mini record killed in pipe mode: the same table in both tools' '
 	record_killed mk.pipe 100000 sh -c "exec \"$PERF_MINI\" record -q -e cpu-clock -c 50000 -o - \"\$@\" >mk.pipe" sh &&
-	perf report --stdio -i - <mk.pipe 2>/dev/null |
-		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
-	pm report --stdio -i - <mk.pipe >pm.txt 2>err &&
-	test_cmp perf.txt pm.txt && test $(samples_in mk.pipe) -gt 0
+	same_pipe_table mk.pipe
 '
 
 test_done

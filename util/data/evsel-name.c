@@ -96,7 +96,7 @@ char *perf_data__attr_name(const struct perf_event_attr *a)
 		strbuf_addf(&sb, "mem:%#llx", (unsigned long long)a->bp_addr);
 		break;
 	case PERF_TYPE_TRACEPOINT:
-		strbuf_addstr(&sb, "unknown:unknown");
+		strbuf_addstr(&sb, PD_UNNAMED_TRACEPOINT);
 		break;
 	default:
 		strbuf_addf(&sb, "unknown attr type: %u", a->type);

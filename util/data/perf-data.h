@@ -131,6 +131,9 @@ struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event
 struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,
 					 struct perf_sample *s, struct strbuf *err);
 
+/* What a tracepoint nothing names is called, as perf calls it. */
+#define PD_UNNAMED_TRACEPOINT "unknown:unknown"
+
 /* The name perf gives an event from its attr alone ("cycles:uH"); the
  * caller frees it. */
 char *perf_data__attr_name(const struct perf_event_attr *attr);

@@ -404,27 +404,38 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
 }
 
-struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
-					 uint64_t hash)
+/* The slot of the entry with @key's keys, or the empty one it would take
+ * (room made for one more); NULL when out of memory. */
+static struct hist_slot *probe(struct hists *h, const struct hist_entry *key, uint64_t hash)
 {
 	size_t j;
 
-	if (h->perf_tree)
-		return tree_findnew(h, tmpl);
 	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
 		return NULL;
-	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1)) {
-		struct hist_entry *he = h->slots[j].he;
+	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1))
+		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, h->slots[j].he, key))
+			break;
+	return &h->slots[j];
+}
 
-		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, he, tmpl))
-			return he;
-	}
-	h->slots[j].he = new_entry(h, tmpl, hash);
-	if (!h->slots[j].he)
+struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
+					 uint64_t hash)
+{
+	struct hist_slot *slot;
+
+	if (h->perf_tree)
+		return tree_findnew(h, tmpl);
+	slot = probe(h, tmpl, hash);
+	if (!slot)
 		return NULL;
-	h->slots[j].hash = hash;
+	if (slot->he)
+		return slot->he;
+	slot->he = new_entry(h, tmpl, hash);
+	if (!slot->he)
+		return NULL;
+	slot->hash = hash;
 	h->nr_entries++;
-	return h->slots[j].he;
+	return slot->he;
 }
 
 void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member,
@@ -445,25 +456,18 @@ static int refold(struct hists *h)
 	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
 		for (size_t i = 0; i < c->nr; i++) {
 			struct hist_entry *he = &c->entries[i];
-			size_t j;
+			struct hist_slot *slot;
 
 			if (he->merged)
 				continue;
-			if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
-				return -ENOMEM;
 			he->hash = hash_entry(h->sort, he);
-			for (j = he->hash & (h->nr_slots - 1); h->slots[j].he;
-			     j = (j + 1) & (h->nr_slots - 1))
-				if (h->slots[j].hash == he->hash &&
-				    !sort_list__collapse(h->sort, h->slots[j].he, he))
-					break;
-			if (h->slots[j].he) {
-				if (merge(h, h->slots[j].he, he))
-					return -ENOMEM;
-				continue;
+			slot = probe(h, he, he->hash);
+			if (!slot || (slot->he && merge(h, slot->he, he)))
+				return -ENOMEM;
+			if (!slot->he) {
+				*slot = (struct hist_slot){ he->hash, he };
+				h->nr_entries++;
 			}
-			h->slots[j] = (struct hist_slot){ he->hash, he };
-			h->nr_entries++;
 		}
 	}
 	return 0;

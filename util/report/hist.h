@@ -62,7 +62,7 @@ struct hist_entry {
 	uint64_t ip;			/* map-relative when a map was found */
 	char level;			/* '.' user, 'k' kernel, 'H' other */
 	uint8_t cpumode;		/* the sample's (PERF_RECORD_MISC_*) */
-	bool merged;			/* folded into another by hists__refold() */
+	bool merged;			/* folded into another (comm override, collapse) */
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;

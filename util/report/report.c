@@ -444,12 +444,13 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	return 0;
 }
 
-/* Tracepoints a pipe stream did not name, named from its tracing data. */
+/* Tracepoints a pipe stream did not name, named from its tracing data
+ * (parsed only for them). */
 static void name_tracepoints(struct perf_data *pd)
 {
 	struct trace_format *tf;
 
-	if (!perf_data__has_feat(pd, HEADER_TRACING_DATA))
+	if (!perf_data__has_feat(pd, HEADER_TRACING_DATA) || !trace_format__names_missing(pd))
 		return;
 	tf = trace_format__new(pd);
 	trace_format__name_evsels(tf, pd);

@@ -120,7 +120,21 @@ void trace_format__delete(struct trace_format *tf)
 	free(tf);
 }
 
-#define UNNAMED "unknown:unknown"
+#define UNNAMED_LEN (sizeof(PD_UNNAMED_TRACEPOINT) - 1)
+
+static bool unnamed(const struct pd_evsel *e)
+{
+	return e->attr.type == PERF_TYPE_TRACEPOINT &&
+	       !strncmp(e->name, PD_UNNAMED_TRACEPOINT, UNNAMED_LEN);
+}
+
+bool trace_format__names_missing(const struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (unnamed(pd->evsels[i]))
+			return true;
+	return false;
+}
 
 void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *pd)
 {
@@ -129,13 +143,13 @@ void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *
 		struct tep_event *ev;
 		struct strbuf name = STRBUF_INIT;
 
-		if (e->attr.type != PERF_TYPE_TRACEPOINT || strncmp(e->name, UNNAMED, strlen(UNNAMED)))
+		if (!unnamed(e))
 			continue;
 		ev = tep_find_event(tf->tep, (int)e->attr.config);
 		if (!ev)
 			continue;
 		/* the modifiers (":u", ...) stay */
-		strbuf_addf(&name, "%s:%s%s", ev->system, ev->name, e->name + strlen(UNNAMED));
+		strbuf_addf(&name, "%s:%s%s", ev->system, ev->name, e->name + UNNAMED_LEN);
 		free(e->name);
 		e->name = strbuf_detach(&name, NULL);
 	}

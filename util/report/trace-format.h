@@ -7,6 +7,7 @@
  * format files describe them, through libtraceevent, from the formats the
  * perf.data carries in its TRACING_DATA.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../data/perf-data.h"
@@ -23,6 +24,8 @@ void trace_format__delete(struct trace_format *tf);
  * with their id, as perf names them, in place of "unknown:unknown".
  */
 void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *pd);
+/* Whether any tracepoint of @pd waits for that name. */
+bool trace_format__names_missing(const struct perf_data *pd);
 
 /* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
 void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *out);

@@ -487,7 +487,7 @@ static bool is_module_name(const char *name)
 	const char *ko = strstr(name, ".ko");
 
 	if (name[0] == '[')
-		return strncmp(name, "[kernel.kallsyms]", 17) && strncmp(name, "[guest.kernel", 13);
+		return !is_kernel_text(name);
 	return ko && (!ko[3] || ko[3] == '.');
 }
 
