@@ -86,6 +86,14 @@ void cmd_warn_kernel(const char *cmd, const struct machine *m);
 struct session_stats;
 void cmd_warn_lost(const struct session_stats *st);
 
+/*
+ * --header and --header-only: @pd's header on stdout, a pipe stream's
+ * features read first (they are records). A stream damaged before its
+ * last feature gets its header as far as it goes; with @only, a warning
+ * names the damage (otherwise the records' walk fails on it next).
+ */
+void cmd_print_header(const char *cmd, struct perf_data *pd, bool only);
+
 /* Each line of @lines as "perf-mini <cmd>: warning: <line>" on stderr. */
 void cmd_warn_lines(const char *cmd, const char *lines);
 

@@ -12,6 +12,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/data/header-print.h"
 #include "../util/data/perf-data.h"
 #include "../util/symbols/machine.h"
 #include "../util/data/session.h"
@@ -112,6 +113,18 @@ void cmd_warn_lines(const char *cmd, const char *lines)
 		next = line + len + (line[len] == '\n');
 		fprintf(stderr, "perf-mini %s: warning: %.*s\n", cmd, (int)len, line);
 	}
+}
+
+void cmd_print_header(const char *cmd, struct perf_data *pd, bool only)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	perf_data__read_pipe_meta(pd, &err);
+	perf_data__fprintf_header(pd, stdout);
+	fflush(stdout);
+	if (only)
+		cmd_warn_lines(cmd, err.buf);
+	strbuf_release(&err);
 }
 
 void cmd_warn_data(const char *cmd, const struct perf_data *pd, uint64_t nr_samples)

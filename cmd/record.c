@@ -451,6 +451,8 @@ static int finish_output(struct record_opts *o, struct recorder *r, struct perf_
 		tracing_data__build(&tracing, o->evlist, tracepoint_tracefs_dir(o->pctx.tracefs_dir));
 	host_features__build(&hf, o->argc, o->argv, re->v, re->nr, ids, nr_ids,
 			     tracing.len ? &tracing : NULL);
+	if (!w->pipe)
+		host_features__add_sample_time(&hf, r->first_time, r->last_time);
 	if (w->zstd)
 		host_features__add_compressed(&hf, w->zstd->level,
 					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,

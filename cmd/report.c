@@ -63,14 +63,12 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
-static int report_check(struct report_opts *o, struct cpu_map **cpus, struct strbuf *err)
+static int report_check(struct report_opts *o, struct strbuf *err)
 {
 	struct sort_list keys;
 
-	if (o->cpu_list && cpu_map__parse_list(cpus, o->cpu_list)) {
-		strbuf_addf(err, "-C: '%s' is not a CPU list (e.g. 0-3,6)", o->cpu_list);
+	if (sample_filter__check_args(o->cpu_list, o->time_str, err))
 		return -EINVAL;
-	}
 	if (o->percent_limit) {
 		char *end;
 		double v = strtod(o->percent_limit, &end);
@@ -100,7 +98,7 @@ static int run_report(struct report *r)
 	if (perf_data__open(&r->pd, r->o->input, &r->err))
 		return 1;
 	if (r->o->header_only || r->o->header) {
-		perf_data__fprintf_header(&r->pd, stdout);
+		cmd_print_header("report", &r->pd, r->o->header_only);
 		if (r->o->header_only)
 			return 0;
 	}
@@ -162,6 +160,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "time", &o.time_str, "str",
+			   "Time span of interest (start,stop), or percentages (10%/2, 0%-10%)"),
 		OPT_CALLBACK_NOOPT(0, "group", &o.group,
 				   "Show event group information together", set_tristate),
 		OPT_STRING('g', "call-graph", &o.call_graph, "print_type,threshold,order",
@@ -214,7 +214,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&r.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (report_check(&o, &r.cpus, &r.err)) {
+	} else if (report_check(&o, &r.err)) {
 		ret = 129;
 	} else {
 		if (!o.input)

@@ -15,7 +15,9 @@
 #include "../util/data/dump.h"
 #include "../util/data/perf-data.h"
 #include "../util/data/session.h"
+#include "../util/data/header-print.h"
 #include "../util/report/resolve.h"
+#include "../util/report/sample-filter.h"
 #include "../util/report/script-print.h"
 #include "../util/report/trace-format.h"
 #include "../util/symbols/machine.h"
@@ -31,6 +33,11 @@ struct script_opts {
 	const char *input, *symfs, *kallsyms, *vmlinux;
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
+	const char *cpu_list, *time_str;	/* -C, --time */
+	uint64_t show;		/* --show-*-events: a bit per kernel record type */
+	bool show_rounds;	/* --show-round-events */
+	bool reltime, deltatime, nanosecs;
+	bool header, header_only, force;
 	bool dump_raw, hide_callchain;
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
@@ -40,6 +47,7 @@ struct script_opts {
 struct script {
 	struct script_opts *o;
 	struct perf_data pd;
+	struct sample_filter filter;
 	struct machine machine;
 	struct script_print print;
 	struct trace_format *trace;
@@ -68,6 +76,8 @@ static int name_width(const struct perf_data *pd)
 /* Checks need every event known: pipe mode declares them as it goes. */
 static int check_events(struct script *s)
 {
+	script_print__set_events(&s->print, (const struct pd_evsel *const *)s->pd.evsels,
+				 s->pd.nr_evsels);
 	if (script_print__check_types(&s->print, (const struct pd_evsel *const *)s->pd.evsels,
 				      s->pd.nr_evsels, &s->err))
 		return -EINVAL;
@@ -84,6 +94,18 @@ static int check_events(struct script *s)
 	return 0;
 }
 
+/* perf's al.filtered: the sample's thread, DSO or symbol is not asked for. */
+static bool rejected(struct script *s, const struct perf_sample *smp)
+{
+	struct thread *t = machine__findnew_thread(&s->machine, (int32_t)smp->pid,
+						   (int32_t)smp->tid);
+	struct addr_location al;
+
+	resolve_addr(&s->machine, t, smp->cpumode, smp->ip, &al);
+	return sample_filter__rejects(&s->filter, t, t->comm, al.map ? al.map->dso : NULL,
+				      al.sym);
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -92,7 +114,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	if (!s->checked && check_events(s))
 		return -EINVAL;
-	if (cpumode_is_guest(smp->cpumode))
+	if (cpumode_is_guest(smp->cpumode) || sample_filter__skip(&s->filter, smp->time, smp->cpu))
+		return 0;
+	if (sample_filter__by_location(&s->filter) && rejected(s, smp))
 		return 0;
 	script_print__sample(&s->print, &s->machine, smp, evsel, note, stdout);
 	return 0;
@@ -109,15 +133,60 @@ static size_t prepare(void *ctx, const struct perf_sample *smp, const struct pd_
 	return script_print__prepare(&s->reader.print, smp, evsel, &s->reader.line, note, size);
 }
 
+/* --show-*-events: the record as perf prints it, unless -C leaves its CPU out. */
+static void show_event(struct script *s, const struct pm_event_header *ev,
+		       const struct perf_sample *smp)
+{
+	struct pd_evsel *e = perf_data__evsel_of(&s->pd, ev);
+	struct perf_sample shown = *smp;
+	int32_t pid, tid;
+
+	if (!e || ev->type >= 64 || !(s->o->show & (1ULL << ev->type)))
+		return;
+	script_print__event_sample(ev, e, &shown, &pid, &tid);
+	if (s->filter.cpus && shown.cpu != (uint32_t)-1 &&
+	    sample_filter__skip(&s->filter, 0, shown.cpu))
+		return;
+	script_print__event(&s->print, tid != -1 ? machine__findnew_thread(&s->machine, pid, tid) :
+						   NULL, ev, &shown, e, stdout);
+}
+
 static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp)
 {
 	struct script *s = ctx;
 
-	(void)smp;
+	if (!s->checked && check_events(s))
+		return -EINVAL;
+	if (ev->type == PERF_RECORD_EXIT)	/* shown while the thread is there */
+		show_event(s, ev, smp);
 	machine__process_event(&s->machine, ev);
+	if (ev->type != PERF_RECORD_EXIT)
+		show_event(s, ev, smp);
 	return 0;
 }
 
+/* perf's FINISHED_ROUND line, in file order (--show-round-events). */
+static int on_user_record(void *ctx, const struct pm_event_header *ev)
+{
+	struct script *s = ctx;
+
+	if (ev->type == PERF_RECORD_FINISHED_ROUND)
+		script_print__event(&s->print, NULL, ev, NULL, NULL, stdout);
+	return 0;
+}
+
+static int setup_filter(struct script *s)
+{
+	if (sample_filter__setup(&s->filter, s->o->cpu_list, s->o->time_str, &s->pd,
+				 s->o->reltime, &s->err))
+		return -EINVAL;
+	if (s->filter.cpus && !s->pd.pipe && !perf_data__has_sample_bit(&s->pd, PERF_SAMPLE_CPU)) {
+		strbuf_addf(&s->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
+			    "--sample-cpu)\nhint: drop -C", s->pd.path);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int run_script(struct script *s)
 {
@@ -132,19 +201,29 @@ static int run_script(struct script *s)
 
 	if (perf_data__open(&s->pd, s->o->input, &s->err))
 		return 1;
+	if (s->o->header || s->o->header_only)
+		cmd_print_header("script", &s->pd, s->o->header_only);
+	if (s->o->header_only)
+		return 0;
 	if (s->o->dump_raw) {
 		ret = perf_data__dump(&s->pd, stdout, &stats, &s->err);
 		cmd_warn_lost(&stats);
 		cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 		return ret ? 1 : 0;
 	}
+	if (setup_filter(s))
+		return 1;
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
+	/* as perf: rounds in the file's order, where they stand */
+	tool.unordered = s->o->show_rounds;
+	tool.user = s->o->show_rounds ? on_user_record : NULL;
 	if (!s->pd.pipe) {	/* every event is known: check before reading on */
 		if (check_events(s))
 			return 1;
 		s->reader.print = s->print;	/* settings only: its line stays unused */
-		tool.prepare = prepare;
+		/* times counted from other lines are the printing thread's */
+		tool.prepare = s->print.time_mode == SCRIPT_TIME_ABS ? prepare : NULL;
 	}
 	ret = session__process(&s->pd, &tool, &stats, &s->err);
 	script_print__flush(&s->print, stdout);
@@ -186,9 +265,40 @@ static int parse_field_specs(const struct script_opts *o, struct script_print *p
 	return ret;
 }
 
+static int show_events_option(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err)
+{
+	uint64_t *show = opt->value, types = (uint64_t)(uintptr_t)opt->data;
+
+	(void)arg;
+	(void)err;
+	*show = unset ? *show & ~types : *show | types;
+	return 0;
+}
+
+/* --show-NAME-events: the records of @types (bits of PERF_RECORD_ types) */
+#define OPT_SHOW_EVENTS(name, types, h) \
+	{ .type = OPTION_CALLBACK, .long_name = "show-" name "-events", .value = &o.show, \
+	  .help = (h), .callback = show_events_option, .flags = PARSE_OPT_NOARG, \
+	  .data = (void *)(uintptr_t)(types) }
+#define BIT(type) (1ULL << PERF_RECORD_##type)
+
+static int check_time_options(const struct script_opts *o, struct strbuf *err)
+{
+	if (o->reltime && o->deltatime) {
+		strbuf_addstr(err, "--reltime and --deltatime cannot be used together\n"
+			      "hint: times from the first event (--reltime) or from the one "
+			      "before (--deltatime), one of them");
+		return -EINVAL;
+	}
+	return sample_filter__check_args(o->cpu_list, o->time_str, err);
+}
+
 int cmd_script(int argc, const char **argv, struct pm_env *env)
 {
 	struct script_opts o = { .inline_frames = -1, .demangle = true };
+	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,
+			    .reader.line = STRBUF_INIT };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &o, "str",
@@ -212,10 +322,39 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
 			    "Enable kernel symbol demangling"),
+		OPT_STRING('c', "comms", &s.filter.comms, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_STRING(0, "pid", &s.filter.pids, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &s.filter.tids, "tid[,tid...]",
+			   "only consider symbols in these tids"),
+		OPT_STRING('S', "symbols", &s.filter.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_STRING(0, "dsos", &s.filter.dsos, "dso[,dso...]",
+			   "only consider symbols in these DSOs"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "time", &o.time_str, "str",
+			   "Time span of interest (start,stop), or percentages (10%/2, 0%-10%)"),
+		OPT_BOOLEAN(0, "reltime", &o.reltime, "Show time stamps relative to start"),
+		OPT_BOOLEAN(0, "deltatime", &o.deltatime,
+			    "Show time stamps relative to previous event"),
+		OPT_BOOLEAN(0, "ns", &o.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_SHOW_EVENTS("task", BIT(COMM) | BIT(FORK) | BIT(EXIT),
+				"Show the fork/comm/exit events"),
+		OPT_SHOW_EVENTS("mmap", BIT(MMAP) | BIT(MMAP2), "Show the mmap events"),
+		OPT_SHOW_EVENTS("switch", BIT(SWITCH) | BIT(SWITCH_CPU_WIDE),
+				"Show context switch events (if recorded)"),
+		OPT_SHOW_EVENTS("namespace", BIT(NAMESPACES), "Show namespace events (if recorded)"),
+		OPT_SHOW_EVENTS("cgroup", BIT(CGROUP), "Show cgroup events (if recorded)"),
+		OPT_SHOW_EVENTS("lost", BIT(LOST), "Show lost events (if recorded)"),
+		OPT_SHOW_EVENTS("bpf", BIT(KSYMBOL) | BIT(BPF_EVENT), "Show bpf related events"),
+		OPT_BOOLEAN(0, "show-round-events", &o.show_rounds,
+			    "Show round events (if recorded), the records in file order"),
+		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
+		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
 	};
-	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,
-			    .reader.line = STRBUF_INIT };
 	struct strbuf msg = STRBUF_INIT;
 	int ret;
 
@@ -230,9 +369,12 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (parse_field_specs(&o, &s.print, &s.err)) {
+	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
 		ret = 129;
 	} else {
+		s.print.time_mode = o.reltime ? SCRIPT_TIME_REL :
+				    o.deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
+		s.print.nanosecs = o.nanosecs;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
@@ -243,6 +385,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	if (s.err.len)
 		cmd_error("script", s.err.buf);
 	trace_format__delete(s.trace);
+	sample_filter__exit(&s.filter);
 	srclines__exit(&s.srclines);
 	machine__exit(&s.machine);
 	perf_data__close(&s.pd);

@@ -31,6 +31,16 @@ for exp in "$EXP"/*.records.txt; do
 	"
 done
 
+for exp in "$EXP"/*.header.txt; do
+	file=$(basename "$exp" .header.txt)
+	test_expect_success "report --header-only on $file equals perf (but its mtime)" "
+		pm report --header-only -i '$PD/$file' >out 2>err &&
+		grep -v '^# captured on' out >header &&
+		test_cmp '$exp' header &&
+		test_grep '^# captured on    : [A-Z][a-z][a-z] ' out
+	"
+done
+
 test_expect_success 'empty perf.data: one clear error, non-zero exit' '
 	test_must_fail pm report -i "$PD/perf.data.busy.5-3.8" >out 2>err &&
 	test_grep "is empty \(0 bytes\)" err &&

@@ -127,4 +127,49 @@ test_expect_success TRACEFS 'a pipe stream naming no events: tracepoints named f
 	fi
 '
 
+test_expect_success '--time that is not a range: one message with the forms, exit 129' '
+	for t in abc 10%/x 5%-x 1,2,3; do
+		test_expect_code 129 pm script -i "$PD/perf.data.branch_stack_spec" --time "$t" \
+			>out 2>err || return 1
+		test_grep "is not a time range" err && test_grep "^hint: START,STOP" err &&
+		! test -s out || return 1
+	done &&
+	test_expect_code 129 pm report -i "$PD/perf.data.branch_stack_spec" --time x 2>err &&
+	test_grep "is not a time range" err
+'
+
+test_expect_success '--time as a percentage on a file without SAMPLE_TIME names the feature' '
+	test_must_fail pm script -i "$PD/perf.data.forkexit-3.8" --time 10%/1 >out 2>err &&
+	test_grep "no SAMPLE_TIME header feature" err && test_grep "^hint: give absolute times" err &&
+	! test -s out
+'
+
+test_expect_success '--reltime with --deltatime: refused, exit 129' '
+	test_expect_code 129 pm script -i "$PD/perf.data.forkexit-3.8" --reltime --deltatime 2>err &&
+	test_grep "cannot be used together" err
+'
+
+test_expect_success '-C on a file without sample CPUs: says why, no output' '
+	test_must_fail pm script -i "$PD/perf.data.branch_stack_spec" -C 0 >out 2>err &&
+	test_grep "has no sample CPUs" err && ! test -s out
+'
+
+test_expect_success '-S/--symbols keeps the samples in those functions only' '
+	pm record -q -e cpu-clock -o s.data -- "$WL/burn" >/dev/null &&
+	pm script -i s.data -F ip,sym | awk "{ print \$2 }" >all &&
+	sort -u all >syms && test $(wc -l <syms) -ge 2 &&
+	first=$(grep -m1 -x "[a-z_]*" syms) &&
+	pm script -i s.data -F ip,sym -S "$first" | awk "{ print \$2 }" >one &&
+	test -s one && test "$(sort -u one)" = "$first" &&
+	test $(wc -l <one) -eq $(grep -c -x "$first" all)
+'
+
+test_expect_success '--time START,STOP keeps the samples between (ends included), as its times say' '
+	pm record -q -e cpu-clock -o t.data -- "$WL/spin" 200 &&
+	pm script -i t.data -F time --ns >times && test $(wc -l <times) -ge 10 &&
+	a=$(sed -n 3p times | tr -d " :") && b=$(sed -n 7p times | tr -d " :") &&
+	pm script -i t.data -F time --ns --time "$a,$b" >cut &&
+	sed -n 3,7p times >want && test_cmp want cut
+'
+
 test_done

@@ -66,11 +66,16 @@ prereqs=
 command -v perf >/dev/null 2>&1 && prereqs="$prereqs PERF"
 export u
 
-# perf resolves the vDSO from its copy under $HOME/.debug: a user whose HOME
-# cannot be written (nobody) gets one in the trash directory, filled once
-if command -v perf >/dev/null 2>&1 && ! [ -w "${HOME:-/nonexistent}" ]; then
-	export HOME="$TRASH/home"
-	mkdir -p "$HOME" && perf record -q -o "$HOME/warm.data" -- true >/dev/null 2>&1
+# perf resolves the vDSO from its copy under $HOME/.debug, which its first
+# record there makes: a user whose HOME cannot be written (nobody) gets one
+# in the trash directory; a fresh machine's HOME gets its copy now.
+if command -v perf >/dev/null 2>&1; then
+	if ! [ -w "${HOME:-/nonexistent}" ]; then
+		export HOME="$TRASH/home"
+		mkdir -p "$HOME"
+	fi
+	[ -d "$HOME/.debug/[vdso]" ] ||
+		perf record -q -o "$TRASH/warm.data" -- true >/dev/null 2>&1
 fi
 
 # Run a command as a normal user: as nobody when the suite runs as root

@@ -238,4 +238,23 @@ test_expect_success 'record -d -g then report --mem-mode: callchains under memor
 	same_report mdg.data --mem-mode -g folded --sort symbol_daddr
 '
 
+test_expect_success 'record writes SAMPLE_TIME: perf shows it, and --time percentages agree' '
+	pm record -q -e cpu-clock -o st.data -- "$WL/spin" 200 &&
+	perf report --header-only -i st.data 2>/dev/null >perf.hdr &&
+	test_grep "^# time of first sample : [0-9]+\.[0-9]{6}$" perf.hdr &&
+	pm report --header-only -i st.data | grep -v "captured on" >pm.hdr &&
+	grep -v "captured on" perf.hdr >perf.cmp && test_cmp perf.cmp pm.hdr &&
+	same_script st.data --time 10%/2 && test -s pm.txt &&
+	same_script st.data --time 0%-20%,50%-60% --ns &&
+	same_report st.data -n --time 25%/4
+'
+
+test_expect_success 'script --time: several ranges, space separated; --reltime and --deltatime' '
+	pm script -i st.data -F time --ns >times &&
+	a=$(sed -n 3p times | tr -d " :") && b=$(sed -n 6p times | tr -d " :") &&
+	c=$(sed -n 12p times | tr -d " :") && d=$(sed -n 15p times | tr -d " :") &&
+	same_script st.data --ns --time "$a,$b $c,$d" && test $(wc -l <pm.txt) -eq 8 &&
+	same_script st.data --reltime && same_script st.data --deltatime --ns
+'
+
 test_done

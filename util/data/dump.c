@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "dump.h"
+#include "event-text.h"
 
 struct dump {
 	FILE *out;
@@ -35,57 +36,12 @@ static void hex_dump(FILE *out, const struct pm_event_header *ev)
 	fputc('\n', out);
 }
 
-/* The record's trailing string, never read past the record. */
-static int tail_len(const struct pm_event_header *ev, const char *s)
-{
-	const char *end = (const char *)ev + ev->size;
-
-	return s < end ? (int)strnlen(s, end - s) : 0;
-}
-
+/* -D's own details: samples and losses; the rest as every tool prints them */
 static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s)
 {
+	struct strbuf sb = STRBUF_INIT;
+
 	switch (ev->type) {
-	case PERF_RECORD_MMAP: {
-		const struct pm_mmap_event *e = (const void *)ev;
-
-		if (ev->size < sizeof(*e))
-			break;
-		fprintf(out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %.*s",
-			(int32_t)e->pid, (int32_t)e->tid, e->start, e->len, e->pgoff,
-			(ev->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
-			tail_len(ev, e->filename), e->filename);
-		break;
-	}
-	case PERF_RECORD_MMAP2: {
-		const struct pm_mmap2_event *e = (const void *)ev;
-
-		if (ev->size < sizeof(*e))
-			break;
-		fprintf(out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %.*s",
-			(int32_t)e->pid, (int32_t)e->tid, e->start, e->len, e->pgoff,
-			tail_len(ev, e->filename), e->filename);
-		break;
-	}
-	case PERF_RECORD_COMM: {
-		const struct pm_comm_event *e = (const void *)ev;
-
-		if (ev->size < sizeof(*e))
-			break;
-		fprintf(out, "%s: %.*s:%d/%d", (ev->misc & PERF_RECORD_MISC_COMM_EXEC) ?
-			" exec" : "", tail_len(ev, e->comm), e->comm, (int32_t)e->pid,
-			(int32_t)e->tid);
-		break;
-	}
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT: {
-		const struct pm_fork_event *e = (const void *)ev;
-
-		if (ev->size >= sizeof(*e))
-			fprintf(out, "(%d:%d):(%d:%d)", (int32_t)e->pid, (int32_t)e->tid,
-				(int32_t)e->ppid, (int32_t)e->ptid);
-		break;
-	}
 	case PERF_RECORD_SAMPLE:
 		if (s)
 			fprintf(out, "(IP, %#x): %d/%d: %#" PRIx64 " period: %" PRIu64
@@ -109,7 +65,14 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 				s && s->id ? s->id : (uint64_t)-1, e->lost);
 		break;
 	}
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:
+		fputs(": unhandled!", out);	/* perf's words: no tool of its takes them */
+		break;
 	default:
+		event_text__details(ev, &sb);
+		fwrite(sb.buf, 1, sb.len, out);
+		strbuf_release(&sb);
 		break;
 	}
 	fputc('\n', out);

@@ -4,6 +4,8 @@
  * includes the NUL and the padding to PERF_NAME_ALIGN, then the bytes.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -105,15 +107,64 @@ static uint32_t get_count(struct reader *r, size_t min_item)
 	return n;
 }
 
-static void parse_cmdline(struct pd_features *f, struct reader *r)
+/* A u32 count, then that many strings (CMDLINE). */
+static void parse_strings(struct reader *r, char ***v, uint32_t *nr)
 {
 	uint32_t n = get_count(r, 4);
 
-	f->cmdline = calloc(n ? n : 1, sizeof(*f->cmdline));
+	*v = calloc(n ? n : 1, sizeof(**v));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		f->cmdline[i] = get_string(r);
-		if (f->cmdline[i])
-			f->nr_cmdline = i + 1;
+		(*v)[i] = get_string(r);
+		if ((*v)[i])
+			*nr = i + 1;
+	}
+}
+
+/* CPU_PMU_CAPS: a count, then (name, value) string pairs, kept "name=value". */
+static void parse_caps(struct reader *r, char ***v, uint32_t *nr)
+{
+	uint32_t n = get_count(r, 8);
+
+	*v = calloc(n ? n : 1, sizeof(**v));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		char *name = get_string(r), *value = get_string(r);
+		size_t len = name && value ? strlen(name) + strlen(value) + 2 : 0;
+
+		(*v)[i] = len ? malloc(len) : NULL;
+		if ((*v)[i]) {
+			snprintf((*v)[i], len, "%s=%s", name, value);
+			*nr = i + 1;
+		} else {
+			r->bad = true;
+		}
+		free(name);
+		free(value);
+	}
+}
+
+/* PMU_CAPS: a count of PMUs, each its caps (as CPU_PMU_CAPS) then its name. */
+static void parse_pmu_caps(struct pd_features *f, struct reader *r)
+{
+	uint32_t n = get_count(r, 8);
+
+	f->pmu_caps = calloc(n ? n : 1, sizeof(*f->pmu_caps));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		f->nr_pmu_caps = i + 1;
+		parse_caps(r, &f->pmu_caps[i].caps, &f->pmu_caps[i].nr_caps);
+		f->pmu_caps[i].pmu = get_string(r);
+	}
+}
+
+static void parse_pmu_mappings(struct pd_features *f, struct reader *r)
+{
+	uint32_t n = get_count(r, 8);
+
+	f->pmus = calloc(n ? n : 1, sizeof(*f->pmus));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		f->pmus[i].type = get_u32(r);
+		f->pmus[i].name = get_string(r);
+		if (f->pmus[i].name)
+			f->nr_pmus = i + 1;
 	}
 }
 
@@ -206,8 +257,11 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 {
 	struct reader r = { .p = p, .end = p + size };
 
-	if (feat > 0 && feat < 256)
+	if (feat > 0 && feat < 256 && !(f->bitmap[feat / 64] >> (feat % 64) & 1)) {
 		f->bitmap[feat / 64] |= 1ULL << (feat % 64);
+		if (f->nr_arrived < sizeof(f->arrived))
+			f->arrived[f->nr_arrived++] = feat;
+	}
 	switch (feat) {
 	case HEADER_HOSTNAME: free(f->hostname); f->hostname = get_string(&r); break;
 	case HEADER_OSRELEASE: free(f->osrelease); f->osrelease = get_string(&r); break;
@@ -221,7 +275,17 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 		f->has_nrcpus = !r.bad;
 		break;
 	case HEADER_TOTAL_MEM: f->total_mem = get_u64(&r); break;
-	case HEADER_CMDLINE: if (!f->cmdline) parse_cmdline(f, &r); break;
+	case HEADER_CMDLINE: if (!f->cmdline) parse_strings(&r, &f->cmdline, &f->nr_cmdline); break;
+	case HEADER_PMU_MAPPINGS: if (!f->pmus) parse_pmu_mappings(f, &r); break;
+	case HEADER_CPU_PMU_CAPS:
+		if (!f->cpu_pmu_caps)
+			parse_caps(&r, &f->cpu_pmu_caps, &f->nr_cpu_pmu_caps);
+		break;
+	case HEADER_PMU_CAPS: if (!f->pmu_caps) parse_pmu_caps(f, &r); break;
+	case HEADER_SAMPLE_TIME:
+		f->first_sample_time = get_u64(&r);
+		f->last_sample_time = get_u64(&r);
+		break;
 	case HEADER_EVENT_DESC: if (!f->events) parse_event_desc(f, &r); break;
 	case HEADER_GROUP_DESC: if (!f->groups) parse_group_desc(f, &r); break;
 	case HEADER_BUILD_ID: parse_build_ids(f, &r); break;
@@ -262,6 +326,19 @@ void pd_features__exit(struct pd_features *f)
 	for (uint32_t i = 0; i < f->nr_cmdline; i++)
 		free(f->cmdline[i]);
 	free(f->cmdline);
+	for (uint32_t i = 0; i < f->nr_pmus; i++)
+		free(f->pmus[i].name);
+	free(f->pmus);
+	for (uint32_t i = 0; i < f->nr_cpu_pmu_caps; i++)
+		free(f->cpu_pmu_caps[i]);
+	free(f->cpu_pmu_caps);
+	for (uint32_t i = 0; i < f->nr_pmu_caps; i++) {
+		for (uint32_t k = 0; k < f->pmu_caps[i].nr_caps; k++)
+			free(f->pmu_caps[i].caps[k]);
+		free(f->pmu_caps[i].caps);
+		free(f->pmu_caps[i].pmu);
+	}
+	free(f->pmu_caps);
 	for (uint32_t i = 0; i < f->nr_events; i++) {
 		free(f->events[i].name);
 		free(f->events[i].ids);

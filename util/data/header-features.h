@@ -34,6 +34,17 @@ struct pd_event_desc {
 	uint32_t nr_ids;
 };
 
+struct pd_pmu_mapping {
+	uint32_t type;
+	char *name;
+};
+
+struct pd_pmu_caps {		/* PMU_CAPS: one PMU's */
+	char *pmu;
+	char **caps;			/* "name=value" */
+	uint32_t nr_caps;
+};
+
 struct pd_features {
 	char *hostname, *osrelease, *version, *arch, *cpudesc, *cpuid;
 	uint32_t nr_cpus_online, nr_cpus_avail;
@@ -41,6 +52,13 @@ struct pd_features {
 	uint64_t total_mem;	/* kB */
 	char **cmdline;
 	uint32_t nr_cmdline;
+	struct pd_pmu_mapping *pmus;	/* PMU_MAPPINGS */
+	uint32_t nr_pmus;
+	char **cpu_pmu_caps;		/* CPU_PMU_CAPS: "name=value" */
+	uint32_t nr_cpu_pmu_caps;
+	struct pd_pmu_caps *pmu_caps;
+	uint32_t nr_pmu_caps;
+	uint64_t first_sample_time, last_sample_time;	/* SAMPLE_TIME */
 	struct pd_event_desc *events;
 	uint32_t nr_events;
 	struct pd_group_desc *groups;
@@ -53,6 +71,8 @@ struct pd_features {
 	const uint8_t *tracing_data;	/* TRACING_DATA bytes, in the file's buffer */
 	uint64_t tracing_data_size;
 	uint64_t bitmap[4];	/* features present (file and pipe mode alike) */
+	uint8_t arrived[64];	/* the features in the order they came */
+	uint32_t nr_arrived;
 };
 
 /*

@@ -162,6 +162,40 @@ struct pm_lost_samples_event {
 	uint64_t lost;
 };
 
+/* SWITCH_CPU_WIDE: the task switched to (OUT) or from (IN). */
+struct pm_switch_event {
+	struct pm_event_header header;
+	uint32_t next_prev_pid, next_prev_tid;
+};
+
+struct pm_namespaces_event {
+	struct pm_event_header header;
+	uint32_t pid, tid;
+	uint64_t nr_namespaces;
+	struct { uint64_t dev, ino; } link_info[];
+};
+
+struct pm_ksymbol_event {
+	struct pm_event_header header;
+	uint64_t addr;
+	uint32_t len;
+	uint16_t ksym_type, flags;
+	char name[];
+};
+
+struct pm_bpf_event {
+	struct pm_event_header header;
+	uint16_t type, flags;
+	uint32_t id;
+	uint8_t tag[8];
+};
+
+struct pm_cgroup_event {
+	struct pm_event_header header;
+	uint64_t id;
+	char path[];
+};
+
 struct pm_attr_event {		/* PERF_RECORD_HEADER_ATTR: attr then u64 ids[] */
 	struct pm_event_header header;
 	struct perf_event_attr attr;

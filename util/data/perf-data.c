@@ -52,6 +52,14 @@ const char *perf_record_name(uint32_t type)
 	return record_names[type];
 }
 
+bool perf_data__has_sample_bit(const struct perf_data *pd, uint64_t bit)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_type & bit)
+			return true;
+	return false;
+}
+
 bool perf_data__has_feat(const struct perf_data *pd, int feat)
 {
 	return feat > 0 && feat < HEADER_FEAT_BITS &&
@@ -810,6 +818,17 @@ static int skip_aux_payload(struct perf_data *pd, const struct pm_event_header *
 	return 0;
 }
 
+static int no_op(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off, void *ctx)
+{
+	(void)pd; (void)ev; (void)off; (void)ctx;
+	return 0;
+}
+
+int perf_data__read_pipe_meta(struct perf_data *pd, struct strbuf *err)
+{
+	return pd->pipe ? perf_data__for_each_record(pd, no_op, NULL, err) : 0;
+}
+
 int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
 			       struct strbuf *err)
 {
@@ -828,10 +847,14 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 		if (end - off > 2048)
 			__builtin_prefetch(pd->buf + off + 2048);
 		ev = aligned(pd->buf + off, pd->walk_scratch);
-		if (pd->pipe && ev->type == PERF_RECORD_HEADER_ATTR)
+		if (off < pd->pipe_meta_end)
+			;	/* applied by an earlier walk */
+		else if (pd->pipe && ev->type == PERF_RECORD_HEADER_ATTR)
 			ret = pipe_attr(pd, ev);
 		else if (ev->type == PERF_RECORD_HEADER_FEATURE)
 			ret = pipe_feature(pd, ev, err);
+		if (off >= pd->pipe_meta_end)
+			pd->pipe_meta_end = off + ev->size;
 		if (ret) {
 			strbuf_addf(err, "%s%s: malformed %s record at offset %#llx",
 				    err->len ? "\n" : "", pd->path, perf_record_name(ev->type),

@@ -70,6 +70,7 @@ struct perf_data {
 	uint64_t cut_at;	/* offset of a record the data's end cut, else 0 */
 	uint64_t cut_len;	/* how much of it is there */
 	struct strbuf feature_notes;	/* damaged header features, one a line */
+	uint64_t pipe_meta_end;	/* pipe: attrs and features read up to here */
 	uint64_t walk_scratch[65536 / 8];
 	uint64_t read_scratch[65536 / 8];
 };
@@ -107,6 +108,14 @@ typedef int perf_data_record_fn(struct perf_data *pd, const struct pm_event_head
 int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
 			       struct strbuf *err);
 
+/*
+ * A pipe stream's attrs and features are records among the others: read
+ * them all, for a caller that needs them before (or instead of) walking
+ * the records (--header-only). A later walk does not apply them twice.
+ * Nothing to do for a file.
+ */
+int perf_data__read_pipe_meta(struct perf_data *pd, struct strbuf *err);
+
 /* The record at file offset @off (validated by the walk), 8-byte aligned:
  * in place, or copied to a buffer that the next call reuses. */
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off);
@@ -140,6 +149,9 @@ char *perf_data__attr_name(const struct perf_event_attr *attr);
 
 /* Has the file the header feature @feat? */
 bool perf_data__has_feat(const struct perf_data *pd, int feat);
+
+/* Whether any event's samples carry @bit (PERF_SAMPLE_*). */
+bool perf_data__has_sample_bit(const struct perf_data *pd, uint64_t bit);
 
 /* "PERF_RECORD_SAMPLE" etc., or NULL for an unknown type. */
 const char *perf_record_name(uint32_t type);

@@ -539,6 +539,9 @@ static bool cv_feature(struct swapper *s, struct cursor *c, int feat)
 	case HEADER_SAMPLE_TIME:
 		cv64_n(c, 2);
 		return true;
+	case HEADER_AUXTRACE:	/* u64 count, then (offset, size) u64 pairs */
+		cv64_n(c, (c->end - c->p) / 8);
+		return true;
 	case HEADER_DIR_FORMAT:
 		cv64(c);
 		return true;
@@ -564,6 +567,13 @@ static bool cv_feature(struct swapper *s, struct cursor *c, int feat)
 	case HEADER_PMU_MAPPINGS:
 		for (uint32_t n = cv32(c); n && !c->bad; n--) {
 			cv32(c);
+			cv_string(c);
+		}
+		return true;
+	case HEADER_PMU_CAPS:		/* per PMU: CPU_PMU_CAPS's form, then its name */
+		for (uint32_t n = cv32(c); n && !c->bad; n--) {
+			for (uint32_t k = cv32(c); k && !c->bad; k--)
+				cv_string(c), cv_string(c);
 			cv_string(c);
 		}
 		return true;

@@ -260,6 +260,13 @@ void host_features__add_compressed(struct host_features *f, uint32_t level, uint
 	strbuf_add(add_in_order(f, HEADER_COMPRESSED), v, sizeof(v));
 }
 
+void host_features__add_sample_time(struct host_features *f, uint64_t first, uint64_t last)
+{
+	uint64_t v[2] = { first, last };
+
+	strbuf_add(add_in_order(f, HEADER_SAMPLE_TIME), v, sizeof(v));
+}
+
 void host_features__add_stat(struct host_features *f)
 {
 	add_in_order(f, HEADER_STAT);	/* empty: its presence says "stat data" */

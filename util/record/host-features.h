@@ -35,6 +35,9 @@ void host_features__exit(struct host_features *f);
 void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
 				   uint32_t mmap_len);
 
+/* SAMPLE_TIME: the first and last sample times (perf's --time N% reads them). */
+void host_features__add_sample_time(struct host_features *f, uint64_t first, uint64_t last);
+
 /* STAT: the file holds counts (stat record), not samples. */
 void host_features__add_stat(struct host_features *f);
 

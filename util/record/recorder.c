@@ -50,6 +50,40 @@ static int setup_ring(struct recorder *r, int c, int t, size_t pages, struct str
 	return 0;
 }
 
+/* Where TIME sits in every event's samples, in u64 words after the
+ * header: -1 when they have none, or the events' layouts disagree. */
+static int sample_time_word(struct evlist *evlist)
+{
+	const uint64_t before = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+				PERF_SAMPLE_TIME;
+	uint64_t layout = 0;
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i) {
+		uint64_t l = e->attr.sample_type & before;
+
+		if ((i && l != layout) || !(l & PERF_SAMPLE_TIME))
+			return -1;
+		layout = l;
+	}
+	return !!(layout & PERF_SAMPLE_IDENTIFIER) + !!(layout & PERF_SAMPLE_IP) +
+	       !!(layout & PERF_SAMPLE_TID);
+}
+
+static void note_sample_time(struct recorder *r, const uint8_t *rec, uint16_t size)
+{
+	uint64_t t;
+
+	if (r->time_word < 0 || size < 8 * (r->time_word + 2))
+		return;
+	memcpy(&t, rec + 8 * (r->time_word + 1), 8);
+	if (!r->first_time || t < r->first_time)
+		r->first_time = t;
+	if (t > r->last_time)
+		r->last_time = t;
+}
+
 int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
 		   struct perf_data_writer *w, size_t pages, struct strbuf *err)
 {
@@ -61,6 +95,7 @@ int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int n
 	r->nr_cpus = nr_cpus;
 	r->nr_threads = nr_threads;
 	r->w = w;
+	r->time_word = sample_time_word(evlist);
 	strbuf_init(&r->chunk, 1 << 16);
 	r->rings = calloc(n, sizeof(*r->rings));
 	r->pollfds = calloc(n + 1, sizeof(*r->pollfds));
@@ -151,6 +186,7 @@ void recorder__scan(struct recorder *r, const void *data, size_t len)
 			break;
 		if (h.type == PERF_RECORD_SAMPLE) {
 			r->nr_samples++;
+			note_sample_time(r, p, h.size);
 		} else if (h.type == PERF_RECORD_LOST && h.size >= sizeof(struct pm_lost_event)) {
 			struct pm_lost_event l;
 

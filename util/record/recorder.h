@@ -32,6 +32,8 @@ struct recorder {
 	uint64_t nr_lost_records;
 	uint64_t nr_lost_samples;	/* read_format LOST, at the end */
 	uint64_t nr_wakeups;
+	int time_word;			/* the samples' TIME word, -1: none or not one place */
+	uint64_t first_time, last_time;	/* of the samples (perf's SAMPLE_TIME) */
 	char **dsos;			/* files seen in MMAP/MMAP2, for build-ids */
 	size_t nr_dsos, alloc_dsos;
 };

@@ -25,10 +25,13 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 			fprintf(out, "%s { ", e->group_name ?: "anon group");
 		for (int m = 0; m < e->nr_members; m++)
 			fprintf(out, "%s%s", m ? ", " : "", r->pd.evsels[e->idx + m]->name);
-		fprintf(out, "%s'\n", r->forced_group ? "" : " }");
+		fprintf(out, "%s'", r->forced_group ? "" : " }");
 	} else {
-		fprintf(out, "%s'\n", e->name);
+		fprintf(out, "%s'", e->name);
 	}
+	if (r->o->time_str)
+		fprintf(out, " (time slices: %s)", r->o->time_str);
+	fputc('\n', out);
 	if (r->o->mem_mode)
 		fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total,
 			r->sort_order.buf);

@@ -33,38 +33,9 @@ struct ip_cache_slot {
 
 /* --- filters --------------------------------------------------------- */
 
-static bool in_list(const char *list, const char *name)
+static bool filtered(const struct report *r, const struct hist_entry *he)
 {
-	size_t n = strlen(name);
-
-	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p)
-		if (strcspn(p, ",") == n && !strncmp(p, name, n))
-			return true;
-	return false;
-}
-
-static bool in_num_list(const char *list, int32_t v)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%d", v);
-	return in_list(list, buf);
-}
-
-static bool filtered(const struct report_opts *o, const struct hist_entry *he)
-{
-	if (o->comms && !in_list(o->comms, he->comm))
-		return true;
-	if (o->dsos && !in_list(o->dsos, he->dso ? he->dso->short_name : "[unknown]") &&
-	    !(he->dso && in_list(o->dsos, he->dso->long_name)))
-		return true;
-	if (o->pids && !in_num_list(o->pids, he->thread->pid))
-		return true;
-	if (o->tids && !in_num_list(o->tids, he->thread->tid))
-		return true;
-	if (o->symbols && (!he->sym || !in_list(o->symbols, he->sym->name)))
-		return true;
-	return false;
+	return sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym);
 }
 
 static bool wants_group_view(const struct report *r)
@@ -238,7 +209,7 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 			struct hist_entry *tmpl, int member)
 {
 	/* perf filters on the sample (its comm, its IP's DSO), not the branch */
-	bool skip = filtered(r->o, tmpl);
+	bool skip = filtered(r, tmpl);
 	struct hist_branch branch;
 	int err = 0;
 
@@ -322,8 +293,8 @@ static void setup_fast_path(struct report *r)
 		    id != SORT_PERIOD)
 			return;
 	}
-	if (r->use_callchain || r->branch_mode || o->mem_mode || o->comms || o->dsos || o->pids ||
-	    o->tids || o->symbols || o->hide_unresolved)
+	if (r->use_callchain || r->branch_mode || o->mem_mode ||
+	    sample_filter__by_location(&r->filter) || o->hide_unresolved)
 		return;
 	r->feed = hist_feed__start();
 	if (r->feed)
@@ -362,7 +333,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	(void)note;
 	/* as perf: the others are not counted at all, totals included */
-	if (r->cpus && !cpu_map__has(r->cpus, (int)s->cpu))
+	if (sample_filter__skip(&r->filter, s->time, s->cpu))
 		return 0;
 	if (r->o->stats && (count = event_count(r, evsel)))
 		count->samples++;
@@ -400,7 +371,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 			return 0;
 		h = NULL;
 	}
-	if (h && filtered(r->o, &tmpl)) {
+	if (h && filtered(r, &tmpl)) {
 		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
 		return 0;
 	}
@@ -491,17 +462,9 @@ int report__process(struct report *r)
 	return ret;
 }
 
-static bool has_sample_bit(const struct perf_data *pd, uint64_t bit)
-{
-	for (size_t i = 0; i < pd->nr_evsels; i++)
-		if (pd->evsels[i]->attr.sample_type & bit)
-			return true;
-	return false;
-}
-
 static bool has_branch_stacks(const struct perf_data *pd)
 {
-	return has_sample_bit(pd, PERF_SAMPLE_BRANCH_STACK);
+	return perf_data__has_sample_bit(pd, PERF_SAMPLE_BRANCH_STACK);
 }
 
 #define MEM_SORT_ORDER \
@@ -565,6 +528,13 @@ int report__setup(struct report *r)
 			      "\nhint: report memory accesses or branches, one at a time");
 		return -EINVAL;
 	}
+	r->filter.comms = o->comms;
+	r->filter.pids = o->pids;
+	r->filter.tids = o->tids;
+	r->filter.dsos = o->dsos;
+	r->filter.symbols = o->symbols;
+	if (sample_filter__setup(&r->filter, o->cpu_list, o->time_str, &r->pd, false, &r->err))
+		return -EINVAL;
 	force_group(r);
 	r->branch_mode = want == 1 ||
 		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
@@ -587,12 +557,12 @@ int report__setup(struct report *r)
 		err = -EINVAL;
 	}
 	r->needs_mem = sort_list__needs_mem(&r->fields.sort);
-	if (!err && r->cpus && !has_sample_bit(&r->pd, PERF_SAMPLE_CPU) && !r->pd.pipe) {
+	if (!err && r->filter.cpus && !perf_data__has_sample_bit(&r->pd, PERF_SAMPLE_CPU) && !r->pd.pipe) {
 		strbuf_addf(&r->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
 			    "--sample-cpu)\nhint: drop -C", r->pd.path);
 		err = -EINVAL;
 	}
-	if (!err && o->mem_mode && !has_sample_bit(&r->pd, PERF_SAMPLE_DATA_SRC) &&
+	if (!err && o->mem_mode && !perf_data__has_sample_bit(&r->pd, PERF_SAMPLE_DATA_SRC) &&
 	    !r->pd.pipe) {
 		strbuf_addf(&r->err, "--mem-mode: %s has no memory samples (no data source)\n"
 			    "hint: record them with perf-mini mem record, or perf-mini record -d "
@@ -615,7 +585,7 @@ void report__exit(struct report *r)
 	free(r->cc_frames);
 	free(r->counts);
 	free(r->ip_cache);
-	cpu_map__delete(r->cpus);
+	sample_filter__exit(&r->filter);
 	srclines__exit(&r->srclines);
 	strbuf_release(&r->sort_order);
 	machine__exit(&r->machine);

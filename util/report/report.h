@@ -21,6 +21,7 @@
 #include "callchain.h"
 #include "fields.h"
 #include "hist.h"
+#include "sample-filter.h"
 
 struct cpu_map;
 struct hist_feed;
@@ -33,6 +34,7 @@ struct report_opts {
 	const char *comms, *dsos, *pids, *tids, *symbols;
 	const char *symbol_filter;	/* --symbol-filter: a part of the name */
 	const char *cpu_list;	/* -C */
+	const char *time_str;	/* --time */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
@@ -92,7 +94,7 @@ struct report {
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
-	struct cpu_map *cpus;		/* -C: only samples taken there */
+	struct sample_filter filter;	/* --time, -C, --comms, --dsos, ... */
 	struct event_count *counts;	/* by event, for --stats */
 	size_t nr_counts;
 };

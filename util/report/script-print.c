@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../data/event-text.h"
 #include "callchain.h"
 #include "data-src.h"
 #include "resolve.h"
@@ -143,11 +144,26 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	return 0;
 }
 
+static unsigned int type_index(const struct perf_event_attr *attr)
+{
+	return attr->type < SCRIPT_NR_TYPES - 1 ? attr->type : SCRIPT_NR_TYPES - 1;
+}
+
 static const struct script_fields *fields_for(const struct script_print *p,
 					      const struct pd_evsel *e)
 {
-	return &p->by_type[e->attr.type < SCRIPT_NR_TYPES - 1 ? e->attr.type :
-							       SCRIPT_NR_TYPES - 1];
+	return &p->by_type[type_index(&e->attr)];
+}
+
+void script_print__set_events(struct script_print *p, const struct pd_evsel *const *ev,
+			      size_t nr)
+{
+	for (size_t i = nr; i-- > 0;) {
+		const struct perf_event_attr *a = &ev[i]->attr;
+
+		if (a->type != PERF_TYPE_SOFTWARE || a->config != PERF_COUNT_SW_DUMMY)
+			p->type_attr[type_index(a)] = a;
+	}
 }
 
 /* The memory fields a raw event's samples carry (record -d's memory
@@ -220,10 +236,12 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 static unsigned int fields_of(const struct script_print *p, const struct pd_evsel *e)
 {
 	const struct script_fields *sf = fields_for(p, e);
+	const struct perf_event_attr *rep = p->type_attr[type_index(&e->attr)];
+	struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
 
 	if (sf->replace)
 		return sf->fields;
-	return (script_print__default_fields(&e->attr) | sf->add) & ~sf->remove;
+	return (script_print__default_fields(rep ?: &any) | sf->add) & ~sf->remove;
 }
 
 static const char *dso_name(const struct dso *dso)
@@ -342,9 +360,20 @@ static void print_comm(unsigned int f, bool chain, struct thread *t, struct strb
 	}
 }
 
-/* What follows the comm up to the event's name: the sample alone says it. */
-static void print_middle(const struct script_print *p, unsigned int f,
-			 const struct perf_sample *s, const struct pd_evsel *e, struct strbuf *sb)
+static void print_time(const struct script_print *p, uint64_t t, struct strbuf *sb)
+{
+	strbuf_addint(sb, (int64_t)(t / 1000000000), 5, ' ', false);
+	strbuf_addch(sb, '.');
+	if (p->nanosecs)
+		strbuf_addint(sb, (int64_t)(t % 1000000000), 9, '0', false);
+	else
+		strbuf_addint(sb, (int64_t)(t % 1000000000 / 1000), 6, '0', false);
+	strbuf_addstr(sb, ": ");
+}
+
+/* perf's sample start after the comm: pid/tid, cpu, the time @t shows. */
+static void print_start(const struct script_print *p, unsigned int f,
+			const struct perf_sample *s, uint64_t t, struct strbuf *sb)
 {
 	if (f & SF_PID) {
 		strbuf_addint(sb, (int32_t)s->pid, 5, ' ', false);
@@ -359,12 +388,17 @@ static void print_middle(const struct script_print *p, unsigned int f,
 		strbuf_addint(sb, (int32_t)s->cpu, 3, '0', false);
 		strbuf_addstr(sb, "] ");
 	}
-	if (f & SF_TIME) {
-		strbuf_addint(sb, (int64_t)(s->time / 1000000000), 5, ' ', false);
-		strbuf_addch(sb, '.');
-		strbuf_addint(sb, (int64_t)(s->time % 1000000000 / 1000), 6, '0', false);
-		strbuf_addstr(sb, ": ");
-	}
+	if (f & SF_TIME)
+		print_time(p, t, sb);
+}
+
+/* What follows the comm up to the event's name: the sample alone says it
+ * (and @t, its time as shown). */
+static void print_middle(const struct script_print *p, unsigned int f,
+			 const struct perf_sample *s, uint64_t t, const struct pd_evsel *e,
+			 struct strbuf *sb)
+{
+	print_start(p, f, s, t, sb);
 	if (f & SF_PERIOD) {
 		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
 		strbuf_addch(sb, ' ');
@@ -375,12 +409,30 @@ static void print_middle(const struct script_print *p, unsigned int f,
 	}
 }
 
+/* The time a line shows: perf's --reltime counts from the first event
+ * shown with a time (0 until one has a non-zero one), --deltatime from the
+ * one before. */
+static uint64_t shown_time(struct script_print *p, uint64_t t)
+{
+	uint64_t shown = t;
+
+	if (p->time_mode == SCRIPT_TIME_REL) {
+		if (!p->first_time)
+			p->first_time = t;
+		shown = t - p->first_time;
+	} else if (p->time_mode == SCRIPT_TIME_DELTA) {
+		shown = p->prev_time ? t - p->prev_time : 0;
+		p->prev_time = t;
+	}
+	return shown;
+}
+
 size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
 			     const struct pd_evsel *e, struct strbuf *scratch, char *note,
 			     size_t size)
 {
 	strbuf_reset(scratch);
-	print_middle(p, fields_of(p, e), s, e, scratch);
+	print_middle(p, fields_of(p, e), s, s->time, e, scratch);
 	if (scratch->len >= size)
 		return 0;	/* the tool's thread formats it */
 	memcpy(note, scratch->buf, scratch->len + 1);
@@ -569,7 +621,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	if (middle)
 		strbuf_addstr(sb, middle);
 	else
-		print_middle(p, f, s, e, sb);
+		print_middle(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, e, sb);
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
 		p->format_trace(p->trace_ctx, s, sb);
 	if (f & SF_ADDR)
@@ -591,6 +643,75 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);
 	print_page_info(f, s, sb);
+	strbuf_addch(sb, '\n');
+	if (sb->len >= 1 << 16) {
+		fwrite(sb->buf, 1, sb->len, out);
+		strbuf_reset(sb);
+	}
+}
+
+/* The task and map records name their thread; the others are the sample's. */
+static void names_thread(const struct pm_event_header *ev, int32_t *pid, int32_t *tid)
+{
+	const uint32_t *ids = (const uint32_t *)(ev + 1);	/* pid, then tid */
+
+	switch (ev->type) {
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:	/* pid, ppid, tid */
+		if (ev->size >= sizeof(struct pm_fork_event)) {
+			*pid = (int32_t)ids[0];
+			*tid = (int32_t)ids[2];
+		}
+		return;
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_NAMESPACES:
+		if (ev->size >= sizeof(*ev) + 8) {
+			*pid = (int32_t)ids[0];
+			*tid = (int32_t)ids[1];
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+void script_print__event_sample(const struct pm_event_header *ev, const struct pd_evsel *e,
+				struct perf_sample *s, int32_t *pid, int32_t *tid)
+{
+	*pid = (int32_t)s->pid;
+	*tid = (int32_t)s->tid;
+	names_thread(ev, pid, tid);
+	if (e->attr.sample_id_all)
+		return;
+	s->cpu = 0;
+	s->time = 0;
+	if ((ev->type == PERF_RECORD_FORK || ev->type == PERF_RECORD_EXIT) &&
+	    ev->size >= sizeof(struct pm_fork_event))
+		s->time = ((const struct pm_fork_event *)ev)->time;
+	s->pid = (uint32_t)*pid;
+	s->tid = (uint32_t)*tid;
+}
+
+void script_print__event(struct script_print *p, struct thread *t,
+			 const struct pm_event_header *ev, const struct perf_sample *s,
+			 const struct pd_evsel *e, FILE *out)
+{
+	struct strbuf *sb = &p->line;
+	const char *name = perf_record_name(ev->type);
+
+	if (t) {
+		unsigned int f = fields_of(p, e);
+		/* perf: an unpadded comm where samples have callchains shown */
+		bool chain = (f & SF_IP) && !p->no_callchain &&
+			     (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+
+		print_comm(f, chain, t, sb);
+		print_start(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, sb);
+	}
+	strbuf_addf(sb, "PERF_RECORD_%s", name ? name : "UNKNOWN");
+	event_text__details(ev, sb);
 	strbuf_addch(sb, '\n');
 	if (sb->len >= 1 << 16) {
 		fwrite(sb->buf, 1, sb->len, out);

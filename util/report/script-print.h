@@ -53,9 +53,18 @@ struct script_fields {
 
 #define SCRIPT_NR_TYPES (PERF_TYPE_BREAKPOINT + 2)
 
+enum script_time {
+	SCRIPT_TIME_ABS,	/* as recorded */
+	SCRIPT_TIME_REL,	/* --reltime: from the first event shown */
+	SCRIPT_TIME_DELTA,	/* --deltatime: from the event shown before */
+};
+
 struct script_print {
 	/* -F per event type (perf's attr.type, the last for other PMUs) */
 	struct script_fields by_type[SCRIPT_NR_TYPES];
+	/* each type's first event that is not a dummy: its samples decide the
+	 * type's default fields (NULL: none, all defaults on) */
+	const struct perf_event_attr *type_attr[SCRIPT_NR_TYPES];
 	int name_width;			/* longest event name */
 	bool no_callchain;		/* -G / --hide-call-graph */
 	unsigned int max_stack;
@@ -67,6 +76,9 @@ struct script_print {
 	 * inlined there (NULL: frames as recorded, --no-inline) */
 	struct srclines *inlines;
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
+	enum script_time time_mode;
+	bool nanosecs;			/* --ns: times to the nanosecond */
+	uint64_t first_time, prev_time;	/* what REL and DELTA count from */
 };
 
 /*
@@ -80,6 +92,11 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
+
+/* Note each type's first event that is not a dummy, as perf does: the
+ * fields its samples lack are left out for the whole type. */
+void script_print__set_events(struct script_print *p, const struct pd_evsel *const *ev,
+			      size_t nr);
 
 /* perf refuses "-F hw:" (hiding a type) when no event has that type. */
 int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
@@ -103,6 +120,24 @@ size_t script_print__prepare(const struct script_print *p, const struct perf_sam
 void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e,
 			  const char *middle, FILE *out);
+
+/*
+ * How perf script shows a record other than a sample: with @s as it came,
+ * or where @e has no sample_id_all, on cpu 0 at the record's own time (0
+ * but for FORK and EXIT) and its pid/tid. Sets @pid and @tid to the thread
+ * whose comm the line shows (tid -1: no comm, no start).
+ */
+void script_print__event_sample(const struct pm_event_header *ev, const struct pd_evsel *e,
+				struct perf_sample *s, int32_t *pid, int32_t *tid);
+
+/*
+ * A record other than a sample as perf script --show-*-events prints it:
+ * the comm of @t and the tid, cpu and time of @s as @e's fields say (no
+ * such start when @t is NULL), then "PERF_RECORD_<NAME>" and its details.
+ */
+void script_print__event(struct script_print *p, struct thread *t,
+			 const struct pm_event_header *ev, const struct perf_sample *s,
+			 const struct pd_evsel *e, FILE *out);
 
 /* Write what is pending and free the buffer. */
 void script_print__flush(struct script_print *p, FILE *out);

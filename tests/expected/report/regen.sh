@@ -31,6 +31,15 @@ for f in "$data"/perf.data.*; do
 done
 perf report --stats --no-skip-empty -i "$data/perf.data.group_desc-4.14" 2>/dev/null \
 	>"$here/perf.data.group_desc-4.14.stats-all.txt"
+# --header-only, the "captured on" line (the file's mtime) dropped.
+# branch_stack_spec is left out: perf-mini does not print BPF_PROG_INFO
+# and BPF_BTF yet.
+for f in "$data"/perf.data.*; do
+	case "$f" in *branch_stack_spec) continue ;; esac
+	out="$here/$(basename "$f").header.txt"
+	perf report --header-only -i "$f" 2>/dev/null | grep -v '^# captured on' >"$out"
+	[ -s "$out" ] || rm -f "$out"
+done
 # script outputs
 sdir="$here/../script"
 grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
