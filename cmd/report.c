@@ -63,6 +63,24 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
+static int percentage_option(const struct option *opt, const char *arg, int unset,
+			     struct strbuf *err)
+{
+	bool *relative = opt->value;
+
+	if (!unset && !strcmp(arg, "relative"))
+		*relative = true;
+	else if (unset || !strcmp(arg, "absolute"))
+		*relative = false;
+	else {
+		strbuf_addf(err, "--percentage '%s' is neither relative nor absolute\nhint: "
+			    "relative: of the samples the filters keep; absolute (the default): "
+			    "of all", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int report_check(struct report_opts *o, struct strbuf *err)
 {
 	struct sort_list keys;
@@ -78,6 +96,12 @@ static int report_check(struct report_opts *o, struct strbuf *err)
 				    "100", o->percent_limit);
 			return -EINVAL;
 		}
+	}
+	if (o->field_sep && (!*o->field_sep || *o->field_sep == '.')) {
+		strbuf_addf(err, "-t '%s' cannot separate columns: a separator found in a "
+			    "value is replaced by '.'\nhint: use another character, e.g. -t ,",
+			    o->field_sep);
+		return -EINVAL;
 	}
 	if (parse_call_graph(o, err) || cmd_check_inline(o->inline_frames, err))
 		return -EINVAL;
@@ -147,6 +171,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Show a column with the sum of periods"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
+		OPT_CALLBACK(0, "percentage", &o.relative, "relative|absolute",
+			     "How to display percentage of filtered entries", percentage_option),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING('c', "comms", &o.comms, "comm[,comm...]",
@@ -189,6 +215,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Disable symbol demangling"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "Do not show any message"),
+		OPT_STRING('t', "field-separator", &o.field_sep, "separator",
+			   "separator between columns (no padding; '.' stands for it in values)"),
 		OPT_BOOLEAN(0, "skip-empty", &o.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),

@@ -455,9 +455,12 @@ static void sort_by_hit(struct chain_list *l)
 	}
 }
 
+/* @fold_sep: the folded view's frame separator; NULL for the flat view */
 static void print_chains(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-			 bool folded, struct strbuf *out)
+			 const char *fold_sep, struct strbuf *out)
 {
+	bool folded = fold_sep;
+
 	struct chain_list *l = calloc(1, sizeof(*l));
 
 	if (!l)
@@ -479,7 +482,7 @@ static void print_chains(const struct cc_node *root, uint64_t total, uint64_t mi
 		for (size_t d = 0; d < r->depth; d++) {
 			for (size_t i = 0; i < r->path[d]->val_nr; i++) {
 				if (folded && !first)
-					strbuf_addch(out, ';');
+					strbuf_addstr(out, fold_sep);
 				else if (!folded)
 					strbuf_addstr(out, "                ");
 				frame_name(&r->path[d]->val[i], out);
@@ -498,11 +501,11 @@ static void print_chains(const struct cc_node *root, uint64_t total, uint64_t mi
 void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 		   struct strbuf *out)
 {
-	print_chains(root, total, min_hit, false, out);
+	print_chains(root, total, min_hit, NULL, out);
 }
 
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     struct strbuf *out)
+		     const char *sep, struct strbuf *out)
 {
-	print_chains(root, total, min_hit, true, out);
+	print_chains(root, total, min_hit, sep ?: ";", out);
 }

@@ -63,10 +63,11 @@ void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
 		    bool skip_first, struct strbuf *out);
 
 /* perf's flat view: each chain ending with at least @min_hit, heaviest
- * first, one frame per line; and the folded view, "pct a;b;c" per chain. */
+ * first, one frame per line; and the folded view, "pct a;b;c" per chain
+ * (@sep between frames, -t's separator; NULL: ";"). */
 void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 		   struct strbuf *out);
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     struct strbuf *out);
+		     const char *sep, struct strbuf *out);
 
 #endif

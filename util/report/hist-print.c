@@ -52,7 +52,8 @@ static void grow(int *w, size_t len)
 
 /* perf's widths for the branch columns: a resolved end counts its name
  * (and its DSO's), an unresolved one the raw address. */
-static void branch_widths(const struct hist_entry *he, struct columns *c)
+static void branch_widths(const struct hist_print_opts *o, const struct hist_entry *he,
+			  struct columns *c)
 {
 	const struct hist_branch *b = hist_entry__branch(he);
 	const struct addr_map_sym *ends[2] = { &b->from, &b->to };
@@ -67,7 +68,7 @@ static void branch_widths(const struct hist_entry *he, struct columns *c)
 				grow(&c->width[dso_col], strlen(ends[i]->dso->short_name));
 		} else {
 			grow(&c->width[col], UNRESOLVED_SYM_WIDTH);
-			if (c->width[dso_col] < UNRESOLVED_DSO_WIDTH)
+			if (o->unresolved_dso_width && c->width[dso_col] < UNRESOLVED_DSO_WIDTH)
 				c->width[dso_col] = UNRESOLVED_DSO_WIDTH;
 		}
 	}
@@ -80,7 +81,8 @@ static void mem_addr_width(const struct addr_map_sym *e, int *w)
 	grow(w, (e->sym ? e->sym->namelen : 0) + UNRESOLVED_SYM_WIDTH);
 }
 
-static void mem_widths(const struct hist_entry *he, struct columns *c)
+static void mem_widths(const struct hist_print_opts *o, const struct hist_entry *he,
+		       struct columns *c)
 {
 	const struct hist_mem *m;
 
@@ -91,7 +93,7 @@ static void mem_widths(const struct hist_entry *he, struct columns *c)
 	mem_addr_width(&m->iaddr, &c->width[SORT_SYM_IADDR]);
 	if (m->daddr.dso)
 		grow(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));
-	else
+	else if (o->unresolved_dso_width)
 		grow(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
@@ -103,14 +105,15 @@ static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
 
 	for (int i = 0; i < SORT_NR_KEYS; i++)
 		c->width[i] = 0;
-	for (size_t i = 0; i < h->nr_entries; i++) {
+	for (size_t i = 0; i < h->nr_sorted; i++) {
 		const struct hist_entry *he = h->sorted[i];
 
 		if (!symbol_shown(o, he))	/* perf's filtered entries are gone */
 			continue;
 		/* perf sizes columns on every entry, --percent-limit or not */
 		grow(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
-		if (!he->sym && c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
+		if (!he->sym && o->unresolved_dso_width &&
+		    c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
 			c->width[SORT_DSO] = UNRESOLVED_DSO_WIDTH;
 		if (strlen(he->thread->comm) > comm_len)
 			comm_len = strlen(he->thread->comm);
@@ -120,8 +123,8 @@ static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
 			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
 		if (he->srcline)
 			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
-		branch_widths(he, c);
-		mem_widths(he, c);
+		branch_widths(o, he, c);
+		mem_widths(o, he, c);
 	}
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
@@ -149,7 +152,7 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 
 		if (!k->hpp && o->elide[k->id])
 			continue;
-		strbuf_addstr(&t, t.len ? "  " : "# ");
+		strbuf_addstr(&t, !t.len ? "# " : o->field_sep ?: "  ");
 		strbuf_addstr(&d, d.len ? "  " : "# ");
 		if (k->hpp || k->right_align)
 			strbuf_addf(&t, "%*s", w, field_header(h, k));
@@ -157,7 +160,10 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 			strbuf_addf(&t, "%-*s", w, field_header(h, k));
 		strbuf_addchars(&d, '.', w);
 	}
-	fprintf(out, "%s\n%s\n#\n", t.buf, d.buf);
+	if (o->field_sep)	/* as perf: the titles alone */
+		fprintf(out, "%s\n", t.buf);
+	else
+		fprintf(out, "%s\n%s\n#\n", t.buf, d.buf);
 	strbuf_release(&t);
 	strbuf_release(&d);
 }
@@ -168,11 +174,14 @@ static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width
 	strbuf_addch(sb, '%');
 }
 
-/* An hpp column's cell: perf's hpp__fmt(), a value per group member. */
-static void value_cell(const struct hists *h, const struct columns *c, enum sort_key_id id,
-		       const struct hist_entry *he, struct strbuf *sb)
+/* An hpp column's cell: perf's hpp__fmt(), a value per group member;
+ * with -t each is " VALUE", the column padded after them. */
+static void value_cell(const struct hists *h, const struct hist_print_opts *o,
+		       const struct columns *c, enum sort_key_id id, const struct hist_entry *he,
+		       struct strbuf *sb)
 {
-	int w = c->value_width[id];
+	int w = o->field_sep ? 0 : c->value_width[id];
+	size_t start = sb->len;
 
 	if (id == SORT_OVERHEAD_CHILDREN && !h->cumulate) {
 		/* nothing accumulated: perf's hpp__fmt_acc() says so once */
@@ -184,11 +193,23 @@ static void value_cell(const struct hists *h, const struct columns *c, enum sort
 		uint64_t total = h->member_total ? h->member_total[m] : h->total_period;
 		uint64_t v = hist_entry__value(h, he, id, m);
 
+		if (o->field_sep)
+			strbuf_addch(sb, ' ');
 		if (id == SORT_SAMPLE || id == SORT_PERIOD)
 			strbuf_addf(sb, "%*" PRIu64, w, v);
 		else
-			add_percent(sb, v, total, w);
+			add_percent(sb, v, total, w ? w : 1);
 	}
+	if (sb->len - start < (size_t)c->width[id])
+		strbuf_addchars(sb, ' ', c->width[id] - (sb->len - start));
+}
+
+/* perf's repsep_snprintf(): the separator's first character cannot be in a cell. */
+static void replace_sep(struct strbuf *sb, size_t start, const char *sep)
+{
+	for (size_t i = start; sep && i < sb->len; i++)
+		if (sb->buf[i] == sep[0])
+			sb->buf[i] = '.';
 }
 
 static void print_entry(const struct hists *h, const struct hist_print_opts *o,
@@ -204,26 +225,39 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		if (!k->hpp && o->elide[k->id])
 			continue;
 
-		strbuf_addstr(line, "  ");
+		if (!o->field_sep)
+			strbuf_addstr(line, "  ");
+		else if (line->len)
+			strbuf_addstr(line, o->field_sep);
 		start = line->len;
 		if (k->hpp) {
-			value_cell(h, c, k->id, he, line);
+			value_cell(h, o, c, k->id, he, line);
 			continue;
 		}
 		sort_key__cell(k, he, c->width[k->id], line);
+		/* perf's ragged cells are padded after its separator check,
+		 * the others within it */
+		if (k->ragged)
+			replace_sep(line, start, o->field_sep);
 		/* perf pads every column but the last, which pads itself or not */
 		if (!(last && k->ragged) &&
 		    line->len - start < (size_t)c->width[k->id])
 			strbuf_addchars(line, ' ', c->width[k->id] - (line->len - start));
+		if (!k->ragged)
+			replace_sep(line, start, o->field_sep);
 	}
 	strbuf_addch(line, '\n');
+	/* perf's callchain percentages are of all samples, --percentage
+	 * relative or not; its threshold is of those shown */
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
-		cc_print_graph(he->chain, h->total_period,
+		cc_print_graph(he->chain, h->all_total_period,
 			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first, line);
+	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
+		cc_print_flat(he->chain, h->all_total_period,
+			      h->total_period * h->chain_min_percent / 100, line);
 	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
-		(h->chain_mode == CHAIN_FLAT ? cc_print_flat : cc_print_folded)
-			(he->chain, h->total_period,
-			 h->total_period * h->chain_min_percent / 100, line);
+		cc_print_folded(he->chain, h->all_total_period,
+				h->total_period * h->chain_min_percent / 100, o->field_sep, line);
 	fputs(line->buf, out);
 }
 
@@ -235,7 +269,7 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 	calc_widths(h, o, &c);
 	if (!o->quiet)
 		print_titles(h, o, &c, out);
-	for (size_t i = 0; i < h->nr_entries; i++)
+	for (size_t i = 0; i < h->nr_sorted; i++)
 		if (shown(h, o, h->sorted[i]))
 			print_entry(h, o, &c, h->sorted[i], &line, out);
 	strbuf_release(&line);

@@ -369,6 +369,17 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 	free(keys);
 }
 
+/* The entries a filter left out are not shown, nor sized, nor ranked. */
+static size_t drop_filtered(struct hist_entry **ents, size_t n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!ents[i]->filtered)
+			ents[kept++] = ents[i];
+	return kept;
+}
+
 void hists__output_resort(struct hists *h)
 {
 	size_t n = 0;
@@ -385,6 +396,9 @@ void hists__output_resort(struct hists *h)
 		for (size_t i = 0; i < c->nr; i++)
 			if (!c->entries[i].merged)
 				ents[n++] = &c->entries[i];
+	h->all_total_period = h->total_period;
+	if (h->relative)
+		hists__totals_from_entries(h, ents, n);
 	for (size_t i = 0; h->use_callchain && h->chain_mode != CHAIN_NONE && i < n; i++)
 		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
 	rank_all(&rk, ents, n);
@@ -392,6 +406,9 @@ void hists__output_resort(struct hists *h)
 		sort_by_rows(h, &rk, ents, n);
 	else
 		sort_by_items(h, &rk, ents, n);
+	/* perf's output tree holds them, which matters to the order of
+	 * --children's equal entries */
+	h->nr_sorted = drop_filtered(h->sorted, n);
 	rankings__free(&rk);
 	free(ents);
 }

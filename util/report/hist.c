@@ -172,6 +172,32 @@ uint64_t hist_entry__value(const struct hists *h, const struct hist_entry *he,
 	}
 }
 
+void hists__totals_from_entries(struct hists *h, struct hist_entry *const *ents, size_t n)
+{
+	int nr = h->nr_members;
+
+	h->total_period = h->nr_samples = 0;
+	for (int m = 0; h->member_total && m < nr; m++)
+		h->member_total[m] = h->member_samples[m] = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ents[i]->filtered)
+			continue;
+		if (!h->member_total) {
+			h->total_period += ents[i]->period;
+			h->nr_samples += ents[i]->nr_samples;
+		}
+		for (int m = 0; h->member_total && m < nr; m++) {
+			uint64_t period = hist_entry__value(h, ents[i], SORT_PERIOD, m);
+			uint64_t samples = hist_entry__value(h, ents[i], SORT_SAMPLE, m);
+
+			h->member_total[m] += period;
+			h->member_samples[m] += samples;
+			h->total_period += period;	/* a group's totals are its members' */
+			h->nr_samples += samples;
+		}
+	}
+}
+
 void hists__account_acc(struct hists *h, struct hist_entry *he, uint64_t period, int member)
 {
 	if (member == 0)

@@ -63,6 +63,11 @@ struct hist_entry {
 	char level;			/* '.' user, 'k' kernel, 'H' other */
 	uint8_t cpumode;		/* the sample's (PERF_RECORD_MISC_*) */
 	bool merged;			/* folded into another (comm override, collapse) */
+	/*
+	 * Left out by --comms, --dsos, -S, --pid, --tid: as perf, the sample
+	 * that makes the entry decides, and later ones count in it either way.
+	 */
+	bool filtered;
 	int32_t cpu;
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
@@ -115,6 +120,10 @@ struct hists {
 	size_t nr_entries;
 	uint64_t total_period;
 	uint64_t nr_samples;
+	/* --percentage relative: hists__output_resort() makes the totals the
+	 * entries' ones; perf's flat callchains stay of all samples */
+	bool relative;
+	uint64_t all_total_period;
 	/* Group view: a leader's hists folds in its members' samples too. */
 	int nr_members;			/* 1 unless a group is shown together */
 	bool cumulate;			/* --children: order by period_acc */
@@ -129,6 +138,7 @@ struct hists {
 	uint64_t *member_total;		/* period per member */
 	uint64_t *member_samples;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
+	size_t nr_sorted;		/* the entries shown: the filters' left out */
 };
 
 /* An entry's branch, or an empty one outside branch mode. */
@@ -141,6 +151,10 @@ const struct hist_mem *hist_entry__mem(const struct hist_entry *he);
  * member @m of @he: a period or a sample count. */
 uint64_t hist_entry__value(const struct hists *h, const struct hist_entry *he,
 			   enum sort_key_id id, int m);
+
+/* --percentage relative: the totals (and so the percentages) become those
+ * of entries @ents, the filtered samples left out. */
+void hists__totals_from_entries(struct hists *h, struct hist_entry *const *ents, size_t n);
 
 /* Count @period of @member into @he's total with callees (--children). */
 void hists__account_acc(struct hists *h, struct hist_entry *he, uint64_t period, int member);

@@ -86,6 +86,8 @@ void report__fprintf(struct report *r, FILE *out)
 	struct hist_print_opts po = {
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
+		.field_sep = r->o->field_sep,
+		.unresolved_dso_width = !r->o->field_sep && !r->o->dsos,
 		/* perf applies its output filter by symbol only when the
 		 * entries are per command (the sort has comm) */
 		.symbol_filter = sort_list__has(&r->fields.sort, SORT_COMM) ? r->o->symbol_filter : NULL,
@@ -110,6 +112,7 @@ void report__fprintf(struct report *r, FILE *out)
 
 		if (!h || !h->nr_samples)
 			continue;
+		h->relative = r->o->relative;
 		hists__output_resort(h);
 		if (!r->o->quiet)	/* -q: the entries alone, as perf */
 			print_samples_line(r, h->nr_samples, r->pd.evsels[i], h->total_period,

@@ -208,8 +208,6 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 static int add_branches(struct report *r, struct hists *h, const struct perf_sample *s,
 			struct hist_entry *tmpl, int member)
 {
-	/* perf filters on the sample (its comm, its IP's DSO), not the branch */
-	bool skip = filtered(r, tmpl);
 	struct hist_branch branch;
 	int err = 0;
 
@@ -226,10 +224,7 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 		tmpl->sym = branch.to.sym;
 		tmpl->ip = branch.to.addr;
 		tmpl->period = tmpl->period_key = 1;
-		if (skip)
-			hists__add_filtered(h, 1, member);
-		else
-			err = hists__add(h, tmpl, member);
+		err = hists__add(h, tmpl, member);
 	}
 	tmpl->branch = NULL;	/* the entries keep copies */
 	return err;
@@ -366,14 +361,13 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->need_srcline)
 		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					    tmpl.ip);
+	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
+	 * or a caller */
+	tmpl.filtered = sample_filter__by_location(&r->filter) && filtered(r, &tmpl);
 	if (h && r->branch_mode) {
 		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
 			return 0;
 		h = NULL;
-	}
-	if (h && filtered(r, &tmpl)) {
-		hists__add_filtered(h, tmpl.period, evsel->idx - leader->idx);
-		return 0;
 	}
 	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
 		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);

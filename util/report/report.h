@@ -33,6 +33,7 @@ struct report_opts {
 	const char *fields;	/* -F */
 	const char *comms, *dsos, *pids, *tids, *symbols;
 	const char *symbol_filter;	/* --symbol-filter: a part of the name */
+	const char *field_sep;	/* -t: between columns, unpadded values */
 	const char *cpu_list;	/* -C */
 	const char *time_str;	/* --time */
 	const char *symfs, *kallsyms, *vmlinux;
@@ -46,6 +47,7 @@ struct report_opts {
 	bool mem_mode;		/* --mem-mode: entries by memory access */
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	bool quiet;		/* -q: the entries without perf's comment lines */
+	bool relative;		/* --percentage relative: of the samples kept */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
