@@ -126,6 +126,8 @@ static int run_report(struct report *r)
 		if (r->o->header_only)
 			return 0;
 	}
+	if (r->o->tasks || r->o->mmaps)
+		return report__fprintf_tasks(r, stdout) ? 1 : 0;
 	if (r->o->dump_raw) {
 		ret = perf_data__dump(&r->pd, stdout, &r->stats, &r->err);
 		cmd_warn_lost(&r->stats);
@@ -209,6 +211,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOLEAN(0, "tasks", &o.tasks, "Display recorded tasks"),
+		OPT_BOOLEAN(0, "mmaps", &o.mmaps, "Display recorded tasks memory maps"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),

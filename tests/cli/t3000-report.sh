@@ -41,6 +41,19 @@ for exp in "$EXP"/*.header.txt; do
 	"
 done
 
+for exp in "$EXP"/*.tasks.txt "$EXP"/*.mmaps.txt; do
+	file=$(basename "$exp" .txt) opt=--${file##*.} file=${file%.*}
+	test_expect_success "report $opt on $file: perf's task tree" "
+		pm report $opt -i '$PD/$file' >out &&
+		test_cmp '$exp' out
+	"
+done
+
+test_expect_success 'report --mmaps on weight_struct (perf-synthesized forks copy no maps): as perf' '
+	pm report --mmaps -i "$PD/perf.data.weight_struct" >out &&
+	test "$(sha256sum <out | cut -d" " -f1)" = "$(cat "$EXP/perf.data.weight_struct.mmaps.sha256")"
+'
+
 test_expect_success 'empty perf.data: one clear error, non-zero exit' '
 	test_must_fail pm report -i "$PD/perf.data.busy.5-3.8" >out 2>err &&
 	test_grep "is empty \(0 bytes\)" err &&

@@ -257,4 +257,14 @@ test_expect_success 'script --time: several ranges, space separated; --reltime a
 	same_script st.data --reltime && same_script st.data --deltatime --ns
 '
 
+test_expect_success 'report --tasks and --mmaps on a multi-process recording: as perf' '
+	pm record -q -e cpu-clock -o tasks.data -- sh -c "/bin/true; /bin/true; ls >/dev/null" &&
+	for opt in --tasks --mmaps; do
+		perf report $opt -i tasks.data >perf.txt 2>/dev/null &&
+		pm report $opt -i tasks.data >pm.txt &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	test_grep "^ +[0-9]+ +[0-9]+ +[0-9]+ \| true$" pm.txt
+'
+
 test_done

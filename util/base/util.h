@@ -11,7 +11,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#ifndef ARRAY_SIZE	/* libiberty.h has the same */
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 #define zfree(pptr)            \
 	do {                   \

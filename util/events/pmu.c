@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <libiberty/libiberty.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -21,22 +22,6 @@ struct pmus {
 	const struct pmu_events_table *(*find_table)(const void *ctx);
 	const void *find_ctx;
 };
-
-static void *xcalloc(size_t nr, size_t size)
-{
-	void *p = calloc(nr ? nr : 1, size);
-
-	BUG_ON(!p);
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	BUG_ON(!p);
-	return p;
-}
 
 struct pmus *pmus__new(const char *sysfs_root)
 {

@@ -8,6 +8,7 @@
 #include "hist-feed.h"
 #include "report.h"
 #include "resolve.h"
+#include "tasks.h"
 #include "trace-format.h"
 
 /* Room for a callchain: the kernel's limit (127 per context) and markers. */
@@ -422,16 +423,44 @@ static void name_tracepoints(struct perf_data *pd)
 	trace_format__delete(tf);
 }
 
-int report__process(struct report *r)
+static void machine_setup(struct report *r)
 {
 	struct dsos_config cfg = {
 		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
 		.no_demangle = !r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
 	};
+
+	machine__init(&r->machine, &cfg);
+}
+
+/* --tasks reads forks and comms only, as perf; --mmaps the maps too. */
+static int on_task_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
+{
+	struct report *r = ctx;
+
+	(void)s;
+	if (r->o->mmaps || (ev->type != PERF_RECORD_MMAP && ev->type != PERF_RECORD_MMAP2))
+		machine__process_event(&r->machine, ev);
+	return 0;
+}
+
+int report__fprintf_tasks(struct report *r, FILE *out)
+{
+	struct session_tool tool = { .event = on_task_event, .ctx = r };
+
+	machine_setup(r);
+	if (session__process(&r->pd, &tool, &r->stats, &r->err))
+		return -EINVAL;
+	tasks__fprintf(&r->machine, r->o->mmaps, out);
+	return 0;
+}
+
+int report__process(struct report *r)
+{
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
 	int ret;
 
-	machine__init(&r->machine, &cfg);
+	machine_setup(r);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
 	setup_fast_path(r);

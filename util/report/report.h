@@ -47,6 +47,7 @@ struct report_opts {
 	bool mem_mode;		/* --mem-mode: entries by memory access */
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	bool quiet;		/* -q: the entries without perf's comment lines */
+	bool tasks, mmaps;	/* --tasks, --mmaps: the threads (and maps) instead */
 	bool relative;		/* --percentage relative: of the samples kept */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
@@ -108,6 +109,10 @@ int report__setup(struct report *r);
 
 /* Read the file into the histograms. 0, or an error with r->err set. */
 int report__process(struct report *r);
+
+/* --tasks, --mmaps: read the file's side-band records and print its
+ * threads (util/report/tasks.h). Returns 0 or -EINVAL with r->err set. */
+int report__fprintf_tasks(struct report *r, FILE *out);
 
 /* The tables (or perf's "no samples" error on stderr). */
 void report__fprintf(struct report *r, FILE *out);

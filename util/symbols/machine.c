@@ -4,6 +4,7 @@
  * the way Linux perf's machine.c does, so that a sample resolves to the
  * same command and DSO in both tools.
  */
+#include <libiberty/libiberty.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,15 +21,6 @@ static uint64_t hash_str(const char *s)
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
 	return h;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-
-	if (!p)
-		abort();
-	return p;
 }
 
 /* --- comm strings ---------------------------------------------------- */
@@ -198,6 +190,7 @@ static struct thread *new_thread(struct machine *m, int32_t pid, int32_t tid)
 		threads_grow(m);
 	t->pid = pid;
 	t->tid = tid;
+	t->ppid = -1;
 	snprintf(name, sizeof(name), ":%d", tid);
 	t->comm = intern(m, name);
 	b = (uint32_t)tid % m->nr_buckets;
@@ -243,7 +236,8 @@ void machine__set_comm(struct machine *m, struct thread *t, const char *comm)
 	t->comm_set = true;
 }
 
-void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid)
+void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid,
+		   bool clone_maps)
 {
 	struct thread *parent = machine__findnew_thread(m, ppid, ptid);
 	struct thread *child = find_thread(m, tid);
@@ -258,11 +252,19 @@ void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, in
 	}
 	if (!child)
 		child = new_thread(m, pid, tid);
+	child->ppid = parent->tid;
 	if (pid == ppid) {
 		parent->maps->refcnt++;
 		child->maps = parent->maps;
-	} else {
+	} else if (clone_maps) {
 		child->maps = maps__clone(parent->maps);
+	} else if (pid != tid && pid != -1) {
+		struct thread *leader = machine__findnew_thread(m, pid, pid);
+
+		leader->maps->refcnt++;
+		child->maps = leader->maps;
+	} else {
+		child->maps = maps__new();
 	}
 	if (parent->comm_set) {
 		child->comm = parent->comm;
@@ -304,6 +306,11 @@ static struct dso *module_dso(struct machine *m, const char *filename)
 	return dso;
 }
 
+static bool is_vdso(const char *f)
+{
+	return !strcmp(f, "[vdso]") || !strcmp(f, "[vdso32]") || !strcmp(f, "[vdsox32]");
+}
+
 /* perf's is_anon_memory() and is_no_dso_memory(): no file behind them */
 static bool is_anon_memory(const char *f)
 {
@@ -318,7 +325,8 @@ static bool is_no_dso_memory(const char *f)
 
 void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct mmap_desc *d)
 {
-	struct map map = { .start = d->start, .end = d->start + d->len, .pgoff = d->pgoff };
+	struct map map = { .start = d->start, .end = d->start + d->len, .pgoff = d->pgoff,
+			   .prot = d->prot, .flags = d->flags, .ino = d->ino };
 	const char *filename = d->filename;
 	char jit_map[32];
 	struct thread *t;
@@ -348,6 +356,8 @@ void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct
 			filename = jit_map;
 		}
 	}
+	if (is_vdso(filename))
+		map.pgoff = 0;	/* as perf: older kernels gave its address */
 	map.dso = dsos__findnew(&m->dsos, filename, false);
 	if (d->build_id_size && !map.dso->build_id_size)
 		dso__set_build_id(map.dso, d->build_id, d->build_id_size);
@@ -424,8 +434,8 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 			return;
 		record_string(ev, e->filename, name, sizeof(name));
 		machine__add_mmap(m, e->pid, e->tid, &(struct mmap_desc){
-			e->start, e->len, e->pgoff, name,
-			ev->misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : PROT_EXEC, NULL, 0 });
+			.start = e->start, .len = e->len, .pgoff = e->pgoff, .filename = name,
+			.prot = ev->misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : PROT_EXEC });
 		break;
 	}
 	case PERF_RECORD_MMAP2: {
@@ -436,8 +446,10 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 			return;
 		record_string(ev, e->filename, name, sizeof(name));
 		machine__add_mmap(m, e->pid, e->tid, &(struct mmap_desc){
-			e->start, e->len, e->pgoff, name, e->prot,
-			has_id ? e->build_id : NULL, has_id ? e->build_id_size : 0 });
+			.start = e->start, .len = e->len, .pgoff = e->pgoff, .filename = name,
+			.prot = e->prot, .flags = e->flags, .ino = has_id ? 0 : e->ino,
+			.build_id = has_id ? e->build_id : NULL,
+			.build_id_size = has_id ? e->build_id_size : 0 });
 		break;
 	}
 	case PERF_RECORD_COMM: {
@@ -453,7 +465,8 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 		const struct pm_fork_event *e = (const void *)ev;
 
 		if (ev->size >= sizeof(*e))
-			machine__fork(m, e->pid, e->tid, e->ppid, e->ptid);
+			machine__fork(m, e->pid, e->tid, e->ppid, e->ptid,
+				      !(ev->misc & PERF_RECORD_MISC_FORK_EXEC));
 		break;
 	}
 	default:

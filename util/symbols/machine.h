@@ -23,6 +23,8 @@ struct map {
 	uint64_t pgoff;
 	struct dso *dso;
 	bool identity;		/* kernel text: addresses are not relocated */
+	uint32_t prot, flags;	/* PROT_*, MAP_* (MMAP2; MMAP: PROT_EXEC, 0) */
+	uint64_t ino;		/* MMAP2 without a build-id, else 0 */
 };
 
 struct maps {
@@ -34,6 +36,7 @@ struct maps {
 
 struct thread {
 	int32_t pid, tid;
+	int32_t ppid;		/* the forking thread's tid; -1 without a FORK */
 	const char *comm;	/* interned; ":tid" until a COMM names it */
 	bool comm_set;
 	/* The ":tid" a COMM replaced and that COMM's name: perf renames what
@@ -71,12 +74,18 @@ struct mmap_desc {
 	uint64_t start, len, pgoff;
 	const char *filename;
 	uint32_t prot;			/* PROT_*; MMAP: PROT_EXEC unless data */
+	uint32_t flags;			/* MAP_*: MMAP2 only */
+	uint64_t ino;
 	const uint8_t *build_id;
 	uint8_t build_id_size;
 };
 
 void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct mmap_desc *d);
-void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
+/* A FORK: the child gets the parent's comm and a copy of its maps (its
+ * maps, a thread of the same process), unless !@clone_maps: a FORK perf
+ * synthesized for a running task (misc FORK_EXEC), whose MMAPs follow. */
+void machine__fork(struct machine *m, int32_t pid, int32_t tid, int32_t ppid, int32_t ptid,
+		   bool clone_maps);
 
 /* Update threads and maps from MMAP, MMAP2, COMM and FORK; ignore others. */
 void machine__process_event(struct machine *m, const struct pm_event_header *ev);

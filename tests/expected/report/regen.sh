@@ -40,6 +40,19 @@ for f in "$data"/perf.data.*; do
 	perf report --header-only -i "$f" 2>/dev/null | grep -v '^# captured on' >"$out"
 	[ -s "$out" ] || rm -f "$out"
 done
+# --tasks of every fixture; --mmaps of the small ones, and of weight_struct
+# (43 MB: its sha256 only) where perf's synthesized FORKs (misc FORK_EXEC)
+# must not copy the parent's maps
+for f in "$data"/perf.data.*; do
+	out="$here/$(basename "$f").tasks.txt"
+	perf report --tasks -i "$f" 2>/dev/null >"$out"
+	[ -s "$out" ] || rm -f "$out"
+done
+for f in branch-4.14 singleprocess-3.8 hybrid_topology piped.header_features-4.16; do
+	perf report --mmaps -i "$data/perf.data.$f" 2>/dev/null >"$here/perf.data.$f.mmaps.txt"
+done
+perf report --mmaps -i "$data/perf.data.weight_struct" 2>/dev/null | sha256sum |
+	cut -d' ' -f1 >"$here/perf.data.weight_struct.mmaps.sha256"
 # script outputs
 sdir="$here/../script"
 grep -v '^#' "$sdir/cases.txt" | while read -r file name opts; do
