@@ -50,6 +50,10 @@ struct record_opts {
 	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
 	int verbose;
 	bool freq_max, strict_freq;	/* -F max, --strict-freq */
+	bool no_buildid;		/* -B: no BUILD_ID feature */
+	/* accepted as perf's, nothing to do: -T, --timestamp-boundary (times
+	 * and their span are always recorded), -N (no build-id cache here) */
+	bool timestamp, timestamp_boundary, no_buildid_cache;
 	unsigned int mmap_pages;
 	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
@@ -75,6 +79,18 @@ static int parse_event_option(const struct option *opt, const char *arg, int uns
 	if (parse_events(o->evlist, arg, &o->pctx, err))
 		return (strbuf_addch(err, '\n'), -1);
 	return 0;
+}
+
+static int parse_clockid(const struct option *opt, const char *arg, int unset,
+			 struct strbuf *err)
+{
+	struct record_attr_opts *a = opt->value;
+
+	if (unset) {
+		a->use_clockid = false;
+		return 0;
+	}
+	return record_attr__parse_clockid(arg, a, err) ? -1 : 0;
 }
 
 static int parse_zstd_level(const struct option *opt, const char *arg, int unset,
@@ -444,7 +460,7 @@ static int finish_output(struct record_opts *o, struct recorder *r, struct perf_
 	struct build_id_entry *ids = NULL;
 	struct strbuf tracing = STRBUF_INIT;
 	struct host_features hf;
-	int nr_ids = w->pipe ? 0 : collect_build_ids(r, &ids);
+	int nr_ids = w->pipe || o->no_buildid ? 0 : collect_build_ids(r, &ids);
 	int ret;
 
 	if (evlist__has_tracepoint(o->evlist))
@@ -453,6 +469,8 @@ static int finish_output(struct record_opts *o, struct recorder *r, struct perf_
 			     tracing.len ? &tracing : NULL);
 	if (!w->pipe)
 		host_features__add_sample_time(&hf, r->first_time, r->last_time);
+	if (!w->pipe && o->attr.use_clockid)
+		host_features__add_clockid(&hf, o->attr.clockid);
 	if (w->zstd)
 		host_features__add_compressed(&hf, w->zstd->level,
 					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
@@ -481,6 +499,8 @@ static int open_output(struct record_opts *o, struct perf_data_writer *w,
 		/* readers size their buffers from it before any data */
 		if (o->zstd_level)
 			host_features__add_compressed(&hf, o->zstd_level, 0, ring_bytes(o));
+		if (o->attr.use_clockid)
+			host_features__add_clockid(&hf, o->attr.clockid);
 	}
 	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
@@ -684,7 +704,35 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
-		OPT_BOOLEAN(0, "no-inherit", &o.attr.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('i', "no-inherit", &o.attr.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN('s', "stat", &o.attr.inherit_stat, "per thread counts"),
+		OPT_BOOLEAN(0, "running-time", &o.attr.running_time,
+			    "Record running/enabled time of read (:S) events"),
+		OPT_BOOLEAN('R', "raw-samples", &o.attr.raw_samples,
+			    "collect raw sample records from all opened counters"),
+		OPT_BOOLEAN(0, "sample-identifier", &o.attr.sample_identifier,
+			    "Record the sample identifier"),
+		OPT_BOOLEAN('n', "no-samples", &o.attr.no_samples, "don't sample"),
+		OPT_BOOLEAN('T', "timestamp", &o.timestamp,
+			    "Record the sample timestamps (always recorded)"),
+		OPT_BOOLEAN(0, "timestamp-boundary", &o.timestamp_boundary,
+			    "Record timestamp boundary (time of first/last samples; always recorded)"),
+		OPT_BOOLEAN(0, "switch-events", &o.attr.switch_events, "Record context switch events"),
+		OPT_BOOLEAN(0, "namespaces", &o.attr.namespaces,
+			    "Record namespaces events"),
+		OPT_BOOLEAN(0, "all-cgroups", &o.attr.cgroups, "Record cgroup events"),
+		OPT_BOOLEAN(0, "buildid-mmap", &o.attr.buildid_mmap,
+			    "Record build-id in map events"),
+		OPT_BOOLEAN(0, "kernel-callchains", &o.attr.kernel_callchains,
+			    "collect kernel callchains"),
+		OPT_BOOLEAN(0, "user-callchains", &o.attr.user_callchains,
+			    "collect user callchains"),
+		OPT_CALLBACK('k', "clockid", &o.attr, "clockid",
+			     "clockid to use for events, see clock_gettime()", parse_clockid),
+		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
+			    "do not collect buildids in perf.data"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
+			    "do not update the buildid cache (perf-mini keeps none)"),
 		OPT_BOOLEAN('d', "data", &o.attr.sample_addr, "Record the sample addresses"),
 		OPT_BOOLEAN(0, "phys-data", &o.attr.sample_phys, "Record the sample physical addresses"),
 		OPT_BOOLEAN(0, "data-page-size", &o.attr.data_page_size,

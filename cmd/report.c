@@ -63,6 +63,20 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
+static int pretty_option(const struct option *opt, const char *arg, int unset,
+			 struct strbuf *err)
+{
+	bool *raw = opt->value;
+
+	if (unset || !strcmp(arg, "normal") || !strcmp(arg, "raw")) {
+		*raw = !unset && !strcmp(arg, "raw");
+		return 0;
+	}
+	strbuf_addf(err, "--pretty '%s' is not a style\nhint: normal or raw (the layout of "
+		    "-T's per-thread counts)", arg);
+	return -EINVAL;
+}
+
 static int percentage_option(const struct option *opt, const char *arg, int unset,
 			     struct strbuf *err)
 {
@@ -145,10 +159,13 @@ static int run_report(struct report *r)
 	cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 	if (ret)
 		return 1;
-	if (r->o->stats)
+	if (r->o->stats) {
 		report__fprintf_stats(r, stdout);
-	else
+	} else {
 		report__fprintf(r, stdout);
+		if (r->o->show_threads)
+			read_values__fprintf(&r->thread_values, r->o->pretty_raw, stdout);
+	}
 	return 0;
 }
 
@@ -211,6 +228,9 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOLEAN('T', "threads", &o.show_threads, "Show per-thread event counters"),
+		OPT_CALLBACK(0, "pretty", &o.pretty_raw, "key",
+			     "pretty printing style key: normal raw", pretty_option),
 		OPT_BOOLEAN(0, "tasks", &o.tasks, "Display recorded tasks"),
 		OPT_BOOLEAN(0, "mmaps", &o.mmaps, "Display recorded tasks memory maps"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",

@@ -203,4 +203,12 @@ test_expect_success 'unknown option: perf-style error, exit 129' '
 	test_expect_code 129 pm record --bogus 2>err && test_grep "unknown option" err
 '
 
+test_expect_success '-k that is not a clock, --pretty that is not a style: exit 129, the choices' '
+	test_expect_code 129 pm record -k sundial -o k.data -- true 2>err &&
+	test_grep "is not a clock" err && test_grep "monotonic" err && ! test -e k.data &&
+	pm record -q -e cpu-clock -o k.data -- true &&
+	test_expect_code 129 pm report --pretty fancy -i k.data 2>err &&
+	test_grep "is not a style" err
+'
+
 test_done

@@ -9,7 +9,8 @@ BEGIN {
 		  "branch_sample_type disabled inherit pinned exclusive exclude_user " \
 		  "exclude_kernel exclude_hv exclude_idle exclude_host exclude_guest " \
 		  "precise_ip enable_on_exec mmap_data sample_regs_user sample_stack_user " \
-		  "exclude_callchain_kernel exclude_callchain_user", w, " ");
+		  "exclude_callchain_kernel exclude_callchain_user inherit_stat " \
+		  "context_switch namespaces cgroup build_id use_clockid clockid", w, " ");
 	nf = 0; cur = "";
 	for (i = 1; i <= n; i++) {
 		if (w[i] == "{") { cur = w[i]; continue }

@@ -267,4 +267,33 @@ test_expect_success 'report --tasks and --mmaps on a multi-process recording: as
 	test_grep "^ +[0-9]+ +[0-9]+ +[0-9]+ \| true$" pm.txt
 '
 
+test_expect_success 'record -s: READ counts per thread; report -T (and --pretty=raw) as perf' '
+	pm record -q -s -e cpu-clock,task-clock -o stat.data -- \
+		sh -c "/bin/true; /bin/true; ls >/dev/null" &&
+	same_report stat.data -T &&
+	test_grep "^# +PID +TID +cpu-clock +task-clock$" pm.txt &&
+	perf report --stdio -T --pretty raw -i stat.data 2>/dev/null | tail -1 >perf.raw &&
+	pm report --stdio -T --pretty raw -i stat.data >pm.out &&
+	sed -n "/^#  *PID  *TID  *Name  *Raw  *Count$/,\$p" pm.out | tail -n +2 >pm.rows &&
+	test $(wc -l <pm.rows) -ge 4 &&
+	test "$(tr -d "\n" <pm.rows)" = "$(cat perf.raw)"
+'
+
+test_expect_success 'record -k mono: CLOCKID and CLOCK_DATA written; the header reads as perf reads it' '
+	pm record -q -k mono -e cpu-clock -o clock.data -- "$WL/spin" 50 &&
+	perf report --header-only -i clock.data 2>/dev/null | grep -v "captured on" >perf.hdr &&
+	pm report --header-only -i clock.data | grep -v "captured on" >pm.hdr &&
+	test_cmp perf.hdr pm.hdr &&
+	test_grep "^# clockid: monotonic \(1\)$" pm.hdr &&
+	test_grep "^# reference time: .* \(TOD\) = [0-9]+\.[0-9]{9} \(monotonic\)$" pm.hdr &&
+	same_script clock.data
+'
+
+test_expect_success 'record --switch-events --namespaces: the records perf shows' '
+	pm record -q --switch-events --namespaces -e cpu-clock -o sw.data -- \
+		sh -c "/bin/true; sleep 0.01" &&
+	same_script sw.data --show-switch-events --show-namespace-events --show-task-events &&
+	test_grep "PERF_RECORD_SWITCH" pm.txt && test_grep "PERF_RECORD_NAMESPACES" pm.txt
+'
+
 test_done

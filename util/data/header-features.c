@@ -304,6 +304,13 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 		f->clockid_res_ns = get_u64(&r);
 		f->has_clockid = !r.bad;
 		break;
+	case HEADER_CLOCK_DATA:
+		f->has_clock_data = get_u32(&r) == 1;	/* version 1 only, as perf */
+		f->clock_data_clockid = get_u32(&r);
+		f->clock_tod_ns = get_u64(&r);
+		f->clock_clockid_ns = get_u64(&r);
+		f->has_clock_data &= !r.bad;
+		break;
 	default:
 		return 0;
 	}

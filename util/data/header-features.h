@@ -67,6 +67,10 @@ struct pd_features {
 	uint32_t nr_build_ids;
 	uint64_t clockid_res_ns;
 	bool has_clockid;
+	/* CLOCK_DATA: the recording's clock and the time of day at one instant */
+	bool has_clock_data;
+	uint32_t clock_data_clockid;
+	uint64_t clock_tod_ns, clock_clockid_ns;
 	uint32_t comp_type, comp_level, comp_ratio, comp_mmap_len;	/* COMPRESSED */
 	const uint8_t *tracing_data;	/* TRACING_DATA bytes, in the file's buffer */
 	uint64_t tracing_data_size;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <time.h>
 
+#include "../base/util.h"
 #include "../events/attr-print.h"
 #include "header-print.h"
 
@@ -105,6 +106,37 @@ static void print_cmdline(const struct pd_features *f, FILE *out)
 	fprintf(out, "\n");
 }
 
+static const char *clockid_name(uint32_t clockid)
+{
+	static const char *const names[] = {
+		[CLOCK_REALTIME] = "realtime", [CLOCK_MONOTONIC] = "monotonic",
+		[CLOCK_MONOTONIC_RAW] = "monotonic_raw", [CLOCK_BOOTTIME] = "boottime",
+		[CLOCK_TAI] = "tai",
+	};
+
+	return clockid < ARRAY_SIZE(names) && names[clockid] ? names[clockid] : "unknown";
+}
+
+static void print_clock_data(const struct pd_features *f, FILE *out)
+{
+	time_t tod_sec = f->clock_tod_ns / 1000000000;
+	int tod_usec = f->clock_tod_ns % 1000000000 / 1000;
+	const char *name = clockid_name(f->clock_data_clockid);
+	char date[64] = "<error>";
+	struct tm tm;
+
+	if (!f->has_clock_data) {
+		fprintf(out, "# reference time disabled\n");
+		return;
+	}
+	if (localtime_r(&tod_sec, &tm))
+		strftime(date, sizeof(date), "%F %T", &tm);
+	fprintf(out, "# clockid: %s (%u)\n", name, f->clock_data_clockid);
+	fprintf(out, "# reference time: %s.%06d = %ld.%06d (TOD) = %ld.%09ld (%s)\n", date,
+		tod_usec, (long)tod_sec, tod_usec, (long)(f->clock_clockid_ns / 1000000000),
+		(long)(f->clock_clockid_ns % 1000000000), name);
+}
+
 /* What perf prints for feature @feat (nothing for those it keeps quiet). */
 static void print_feature(const struct perf_data *pd, int feat, FILE *out)
 {
@@ -157,6 +189,9 @@ static void print_feature(const struct perf_data *pd, int feat, FILE *out)
 	case HEADER_CLOCKID:
 		fprintf(out, "# clockid frequency: %" PRIu64 " MHz\n",
 			f->clockid_res_ns ? 1000 / f->clockid_res_ns : 0);
+		break;
+	case HEADER_CLOCK_DATA:
+		print_clock_data(f, out);
 		break;
 	case HEADER_COMPRESSED:
 		fprintf(out, "# compressed : %s, level = %u, ratio = %u\n",

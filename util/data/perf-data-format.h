@@ -140,6 +140,14 @@ struct pm_mmap2_event {
 	char filename[];
 };
 
+/* PERF_RECORD_READ: the first u64 of its read_format's values (the count,
+ * or a group's nr), the rest and the sample_id after it */
+struct pm_read_event {
+	struct pm_event_header header;
+	uint32_t pid, tid;
+	uint64_t value;
+};
+
 struct pm_comm_event {
 	struct pm_event_header header;
 	uint32_t pid, tid;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include "../base/util.h"
 #include "record-attr.h"
@@ -36,18 +38,49 @@ int record_attr__parse_call_graph(const char *cg, struct record_attr_opts *o,
 	return -EINVAL;
 }
 
+int record_attr__parse_clockid(const char *name, struct record_attr_opts *o, struct strbuf *err)
+{
+	static const struct { const char *name, *alias; int id; } clocks[] = {
+		{ "monotonic", "mono", CLOCK_MONOTONIC },
+		{ "monotonic_raw", "raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", "real", CLOCK_REALTIME },
+		{ "boottime", "boot", CLOCK_BOOTTIME },
+		{ "tai", NULL, CLOCK_TAI },
+	};
+	const char *n = strncasecmp(name, "CLOCK_", 6) ? name : name + 6;
+	uint64_t id;
+
+	for (size_t i = 0; i < ARRAY_SIZE(clocks); i++) {
+		if (!strcasecmp(n, clocks[i].name) ||
+		    (clocks[i].alias && !strcasecmp(n, clocks[i].alias))) {
+			o->clockid = clocks[i].id;
+			o->use_clockid = true;
+			return 0;
+		}
+	}
+	if (!str_to_u64(name, 0, &id) && id < 64) {
+		o->clockid = (int)id;
+		o->use_clockid = true;
+		return 0;
+	}
+	strbuf_addf(err, "-k '%s' is not a clock\nhint: monotonic, monotonic_raw, realtime, "
+		    "boottime, tai (or mono, raw, real, boot), or a clockid number", name);
+	return -EINVAL;
+}
+
 /*
  * Events with different sample layouts (a tracepoint's RAW and CPU beside
  * cpu-clock) need the id at a fixed place: PERF_SAMPLE_IDENTIFIER, first
  * in a sample and last in a trailer, as perf does.
  */
-static void use_identifier_if_mixed(struct evlist *evlist)
+static void use_identifier_if_mixed(struct evlist *evlist, bool identifier)
 {
 	uint64_t first = evlist->entries[0]->attr.sample_type;
 	bool mixed = false;
 
 	for (int i = 1; i < evlist->nr; i++)
 		mixed |= evlist->entries[i]->attr.sample_type != first;
+	mixed |= identifier;
 	for (int i = 0; mixed && i < evlist->nr; i++) {
 		evlist->entries[i]->attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ID;
 		evlist->entries[i]->attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
@@ -99,6 +132,14 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 		configure_sample_data(o, a);
 		if (o->callchain)
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (o->callchain && o->kernel_callchains && !o->user_callchains)
+			a->exclude_callchain_user = 1;
+		if (o->callchain && o->user_callchains && !o->kernel_callchains)
+			a->exclude_callchain_kernel = 1;
+		if (o->raw_samples)
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+		if (o->cgroups)
+			a->sample_type |= PERF_SAMPLE_CGROUP;
 		if (o->dwarf_stack) {
 			/* as perf: data addresses and data mmaps too, so an unwinder
 			 * can read a binary's data segments (GOT) beside the stack */
@@ -116,6 +157,14 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 		}
 		/* as perf 6.1: the kernel counts the samples it drops (LOST) */
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (o->inherit_stat || o->running_time)
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
+		a->inherit_stat = o->inherit_stat;
+		if (o->use_clockid) {
+			a->use_clockid = 1;
+			a->clockid = o->clockid;
+		}
 		if (o->period) {
 			a->freq = 0;
 			a->sample_period = o->period;
@@ -123,6 +172,8 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->freq = 1;
 			a->sample_period = o->freq ? o->freq : RECORD_DEFAULT_FREQ;
 		}
+		if (o->no_samples)	/* as perf: the frequency mode stays, at 0 */
+			a->sample_period = 0;
 		/* as perf: a fixed period is in the attr, a varying one in each
 		 * sample (or everywhere with -P) */
 		if (a->freq || o->sample_period)
@@ -147,8 +198,12 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->mmap = a->comm = a->task = 1;
 			a->mmap2 = a->comm_exec = 1;
 			a->mmap_data = o->dwarf_stack || o->sample_addr;
+			a->context_switch = o->switch_events;
+			a->namespaces = o->namespaces;
+			a->cgroup = o->cgroups;
+			a->build_id = o->buildid_mmap;
 		}
 	}
-	use_identifier_if_mixed(evlist);
+	use_identifier_if_mixed(evlist, o->sample_identifier);
 }
 

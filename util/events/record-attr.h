@@ -30,6 +30,18 @@ struct record_attr_opts {
 	bool all_user, all_kernel;	/* override every event's own modifiers */
 	bool no_inherit;
 	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
+	bool inherit_stat;	/* -s: per-thread counts (READ records) as children exit */
+	bool running_time;	/* --running-time: times enabled and running in reads */
+	bool raw_samples;	/* -R: every sample's RAW, TIME and CPU */
+	bool sample_identifier;	/* --sample-identifier: PERF_SAMPLE_IDENTIFIER always */
+	bool no_samples;	/* -n: count, never sample */
+	/* side-band records the tracking event asks for: --switch-events,
+	 * --namespaces, --all-cgroups (which samples the cgroup too) */
+	bool switch_events, namespaces, cgroups;
+	bool buildid_mmap;	/* --buildid-mmap: MMAP2 records carry build-ids */
+	bool kernel_callchains, user_callchains;	/* only that part of -g's chains */
+	bool use_clockid;	/* -k: timestamps of clock @clockid, not perf's */
+	int clockid;
 	uint64_t period;	/* -c, 0 for none */
 	int freq;		/* -F, 0 for the default */
 	bool user_freq;		/* -F was given: it overrides an event's own period */
@@ -42,6 +54,13 @@ struct record_attr_opts {
  */
 int record_attr__parse_call_graph(const char *mode, struct record_attr_opts *o,
 				  struct strbuf *err);
+
+/*
+ * -k NAME|NUMBER: monotonic (mono), monotonic_raw (raw), realtime (real),
+ * boottime (boot), tai, or a clockid number, into @o. Returns 0
+ * or -EINVAL with the choices in @err.
+ */
+int record_attr__parse_clockid(const char *name, struct record_attr_opts *o, struct strbuf *err);
 
 /* Set every event's attr of @evlist for a recording as @o asks. */
 void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o);

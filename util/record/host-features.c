@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/util.h"
@@ -270,4 +272,24 @@ void host_features__add_sample_time(struct host_features *f, uint64_t first, uin
 void host_features__add_stat(struct host_features *f)
 {
 	add_in_order(f, HEADER_STAT);	/* empty: its presence says "stat data" */
+}
+
+void host_features__add_clockid(struct host_features *f, int clockid)
+{
+	struct timespec res = { 0 }, now = { 0 };
+	struct timeval tod;
+	uint64_t res_ns;
+	struct {
+		uint32_t version, clockid;
+		uint64_t tod_ns, clockid_ns;
+	} data = { .version = 1, .clockid = (uint32_t)clockid };
+
+	clock_getres(clockid, &res);
+	res_ns = (uint64_t)res.tv_sec * 1000000000 + res.tv_nsec;
+	strbuf_add(add_in_order(f, HEADER_CLOCKID), &res_ns, sizeof(res_ns));
+	gettimeofday(&tod, NULL);
+	clock_gettime(clockid, &now);
+	data.tod_ns = (uint64_t)tod.tv_sec * 1000000000 + (uint64_t)tod.tv_usec * 1000;
+	data.clockid_ns = (uint64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+	strbuf_add(add_in_order(f, HEADER_CLOCK_DATA), &data, sizeof(data));
 }

@@ -41,4 +41,8 @@ void host_features__add_sample_time(struct host_features *f, uint64_t first, uin
 /* STAT: the file holds counts (stat record), not samples. */
 void host_features__add_stat(struct host_features *f);
 
+/* record -k: CLOCKID (the clock's resolution) and CLOCK_DATA (the time of
+ * day and @clockid's time, read together), as perf writes them. */
+void host_features__add_clockid(struct host_features *f, int clockid);
+
 #endif

@@ -395,6 +395,19 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	return 0;
 }
 
+/* perf's -T: a READ's first value (the count, whatever its read_format),
+ * by thread and by the event its id names */
+static void add_read(struct report *r, const struct pm_event_header *ev)
+{
+	const struct pm_read_event *e = (const void *)ev;
+	struct pd_evsel *evsel = perf_data__evsel_of(&r->pd, ev);
+
+	if (ev->size < sizeof(*e) || !evsel)
+		return;
+	read_values__add(&r->thread_values, (int32_t)e->pid, (int32_t)e->tid, evsel->idx,
+			 evsel->name, e->value);
+}
+
 static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
 {
 	struct report *r = ctx;
@@ -405,6 +418,8 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(struct pm_lost_samples_event) &&
 	    (e = perf_data__evsel_of(&r->pd, ev)) && (c = event_count(r, e)))
 		c->lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+	if (ev->type == PERF_RECORD_READ && r->o->show_threads)
+		add_read(r, ev);
 	machine__process_event(&r->machine, ev);
 	r->ip_cache_gen++;	/* names and maps may have changed */
 	return 0;
@@ -607,6 +622,7 @@ void report__exit(struct report *r)
 	free(r->frames);
 	free(r->cc_frames);
 	free(r->counts);
+	read_values__exit(&r->thread_values);
 	free(r->ip_cache);
 	sample_filter__exit(&r->filter);
 	srclines__exit(&r->srclines);

@@ -21,6 +21,7 @@
 #include "callchain.h"
 #include "fields.h"
 #include "hist.h"
+#include "read-values.h"
 #include "sample-filter.h"
 
 struct cpu_map;
@@ -48,6 +49,8 @@ struct report_opts {
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	bool quiet;		/* -q: the entries without perf's comment lines */
 	bool tasks, mmaps;	/* --tasks, --mmaps: the threads (and maps) instead */
+	bool show_threads;	/* -T: per-thread counts (READ records) after the table */
+	bool pretty_raw;	/* --pretty=raw: -T's counts one per row */
 	bool relative;		/* --percentage relative: of the samples kept */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
@@ -100,6 +103,7 @@ struct report {
 	struct sample_filter filter;	/* --time, -C, --comms, --dsos, ... */
 	struct event_count *counts;	/* by event, for --stats */
 	size_t nr_counts;
+	struct read_values thread_values;	/* -T: the READ records' counts */
 };
 
 /* After perf_data__open(): the sort keys, columns and modes the file and
