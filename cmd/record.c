@@ -394,12 +394,16 @@ static size_t id_trailer_size(const struct record_opts *o)
 	return perf_sample__id_words(o->evlist->entries[0]->attr.sample_type) * 8;
 }
 
-static void synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w)
+static void synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
+		       pid_t workload)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t id_size = id_trailer_size(o);
 
 	synth__kernel_mmap(&sb, id_size);
+	/* as perf: what runs before the exec's COMM is the workload too */
+	if (workload > 0)
+		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
 	if (target__has_cpu(&o->target)) {
 		synth__all_processes(&sb, o->paths.proc, id_size);
 	} else if (target__has_task(&o->target)) {
@@ -417,6 +421,7 @@ static void synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 			synth__process(&sb, o->paths.proc, pid, id_size);
 		}
 	}
+	synth__finished_init(&sb);
 	recorder__scan(r, sb.buf, sb.len);
 	perf_data_writer__write_records(w, sb.buf, sb.len);
 	perf_data_writer__flush(w, NULL);	/* a later error is reported by the loop */
@@ -614,7 +619,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 		fprintf(stderr, "mmap size %" PRIu64 "B\n",
 			(uint64_t)ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
 	if (!ret) {
-		synthesize(o, &r, &w);
+		synthesize(o, &r, &w, o->has_workload ? wl.pid : 0);
 		ret = start(o, &wl, argv, err);
 	}
 	if (ret) {

@@ -296,4 +296,18 @@ test_expect_success 'record --switch-events --namespaces: the records perf shows
 	test_grep "PERF_RECORD_SWITCH" pm.txt && test_grep "PERF_RECORD_NAMESPACES" pm.txt
 '
 
+test_expect_success 'the workload named perf-exec before its exec, FINISHED_INIT after the synthesized records: as perf record' '
+	pm record -q -e cpu-clock -o init.data -- sh -c "/bin/true" &&
+	perf record -q -e cpu-clock -o init-perf.data -- sh -c "/bin/true" 2>/dev/null &&
+	for f in init.data init-perf.data; do
+		perf script --show-task-events -i $f 2>/dev/null | head -1 |
+			sed "s/[0-9][0-9]*\/[0-9][0-9]*$/PID/" >$f.first &&
+		perf report --stats -i $f 2>/dev/null | grep -E " (COMM|FORK|EXIT|FINISHED_INIT) events" |
+			sed "s/(.*//" >$f.counts || return 1
+	done &&
+	test_cmp init-perf.data.first init.data.first &&
+	test_grep "perf-exec +0 +0\.000000: PERF_RECORD_COMM: perf-exec:PID" init.data.first &&
+	test_cmp init-perf.data.counts init.data.counts
+'
+
 test_done

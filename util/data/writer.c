@@ -158,7 +158,6 @@ static int open_pipe_mode(struct perf_data_writer *w, const struct pd_write_even
 		pipe_record(&sb, PERF_RECORD_HEADER_FEATURE, f.buf, f.len, NULL, 0);
 		strbuf_release(&f);
 	}
-	pipe_record(&sb, PERF_RECORD_FINISHED_INIT, NULL, 0, NULL, 0);
 	ret = write_all(w->fd, sb.buf, sb.len, 0, false);
 	strbuf_release(&sb);
 	return ret;

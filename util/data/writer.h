@@ -12,7 +12,8 @@
  * recording killed outright still leaves a readable file (without features).
  *
  * Pipe mode ("-"): the 16-byte pipe header, then HEADER_ATTR records, the
- * features as HEADER_FEATURE records, FINISHED_INIT, then the records.
+ * features as HEADER_FEATURE records, then the records (the recorder's
+ * synthesized ones end with FINISHED_INIT, in both modes, as perf's).
  */
 #include <linux/perf_event.h>
 #include <stdbool.h>

@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,8 @@ static int child_run(void *arg)
 	close(wl->child.err_rd);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	/* perf's name for a workload not yet exec'd (record says so in a COMM) */
+	prctl(PR_SET_NAME, WORKLOAD_COMM);
 	if (read(wl->child.go_rd, &c, 1) != 1)
 		_exit(127);	/* the parent gave up before starting us */
 	/* stat blocks the signals that stop it, to wait for them in ppoll():

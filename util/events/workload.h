@@ -15,6 +15,9 @@
 
 #include "../base/strbuf.h"
 
+/* The child's name until it execs, as perf's */
+#define WORKLOAD_COMM "perf-exec"
+
 struct workload {
 	pid_t pid;
 	int go_fd;	/* write end: one byte starts the exec */

@@ -87,6 +87,18 @@ static void comm_record(struct strbuf *out, pid_t pid, pid_t tid, const char *co
 	put_record(out, PERF_RECORD_COMM, 0, ids, sizeof(ids), comm, id_size);
 }
 
+void synth__finished_init(struct strbuf *out)
+{
+	struct pm_event_header h = { .type = PERF_RECORD_FINISHED_INIT, .size = sizeof(h) };
+
+	strbuf_add(out, &h, sizeof(h));
+}
+
+void synth__comm(struct strbuf *out, pid_t pid, const char *comm, size_t id_size)
+{
+	comm_record(out, pid, pid, comm, id_size);
+}
+
 static void read_comm(const char *proc, pid_t pid, pid_t tid, char *comm, size_t size)
 {
 	char path[128];

@@ -26,6 +26,13 @@ void synth__kernel_mmap(struct strbuf *out, size_t id_size);
 /* Every thread of @pid (COMM each) and its executable mappings (MMAP2). */
 int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_size);
 
+/* A COMM naming task @pid: the workload record starts, named before its
+ * exec (the kernel names it again at exec), as perf synthesizes it. */
+void synth__comm(struct strbuf *out, pid_t pid, const char *comm, size_t id_size);
+
+/* PERF_RECORD_FINISHED_INIT: the synthesized records end here. */
+void synth__finished_init(struct strbuf *out);
+
 /* All processes in @proc (system-wide recording). */
 void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size);
 
