@@ -51,6 +51,7 @@ struct record_opts {
 	int verbose;
 	bool freq_max, strict_freq;	/* -F max, --strict-freq */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
+	const char *sysfs_root;		/* PMU_MAPPINGS' */
 	/* accepted as perf's, nothing to do: -T, --timestamp-boundary (times
 	 * and their span are always recorded), -N (no build-id cache here) */
 	bool timestamp, timestamp_boundary, no_buildid_cache;
@@ -476,6 +477,10 @@ static int finish_output(struct record_opts *o, struct recorder *r, struct perf_
 		host_features__add_sample_time(&hf, r->first_time, r->last_time);
 	if (!w->pipe && o->attr.use_clockid)
 		host_features__add_clockid(&hf, o->attr.clockid);
+	if (!w->pipe) {
+		host_features__add_pmu_mappings(&hf, o->sysfs_root);
+		host_features__add_groups(&hf, o->evlist);
+	}
 	if (w->zstd)
 		host_features__add_compressed(&hf, w->zstd->level,
 					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
@@ -506,6 +511,8 @@ static int open_output(struct record_opts *o, struct perf_data_writer *w,
 			host_features__add_compressed(&hf, o->zstd_level, 0, ring_bytes(o));
 		if (o->attr.use_clockid)
 			host_features__add_clockid(&hf, o->attr.clockid);
+		host_features__add_pmu_mappings(&hf, o->sysfs_root);
+		host_features__add_groups(&hf, o->evlist);
 	}
 	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
@@ -663,6 +670,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 	o->pctx.tracefs_dir = env->tracefs_dir;
 	o->pctx.tool = "record";
 	o->paths.proc = env->proc_root;
+	o->sysfs_root = env->sysfs_root;
 	o->paths.online_cpus = env->online_cpus;
 	o->argv = calloc(argc + 2, sizeof(*o->argv));
 	BUG_ON(!o->argv);

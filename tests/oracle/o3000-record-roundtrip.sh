@@ -310,4 +310,15 @@ test_expect_success 'the workload named perf-exec before its exec, FINISHED_INIT
 	test_cmp init-perf.data.counts init.data.counts
 '
 
+test_expect_success 'a group records GROUP_DESC (perf reports it as one), and PMU_MAPPINGS as perf lists them' '
+	pm record -q -e "{cpu-clock,task-clock}" -o group.data -- "$WL/spin" 100 &&
+	same_report group.data &&
+	test_grep "^# Samples: .* of events .anon group \{ cpu-clock, task-clock \}.$" pm.txt &&
+	perf record -q -e cpu-clock -o pmus-perf.data -- true 2>/dev/null &&
+	perf report --header-only -i pmus-perf.data 2>/dev/null | grep "^# pmu mappings" >perf.pmus &&
+	perf report --header-only -i group.data 2>/dev/null | grep -E "^# (pmu mappings|group)" >pm.hdr &&
+	test_grep "^# group: \{cpu-clock,task-clock\}$" pm.hdr &&
+	grep "^# pmu mappings" pm.hdr >pm.pmus && test_cmp perf.pmus pm.pmus
+'
+
 test_done

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -9,6 +10,7 @@
 #include "../base/util.h"
 #include "../data/header-features.h"
 #include "../data/perf-data-format.h"
+#include "../events/evlist.h"
 #include "host-features.h"
 
 #ifndef PERF_MINI_VERSION
@@ -292,4 +294,61 @@ void host_features__add_clockid(struct host_features *f, int clockid)
 	data.tod_ns = (uint64_t)tod.tv_sec * 1000000000 + (uint64_t)tod.tv_usec * 1000;
 	data.clockid_ns = (uint64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 	strbuf_add(add_in_order(f, HEADER_CLOCK_DATA), &data, sizeof(data));
+}
+
+void host_features__add_groups(struct host_features *f, const struct evlist *evlist)
+{
+	struct strbuf *sb;
+	uint32_t nr = 0;
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i)
+		nr += e->leader == e && e->nr_members > 1;
+	if (!nr)
+		return;
+	sb = add_in_order(f, HEADER_GROUP_DESC);
+	put_u32(sb, nr);
+	evlist__for_each(evlist, e, i) {
+		if (e->leader != e || e->nr_members <= 1)
+			continue;
+		pd_features__put_string(sb, "{anon_group}");
+		put_u32(sb, e->idx);
+		put_u32(sb, e->nr_members);
+	}
+}
+
+void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_root)
+{
+	char path[4096], type[32];
+	struct strbuf list = STRBUF_INIT;
+	struct dirent *d;
+	uint32_t nr = 0;
+	uint64_t id;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices", sysfs_root ?: "/sys");
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		char file[4096 + 300];
+
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof(file), "%s/%s/type", path, d->d_name);
+		if (read_small_file(file, type, sizeof(type)) <= 0 || str_to_u64(type, 10, &id) ||
+		    id > UINT32_MAX)
+			continue;
+		put_u32(&list, (uint32_t)id);
+		pd_features__put_string(&list, d->d_name);
+		nr++;
+	}
+	if (dir)
+		closedir(dir);
+	if (nr) {
+		struct strbuf *sb = add_in_order(f, HEADER_PMU_MAPPINGS);
+
+		put_u32(sb, nr);
+		strbuf_add(sb, list.buf, list.len);
+	}
+	strbuf_release(&list);
 }

@@ -41,6 +41,15 @@ void host_features__add_sample_time(struct host_features *f, uint64_t first, uin
 /* STAT: the file holds counts (stat record), not samples. */
 void host_features__add_stat(struct host_features *f);
 
+/* GROUP_DESC: each group of @evlist (name "{anon_group}", leader index,
+ * size), when it has one. */
+struct evlist;
+void host_features__add_groups(struct host_features *f, const struct evlist *evlist);
+
+/* PMU_MAPPINGS: every PMU of @sysfs_root/bus/event_source/devices with its
+ * type, in directory order as perf lists them. */
+void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_root);
+
 /* record -k: CLOCKID (the clock's resolution) and CLOCK_DATA (the time of
  * day and @clockid's time, read together), as perf writes them. */
 void host_features__add_clockid(struct host_features *f, int clockid);
