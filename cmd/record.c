@@ -28,6 +28,7 @@
 #include "../util/record/host-features.h"
 #include "../util/record/recorder.h"
 #include "../util/record/synth.h"
+#include "../util/record/synth-maps.h"
 #include "../util/record/tracing-data.h"
 #include "../util/events/tracepoint.h"
 #include "../util/symbols/dso.h"
@@ -401,7 +402,11 @@ static void synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	struct strbuf sb = STRBUF_INIT;
 	size_t id_size = id_trailer_size(o);
 
+	synth__id_index(&sb, o->evlist, o->target.cpus, o->target.threads);
 	synth__kernel_mmap(&sb, id_size);
+	synth__event_updates(&sb, o->evlist, w->pipe);
+	synth__thread_map(&sb, o->target.threads);
+	synth__cpu_map(&sb, o->target.cpus);
 	/* as perf: what runs before the exec's COMM is the workload too */
 	if (workload > 0)
 		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);

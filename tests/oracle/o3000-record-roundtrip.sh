@@ -296,18 +296,22 @@ test_expect_success 'record --switch-events --namespaces: the records perf shows
 	test_grep "PERF_RECORD_SWITCH" pm.txt && test_grep "PERF_RECORD_NAMESPACES" pm.txt
 '
 
-test_expect_success 'the workload named perf-exec before its exec, FINISHED_INIT after the synthesized records: as perf record' '
+test_expect_success 'perf record'"'"'s own records (ID_INDEX, EVENT_UPDATE, THREAD_MAP, CPU_MAP, the perf-exec COMM, FINISHED_INIT): as many as perf writes, file and pipe' '
 	pm record -q -e cpu-clock -o init.data -- sh -c "/bin/true" &&
 	perf record -q -e cpu-clock -o init-perf.data -- sh -c "/bin/true" 2>/dev/null &&
-	for f in init.data init-perf.data; do
+	pm record -q -e cpu-clock -o - -- sh -c "/bin/true" >init.pipe &&
+	perf record -q -e cpu-clock -o - -- sh -c "/bin/true" 2>/dev/null >init-perf.pipe &&
+	for f in init.data init-perf.data init.pipe init-perf.pipe; do
 		perf script --show-task-events -i $f 2>/dev/null | head -1 |
 			sed "s/[0-9][0-9]*\/[0-9][0-9]*$/PID/" >$f.first &&
-		perf report --stats -i $f 2>/dev/null | grep -E " (COMM|FORK|EXIT|FINISHED_INIT) events" |
+		perf report --stats -i $f 2>/dev/null |
+			grep -E " (COMM|FORK|EXIT|FINISHED_INIT|ID_INDEX|THREAD_MAP|CPU_MAP|EVENT_UPDATE) events" |
 			sed "s/(.*//" >$f.counts || return 1
 	done &&
 	test_cmp init-perf.data.first init.data.first &&
 	test_grep "perf-exec +0 +0\.000000: PERF_RECORD_COMM: perf-exec:PID" init.data.first &&
-	test_cmp init-perf.data.counts init.data.counts
+	test_cmp init-perf.data.counts init.data.counts &&
+	test_cmp init-perf.pipe.counts init.pipe.counts && test_grep "ID_INDEX" init.pipe.counts
 '
 
 test_expect_success 'a group records GROUP_DESC (perf reports it as one), and PMU_MAPPINGS as perf lists them' '
