@@ -369,7 +369,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
+	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err) ||
+		   script_print__check_srcline(&s.print, &s.err)) {
 		ret = 129;
 	} else {
 		s.print.time_mode = o.reltime ? SCRIPT_TIME_REL :
@@ -378,6 +379,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
+		s.print.srclines = &s.srclines;
 		if (!o.input)
 			o.input = cmd_default_input();
 		ret = run_script(&s);

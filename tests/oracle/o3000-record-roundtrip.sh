@@ -325,4 +325,14 @@ test_expect_success 'a group records GROUP_DESC (perf reports it as one), and PM
 	grep "^# pmu mappings" pm.hdr >pm.pmus && test_cmp perf.pmus pm.pmus
 '
 
+test_expect_success 'script -F srcline (and +srcline, callchains too): the source lines perf prints' '
+	pm record -q -g -e cpu-clock -o src.data -- "$WL/burn" >/dev/null &&
+	same_script src.data -F comm,ip,sym,srcline --dsos "burn,[kernel.kallsyms]" &&
+	test_grep "^  burn\.c:[0-9]+$" pm.txt &&
+	same_script src.data -F +srcline --no-inline --dsos "burn,[kernel.kallsyms]" &&
+	same_script src.data -F comm,ip,srcline -G --dsos "burn" &&
+	test_expect_code 129 pm script -i src.data -F comm,srcline 2>err &&
+	test_grep "needs the ip" err
+'
+
 test_done

@@ -21,7 +21,7 @@ static const struct {
 	{ "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
-	{ "brstackoff", SF_BRSTACKOFF },
+	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -54,7 +54,8 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	}
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
-		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff",
+		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
+		    "srcline",
 		    (int)len, name);
 	return -EINVAL;
 }
@@ -141,6 +142,21 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	}
 	sf.typed = true;
 	p->by_type[type_names[i].type] = sf;
+	return 0;
+}
+
+int script_print__check_srcline(const struct script_print *p, struct strbuf *err)
+{
+	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
+		const struct script_fields *sf = &p->by_type[i];
+
+		if (sf->replace && (sf->fields & SF_SRCLINE) && !(sf->fields & SF_IP)) {
+			strbuf_addstr(err, "-F srcline needs the ip: the source line is the "
+				      "sampled address's\nhint: add ip to -F (e.g. -F "
+				      "comm,ip,sym,srcline)");
+			return -EINVAL;
+		}
+	}
 	return 0;
 }
 
@@ -284,10 +300,27 @@ static void print_location(unsigned int f, const struct addr_location *al, struc
 	}
 }
 
+/* perf's map__fprintf_srcline(): "\n  file.c:12" after a located
+ * address, nothing where no line is known */
+static void print_srcline(unsigned int f, struct srclines *sl, struct machine *m,
+			  const struct addr_location *al, struct strbuf *sb)
+{
+	const char *line;
+
+	if (!(f & SF_SRCLINE) || !sl || !al->map)
+		return;
+	line = srcline__get(sl, &m->dsos, al->map->dso, NULL, al->addr);
+	if (line && strcmp(line, "??:0")) {
+		strbuf_addstr(sb, "\n  ");
+		strbuf_addstr(sb, line);
+	}
+}
+
 struct frame_ctx {
 	unsigned int fields;
 	struct strbuf *sb;
 	struct srclines *inlines;	/* expand this sample's user frames */
+	struct srclines *srclines;	/* -F srcline */
 	struct machine *m;
 };
 
@@ -345,6 +378,7 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	if (c->fields & SF_IP)
 		strbuf_addhex(c->sb, map && map->dso->kernel ? frame->ip : frame->al.addr, 16);
 	print_location(c->fields, &frame->al, c->sb);
+	print_srcline(c->fields, c->srclines, c->m, &frame->al, c->sb);
 	strbuf_addch(c->sb, '\n');
 	return 0;
 }
@@ -629,7 +663,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	print_memory(p, f, s, sb);
 	if (chain) {
 		/* perf expands inlines in dwarf-unwound frames only */
-		struct frame_ctx c = { .fields = f, .sb = sb, .m = m,
+		struct frame_ctx c = { .fields = f, .sb = sb, .m = m, .srclines = p->srclines,
 				       .inlines = s == &tmp ? p->inlines : NULL };
 
 		strbuf_addch(sb, '\n');
@@ -639,6 +673,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		strbuf_addch(sb, ' ');
 		strbuf_addhex(sb, s->ip, 16);
 		print_location(f, &al, sb);
+		print_srcline(f, p->srclines, m, &al, sb);
 	}
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);

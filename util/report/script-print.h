@@ -40,6 +40,7 @@ enum script_field {
 	SF_BRSTACK = 1 << 19,
 	SF_BRSTACKSYM = 1 << 20,
 	SF_BRSTACKOFF = 1 << 21,
+	SF_SRCLINE = 1 << 22,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
@@ -75,6 +76,7 @@ struct script_print {
 	/* perf's --inline: dwarf-unwound user frames split into the functions
 	 * inlined there (NULL: frames as recorded, --no-inline) */
 	struct srclines *inlines;
+	struct srclines *srclines;	/* -F srcline's lookups */
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 	enum script_time time_mode;
 	bool nanosecs;			/* --ns: times to the nanosecond */
@@ -89,6 +91,9 @@ struct script_print {
  */
 int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
 			       struct strbuf *err);
+
+/* perf refuses -F srcline without ip (the address it looks up). */
+int script_print__check_srcline(const struct script_print *p, struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
