@@ -201,6 +201,11 @@ static int run_script(struct script *s)
 
 	if (perf_data__open(&s->pd, s->o->input, &s->err))
 		return 1;
+	s->print.has_clock = s->pd.feat.has_clock_data;
+	s->print.tod_ns = s->pd.feat.clock_tod_ns;
+	s->print.clockid_ns = s->pd.feat.clock_clockid_ns;
+	if (script_print__check_fields(&s->print, &s->err))
+		return 129;
 	if (s->o->header || s->o->header_only)
 		cmd_print_header("script", &s->pd, s->o->header_only);
 	if (s->o->header_only)
@@ -369,8 +374,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&s.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err) ||
-		   script_print__check_srcline(&s.print, &s.err)) {
+	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
 		ret = 129;
 	} else {
 		s.print.time_mode = o.reltime ? SCRIPT_TIME_REL :

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include <time.h>
 
 #include "../base/util.h"
 #include "../data/event-text.h"
@@ -21,7 +22,8 @@ static const struct {
 	{ "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
-	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE },
+	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
+	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -55,7 +57,7 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
 		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
-		    "srcline",
+		    "srcline, misc, tod, flags, ipc",
 		    (int)len, name);
 	return -EINVAL;
 }
@@ -145,7 +147,16 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	return 0;
 }
 
-int script_print__check_srcline(const struct script_print *p, struct strbuf *err)
+static unsigned int asked_anywhere(const struct script_print *p)
+{
+	unsigned int asked = 0;
+
+	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
+		asked |= p->by_type[i].replace ? p->by_type[i].fields : p->by_type[i].add;
+	return asked;
+}
+
+int script_print__check_fields(const struct script_print *p, struct strbuf *err)
 {
 	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
 		const struct script_fields *sf = &p->by_type[i];
@@ -156,6 +167,12 @@ int script_print__check_srcline(const struct script_print *p, struct strbuf *err
 				      "comm,ip,sym,srcline)");
 			return -EINVAL;
 		}
+	}
+	if ((asked_anywhere(p) & SF_TOD) && !p->has_clock) {
+		strbuf_addstr(err, "-F tod: the file has no clock data to tell the time of day "
+			      "from its timestamps\nhint: record with -k (--clockid), e.g. "
+			      "perf-mini record -k mono");
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -405,9 +422,58 @@ static void print_time(const struct script_print *p, uint64_t t, struct strbuf *
 	strbuf_addstr(sb, ": ");
 }
 
-/* perf's sample start after the comm: pid/tid, cpu, the time @t shows. */
+/* perf's -F misc: the cpumode's letters (tested bit-wise, as perf does:
+ * a hypervisor sample is "KUH"), a record type's own flag, padded to 6 */
+static void print_misc(uint32_t type, uint16_t misc, struct strbuf *sb)
+{
+	static const struct { uint16_t bits; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+	size_t start = sb->len;
+
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
+		if ((misc & modes[i].bits) == modes[i].bits)
+			strbuf_addch(sb, modes[i].c);
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) &&
+	    (misc & PERF_RECORD_MISC_MMAP_DATA))
+		strbuf_addch(sb, 'M');
+	if (type == PERF_RECORD_COMM && (misc & PERF_RECORD_MISC_COMM_EXEC))
+		strbuf_addch(sb, 'E');
+	if ((type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) &&
+	    (misc & PERF_RECORD_MISC_SWITCH_OUT)) {
+		strbuf_addch(sb, 'S');
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+			strbuf_addch(sb, 'p');
+	}
+	/* perf's "%*s" of " " in 6 - printed: one space at least */
+	strbuf_addchars(sb, ' ', sb->len - start < 6 ? 6 - (sb->len - start) : 1);
+}
+
+/* perf's -F tod: the time of day of sample time @t from the clock data */
+static void print_tod(const struct script_print *p, uint64_t t, struct strbuf *sb)
+{
+	uint64_t tod = t > p->clockid_ns ? p->tod_ns + (t - p->clockid_ns) :
+					   p->tod_ns - (p->clockid_ns - t);
+	time_t sec = (time_t)(tod / 1000000000);
+	uint64_t nsec = tod % 1000000000;
+	char date[64];
+	struct tm tm;
+
+	if (!localtime_r(&sec, &tm)) {
+		strbuf_addstr(sb, "failed ");
+		return;
+	}
+	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
+	strbuf_addf(sb, p->nanosecs ? "%s.%09" PRIu64 " " : "%s.%06" PRIu64 " ", date,
+		    p->nanosecs ? nsec : nsec / 1000);
+}
+
+/* perf's sample start after the comm: pid/tid, cpu, misc, the time of day,
+ * the time @t shows; @type is the record's (misc's letters depend on it). */
 static void print_start(const struct script_print *p, unsigned int f,
-			const struct perf_sample *s, uint64_t t, struct strbuf *sb)
+			const struct perf_sample *s, uint64_t t, uint32_t type, struct strbuf *sb)
 {
 	if (f & SF_PID) {
 		strbuf_addint(sb, (int32_t)s->pid, 5, ' ', false);
@@ -422,6 +488,10 @@ static void print_start(const struct script_print *p, unsigned int f,
 		strbuf_addint(sb, (int32_t)s->cpu, 3, '0', false);
 		strbuf_addstr(sb, "] ");
 	}
+	if (f & SF_MISC)
+		print_misc(type, s->misc, sb);
+	if ((f & SF_TOD) && p->has_clock)
+		print_tod(p, s->time, sb);
 	if (f & SF_TIME)
 		print_time(p, t, sb);
 }
@@ -432,7 +502,7 @@ static void print_middle(const struct script_print *p, unsigned int f,
 			 const struct perf_sample *s, uint64_t t, const struct pd_evsel *e,
 			 struct strbuf *sb)
 {
-	print_start(p, f, s, t, sb);
+	print_start(p, f, s, t, PERF_RECORD_SAMPLE, sb);
 	if (f & SF_PERIOD) {
 		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
 		strbuf_addch(sb, ' ');
@@ -441,6 +511,11 @@ static void print_middle(const struct script_print *p, unsigned int f,
 		strbuf_addrpad(sb, e->name, p->name_width);
 		strbuf_addstr(sb, ": ");
 	}
+	/* perf's branch flags (call, return, ...) come from decoded
+	 * instruction traces only: a sampled event's are none, its column
+	 * blank */
+	if (f & SF_FLAGS)
+		strbuf_addchars(sb, ' ', 2 + 21 + 1);
 }
 
 /* The time a line shows: perf's --reltime counts from the first event
@@ -743,7 +818,7 @@ void script_print__event(struct script_print *p, struct thread *t,
 			     (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 
 		print_comm(f, chain, t, sb);
-		print_start(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, sb);
+		print_start(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, ev->type, sb);
 	}
 	strbuf_addf(sb, "PERF_RECORD_%s", name ? name : "UNKNOWN");
 	event_text__details(ev, sb);

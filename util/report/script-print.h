@@ -41,6 +41,10 @@ enum script_field {
 	SF_BRSTACKSYM = 1 << 20,
 	SF_BRSTACKOFF = 1 << 21,
 	SF_SRCLINE = 1 << 22,
+	SF_MISC = 1 << 23,
+	SF_TOD = 1 << 24,
+	SF_FLAGS = 1 << 25,
+	SF_IPC = 1 << 26,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
@@ -81,6 +85,10 @@ struct script_print {
 	enum script_time time_mode;
 	bool nanosecs;			/* --ns: times to the nanosecond */
 	uint64_t first_time, prev_time;	/* what REL and DELTA count from */
+	/* CLOCK_DATA (record -k), for -F tod: the time of day at one instant
+	 * of the samples' clock */
+	bool has_clock;
+	uint64_t tod_ns, clockid_ns;
 };
 
 /*
@@ -92,8 +100,9 @@ struct script_print {
 int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
 			       struct strbuf *err);
 
-/* perf refuses -F srcline without ip (the address it looks up). */
-int script_print__check_srcline(const struct script_print *p, struct strbuf *err);
+/* perf refuses -F srcline without ip (the address it looks up), and -F tod
+ * without the recording's clock data (has_clock). */
+int script_print__check_fields(const struct script_print *p, struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
 unsigned int script_print__default_fields(const struct perf_event_attr *attr);
