@@ -209,6 +209,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "Time span of interest (start,stop), or percentages (10%/2, 0%-10%)"),
 		OPT_CALLBACK_NOOPT(0, "group", &o.group,
 				   "Show event group information together", set_tristate),
+		OPT_INTEGER(0, "group-sort-idx", &o.group_sort_idx,
+			    "Sort the output by the event at the index n in group"),
 		OPT_STRING('g', "call-graph", &o.call_graph, "print_type,threshold,order",
 			   "callchains: graph, flat, folded or none, min percent (0.5), caller or callee"),
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,

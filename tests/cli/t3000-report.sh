@@ -360,11 +360,13 @@ test_expect_success 'JIT code without its map file: raw addresses, as perf' '
 '
 rm -f "$jit_map"
 
-test_expect_success '-t . and --percentage other than relative|absolute: refused, exit 129' '
+test_expect_success '-t ., --percentage other than relative|absolute (129), --group-sort-idx without a group: refused' '
 	test_expect_code 129 pm report -i "$PD/perf.data.forkexit-3.8" -t . >out 2>err &&
 	test_grep "cannot separate columns" err && ! test -s out &&
 	test_expect_code 129 pm report -i "$PD/perf.data.forkexit-3.8" --percentage half 2>err &&
-	test_grep "neither relative nor absolute" err
+	test_grep "neither relative nor absolute" err &&
+	test_must_fail pm report -i "$PD/perf.data.forkexit-3.8" --group-sort-idx 1 >out 2>err &&
+	test_grep "has no event group" err && ! test -s out
 '
 
 test_done

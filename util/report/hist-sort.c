@@ -117,10 +117,25 @@ static int64_t descending(uint64_t v)
 static int value_phase(const struct hists *h, enum sort_key_id id,
 		       const struct hist_entry *he, int64_t *k)
 {
-	int n = key_ints(h, id, false);
+	int n = key_ints(h, id, false), idx = h->group_sort_idx, at = 0;
 
-	for (int m = 0; m < n; m++)
-		k[m] = descending(hist_entry__value(h, he, id, m));
+	if (!idx || n <= 1) {
+		for (int m = 0; m < n; m++)
+			k[m] = descending(hist_entry__value(h, he, id, m));
+		return n;
+	}
+	/* perf's __hpp__group_sort_idx(): the member asked for, then the
+	 * others but the leader; an index past the group: the leader only */
+	if (idx >= n) {
+		k[at++] = descending(hist_entry__value(h, he, id, 0));
+	} else {
+		k[at++] = descending(hist_entry__value(h, he, id, idx));
+		for (int m = 1; m < n; m++)
+			if (m != idx)
+				k[at++] = descending(hist_entry__value(h, he, id, m));
+	}
+	while (at < n)
+		k[at++] = 0;	/* equal: the keys after decide */
 	return n;
 }
 

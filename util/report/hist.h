@@ -126,6 +126,9 @@ struct hists {
 	uint64_t all_total_period;
 	/* Group view: a leader's hists folds in its members' samples too. */
 	int nr_members;			/* 1 unless a group is shown together */
+	/* --group-sort-idx: the member whose values order the entries first
+	 * (then the others but the leader); out of range: the leader alone */
+	int group_sort_idx;
 	bool cumulate;			/* --children: order by period_acc */
 	bool use_callchain;		/* entries carry callchain trees */
 	struct arena chains;		/* all of their nodes */

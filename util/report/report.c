@@ -39,14 +39,17 @@ static bool filtered(const struct report *r, const struct hist_entry *he)
 	return sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym);
 }
 
-static bool wants_group_view(const struct report *r)
+static bool has_groups(const struct report *r)
 {
-	if (r->o->group >= 0)
-		return r->o->group;
 	for (size_t i = 0; i < r->pd.nr_evsels; i++)
 		if (r->pd.evsels[i]->nr_members > 1)
 			return true;
 	return false;
+}
+
+static bool wants_group_view(const struct report *r)
+{
+	return r->o->group >= 0 ? r->o->group : has_groups(r);
 }
 
 /* The histogram of @e, set up when its first sample arrives (pipe-mode
@@ -70,6 +73,7 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 		return NULL;
 	}
 	h->use_callchain = r->use_callchain;
+	h->group_sort_idx = r->group_view ? r->o->group_sort_idx : 0;
 	h->cumulate = r->cumulate;
 	h->chain_min_percent = r->chain_min_percent;
 	h->caller_order = r->caller_order;
@@ -574,6 +578,12 @@ int report__setup(struct report *r)
 	if (sample_filter__setup(&r->filter, o->cpu_list, o->time_str, &r->pd, false, &r->err))
 		return -EINVAL;
 	force_group(r);
+	if (o->group_sort_idx && o->group != 1 && !has_groups(r)) {
+		strbuf_addf(&r->err, "--group-sort-idx: %s has no event group to sort by a member "
+			    "of\nhint: record a group (-e '{a,b}') or show the events as one with "
+			    "--group", r->pd.path);
+		return -EINVAL;
+	}
 	r->branch_mode = want == 1 ||
 		(want == -1 && !o->mem_mode && perf_data__has_feat(&r->pd, HEADER_BRANCH_STACK) &&
 		 has_branch_stacks(&r->pd));

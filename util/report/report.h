@@ -52,6 +52,7 @@ struct report_opts {
 	bool show_threads;	/* -T: per-thread counts (READ records) after the table */
 	bool pretty_raw;	/* --pretty=raw: -T's counts one per row */
 	bool relative;		/* --percentage relative: of the samples kept */
+	int group_sort_idx;	/* --group-sort-idx: order by this group member */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
