@@ -31,7 +31,9 @@ static int set_tristate(const struct option *opt, const char *arg, int unset,
 /* -g print_type[,threshold][,order]: the parts perf-mini implements. */
 static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 {
-	o->chain.threshold = 0.5;
+	/* perf's --percent-limit sets the callchain threshold too: branches
+	 * under it are left out (a threshold -g names wins here) */
+	o->chain.threshold = o->percent_limit ? atof(o->percent_limit) : 0.5;
 	for (const char *p = o->call_graph; p && *p; p += strcspn(p, ","), p += !!*p) {
 		size_t len = strcspn(p, ",");
 		char *end;
@@ -59,6 +61,27 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 				    "and period modes are not implemented yet)", (int)len, p);
 			return -EINVAL;
 		}
+	}
+	return 0;
+}
+
+static int stdio_color_option(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err)
+{
+	int *mode = opt->value;
+
+	if (unset)
+		*mode = 0;
+	else if (!arg || !strcmp(arg, "always"))
+		*mode = 1;
+	else if (!strcmp(arg, "never"))
+		*mode = 0;
+	else if (!strcmp(arg, "auto"))
+		*mode = -1;
+	else {
+		strbuf_addf(err, "--stdio-color '%s' is not a mode\nhint: always (the default of "
+			    "a bare --stdio-color), never or auto (when writing to a terminal)", arg);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -173,11 +196,14 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
 		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
-		.demangle = true, .skip_empty = true,
+		.demangle = true, .skip_empty = true, .stdio_color = -1,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &o.stdio, "Use the stdio interface"),
+		{ .type = OPTION_CALLBACK, .long_name = "stdio-color", .value = &o.stdio_color,
+		  .argh = "mode", .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = stdio_color_option,
+		  .help = "'always' (default), 'never' or 'auto' only applicable to --stdio mode" },
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",

@@ -84,7 +84,13 @@ static int apply_opt(const struct parse_state *ps, const struct option *opt, boo
 		return opt_error(ps, opt, as_short, "takes no value");
 	if (!opt_takes_arg(opt) && arg)
 		return opt_error(ps, opt, as_short, "takes no value");
-	if (opt_takes_arg(opt) && !unset && !arg && !(opt->flags & PARSE_OPT_OPTARG)) {
+	if (opt_takes_arg(opt) && !unset && !arg && (opt->flags & PARSE_OPT_LASTARG_DEFAULT)) {
+		if (*argc > 1 && (*argv)[1][0] != '-') {
+			(*argc)--;
+			(*argv)++;
+			arg = (*argv)[0];
+		}
+	} else if (opt_takes_arg(opt) && !unset && !arg && !(opt->flags & PARSE_OPT_OPTARG)) {
 		if (*argc <= 1)
 			return opt_error(ps, opt, as_short, "requires a value");
 		(*argc)--;

@@ -34,6 +34,10 @@ enum parse_opt_flags {
 	PARSE_OPT_OPTARG = 2,		/* the argument is optional (--x or --x=val) */
 	PARSE_OPT_NOARG = 4,		/* a callback that takes no argument */
 	PARSE_OPT_HIDDEN = 8,		/* not listed in -h */
+	/* the next word is the value unless it is the last or starts with
+	 * '-': then the callback gets NULL, its default (perf's
+	 * OPT_CALLBACK_DEFAULT: "--stdio-color always", "--stdio-color -i f") */
+	PARSE_OPT_LASTARG_DEFAULT = 16,
 };
 
 struct option;

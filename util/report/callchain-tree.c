@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "callchain-tree.h"
+#include "percent-color.h"
 #include "../base/row-sort.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -317,9 +318,22 @@ static void frame_name(const struct cc_frame *f, struct strbuf *out)
 		strbuf_addf(out, "%#" PRIx64, f->ip);
 }
 
-static void percent(uint64_t hits, uint64_t total, struct strbuf *out)
+/* what percentages are of, and whether they are colored (--stdio-color) */
+struct cc_scale {
+	uint64_t total;
+	bool color;
+};
+
+static void percent(uint64_t hits, const struct cc_scale *sc, struct strbuf *out)
 {
-	strbuf_addf(out, "%.2f%%", total ? 100.0 * hits / total : 0.0);
+	double pct = sc->total ? 100.0 * hits / sc->total : 0.0;
+	const char *color = sc->color ? percent_color(pct) : NULL;
+
+	if (color)
+		strbuf_addstr(out, color);
+	strbuf_addf(out, "%.2f%%", pct);
+	if (color)
+		strbuf_addstr(out, PERCENT_COLOR_RESET);
 }
 
 static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *out)
@@ -332,7 +346,7 @@ static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *
 }
 
 static void graph_frame(const struct cc_node *node, const struct cc_frame *f, int margin,
-			int depth, unsigned int mask, bool first, uint64_t total,
+			int depth, unsigned int mask, bool first, const struct cc_scale *sc,
 			struct strbuf *out)
 {
 	strbuf_addstr(out, LEFT_MARGIN);
@@ -341,7 +355,7 @@ static void graph_frame(const struct cc_node *node, const struct cc_frame *f, in
 		strbuf_addch(out, mask & bit(i) ? '|' : ' ');
 		if (first && i == depth - 1) {
 			strbuf_addstr(out, "--");
-			percent(cumul(node), total, out);
+			percent(cumul(node), sc, out);
 			strbuf_addstr(out, "--");
 		} else {
 			strbuf_addstr(out, "          ");
@@ -351,8 +365,8 @@ static void graph_frame(const struct cc_node *node, const struct cc_frame *f, in
 	strbuf_addch(out, '\n');
 }
 
-static void graph_children(const struct cc_node *parent, uint64_t total, int margin, int depth,
-			   unsigned int mask, struct strbuf *out)
+static void graph_children(const struct cc_node *parent, const struct cc_scale *sc, int margin,
+			   int depth, unsigned int mask, struct strbuf *out)
 {
 	for (size_t c = 0; c < parent->nr_sorted; c++) {
 		const struct cc_node *child = parent->sorted[c];
@@ -363,14 +377,15 @@ static void graph_children(const struct cc_node *parent, uint64_t total, int mar
 			new_mask &= ~bit(depth - 1);
 		graph_line(margin, depth, mask, out);
 		for (size_t i = 0; i < child->val_nr; i++)
-			graph_frame(child, &child->val[i], margin, depth, new_mask, i == 0, total, out);
-		graph_children(child, total, margin, depth + 1, new_mask | bit(depth), out);
+			graph_frame(child, &child->val[i], margin, depth, new_mask, i == 0, sc, out);
+		graph_children(child, sc, margin, depth + 1, new_mask | bit(depth), out);
 	}
 }
 
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, struct strbuf *out)
+		    bool skip_first, bool color, struct strbuf *out)
 {
+	const struct cc_scale sc = { total, color };
 	size_t start = out->len;
 
 	/* one chain at the top carrying all of the entry's weight: its frames
@@ -388,9 +403,9 @@ void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
 			frame_name(&only->val[i], out);
 			strbuf_addch(out, '\n');
 		}
-		graph_children(only, total, margin, 1, 1, out);	/* under the "---" */
+		graph_children(only, &sc, margin, 1, 1, out);	/* under the "---" */
 	} else {
-		graph_children(root, total, 0, 1, 1, out);
+		graph_children(root, &sc, 0, 1, 1, out);
 	}
 	if (out->len > start)
 		strbuf_addch(out, '\n');
@@ -456,8 +471,8 @@ static void sort_by_hit(struct chain_list *l)
 }
 
 /* @fold_sep: the folded view's frame separator; NULL for the flat view */
-static void print_chains(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-			 const char *fold_sep, struct strbuf *out)
+static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
+			 uint64_t min_hit, const char *fold_sep, struct strbuf *out)
 {
 	bool folded = fold_sep;
 
@@ -472,11 +487,11 @@ static void print_chains(const struct cc_node *root, uint64_t total, uint64_t mi
 		bool first = true;
 
 		if (folded) {
-			percent(r->node->hit, total, out);
+			percent(r->node->hit, sc, out);
 			strbuf_addch(out, ' ');
 		} else {
 			strbuf_addstr(out, "           ");
-			percent(cumul(r->node), total, out);
+			percent(cumul(r->node), sc, out);
 			strbuf_addch(out, '\n');
 		}
 		for (size_t d = 0; d < r->depth; d++) {
@@ -498,14 +513,18 @@ static void print_chains(const struct cc_node *root, uint64_t total, uint64_t mi
 	free(l);
 }
 
-void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit, bool color,
 		   struct strbuf *out)
 {
-	print_chains(root, total, min_hit, NULL, out);
+	const struct cc_scale sc = { total, color };
+
+	print_chains(root, &sc, min_hit, NULL, out);
 }
 
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     const char *sep, struct strbuf *out)
+		     const char *sep, bool color, struct strbuf *out)
 {
-	print_chains(root, total, min_hit, sep ?: ";", out);
+	const struct cc_scale sc = { total, color };
+
+	print_chains(root, &sc, min_hit, sep ?: ";", out);
 }

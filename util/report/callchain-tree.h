@@ -60,14 +60,15 @@ void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit);
  * left out (perf's rule for --sort orders starting with "sym", where it
  * repeats the entry). */
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, struct strbuf *out);
+		    bool skip_first, bool color, struct strbuf *out);
 
 /* perf's flat view: each chain ending with at least @min_hit, heaviest
  * first, one frame per line; and the folded view, "pct a;b;c" per chain
- * (@sep between frames, -t's separator; NULL: ";"). */
-void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
+ * (@sep between frames, -t's separator; NULL: ";"). @color: perf's
+ * --stdio-color on the percentages. */
+void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit, bool color,
 		   struct strbuf *out);
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     const char *sep, struct strbuf *out);
+		     const char *sep, bool color, struct strbuf *out);
 
 #endif

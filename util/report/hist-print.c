@@ -4,6 +4,7 @@
 
 #include "../base/util.h"
 #include "hist-print.h"
+#include "percent-color.h"
 
 /* perf prints unresolved addresses as 0x + 16 digits after "[x] ". */
 #define UNRESOLVED_SYM_WIDTH (16 + 2 + 4)
@@ -168,10 +169,17 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 	strbuf_release(&d);
 }
 
-static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width)
+static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width, bool colors)
 {
-	strbuf_addfixed2(sb, total ? 100.0 * v / total : 0.0, width - 1);
+	double pct = total ? 100.0 * v / total : 0.0;
+	const char *color = colors ? percent_color(pct) : NULL;
+
+	if (color)
+		strbuf_addstr(sb, color);
+	strbuf_addfixed2(sb, pct, width - 1);
 	strbuf_addch(sb, '%');
+	if (color)
+		strbuf_addstr(sb, PERCENT_COLOR_RESET);
 }
 
 /* An hpp column's cell: perf's hpp__fmt(), a value per group member;
@@ -198,7 +206,7 @@ static void value_cell(const struct hists *h, const struct hist_print_opts *o,
 		if (id == SORT_SAMPLE || id == SORT_PERIOD)
 			strbuf_addf(sb, "%*" PRIu64, w, v);
 		else
-			add_percent(sb, v, total, w ? w : 1);
+			add_percent(sb, v, total, w ? w : 1, o->color);
 	}
 	if (sb->len - start < (size_t)c->width[id])
 		strbuf_addchars(sb, ' ', c->width[id] - (sb->len - start));
@@ -251,13 +259,15 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 	 * relative or not; its threshold is of those shown */
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
 		cc_print_graph(he->chain, h->all_total_period,
-			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first, line);
+			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first,
+			       o->color, line);
 	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
 		cc_print_flat(he->chain, h->all_total_period,
-			      h->total_period * h->chain_min_percent / 100, line);
+			      h->total_period * h->chain_min_percent / 100, o->color, line);
 	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
 		cc_print_folded(he->chain, h->all_total_period,
-				h->total_period * h->chain_min_percent / 100, o->field_sep, line);
+				h->total_period * h->chain_min_percent / 100, o->field_sep, o->color,
+				line);
 	fputs(line->buf, out);
 }
 

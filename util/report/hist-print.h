@@ -16,6 +16,7 @@ struct hist_print_opts {
 	double percent_limit;	/* --percent-limit */
 	const char *field_sep;	/* -t/--field-separator; NULL: columns */
 	bool quiet;		/* -q: the entries without the column titles */
+	bool color;		/* --stdio-color: perf's colored percentages */
 	/* perf widens a DSO column to an address's 16 digits where a symbol
 	 * is unresolved, but not with -t or --dsos */
 	bool unresolved_dso_width;

@@ -2,6 +2,7 @@
 /* report's output: the header lines around each table, and --stats. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "hist-print.h"
@@ -87,6 +88,7 @@ void report__fprintf(struct report *r, FILE *out)
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
 		.field_sep = r->o->field_sep,
+		.color = r->o->stdio_color > 0 || (r->o->stdio_color < 0 && isatty(fileno(out))),
 		.unresolved_dso_width = !r->o->field_sep && !r->o->dsos,
 		/* perf applies its output filter by symbol only when the
 		 * entries are per command (the sort has comm) */

@@ -140,6 +140,46 @@ static void test_parse_options__help_lists_every_option(void **state)
 	strbuf_release(&err);
 }
 
+static int take_mode(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)unset;
+	(void)err;
+	*(const char **)opt->value = arg ? arg : "default";
+	return 0;
+}
+
+/* perf's OPT_CALLBACK_DEFAULT: the next word unless last or an option */
+static void test_parse_options__lastarg_default(void **state)
+{
+	struct strbuf err = STRBUF_INIT;
+	const char *mode = NULL;
+	bool flag = false;
+	struct option opts[] = {
+		{ .type = OPTION_CALLBACK, .long_name = "color", .value = &mode, .argh = "mode",
+		  .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = take_mode, .help = "x" },
+		OPT_BOOLEAN('f', "flag", &flag, "a flag"),
+		OPT_END(),
+	};
+	const char *next[] = { "x", "--color", "never", "-f", NULL };
+	const char *before_opt[] = { "x", "--color", "-f", NULL };
+	const char *last[] = { "x", "-f", "--color", NULL };
+	const char *attached[] = { "x", "--color=auto", NULL };
+
+	(void)state;
+	assert_int_equal(parse_options(4, next, opts, usage, 0, &err), 0);
+	assert_string_equal(mode, "never");
+	assert_true(flag);
+	flag = false;
+	assert_int_equal(parse_options(3, before_opt, opts, usage, 0, &err), 0);
+	assert_string_equal(mode, "default");
+	assert_true(flag);
+	assert_int_equal(parse_options(3, last, opts, usage, 0, &err), 0);
+	assert_string_equal(mode, "default");
+	assert_int_equal(parse_options(2, attached, opts, usage, 0, &err), 0);
+	assert_string_equal(mode, "auto");
+	strbuf_release(&err);
+}
+
 static void test_suggest__closest_spelling(void **state)
 {
 	const char *cmds[] = { "list", "stat", "help" };
@@ -159,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_parse_options__long_forms),
 		cmocka_unit_test(test_parse_options__errors_name_the_option),
 		cmocka_unit_test(test_parse_options__help_lists_every_option),
+		cmocka_unit_test(test_parse_options__lastarg_default),
 		cmocka_unit_test(test_suggest__closest_spelling),
 	};
 
