@@ -265,6 +265,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &o.ignore_vmlinux,
+			    "don't load vmlinux even if found (perf-mini looks for none)"),
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Disable symbol demangling"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "Do not show any message"),
 		OPT_STRING('t', "field-separator", &o.field_sep, "separator",
