@@ -259,6 +259,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('T', "threads", &o.show_threads, "Show per-thread event counters"),
 		OPT_CALLBACK(0, "pretty", &o.pretty_raw, "key",
 			     "pretty printing style key: normal raw", pretty_option),
+		OPT_BOOLEAN(0, "hierarchy", &o.hierarchy, "Show entries in a hierarchy"),
 		OPT_BOOLEAN(0, "tasks", &o.tasks, "Display recorded tasks"),
 		OPT_BOOLEAN(0, "mmaps", &o.mmaps, "Display recorded tasks memory maps"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",

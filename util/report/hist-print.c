@@ -10,12 +10,7 @@
 #define UNRESOLVED_SYM_WIDTH (16 + 2 + 4)
 #define UNRESOLVED_DSO_WIDTH 16
 
-struct columns {
-	int width[SORT_NR_KEYS];
-	int value_width[SORT_NR_KEYS];	/* an hpp value's, per group member */
-};
-
-static const char *field_header(const struct hists *h, const struct sort_key *k)
+const char *hist_print__header(const struct hists *h, const struct sort_key *k)
 {
 	return k->id == SORT_OVERHEAD && h->self_header ? "Self" : k->header;
 }
@@ -54,7 +49,7 @@ static void grow(int *w, size_t len)
 /* perf's widths for the branch columns: a resolved end counts its name
  * (and its DSO's), an unresolved one the raw address. */
 static void branch_widths(const struct hist_print_opts *o, const struct hist_entry *he,
-			  struct columns *c)
+			  struct hist_columns *c)
 {
 	const struct hist_branch *b = hist_entry__branch(he);
 	const struct addr_map_sym *ends[2] = { &b->from, &b->to };
@@ -83,7 +78,7 @@ static void mem_addr_width(const struct addr_map_sym *e, int *w)
 }
 
 static void mem_widths(const struct hist_print_opts *o, const struct hist_entry *he,
-		       struct columns *c)
+		       struct hist_columns *c)
 {
 	const struct hist_mem *m;
 
@@ -99,8 +94,8 @@ static void mem_widths(const struct hist_print_opts *o, const struct hist_entry 
 }
 
 /* perf's hists__calc_col_len(), over the entries that are printed. */
-static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
-			struct columns *c)
+void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
+			struct hist_columns *c)
 {
 	size_t comm_len = 0;
 
@@ -131,7 +126,7 @@ static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
 	for (int i = 0; i < h->fields->nr; i++) {
 		const struct sort_key *k = h->fields->keys[i];
-		size_t header = strlen(field_header(h, k));
+		size_t header = strlen(hist_print__header(h, k));
 
 		if (k->hpp) {	/* perf's hpp__width_fn() */
 			c->value_width[k->id] = header > k->min_width ? header : k->min_width;
@@ -143,7 +138,7 @@ static void calc_widths(const struct hists *h, const struct hist_print_opts *o,
 }
 
 static void print_titles(const struct hists *h, const struct hist_print_opts *o,
-			 const struct columns *c, FILE *out)
+			 const struct hist_columns *c, FILE *out)
 {
 	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
 
@@ -156,9 +151,9 @@ static void print_titles(const struct hists *h, const struct hist_print_opts *o,
 		strbuf_addstr(&t, !t.len ? "# " : o->field_sep ?: "  ");
 		strbuf_addstr(&d, d.len ? "  " : "# ");
 		if (k->hpp || k->right_align)
-			strbuf_addf(&t, "%*s", w, field_header(h, k));
+			strbuf_addf(&t, "%*s", w, hist_print__header(h, k));
 		else
-			strbuf_addf(&t, "%-*s", w, field_header(h, k));
+			strbuf_addf(&t, "%-*s", w, hist_print__header(h, k));
 		strbuf_addchars(&d, '.', w);
 	}
 	if (o->field_sep)	/* as perf: the titles alone */
@@ -184,8 +179,8 @@ static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width
 
 /* An hpp column's cell: perf's hpp__fmt(), a value per group member;
  * with -t each is " VALUE", the column padded after them. */
-static void value_cell(const struct hists *h, const struct hist_print_opts *o,
-		       const struct columns *c, enum sort_key_id id, const struct hist_entry *he,
+void hist_print__value(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_columns *c, enum sort_key_id id, const struct hist_entry *he,
 		       struct strbuf *sb)
 {
 	int w = o->field_sep ? 0 : c->value_width[id];
@@ -220,8 +215,27 @@ static void replace_sep(struct strbuf *sb, size_t start, const char *sep)
 			sb->buf[i] = '.';
 }
 
+/* An entry's callchains as -g asks, after its line. */
+void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_entry *he, struct strbuf *line)
+{
+	/* perf's callchain percentages are of all samples, --percentage
+	 * relative or not; its threshold is of those shown */
+	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
+		cc_print_graph(he->chain, h->all_total_period,
+			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first,
+			       o->color, line);
+	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
+		cc_print_flat(he->chain, h->all_total_period,
+			      h->total_period * h->chain_min_percent / 100, o->color, line);
+	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
+		cc_print_folded(he->chain, h->all_total_period,
+				h->total_period * h->chain_min_percent / 100, o->field_sep, o->color,
+				line);
+}
+
 static void print_entry(const struct hists *h, const struct hist_print_opts *o,
-			const struct columns *c, const struct hist_entry *he,
+			const struct hist_columns *c, const struct hist_entry *he,
 			struct strbuf *line, FILE *out)
 {
 	strbuf_reset(line);
@@ -239,7 +253,7 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 			strbuf_addstr(line, o->field_sep);
 		start = line->len;
 		if (k->hpp) {
-			value_cell(h, o, c, k->id, he, line);
+			hist_print__value(h, o, c, k->id, he, line);
 			continue;
 		}
 		sort_key__cell(k, he, c->width[k->id], line);
@@ -255,28 +269,20 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 			replace_sep(line, start, o->field_sep);
 	}
 	strbuf_addch(line, '\n');
-	/* perf's callchain percentages are of all samples, --percentage
-	 * relative or not; its threshold is of those shown */
-	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
-		cc_print_graph(he->chain, h->all_total_period,
-			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first,
-			       o->color, line);
-	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
-		cc_print_flat(he->chain, h->all_total_period,
-			      h->total_period * h->chain_min_percent / 100, o->color, line);
-	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
-		cc_print_folded(he->chain, h->all_total_period,
-				h->total_period * h->chain_min_percent / 100, o->field_sep, o->color,
-				line);
+	hist_print__chain(h, o, he, line);
 	fputs(line->buf, out);
 }
 
 void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 {
+	if (o->hierarchy) {
+		hists__fprintf_hierarchy(h, o, out);
+		return;
+	}
 	struct strbuf line = STRBUF_INIT;
-	struct columns c;
+	struct hist_columns c;
 
-	calc_widths(h, o, &c);
+	hist_print__widths(h, o, &c);
 	if (!o->quiet)
 		print_titles(h, o, &c, out);
 	for (size_t i = 0; i < h->nr_sorted; i++)

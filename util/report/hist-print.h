@@ -17,6 +17,7 @@ struct hist_print_opts {
 	const char *field_sep;	/* -t/--field-separator; NULL: columns */
 	bool quiet;		/* -q: the entries without the column titles */
 	bool color;		/* --stdio-color: perf's colored percentages */
+	bool hierarchy;		/* --hierarchy */
 	/* perf widens a DSO column to an address's 16 digits where a symbol
 	 * is unresolved, but not with -t or --dsos */
 	bool unresolved_dso_width;
@@ -25,5 +26,27 @@ struct hist_print_opts {
 };
 
 void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out);
+
+/*
+ * --hierarchy (hist-hierarchy.c): the entries as a tree, a level per sort
+ * key, each node's values the sum of its entries', the levels indented.
+ */
+void hists__fprintf_hierarchy(struct hists *h, const struct hist_print_opts *o, FILE *out);
+
+/* For hist-hierarchy.c: perf's column widths over the entries shown, an
+ * hpp column's title, and its cell (a value per group member). */
+struct hist_columns {
+	int width[SORT_NR_KEYS];
+	int value_width[SORT_NR_KEYS];	/* an hpp value's, per group member */
+};
+
+void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
+			struct hist_columns *c);
+const char *hist_print__header(const struct hists *h, const struct sort_key *k);
+void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_entry *he, struct strbuf *line);
+void hist_print__value(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_columns *c, enum sort_key_id id, const struct hist_entry *he,
+		       struct strbuf *sb);
 
 #endif

@@ -384,14 +384,26 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
 	free(keys);
 }
 
-/* The entries a filter left out are not shown, nor sized, nor ranked. */
-static size_t drop_filtered(struct hist_entry **ents, size_t n)
+/* The entries a filter left out go after the others (both in order):
+ * the table shows and sizes the others; --hierarchy counts them all. */
+static size_t partition_filtered(struct hist_entry **ents, size_t n)
 {
-	size_t kept = 0;
+	struct hist_entry **out = malloc((n ? n : 1) * sizeof(*out));
+	size_t kept = 0, at;
 
+	if (!out)
+		abort();
 	for (size_t i = 0; i < n; i++)
-		if (!ents[i]->filtered)
-			ents[kept++] = ents[i];
+		kept += !ents[i]->filtered;
+	at = kept;
+	for (size_t i = 0, k = 0; i < n; i++) {
+		if (ents[i]->filtered)
+			out[at++] = ents[i];
+		else
+			out[k++] = ents[i];
+	}
+	memcpy(ents, out, n * sizeof(*ents));
+	free(out);
 	return kept;
 }
 
@@ -423,7 +435,8 @@ void hists__output_resort(struct hists *h)
 		sort_by_items(h, &rk, ents, n);
 	/* perf's output tree holds them, which matters to the order of
 	 * --children's equal entries */
-	h->nr_sorted = drop_filtered(h->sorted, n);
+	h->nr_sorted = partition_filtered(h->sorted, n);
+	h->nr_sorted_all = n;
 	rankings__free(&rk);
 	free(ents);
 }

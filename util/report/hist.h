@@ -142,6 +142,7 @@ struct hists {
 	uint64_t *member_samples;
 	struct hist_entry **sorted;	/* after hists__output_resort() */
 	size_t nr_sorted;		/* the entries shown: the filters' left out */
+	size_t nr_sorted_all;		/* and those, after them in sorted[] */
 };
 
 /* An entry's branch, or an empty one outside branch mode. */

@@ -88,6 +88,7 @@ void report__fprintf(struct report *r, FILE *out)
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
 		.field_sep = r->o->field_sep,
+		.hierarchy = r->o->hierarchy,
 		.color = r->o->stdio_color > 0 || (r->o->stdio_color < 0 && isatty(fileno(out))),
 		.unresolved_dso_width = !r->o->field_sep && !r->o->dsos,
 		/* perf applies its output filter by symbol only when the

@@ -130,7 +130,8 @@ static int setup_callchain(struct report *r)
 	r->caller_order = o->inverted ? true :	/* -G, as perf: over -g's order */
 			  o->chain.order ? !strcmp(o->chain.order, "caller") :
 					   r->use_callchain && o->children != 0;
-	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode;
+	/* as perf: --hierarchy shows no Children */
+	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode && !o->hierarchy;
 	r->chain_min_percent = o->chain.threshold;
 	if (!r->use_callchain)
 		return 0;

@@ -55,6 +55,7 @@ struct report_opts {
 	int group_sort_idx;	/* --group-sort-idx: order by this group member */
 	int stdio_color;	/* --stdio-color: 1 always, 0 never, -1 when a terminal */
 	bool ignore_vmlinux;	/* --ignore-vmlinux: what perf-mini always does */
+	bool hierarchy;		/* --hierarchy: a level per sort key */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */

@@ -357,6 +357,12 @@ int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *
 	return 0;
 }
 
+int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
+			   const struct hist_entry *a, const struct hist_entry *b)
+{
+	return key_cmp(l, k, a, b);
+}
+
 int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b)
 {

@@ -113,6 +113,10 @@ bool sort_list__needs_cpumode(const struct sort_list *l);
 int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
 			    const struct hist_entry *b);
 
+/* Identity of two entries under key @k of @l alone (0: the same value). */
+int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
+			   const struct hist_entry *a, const struct hist_entry *b);
+
 /* Output order among equal weights: > 0 when @a prints before @b. */
 int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b);
