@@ -17,6 +17,7 @@
 #include "../util/data/session.h"
 #include "../util/data/header-print.h"
 #include "../util/report/resolve.h"
+#include "../util/report/evswitch.h"
 #include "../util/report/sample-filter.h"
 #include "../util/report/script-print.h"
 #include "../util/report/trace-format.h"
@@ -34,6 +35,8 @@ struct script_opts {
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
 	const char *cpu_list, *time_str;	/* -C, --time */
+	const char *switch_on, *switch_off;	/* --switch-on/off EVENT */
+	bool show_on_off;
 	uint64_t show;		/* --show-*-events: a bit per kernel record type */
 	bool show_rounds;	/* --show-round-events */
 	bool reltime, deltatime, nanosecs;
@@ -48,6 +51,7 @@ struct script {
 	struct script_opts *o;
 	struct perf_data pd;
 	struct sample_filter filter;
+	struct evswitch evswitch;	/* --switch-on/off */
 	struct machine machine;
 	struct script_print print;
 	struct trace_format *trace;
@@ -114,7 +118,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	if (!s->checked && check_events(s))
 		return -EINVAL;
-	if (cpumode_is_guest(smp->cpumode) || sample_filter__skip(&s->filter, smp->time, smp->cpu))
+	if (cpumode_is_guest(smp->cpumode) || sample_filter__skip(&s->filter, smp->time, smp->cpu) ||
+	    evswitch__discard(&s->evswitch, evsel))
 		return 0;
 	if (sample_filter__by_location(&s->filter) && rejected(s, smp))
 		return 0;
@@ -178,7 +183,9 @@ static int on_user_record(void *ctx, const struct pm_event_header *ev)
 static int setup_filter(struct script *s)
 {
 	if (sample_filter__setup(&s->filter, s->o->cpu_list, s->o->time_str, &s->pd,
-				 s->o->reltime, &s->err))
+				 s->o->reltime, &s->err) ||
+	    evswitch__setup(&s->evswitch, &s->pd, s->o->switch_on, s->o->switch_off,
+			    s->o->show_on_off, &s->err))
 		return -EINVAL;
 	if (s->filter.cpus && !s->pd.pipe && !perf_data__has_sample_bit(&s->pd, PERF_SAMPLE_CPU)) {
 		strbuf_addf(&s->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
@@ -338,6 +345,12 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "dsos", &s.filter.dsos, "dso[,dso...]",
 			   "only consider symbols in these DSOs"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "switch-on", &o.switch_on, "event",
+			   "Consider events after the occurrence of this event"),
+		OPT_STRING(0, "switch-off", &o.switch_off, "event",
+			   "Stop considering events after the occurrence of this event"),
+		OPT_BOOLEAN(0, "show-on-off-events", &o.show_on_off,
+			    "Show the on/off switch events, used with --switch-on and --switch-off"),
 		OPT_STRING(0, "time", &o.time_str, "str",
 			   "Time span of interest (start,stop), or percentages (10%/2, 0%-10%)"),
 		OPT_BOOLEAN(0, "reltime", &o.reltime, "Show time stamps relative to start"),

@@ -366,7 +366,11 @@ test_expect_success '-t ., --percentage other than relative|absolute (129), --gr
 	test_expect_code 129 pm report -i "$PD/perf.data.forkexit-3.8" --percentage half 2>err &&
 	test_grep "neither relative nor absolute" err &&
 	test_must_fail pm report -i "$PD/perf.data.forkexit-3.8" --group-sort-idx 1 >out 2>err &&
-	test_grep "has no event group" err && ! test -s out
+	test_grep "has no event group" err && ! test -s out &&
+	test_must_fail pm report -i "$PD/perf.data.group_desc-4.14" --switch-on nosuch >out 2>err &&
+	test_grep "has no event .nosuch." err && ! test -s out &&
+	test_must_fail pm script -i "$PD/perf.data.group_desc-4.14" --switch-off nosuch >out 2>err &&
+	test_grep "switch-off: .* has no event" err && ! test -s out
 '
 
 test_done

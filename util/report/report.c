@@ -334,7 +334,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	(void)note;
 	/* as perf: the others are not counted at all, totals included */
-	if (sample_filter__skip(&r->filter, s->time, s->cpu))
+	if (sample_filter__skip(&r->filter, s->time, s->cpu) ||
+	    evswitch__discard(&r->evswitch, evsel))
 		return 0;
 	if (r->o->stats && (count = event_count(r, evsel)))
 		count->samples++;
@@ -576,7 +577,9 @@ int report__setup(struct report *r)
 	r->filter.tids = o->tids;
 	r->filter.dsos = o->dsos;
 	r->filter.symbols = o->symbols;
-	if (sample_filter__setup(&r->filter, o->cpu_list, o->time_str, &r->pd, false, &r->err))
+	if (sample_filter__setup(&r->filter, o->cpu_list, o->time_str, &r->pd, false, &r->err) ||
+	    evswitch__setup(&r->evswitch, &r->pd, o->switch_on, o->switch_off, o->show_on_off,
+			    &r->err))
 		return -EINVAL;
 	force_group(r);
 	if (o->group_sort_idx && o->group != 1 && !has_groups(r)) {

@@ -21,6 +21,7 @@
 #include "callchain.h"
 #include "fields.h"
 #include "hist.h"
+#include "evswitch.h"
 #include "read-values.h"
 #include "sample-filter.h"
 
@@ -56,6 +57,8 @@ struct report_opts {
 	int stdio_color;	/* --stdio-color: 1 always, 0 never, -1 when a terminal */
 	bool ignore_vmlinux;	/* --ignore-vmlinux: what perf-mini always does */
 	bool hierarchy;		/* --hierarchy: a level per sort key */
+	const char *switch_on, *switch_off;	/* --switch-on/off EVENT */
+	bool show_on_off;	/* --show-on-off-events */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
@@ -108,6 +111,7 @@ struct report {
 	struct event_count *counts;	/* by event, for --stats */
 	size_t nr_counts;
 	struct read_values thread_values;	/* -T: the READ records' counts */
+	struct evswitch evswitch;	/* --switch-on/off */
 };
 
 /* After perf_data__open(): the sort keys, columns and modes the file and
