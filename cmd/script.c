@@ -107,7 +107,7 @@ static bool rejected(struct script *s, const struct perf_sample *smp)
 
 	resolve_addr(&s->machine, t, smp->cpumode, smp->ip, &al);
 	return sample_filter__rejects(&s->filter, t, t->comm, al.map ? al.map->dso : NULL,
-				      al.sym);
+				      al.sym, smp->ip, al.map != NULL);
 }
 
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp,

@@ -7,6 +7,7 @@
 
 #include "hist-print.h"
 #include "report.h"
+#include "sample-filter.h"
 
 /* perf's convert_unit(): 1234 samples print as "1K". */
 static void print_samples_line(const struct report *r, uint64_t nr, const struct pd_evsel *e,
@@ -58,16 +59,37 @@ static bool elide_key(const char *list, enum sort_key_id id, const struct sort_l
  * perf's sort__setup_elide(): --comm or --dso with a single name drops that
  * column and says so in the header, unless no column would be left.
  */
+/* -S's symbol names: perf takes the hex entries out as addresses */
+static const char *symbol_names(const char *list, char *out, size_t size)
+{
+	size_t len = 0;
+
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p) {
+		size_t n = strcspn(p, ",");
+
+		if (sample_filter__is_address(p, n) || len + n + 2 > size)
+			continue;
+		if (len)
+			out[len++] = ',';
+		memcpy(out + len, p, n);
+		len += n;
+	}
+	out[len] = '\0';
+	return list ? out : NULL;
+}
+
 static void setup_elide(const struct report *r, struct hist_print_opts *po, FILE *out)
 {
+	char names[4096];
 	int shown = 0;
 
 	if (elide_key(r->o->comms, SORT_COMM, &r->fields.columns, po->elide) && out)
 		fprintf(out, "# comm: %s\n", r->o->comms);
 	if (elide_key(r->o->dsos, SORT_DSO, &r->fields.columns, po->elide) && out)
 		fprintf(out, "# dso: %s\n", r->o->dsos);
-	if (elide_key(r->o->symbols, SORT_SYM, &r->fields.columns, po->elide) && out)
-		fprintf(out, "# symbol: %s\n", r->o->symbols);
+	if (elide_key(symbol_names(r->o->symbols, names, sizeof(names)), SORT_SYM,
+		      &r->fields.columns, po->elide) && out)
+		fprintf(out, "# symbol: %s\n", names);
 	for (int i = 0; i < r->fields.columns.nr; i++)	/* the keys; values do not count */
 		shown += !r->fields.columns.keys[i]->hpp && !po->elide[r->fields.columns.keys[i]->id];
 	if (!shown)

@@ -34,9 +34,10 @@ struct ip_cache_slot {
 
 /* --- filters --------------------------------------------------------- */
 
-static bool filtered(const struct report *r, const struct hist_entry *he)
+static bool filtered(const struct report *r, const struct hist_entry *he, uint64_t addr)
 {
-	return sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym);
+	return sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym, addr,
+				      he->dso != NULL);
 }
 
 static bool has_groups(const struct report *r)
@@ -370,7 +371,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 					    tmpl.ip);
 	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
 	 * or a caller */
-	tmpl.filtered = sample_filter__by_location(&r->filter) && filtered(r, &tmpl);
+	tmpl.filtered = sample_filter__by_location(&r->filter) && filtered(r, &tmpl, s->ip);
 	if (h && r->branch_mode) {
 		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
 			return 0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../events/cpumap.h"
@@ -57,8 +59,44 @@ bool sample_filter__by_location(const struct sample_filter *f)
 	return f->comms || f->pids || f->tids || f->dsos || f->symbols;
 }
 
+bool sample_filter__is_address(const char *entry, size_t len)
+{
+	char buf[64], *end;
+
+	if (!len || len >= sizeof(buf))
+		return false;
+	memcpy(buf, entry, len);
+	buf[len] = '\0';
+	errno = 0;
+	strtoull(buf, &end, 16);
+	if (errno || end == buf)
+		return false;
+	while (isspace((unsigned char)*end))
+		end++;
+	return !*end;
+}
+
+/* -S: a symbol by name, or (an entry perf reads as hex) the address the
+ * sample was taken at, when it is in a map */
+static bool symbol_matches(const char *list, const struct symbol *sym, uint64_t addr,
+			   bool mapped)
+{
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p) {
+		size_t n = strcspn(p, ",");
+
+		if (sample_filter__is_address(p, n)) {
+			if (mapped && strtoull(p, NULL, 16) == addr)
+				return true;
+		} else if (sym && strlen(sym->name) == n && !strncmp(p, sym->name, n)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool sample_filter__rejects(const struct sample_filter *f, const struct thread *t,
-			    const char *comm, const struct dso *dso, const struct symbol *sym)
+			    const char *comm, const struct dso *dso, const struct symbol *sym,
+			    uint64_t addr, bool mapped)
 {
 	if (f->comms && !in_list(f->comms, comm))
 		return true;
@@ -69,7 +107,7 @@ bool sample_filter__rejects(const struct sample_filter *f, const struct thread *
 	if (f->dsos && !in_list(f->dsos, dso ? dso->short_name : "[unknown]") &&
 	    !(dso && in_list(f->dsos, dso->long_name)))
 		return true;
-	return f->symbols && (!sym || !in_list(f->symbols, sym->name));
+	return f->symbols && !symbol_matches(f->symbols, sym, addr, mapped);
 }
 
 void sample_filter__exit(struct sample_filter *f)

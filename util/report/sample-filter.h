@@ -42,9 +42,18 @@ bool sample_filter__skip(const struct sample_filter *f, uint64_t time, uint32_t 
 /* Whether the thread, DSO or symbol filters are set. */
 bool sample_filter__by_location(const struct sample_filter *f);
 
-/* Left out by the thread, DSO or symbol filters (@dso, @sym NULL: none). */
+/*
+ * Left out by the thread, DSO or symbol filters (@dso, @sym NULL: none).
+ * @addr is the sampled address, @mapped whether a map holds it: an -S
+ * entry perf reads as a hex number ("0x4005d0") names an address, not a
+ * symbol.
+ */
 bool sample_filter__rejects(const struct sample_filter *f, const struct thread *t,
-			    const char *comm, const struct dso *dso, const struct symbol *sym);
+			    const char *comm, const struct dso *dso, const struct symbol *sym,
+			    uint64_t addr, bool mapped);
+
+/* Whether -S entry @entry (@len bytes) is an address, as perf parses it. */
+bool sample_filter__is_address(const char *entry, size_t len);
 
 void sample_filter__exit(struct sample_filter *f);
 
