@@ -90,9 +90,10 @@ void cmd_warn_lost(const struct session_stats *st);
  * --header and --header-only: @pd's header on stdout, a pipe stream's
  * features read first (they are records). A stream damaged before its
  * last feature gets its header as far as it goes; with @only, a warning
- * names the damage (otherwise the records' walk fails on it next).
+ * names the damage (otherwise the records' walk fails on it next). @full:
+ * -I's details of the topology features.
  */
-void cmd_print_header(const char *cmd, struct perf_data *pd, bool only);
+void cmd_print_header(const char *cmd, struct perf_data *pd, bool only, bool full);
 
 /* Each line of @lines as "perf-mini <cmd>: warning: <line>" on stderr. */
 void cmd_warn_lines(const char *cmd, const char *lines);

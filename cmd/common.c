@@ -115,12 +115,12 @@ void cmd_warn_lines(const char *cmd, const char *lines)
 	}
 }
 
-void cmd_print_header(const char *cmd, struct perf_data *pd, bool only)
+void cmd_print_header(const char *cmd, struct perf_data *pd, bool only, bool full)
 {
 	struct strbuf err = STRBUF_INIT;
 
 	perf_data__read_pipe_meta(pd, &err);
-	perf_data__fprintf_header(pd, stdout);
+	perf_data__fprintf_header_full(pd, full, stdout);
 	fflush(stdout);
 	if (only)
 		cmd_warn_lines(cmd, err.buf);

@@ -159,7 +159,7 @@ static int run_report(struct report *r)
 	if (perf_data__open(&r->pd, r->o->input, &r->err))
 		return 1;
 	if (r->o->header_only || r->o->header) {
-		cmd_print_header("report", &r->pd, r->o->header_only);
+		cmd_print_header("report", &r->pd, r->o->header_only, r->o->show_info);
 		if (r->o->header_only)
 			return 0;
 	}
@@ -260,6 +260,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 				   set_tristate),
 		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &o.show_info,
+			    "Display extended information about perf.data file"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &o.stats, "Display event stats"),
 		OPT_BOOLEAN('T', "threads", &o.show_threads, "Show per-thread event counters"),

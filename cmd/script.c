@@ -41,6 +41,7 @@ struct script_opts {
 	bool show_rounds;	/* --show-round-events */
 	bool reltime, deltatime, nanosecs;
 	bool header, header_only, force;
+	bool show_info;		/* -I: the topology features' details in the header */
 	bool dump_raw, hide_callchain;
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
@@ -214,7 +215,7 @@ static int run_script(struct script *s)
 	if (script_print__check_fields(&s->print, &s->err))
 		return 129;
 	if (s->o->header || s->o->header_only)
-		cmd_print_header("script", &s->pd, s->o->header_only);
+		cmd_print_header("script", &s->pd, s->o->header_only, s->o->show_info);
 	if (s->o->header_only)
 		return 0;
 	if (s->o->dump_raw) {
@@ -370,6 +371,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			    "Show round events (if recorded), the records in file order"),
 		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &o.show_info,
+			    "display extended information from perf.data file"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
 	};

@@ -31,6 +31,15 @@ for exp in "$EXP"/*.records.txt; do
 	"
 done
 
+for exp in "$EXP"/*.header-I.txt; do
+	file=$(basename "$exp" .header-I.txt)
+	test_expect_success "report --header-only -I on $file: the topology details as perf" "
+		pm report --header-only -I -i '$PD/$file' >out 2>err &&
+		grep -v '^# captured on' out >header &&
+		test_cmp '$exp' header
+	"
+done
+
 for exp in "$EXP"/*.header.txt; do
 	file=$(basename "$exp" .header.txt)
 	test_expect_success "report --header-only on $file equals perf (but its mtime)" "

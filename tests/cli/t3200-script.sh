@@ -172,4 +172,11 @@ test_expect_success '--time START,STOP keeps the samples between (ends included)
 	sed -n 3,7p times >want && test_cmp want cut
 '
 
+test_expect_success 'script --header-only -I: the header report -I prints' '
+	pm script --header-only -I -i "$PD/perf.data.hybrid_topology" >s.hdr &&
+	pm report --header-only -I -i "$PD/perf.data.hybrid_topology" >r.hdr &&
+	test_cmp r.hdr s.hdr && test_grep "^# cpu_atom cpu list : 4-11$" s.hdr &&
+	test_grep "^#  L3 Unified +12288K \[0-11\]$" s.hdr
+'
+
 test_done

@@ -52,6 +52,16 @@ for exp in "$EXP"/*.header.txt; do
 	"
 done
 
+for exp in "$EXP"/*.header-I.txt; do
+	file=$(basename "$exp" .header-I.txt)
+	[ -e "$TRASH/be/$file" ] || "$SWAP" "$PD/$file" "$TRASH/be/$file" || continue
+	test_expect_success "report --header-only -I on the big-endian $file: the same" "
+		pm report --header-only -I -i '$TRASH/be/$file' >out 2>err &&
+		grep -v '^# captured on' out >header &&
+		test_cmp '$exp' header
+	"
+done
+
 for f in perf.data.callgraph-3.8 perf.data.branch-4.14 perf.data.raw-3.4 \
 	 perf.data.ctx_switch_namespaces-4.14 perf.data.piped.header_features-4.16; do
 	test_expect_success "script on the big-endian $f prints what it prints on $f" "

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "feature-reader.h"
 #include "header-features.h"
 #include "perf-data-format.h"
 
@@ -35,76 +36,6 @@ const char *pd_feature_name(int feat)
 	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
 		return NULL;
 	return feature_names[feat];
-}
-
-struct reader {
-	const uint8_t *p, *end;
-	bool bad;
-};
-
-static uint32_t get_u32(struct reader *r)
-{
-	uint32_t v = 0;
-
-	if (r->end - r->p < 4) {
-		r->bad = true;
-		return 0;
-	}
-	memcpy(&v, r->p, 4);
-	r->p += 4;
-	return v;
-}
-
-static uint64_t get_u64(struct reader *r)
-{
-	uint64_t v = 0;
-
-	if (r->end - r->p < 8) {
-		r->bad = true;
-		return 0;
-	}
-	memcpy(&v, r->p, 8);
-	r->p += 8;
-	return v;
-}
-
-static const uint8_t *get_bytes(struct reader *r, uint64_t n)
-{
-	const uint8_t *p = r->p;
-
-	if (r->bad || (uint64_t)(r->end - r->p) < n) {
-		r->bad = true;
-		return NULL;
-	}
-	r->p += n;
-	return p;
-}
-
-/* Lenient like perf: a length past the payload takes what is there. */
-static char *get_string(struct reader *r)
-{
-	uint32_t len = get_u32(r);
-	const uint8_t *p;
-
-	if (!r->bad && len > (uint64_t)(r->end - r->p))
-		len = r->end - r->p;
-	p = get_bytes(r, len);
-
-	if (!p)
-		return NULL;
-	return strndup((const char *)p, len);
-}
-
-/* A count that cannot exceed what the payload could hold. */
-static uint32_t get_count(struct reader *r, size_t min_item)
-{
-	uint32_t n = get_u32(r);
-
-	if (r->bad || (uint64_t)n * min_item > (uint64_t)(r->end - r->p)) {
-		r->bad = true;
-		return 0;
-	}
-	return n;
 }
 
 /* A u32 count, then that many strings (CMDLINE). */
@@ -262,6 +193,15 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 		if (f->nr_arrived < sizeof(f->arrived))
 			f->arrived[f->nr_arrived++] = feat;
 	}
+	if (feat == HEADER_CPU_TOPOLOGY || feat == HEADER_NUMA_TOPOLOGY || feat == HEADER_CACHE ||
+	    feat == HEADER_MEM_TOPOLOGY || feat == HEADER_HYBRID_TOPOLOGY) {
+		/* a copy: a pipe's record is in a buffer the next one reuses */
+		free(f->raw[feat]);
+		f->raw[feat] = size ? malloc(size) : NULL;
+		if (f->raw[feat])
+			memcpy(f->raw[feat], p, size);
+		f->raw_size[feat] = f->raw[feat] ? size : 0;
+	}
 	switch (feat) {
 	case HEADER_HOSTNAME: free(f->hostname); f->hostname = get_string(&r); break;
 	case HEADER_OSRELEASE: free(f->osrelease); f->osrelease = get_string(&r); break;
@@ -324,6 +264,8 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 
 void pd_features__exit(struct pd_features *f)
 {
+	for (int i = 0; i < HEADER_LAST_FEATURE; i++)
+		free(f->raw[i]);
 	free(f->hostname);
 	free(f->osrelease);
 	free(f->version);

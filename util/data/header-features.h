@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "perf-data-format.h"
+
 #include "../base/strbuf.h"
 
 struct pd_build_id {
@@ -75,6 +77,9 @@ struct pd_features {
 	const uint8_t *tracing_data;	/* TRACING_DATA bytes, in the file's buffer */
 	uint64_t tracing_data_size;
 	uint64_t bitmap[4];	/* features present (file and pipe mode alike) */
+	/* copies of the sections perf prints only with -I */
+	uint8_t *raw[HEADER_LAST_FEATURE];
+	uint64_t raw_size[HEADER_LAST_FEATURE];
 	uint8_t arrived[64];	/* the features in the order they came */
 	uint32_t nr_arrived;
 };

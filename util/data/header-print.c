@@ -8,6 +8,7 @@
 #include "../base/util.h"
 #include "../events/attr-print.h"
 #include "header-print.h"
+#include "header-topology.h"
 
 static void print_string(FILE *out, const char *label, const char *v)
 {
@@ -138,7 +139,7 @@ static void print_clock_data(const struct pd_features *f, FILE *out)
 }
 
 /* What perf prints for feature @feat (nothing for those it keeps quiet). */
-static void print_feature(const struct perf_data *pd, int feat, FILE *out)
+static void print_feature(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
 	const struct pd_features *f = &pd->feat;
 
@@ -166,7 +167,10 @@ static void print_feature(const struct perf_data *pd, int feat, FILE *out)
 	case HEADER_CACHE:
 	case HEADER_MEM_TOPOLOGY:
 	case HEADER_HYBRID_TOPOLOGY:
-		fprintf(out, "# %s info available, use -I to display\n", pd_feature_name(feat));
+		if (!full || !header_topology__fprintf(feat, f->raw[feat], f->raw_size[feat],
+						       f->nr_cpus_avail, out))
+			fprintf(out, "# %s info available, use -I to display\n",
+				pd_feature_name(feat));
 		break;
 	case HEADER_BRANCH_STACK:
 		fprintf(out, "# contains samples with branch stack\n");
@@ -214,11 +218,11 @@ static void print_feature(const struct perf_data *pd, int feat, FILE *out)
  * A stream's features are records: perf prints each as it comes, after
  * the file section, and has no bitmap to list the missing ones from.
  */
-static void print_pipe_features(const struct perf_data *pd, FILE *out)
+static void print_pipe_features(const struct perf_data *pd, bool full, FILE *out)
 {
 	fprintf(out, "# ========\n#\n");
 	for (uint32_t i = 0; i < pd->feat.nr_arrived; i++)
-		print_feature(pd, pd->feat.arrived[i], out);
+		print_feature(pd, pd->feat.arrived[i], full, out);
 }
 
 /*
@@ -227,13 +231,13 @@ static void print_pipe_features(const struct perf_data *pd, FILE *out)
  * no further, and the later ones print empty ("(null)", 0 kB). The event
  * list is printed even where the file has no EVENT_DESC (from its attrs).
  */
-static void print_file_features(const struct perf_data *pd, FILE *out)
+static void print_file_features(const struct perf_data *pd, bool full, FILE *out)
 {
 	const uint64_t *bits = pd->header.adds_features;
 
 	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
 		if (feat == HEADER_EVENT_DESC || (bits[feat / 64] >> (feat % 64) & 1))
-			print_feature(pd, feat, out);
+			print_feature(pd, feat, full, out);
 	fprintf(out, "# missing features:");
 	for (int feat = HEADER_TRACING_DATA; feat < HEADER_LAST_FEATURE; feat++)
 		if (!(bits[feat / 64] >> (feat % 64) & 1))
@@ -241,11 +245,16 @@ static void print_file_features(const struct perf_data *pd, FILE *out)
 	fprintf(out, " \n# ========\n#\n");
 }
 
-void perf_data__fprintf_header(const struct perf_data *pd, FILE *out)
+void perf_data__fprintf_header_full(const struct perf_data *pd, bool full, FILE *out)
 {
 	print_file_section(pd, out);
 	if (pd->pipe)
-		print_pipe_features(pd, out);
+		print_pipe_features(pd, full, out);
 	else
-		print_file_features(pd, out);
+		print_file_features(pd, full, out);
+}
+
+void perf_data__fprintf_header(const struct perf_data *pd, FILE *out)
+{
+	perf_data__fprintf_header_full(pd, false, out);
 }

@@ -10,4 +10,8 @@
 
 void perf_data__fprintf_header(const struct perf_data *pd, FILE *out);
 
+/* The same with -I's details of the features perf otherwise only names
+ * ("CPU_TOPOLOGY info available, use -I to display"). */
+void perf_data__fprintf_header_full(const struct perf_data *pd, bool full, FILE *out);
+
 #endif

@@ -57,6 +57,7 @@ struct report_opts {
 	int stdio_color;	/* --stdio-color: 1 always, 0 never, -1 when a terminal */
 	bool ignore_vmlinux;	/* --ignore-vmlinux: what perf-mini always does */
 	bool hierarchy;		/* --hierarchy: a level per sort key */
+	bool show_info;		/* -I: the topology features' details in the header */
 	const char *switch_on, *switch_off;	/* --switch-on/off EVENT */
 	bool show_on_off;	/* --show-on-off-events */
 	bool inverted;		/* -G: callers first, as -g caller */

@@ -40,6 +40,15 @@ for f in "$data"/perf.data.*; do
 	perf report --header-only -i "$f" 2>/dev/null | grep -v '^# captured on' >"$out"
 	[ -s "$out" ] || rm -f "$out"
 done
+# the same with -I (the topology features' details); weight_struct left
+# out: perf 6.1 reads past its CPU_TOPOLOGY section and says the CPU ids
+# are not available, which the section has
+for f in "$data"/perf.data.*; do
+	case "$f" in *branch_stack_spec|*weight_struct) continue ;; esac
+	out="$here/$(basename "$f").header-I.txt"
+	perf report --header-only -I -i "$f" 2>/dev/null | grep -v '^# captured on' >"$out"
+	[ -s "$out" ] || rm -f "$out"
+done
 # --tasks of every fixture; --mmaps of the small ones, and of weight_struct
 # (43 MB: its sha256 only) where perf's synthesized FORKs (misc FORK_EXEC)
 # must not copy the parent's maps
