@@ -59,6 +59,12 @@ test_expect_success 'refused even on user space (-a, :k): perf_event_paranoid, i
 	! test -e k.data
 '
 
+test_expect_success 'record --namespaces as a normal user: refused for that reason, not the paranoid level' '
+	test_expect_code 1 as_user "$PERF_MINI" record --namespaces -e cpu-clock -o ns.data -- true 2>err &&
+	test_grep "namespace records \(--namespaces\) are for privileged users" err &&
+	! test -e ns.data
+'
+
 fi
 
 test_expect_success 'stat and record work as a normal user whatever the paranoid level' '

@@ -89,6 +89,16 @@ static void permission_error(const struct evsel *evsel, int e, struct strbuf *er
 {
 	int level = perf_event_paranoid();
 
+	/* the kernel gives these records to privileged users, whatever the
+	 * paranoid level */
+	if (evsel->attr.namespaces) {
+		strbuf_addf(err, "cannot open event '%s': %s: namespace records (--namespaces) "
+			    "are for privileged users\nhint: drop --namespaces, or give perf-mini "
+			    "CAP_PERFMON (sudo setcap cap_perfmon+ep perf-mini)", evsel->name,
+			    strerror(e));
+		return;
+	}
+
 	strbuf_addf(err, "cannot open event '%s': %s: kernel.perf_event_paranoid is %d, which "
 		    "keeps %s to privileged users\nhint: lower it (sudo sysctl -w "
 		    "kernel.perf_event_paranoid=%d), or give perf-mini CAP_PERFMON (sudo setcap "
