@@ -23,6 +23,7 @@
 #include "../util/events/evlist-open.h"
 #include "../util/events/parse-events.h"
 #include "../util/events/record-attr.h"
+#include "../util/events/regs.h"
 #include "../util/events/target.h"
 #include "../util/events/workload.h"
 #include "../util/record/host-features.h"
@@ -81,6 +82,22 @@ static int parse_event_option(const struct option *opt, const char *arg, int uns
 	if (parse_events(o->evlist, arg, &o->pctx, err))
 		return (strbuf_addch(err, '\n'), -1);
 	return 0;
+}
+
+/* --user-regs[=REGS], -I/--intr-regs[=REGS]: perf's default is them all */
+static int parse_regs(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	uint64_t *mask = opt->value;
+
+	if (unset) {
+		*mask = 0;
+		return 0;
+	}
+	if (!arg) {
+		*mask = REGS_DEFAULT_MASK;
+		return 0;
+	}
+	return regs__parse(arg, mask, err) ? -1 : 0;
 }
 
 static int parse_clockid(const struct option *opt, const char *arg, int unset,
@@ -745,6 +762,15 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			    "collect kernel callchains"),
 		OPT_BOOLEAN(0, "user-callchains", &o.attr.user_callchains,
 			    "collect user callchains"),
+		{ .type = OPTION_CALLBACK, .long_name = "user-regs", .value = &o.attr.user_regs,
+		  .argh = "any register", .flags = PARSE_OPT_OPTARG, .callback = parse_regs,
+		  .help = "sample selected machine registers on interrupt, use '-I?' to list "
+			  "register names" },
+		{ .type = OPTION_CALLBACK, .short_name = 'I', .long_name = "intr-regs",
+		  .value = &o.attr.intr_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
+		  .callback = parse_regs,
+		  .help = "sample selected machine registers on interrupt, use '-I?' to list "
+			  "register names" },
 		OPT_CALLBACK('k', "clockid", &o.attr, "clockid",
 			     "clockid to use for events, see clock_gettime()", parse_clockid),
 		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,

@@ -10,7 +10,8 @@ BEGIN {
 		  "exclude_kernel exclude_hv exclude_idle exclude_host exclude_guest " \
 		  "precise_ip enable_on_exec mmap_data sample_regs_user sample_stack_user " \
 		  "exclude_callchain_kernel exclude_callchain_user inherit_stat " \
-		  "context_switch namespaces cgroup build_id use_clockid clockid", w, " ");
+		  "context_switch namespaces cgroup build_id use_clockid clockid " \
+		  "sample_regs_intr", w, " ");
 	nf = 0; cur = "";
 	for (i = 1; i <= n; i++) {
 		if (w[i] == "{") { cur = w[i]; continue }

@@ -351,4 +351,14 @@ test_expect_success 'script -F misc, tod (record -k), flags, ipc: as perf, data 
 	test_grep "no clock data" err
 '
 
+test_expect_success 'record -I and --user-regs: script -F iregs,uregs prints the registers as perf' '
+	pm record -q -e cpu-clock -I -o iregs.data -- "$WL/spin" 20 &&
+	same_script iregs.data -F comm,ip,sym,iregs &&
+	test_grep " ABI:2 +AX:0x[0-9a-f]+ .* R15:0x[0-9a-f]+ $" pm.txt &&
+	pm record -q -e cpu-clock --user-regs=ax,bx,ip -o uregs.data -- "$WL/spin" 20 &&
+	same_script uregs.data -F comm,ip,uregs && test_grep " ABI:2 +AX:0x[0-9a-f]+ +BX:" pm.txt &&
+	test_expect_code 129 pm record --user-regs=xmm99 -o bad.data -- true 2>err &&
+	test_grep "unknown register .xmm99." err && ! test -e bad.data
+'
+
 test_done

@@ -6,10 +6,12 @@
 
 #include "../base/util.h"
 #include "record-attr.h"
+#include "regs.h"
 
 #define DEFAULT_DWARF_STACK 8192
 /* x86_64 user registers perf samples for DWARF unwinding (PERF_REGS_MASK) */
-#define X86_64_REGS_MASK 0xff0fffULL
+#define X86_64_REGS_MASK REGS_DEFAULT_MASK
+#define DWARF_MINIMAL_REGS ((1ULL << 7) | (1ULL << 8))	/* SP, IP */
 
 int record_attr__parse_call_graph(const char *cg, struct record_attr_opts *o,
 				  struct strbuf *err)
@@ -136,6 +138,14 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->exclude_callchain_user = 1;
 		if (o->callchain && o->user_callchains && !o->kernel_callchains)
 			a->exclude_callchain_kernel = 1;
+		if (o->user_regs) {
+			a->sample_type |= PERF_SAMPLE_REGS_USER;
+			a->sample_regs_user |= o->user_regs;
+		}
+		if (o->intr_regs) {
+			a->sample_type |= PERF_SAMPLE_REGS_INTR;
+			a->sample_regs_intr = o->intr_regs;
+		}
 		if (o->raw_samples)
 			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 		if (o->cgroups)
@@ -145,7 +155,10 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			 * can read a binary's data segments (GOT) beside the stack */
 			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
 					  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->sample_regs_user = X86_64_REGS_MASK;
+			/* as perf: registers the user named, and the two an
+			 * unwinder cannot do without (SP, IP) */
+			a->sample_regs_user = o->user_regs ? o->user_regs | DWARF_MINIMAL_REGS :
+							     X86_64_REGS_MASK;
 			a->sample_stack_user = o->dwarf_stack;
 			a->exclude_callchain_user = 1;
 		}

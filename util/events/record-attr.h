@@ -40,6 +40,8 @@ struct record_attr_opts {
 	bool switch_events, namespaces, cgroups;
 	bool buildid_mmap;	/* --buildid-mmap: MMAP2 records carry build-ids */
 	bool kernel_callchains, user_callchains;	/* only that part of -g's chains */
+	uint64_t user_regs;	/* --user-regs: the registers at each sample, user's */
+	uint64_t intr_regs;	/* -I/--intr-regs: and where it interrupted */
 	bool use_clockid;	/* -k: timestamps of clock @clockid, not perf's */
 	int clockid;
 	uint64_t period;	/* -c, 0 for none */

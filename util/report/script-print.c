@@ -6,6 +6,7 @@
 
 #include "../base/util.h"
 #include "../data/event-text.h"
+#include "../events/regs.h"
 #include "callchain.h"
 #include "data-src.h"
 #include "resolve.h"
@@ -23,7 +24,8 @@ static const struct {
 	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
 	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
-	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC },
+	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
+	{ "uregs", SF_UREGS },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -44,6 +46,8 @@ static const struct {
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "phys_addr", "PHYS_ADDR" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
+	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "iregs", "REGS_INTR" },
+	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "uregs", "REGS_USER" },
 };	/* the branch fields: nothing where there is no stack, as perf */
 
 static int field_bit(const char *name, size_t len, unsigned int *bit, struct strbuf *err)
@@ -57,7 +61,7 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
 		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
-		    "srcline, misc, tod, flags, ipc",
+		    "srcline, misc, tod, flags, ipc, iregs, uregs",
 		    (int)len, name);
 	return -EINVAL;
 }
@@ -315,6 +319,19 @@ static void print_location(unsigned int f, const struct addr_location *al, struc
 		strbuf_addstr(sb, dso_name(al->map ? al->map->dso : NULL));
 		strbuf_addch(sb, ')');
 	}
+}
+
+/* perf's registers: " ABI:2 " and "%5s:0x%lx " for each in @mask */
+static void print_regs(const struct sample_regs *r, uint64_t mask, struct strbuf *sb)
+{
+	int i = 0;
+
+	if (!r->regs)
+		return;
+	strbuf_addf(sb, " ABI:%" PRIu64 " ", r->abi);
+	for (int bit = 0; bit < 64; bit++)
+		if (mask >> bit & 1)
+			strbuf_addf(sb, "%5s:0x%" PRIx64 " ", regs__name(bit), r->regs[i++]);
 }
 
 /* perf's map__fprintf_srcline(): "\n  file.c:12" after a located
@@ -750,6 +767,10 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_location(f, &al, sb);
 		print_srcline(f, p->srclines, m, &al, sb);
 	}
+	if (f & SF_IREGS)
+		print_regs(&s->intr_regs, e->attr.sample_regs_intr, sb);
+	if (f & SF_UREGS)
+		print_regs(&s->user_regs, e->attr.sample_regs_user, sb);
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);
 	print_page_info(f, s, sb);

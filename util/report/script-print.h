@@ -45,6 +45,8 @@ enum script_field {
 	SF_TOD = 1 << 24,
 	SF_FLAGS = 1 << 25,
 	SF_IPC = 1 << 26,
+	SF_IREGS = 1 << 27,
+	SF_UREGS = 1 << 28,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
