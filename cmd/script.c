@@ -39,7 +39,7 @@ struct script_opts {
 	bool show_on_off;
 	uint64_t show;		/* --show-*-events: a bit per kernel record type */
 	bool show_rounds;	/* --show-round-events */
-	bool reltime, deltatime, nanosecs;
+	bool reltime, deltatime, nanosecs, latency;
 	bool header, header_only, force;
 	bool show_info;		/* -I: the topology features' details in the header */
 	bool dump_raw, hide_callchain;
@@ -358,6 +358,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "deltatime", &o.deltatime,
 			    "Show time stamps relative to previous event"),
 		OPT_BOOLEAN(0, "ns", &o.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_BOOLEAN('L', "Latency", &o.latency,
+			    "show latency attributes (irqs/preemption disabled, etc)"),
 		OPT_SHOW_EVENTS("task", BIT(COMM) | BIT(FORK) | BIT(EXIT),
 				"Show the fork/comm/exit events"),
 		OPT_SHOW_EVENTS("mmap", BIT(MMAP) | BIT(MMAP2), "Show the mmap events"),
@@ -396,6 +398,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.time_mode = o.reltime ? SCRIPT_TIME_REL :
 				    o.deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
 		s.print.nanosecs = o.nanosecs;
+		s.print.latency = o.latency;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */

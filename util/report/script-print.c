@@ -417,15 +417,22 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	return 0;
 }
 
-static void print_comm(unsigned int f, bool chain, struct thread *t, struct strbuf *sb)
+static void print_comm(const struct script_print *p, unsigned int f, bool chain,
+		       struct thread *t, struct strbuf *sb)
 {
-	if (f & SF_COMM) {
-		if (chain)
-			strbuf_addstr(sb, t->comm);
-		else
-			strbuf_addrpad(sb, t->comm, 16);
-		strbuf_addch(sb, ' ');
+	char cut[9];
+
+	if (!(f & SF_COMM))
+		return;
+	if (p->latency) {	/* perf's "%8.8s": cut to 8 */
+		snprintf(cut, sizeof(cut), "%s", t->comm);
+		strbuf_addrpad(sb, cut, 8);
+	} else if (chain) {
+		strbuf_addstr(sb, t->comm);
+	} else {
+		strbuf_addrpad(sb, t->comm, 16);
 	}
+	strbuf_addch(sb, ' ');
 }
 
 static void print_time(const struct script_print *p, uint64_t t, struct strbuf *sb)
@@ -500,7 +507,10 @@ static void print_start(const struct script_print *p, unsigned int f,
 		strbuf_addint(sb, (int32_t)s->tid, 5, ' ', (f & SF_PID) != 0);
 		strbuf_addch(sb, ' ');
 	}
-	if (f & SF_CPU) {
+	if (f & SF_CPU && p->latency) {
+		strbuf_addint(sb, (int32_t)s->cpu, 3, ' ', false);
+		strbuf_addch(sb, ' ');
+	} else if (f & SF_CPU) {
 		strbuf_addch(sb, '[');
 		strbuf_addint(sb, (int32_t)s->cpu, 3, '0', false);
 		strbuf_addstr(sb, "] ");
@@ -743,7 +753,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct strbuf *sb = &p->line;
 	struct addr_location al;
 
-	print_comm(f, chain, t, sb);
+	print_comm(p, f, chain, t, sb);
 	if (middle)
 		strbuf_addstr(sb, middle);
 	else
@@ -838,7 +848,7 @@ void script_print__event(struct script_print *p, struct thread *t,
 		bool chain = (f & SF_IP) && !p->no_callchain &&
 			     (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 
-		print_comm(f, chain, t, sb);
+		print_comm(p, f, chain, t, sb);
 		print_start(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, ev->type, sb);
 	}
 	strbuf_addf(sb, "PERF_RECORD_%s", name ? name : "UNKNOWN");

@@ -86,6 +86,7 @@ struct script_print {
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 	enum script_time time_mode;
 	bool nanosecs;			/* --ns: times to the nanosecond */
+	bool latency;			/* -L: perf's latency format (8-wide comm, bare cpu) */
 	uint64_t first_time, prev_time;	/* what REL and DELTA count from */
 	/* CLOCK_DATA (record -k), for -F tod: the time of day at one instant
 	 * of the samples' clock */
