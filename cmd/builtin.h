@@ -95,6 +95,16 @@ void cmd_warn_lost(const struct session_stats *st);
  */
 void cmd_print_header(const char *cmd, struct perf_data *pd, bool only, bool full);
 
+/* report's and script's --switch-on, --switch-off and --show-on-off-events
+ * (util/report/evswitch.h), into @on, @off (const char *) and @show (bool) */
+#define OPT_EVSWITCH(on, off, show)							\
+	OPT_STRING(0, "switch-on", on, "event",						\
+		   "Consider events after the occurrence of this event"),		\
+	OPT_STRING(0, "switch-off", off, "event",					\
+		   "Stop considering events after the occurrence of this event"),	\
+	OPT_BOOLEAN(0, "show-on-off-events", show,					\
+		    "Show the on/off switch events, used with --switch-on and --switch-off")
+
 /* Each line of @lines as "perf-mini <cmd>: warning: <line>" on stderr. */
 void cmd_warn_lines(const char *cmd, const char *lines);
 
