@@ -65,6 +65,18 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
+/* -g alone (last, or before another option) is perf's default spelled
+ * out, so it asks for callers first even under --no-children */
+static int call_graph_option(const struct option *opt, const char *arg, int unset,
+			     struct strbuf *err)
+{
+	const char **cg = opt->value;
+
+	(void)err;
+	*cg = unset ? "none" : arg ? arg : "graph,0.5,caller";
+	return 0;
+}
+
 static int stdio_color_option(const struct option *opt, const char *arg, int unset,
 			      struct strbuf *err)
 {
@@ -238,8 +250,11 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 				   "Show event group information together", set_tristate),
 		OPT_INTEGER(0, "group-sort-idx", &o.group_sort_idx,
 			    "Sort the output by the event at the index n in group"),
-		OPT_STRING('g', "call-graph", &o.call_graph, "print_type,threshold,order",
-			   "callchains: graph, flat, folded or none, min percent (0.5), caller or callee"),
+		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
+		  .value = &o.call_graph, .argh = "print_type,threshold,order",
+		  .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = call_graph_option,
+		  .help = "callchains: graph, flat, folded or none, min percent (0.5), caller or "
+			  "callee; alone, perf's graph,0.5,caller" },
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,
 				   "Accumulate callchains of children and show total overhead",
 				   set_tristate),
