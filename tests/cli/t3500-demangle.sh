@@ -29,7 +29,7 @@ test_expect_success 'report --no-demangle: the names the ELF file holds' '
 
 test_expect_success 'callchains and script demangle every frame; --no-demangle too in script' '
 	pm report --stdio --children -i cxx.data >out &&
-	test_grep "[|]--[0-9.]+%--geo::Circle::area" out &&
+	test_grep "[| ]--[0-9.]+%--geo::Circle::area" out &&
 	pm script -i cxx.data >out &&
 	test_grep "^[[:space:]]+[0-9a-f]+ geo::Circle::area\+0x[0-9a-f]+ \(.*/shapes\)$" out &&
 	test_grep "^[[:space:]]+[0-9a-f]+ work\+0x[0-9a-f]+ \(.*/shapes\)$" out &&
