@@ -53,7 +53,7 @@ test_expect_success 'filters by symbol (-S, --symbol-filter) and comm (-c, --com
 	same_report pm-cxx.data --no-children -c shapes --comms shapes,x
 '
 
-# A sample that lands in a .plt.sec stub (rare: the workload's one call
+# A sample that lands in a .plt.sec entry (rare: the workload's one call
 # through it) is "_init" to perf 6.1 and "clock_gettime@plt" here: such
 # lines are left out of the comparison.
 drop_plt() {
