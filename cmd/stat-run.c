@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini stat's measurement: start the counters and the workload, wait
+ * for its end (printing -I intervals on the way), read and print the counts.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "stat.h"
+#include "../util/base/util.h"
+#include "../util/events/evlist-open.h"
+#include "../util/events/workload.h"
+#include "../util/stat/stat-display.h"
+
+/* the signal that stopped the measurement, 0 while it runs */
+static volatile sig_atomic_t stat_done;
+
+static void stat_signal(int sig)
+{
+	stat_done = sig;
+}
+
+/*
+ * As perf: SIGINT while a workload is counted without -I goes to the
+ * workload too (the terminal sends it the same) and the count goes on
+ * until it exits; otherwise a signal ends the count, the workload gets
+ * SIGTERM, and stat ends by the signal once the counts are printed.
+ */
+static bool stopped_by_signal(const struct stat_opts *o)
+{
+	return stat_done && (stat_done != SIGINT || o->interval || !o->has_workload);
+}
+
+static void show_verbose_counts(struct stat_opts *o)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i) {
+		if (!e->supported)
+			fprintf(stderr, "%s: not supported by the kernel (%s)\n", e->name,
+				strerror(e->open_errno));
+		else if (o->sd)
+			fprintf(stderr, "%s: %.0f %llu %llu\n", e->name, o->sd->ev[i].aggr[0].val,
+				(unsigned long long)o->sd->ev[i].aggr[0].ena,
+				(unsigned long long)o->sd->ev[i].aggr[0].run);
+	}
+}
+
+int stat_open_output(struct stat_opts *o)
+{
+	time_t now = time(NULL);
+
+	o->out = stderr;
+	if (!o->output)
+		return 0;
+	o->out = fopen(o->output, o->append ? "a" : "w");
+	if (!o->out) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "cannot open '%s' for writing: %s\nhint: check the directory "
+			    "exists and is writable", o->output, strerror(errno));
+		cmd_error("stat", msg.buf);
+		strbuf_release(&msg);
+		return -1;
+	}
+	if (!o->csv_sep && !o->json)
+		fprintf(o->out, "# started on %s\n", ctime(&now));
+	return 0;
+}
+
+int stat_close_output(struct stat_opts *o)
+{
+	int bad = ferror(o->out) | fflush(o->out);
+
+	if (o->out != stderr)
+		bad |= fclose(o->out);
+	if (bad) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "cannot write '%s': %s", o->output ? o->output : "<stderr>",
+			    strerror(errno));
+		cmd_error("stat", msg.buf);
+		strbuf_release(&msg);
+	}
+	return bad ? -1 : 0;
+}
+
+static void emit(struct stat_opts *o, struct strbuf *sb)
+{
+	fwrite(sb->buf, 1, sb->len, o->out);
+	fflush(o->out);
+	strbuf_reset(sb);
+}
+
+static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0,
+			  uint64_t *last)
+{
+	struct strbuf out = STRBUF_INIT, prefix = STRBUF_INIT;
+	uint64_t now = clock_now_ns();
+
+	evlist__read(o->evlist);
+	if (o->sw_open)
+		stat_writer__round(&o->sw, o->evlist, o->target.cpus, false, now - t0);
+	stat_data__aggregate(o->sd, true);
+	d->walltime_ns = (double)(now - *last);
+	*last = now;
+	if (o->nr_intervals_shown % 25 == 0)
+		stat_display__interval_header(d, &out);
+	stat_display__interval_prefix(d, now - t0, &prefix);
+	stat_display__counters(d, prefix.buf, &out);
+	o->nr_intervals_shown++;
+	emit(o, &out);
+	strbuf_release(&out);
+	strbuf_release(&prefix);
+}
+
+static void close_pidfd(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Wait for the end of the measurement, printing intervals on the way. */
+static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t watch,
+			     uint64_t t0)
+{
+	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
+	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
+	uint64_t last = t0;
+	sigset_t unblocked;
+
+	sigemptyset(&unblocked);
+	while (!stat_done) {
+		struct timespec ts, *tsp = NULL;
+		uint64_t now = clock_now_ns();
+
+		if (o->interval) {
+			uint64_t left = next > now ? next - now : 0;
+
+			ts.tv_sec = (time_t)(left / 1000000000ULL);
+			ts.tv_nsec = (long)(left % 1000000000ULL);
+			tsp = &ts;
+		}
+		if (ppoll(pfd.fd >= 0 ? &pfd : NULL, pfd.fd >= 0, tsp, &unblocked) > 0)
+			break;	/* the workload (or the -p process) exited */
+		if (!o->interval || clock_now_ns() < next || stat_done)
+			continue;
+		show_interval(o, d, t0, &last);
+		next += interval_ns;
+		if (o->interval_count && o->nr_intervals_shown >= (int)o->interval_count)
+			return close_pidfd(pfd.fd);
+	}
+	/* as perf: the part of an interval before the end is shown too */
+	if (o->interval)
+		show_interval(o, d, t0, &last);
+	close_pidfd(pfd.fd);
+}
+
+static int start_counting(struct stat_opts *o, struct workload *wl, const char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct evlist_open_opts oo = {
+		.cpus = o->target.cpus, .threads = o->target.threads,
+		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
+	};
+	int ret = 0, exec_status = 0;
+
+	if (o->has_workload) {
+		ret = workload__prepare(wl, (const char *const *)argv, &err);
+		if (!ret && target__counts_workload(&o->target))
+			o->target.threads->entries[0].tid = wl->pid;
+	}
+	if (!ret && !o->null_run)
+		ret = evlist__open(o->evlist, &oo, &err);
+	/* once; CSV and JSON stay as perf writes them, unless -v */
+	if (!ret && !o->null_run && ((!o->csv_sep && !o->json) || o->verbose))
+		cmd_warn_user_only(o->evlist);
+	o->t0 = clock_now_ns();
+	if (!ret && !o->null_run && !target__counts_workload(&o->target))
+		evlist__enable(o->evlist);
+	if (!ret && o->record && !o->sw_open) {
+		cmd_keep_old_output(o->record_path);
+		ret = stat_writer__open(&o->sw, o->record_path, o->evlist, o->target.cpus,
+					o->target.threads, o->aggr_mode, o->interval, &err);
+		o->sw_open = !ret;
+	}
+	if (!ret && o->has_workload) {
+		ret = workload__start(wl, argv[0], &err);
+		/* as a shell: 127 for a command not found, 126 for one that cannot run */
+		exec_status = ret == -ENOENT ? 127 : ret ? 126 : 0;
+	}
+	if (ret) {
+		if (o->has_workload)
+			workload__abort(wl);
+		evlist__close(o->evlist);
+		cmd_error("stat", err.buf);
+		ret = exec_status ? exec_status : 1;
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+static int run_once(struct stat_opts *o, const char **argv, struct stat_display *d)
+{
+	struct workload wl = { .pid = -1 };
+	struct rusage ru = { 0 };
+	uint64_t t0, t1;
+	int status = 0, ret;
+
+	ret = start_counting(o, &wl, argv);
+	if (ret)
+		return ret;
+	cmd_use_user_locale();	/* for the output, while the workload starts */
+	t0 = o->t0;
+	if (!o->sd && !o->null_run)
+		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
+	d->sd = o->sd;
+	wait_measurement(o, d, o->has_workload ? wl.pid : o->target.watch_pid, t0);
+	/* as perf: after --interval-count's last interval the command runs on
+	 * to its end; only a stopping signal ends it */
+	if (o->has_workload && stopped_by_signal(o))
+		kill(wl.pid, SIGTERM);
+	if (o->has_workload && wait4(wl.pid, &status, 0, &ru) > 0)
+		o->exit_code = workload__exit_code(status);
+	t1 = clock_now_ns();
+	stat_running__update(&o->walltime, (double)(t1 - t0));
+	o->user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+	o->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	if (!o->null_run) {
+		evlist__disable(o->evlist);
+		evlist__read(o->evlist);
+		/* interval files end with their last interval, as perf's do */
+		if (o->sw_open && !o->interval)
+			stat_writer__round(&o->sw, o->evlist, o->target.cpus, true, t1 - t0);
+		stat_data__aggregate(o->sd, false);
+		stat_data__add_run(o->sd);
+		evlist__close(o->evlist);
+	}
+	return 0;
+}
+
+
+static void show_final_counts(struct stat_opts *o, struct stat_display *d)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct stat_footer f = {
+		.wall_mean_ns = o->walltime.mean,
+		.wall_stddev_ns = stat_running__stddev(&o->walltime),
+		.ru_display = o->has_workload && !target__has_cpu(&o->target) && o->repeat <= 1,
+		.user_s = o->user_s, .sys_s = o->sys_s, .null_run = o->null_run,
+	};
+
+	d->walltime_ns = o->walltime.mean;
+	if (o->sd && o->repeat > 1)
+		stat_data__use_run_means(o->sd);
+	if (!o->interval) {
+		stat_display__header(d, o->target.desc.buf, &out);
+		if (o->sd)
+			stat_display__counters(d, "", &out);
+	}
+	stat_display__footer(d, &f, &out);
+	emit(o, &out);
+	strbuf_release(&out);
+}
+
+static int finish_record(struct stat_opts *o)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = stat_writer__finish(&o->sw, o->argc_all, o->argv_all, &err);
+
+	o->sw_open = false;
+	if (ret)
+		cmd_error("stat record", err.buf);
+	strbuf_release(&err);
+	return ret ? 1 : 0;
+}
+
+int stat_run(struct stat_opts *o, const char **argv)
+{
+	struct stat_display d = {
+		.csv_sep = o->csv_sep, .json = o->json, .metric_only = o->metric_only == 1,
+		.color = !o->csv_sep && !o->json && !o->output && isatty(STDERR_FILENO),
+		.big_num = o->big_num, .interval = o->interval > 0, .run_count = o->repeat,
+		.cpus = o->target.cpus, .threads = o->target.threads,
+		.mg = o->mg.nr ? &o->mg : NULL,
+	};
+	struct sigaction sa = { .sa_handler = stat_signal };
+	sigset_t block;
+	int ret = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);	/* a closed terminal: the counts still go out */
+	for (int run = 0; run < o->repeat && !stat_done && !ret; run++)
+		ret = run_once(o, argv, &d);
+	if (!ret && o->walltime.n)
+		show_final_counts(o, &d);
+	if (o->sw_open)
+		ret = finish_record(o) ?: ret;
+	if (o->verbose)
+		show_verbose_counts(o);
+	return ret;
+}
+
+int stat_stop_signal(const struct stat_opts *o)
+{
+	return stopped_by_signal(o) ? stat_done : 0;
+}

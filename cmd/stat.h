@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_CMD_STAT_H
+#define PM_CMD_STAT_H
+
+/*
+ * perf-mini stat's options, shared by its option handling (stat.c) and its
+ * measurement (stat-run.c: runs, intervals, output).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/events/evlist.h"
+#include "../util/events/parse-events.h"
+#include "../util/events/target.h"
+#include "../util/stat/metricgroup.h"
+#include "../util/stat/stat-file.h"
+#include "../util/stat/stat.h"
+
+struct stat_opts {
+	struct option options[26];
+	struct evlist *evlist;
+	struct parse_events_ctx pctx;
+	struct pmus *pmus;
+	struct target target;
+	struct target_paths paths;
+	bool all_cpus, no_aggr, per_thread, per_core, per_socket;
+	bool json, null_run, no_inherit, append, topdown;
+	int metric_only;	/* -1: not given (--topdown turns it on) */
+	int td_level;
+	bool big_num, has_workload;
+	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
+	struct metricgroup mg;		/* -M */
+	const struct pm_env *env;
+	int repeat, interval, verbose, detailed;
+	unsigned int interval_count;
+	enum aggr_mode aggr_mode;
+	struct aggr_map amap;		/* --per-core, --per-socket */
+	char cpu_dir[256];		/* sysfs CPU directory, for the topology */
+
+	FILE *out;
+	struct stat_data *sd;
+	struct stat_running walltime;
+	double user_s, sys_s;
+	int nr_intervals_shown;
+	uint64_t t0;
+	int exit_code;
+
+	bool record;			/* stat record: counts also into a perf.data */
+	const char *record_path;
+	struct stat_writer sw;
+	bool sw_open;
+	int argc_all;			/* perf-mini's command line, for the file */
+	const char **argv_all;
+};
+
+/* Count (and print) @o->repeat runs of the command in @argv; the exit status. */
+int stat_run(struct stat_opts *o, const char **argv);
+/* The signal that ended the measurement (stat ends by it), or 0. */
+int stat_stop_signal(const struct stat_opts *o);
+
+int stat_open_output(struct stat_opts *o);
+int stat_close_output(struct stat_opts *o);
+
+#endif
