@@ -52,8 +52,8 @@ static bool has_topdown(const struct evlist *evlist)
 /* The aggregation and display, on the first round. */
 static int setup(struct stat_report *r, struct stat_file *sf, struct strbuf *err)
 {
-	if ((sf->mode == AGGR_CORE || sf->mode == AGGR_SOCKET) &&
-	    aggr_map__build(&r->amap, sf->cpus, sf->mode == AGGR_CORE, r->cpu_dir, err))
+	if (aggr_mode__is_topology(sf->mode) &&
+	    aggr_map__build(&r->amap, sf->cpus, aggr_mode__level(sf->mode), r->cpu_dir, err))
 		return -1;
 	r->sd = stat_data__new_mapped(sf->evlist, sf->mode, &r->amap);
 	if (!r->sd) {

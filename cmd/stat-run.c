@@ -55,11 +55,30 @@ static void show_verbose_counts(struct stat_opts *o)
 	}
 }
 
+/* --log-fd: the counts go to a descriptor the caller opened. */
+static int open_log_fd(struct stat_opts *o)
+{
+	o->out = fdopen(o->log_fd, o->append ? "a" : "w");
+	if (!o->out) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "cannot write the counts to descriptor %d (--log-fd): %s\n"
+			    "hint: open it in the shell, e.g. --log-fd 3 3>counts.txt", o->log_fd,
+			    strerror(errno));
+		cmd_error("stat", msg.buf);
+		strbuf_release(&msg);
+		return -1;
+	}
+	return 0;
+}
+
 int stat_open_output(struct stat_opts *o)
 {
 	time_t now = time(NULL);
 
 	o->out = stderr;
+	if (o->log_fd >= 0)
+		return open_log_fd(o);
 	if (!o->output)
 		return 0;
 	o->out = fopen(o->output, o->append ? "a" : "w");
@@ -86,8 +105,12 @@ int stat_close_output(struct stat_opts *o)
 	if (bad) {
 		struct strbuf msg = STRBUF_INIT;
 
-		strbuf_addf(&msg, "cannot write '%s': %s", o->output ? o->output : "<stderr>",
-			    strerror(errno));
+		if (o->log_fd >= 0)
+			strbuf_addf(&msg, "cannot write descriptor %d: %s", o->log_fd,
+				    strerror(errno));
+		else
+			strbuf_addf(&msg, "cannot write '%s': %s",
+				    o->output ? o->output : "<stderr>", strerror(errno));
 		cmd_error("stat", msg.buf);
 		strbuf_release(&msg);
 	}
@@ -96,13 +119,13 @@ int stat_close_output(struct stat_opts *o)
 
 static void emit(struct stat_opts *o, struct strbuf *sb)
 {
-	fwrite(sb->buf, 1, sb->len, o->out);
+	if (!o->quiet)
+		fwrite(sb->buf, 1, sb->len, o->out);
 	fflush(o->out);
 	strbuf_reset(sb);
 }
 
-static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0,
-			  uint64_t *last)
+static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0)
 {
 	struct strbuf out = STRBUF_INIT, prefix = STRBUF_INIT;
 	uint64_t now = clock_now_ns();
@@ -111,9 +134,15 @@ static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t 
 	if (o->sw_open)
 		stat_writer__round(&o->sw, o->evlist, o->target.cpus, false, now - t0);
 	stat_data__aggregate(o->sd, true);
-	d->walltime_ns = (double)(now - *last);
-	*last = now;
-	if (o->nr_intervals_shown % 25 == 0)
+	/* as perf, "CPUs utilized" divides by the interval asked for, even the
+	 * last, shorter one */
+	d->walltime_ns = (double)o->interval * 1e6;
+	if (o->interval_clear && !o->quiet) {
+		/* as perf: the terminal sequence goes to stdout */
+		fputs("\033[H\033[2J\n", stdout);
+		fflush(stdout);
+	}
+	if (o->nr_intervals_shown % 25 == 0 || o->interval_clear)
 		stat_display__interval_header(d, &out);
 	stat_display__interval_prefix(d, now - t0, &prefix);
 	stat_display__counters(d, prefix.buf, &out);
@@ -129,39 +158,79 @@ static void close_pidfd(int fd)
 		close(fd);
 }
 
+/*
+ * Sleep until @wake (clock_now_ns() time; 0: no limit), a signal, or the
+ * end of the process behind @pfd (if any; then true).
+ */
+static bool wait_until(struct pollfd *pfd, uint64_t wake)
+{
+	struct timespec ts, *tsp = NULL;
+	uint64_t now = clock_now_ns();
+	sigset_t unblocked;
+
+	sigemptyset(&unblocked);
+	if (wake) {
+		uint64_t left = wake > now ? wake - now : 0;
+
+		ts.tv_sec = (time_t)(left / 1000000000ULL);
+		ts.tv_nsec = (long)(left % 1000000000ULL);
+		tsp = &ts;
+	}
+	return ppoll(pfd->fd >= 0 ? pfd : NULL, pfd->fd >= 0, tsp, &unblocked) > 0;
+}
+
+/*
+ * -D: the events start disabled; enable them once the delay is over (or
+ * never, for -1), and measure the time from there.
+ */
+static void delay_counting(struct stat_opts *o, pid_t watch)
+{
+	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
+
+	if (!o->quiet)
+		fputs("Events disabled\n", stderr);
+	if (o->delay > 0) {
+		uint64_t end = clock_now_ns() + (uint64_t)o->delay * 1000000ULL;
+
+		while (!stat_done && clock_now_ns() < end && !wait_until(&pfd, end))
+			;
+		if (!stat_done) {
+			evlist__enable(o->evlist);
+			o->t0 = clock_now_ns();
+			if (!o->quiet)
+				fputs("Events enabled\n", stderr);
+		}
+	}
+	close_pidfd(pfd.fd);
+}
+
 /* Wait for the end of the measurement, printing intervals on the way. */
 static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t watch,
 			     uint64_t t0)
 {
 	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
 	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
-	uint64_t last = t0;
-	sigset_t unblocked;
+	uint64_t deadline = o->timeout ? t0 + (uint64_t)o->timeout * 1000000ULL : 0;
 
-	sigemptyset(&unblocked);
 	while (!stat_done) {
-		struct timespec ts, *tsp = NULL;
-		uint64_t now = clock_now_ns();
+		uint64_t wake = o->interval ? next : deadline;
 
-		if (o->interval) {
-			uint64_t left = next > now ? next - now : 0;
-
-			ts.tv_sec = (time_t)(left / 1000000000ULL);
-			ts.tv_nsec = (long)(left % 1000000000ULL);
-			tsp = &ts;
-		}
-		if (ppoll(pfd.fd >= 0 ? &pfd : NULL, pfd.fd >= 0, tsp, &unblocked) > 0)
+		if (wait_until(&pfd, wake))
 			break;	/* the workload (or the -p process) exited */
+		if (deadline && clock_now_ns() >= deadline) {
+			o->timed_out = true;
+			break;
+		}
 		if (!o->interval || clock_now_ns() < next || stat_done)
 			continue;
-		show_interval(o, d, t0, &last);
+		show_interval(o, d, t0);
 		next += interval_ns;
 		if (o->interval_count && o->nr_intervals_shown >= (int)o->interval_count)
 			return close_pidfd(pfd.fd);
 	}
 	/* as perf: the part of an interval before the end is shown too */
 	if (o->interval)
-		show_interval(o, d, t0, &last);
+		show_interval(o, d, t0);
 	close_pidfd(pfd.fd);
 }
 
@@ -178,14 +247,17 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 		ret = workload__prepare(wl, (const char *const *)argv, &err);
 		if (!ret && target__counts_workload(&o->target))
 			o->target.threads->entries[0].tid = wl->pid;
+		else if (!ret && o->target.workload_idx >= 0)
+			thread_map__set(o->target.threads, o->target.workload_idx, wl->pid,
+					o->paths.proc);
 	}
 	if (!ret && !o->null_run)
 		ret = evlist__open(o->evlist, &oo, &err);
 	/* once; CSV and JSON stay as perf writes them, unless -v */
-	if (!ret && !o->null_run && ((!o->csv_sep && !o->json) || o->verbose))
+	if (!ret && !o->null_run && !o->quiet && ((!o->csv_sep && !o->json) || o->verbose))
 		cmd_warn_user_only(o->evlist);
 	o->t0 = clock_now_ns();
-	if (!ret && !o->null_run && !target__counts_workload(&o->target))
+	if (!ret && !o->null_run && !target__counts_workload(&o->target) && !o->delay)
 		evlist__enable(o->evlist);
 	if (!ret && o->record && !o->sw_open) {
 		cmd_keep_old_output(o->record_path);
@@ -209,30 +281,81 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	return ret;
 }
 
+/* --pre and --post run through the shell, as perf runs them. */
+static int run_hook(const char *opt, const char *cmd)
+{
+	struct strbuf msg = STRBUF_INIT;
+	int status;
+
+	fflush(stdout);
+	status = system(cmd);
+	if (status == 0)
+		return 0;
+	if (status == -1)
+		strbuf_addf(&msg, "cannot run the %s command: %s", opt, strerror(errno));
+	else if (WIFSIGNALED(status))
+		strbuf_addf(&msg, "the %s command '%s' was killed by signal %d", opt, cmd,
+			    WTERMSIG(status));
+	else
+		strbuf_addf(&msg, "the %s command '%s' exited with status %d", opt, cmd,
+			    WEXITSTATUS(status));
+	strbuf_addstr(&msg, "\nhint: run it alone in a shell to see why");
+	cmd_error("stat", msg.buf);
+	strbuf_release(&msg);
+	return -1;
+}
+
+/* The workload's end: its exit status, and perf's note when a signal ended it. */
+static void reap_workload(struct stat_opts *o, pid_t pid, const char *argv0, struct rusage *ru)
+{
+	int status = 0;
+
+	/* as perf: after --interval-count's last interval the command runs on
+	 * to its end; only a stopping signal or --timeout ends it */
+	if (stopped_by_signal(o) || o->timed_out)
+		kill(pid, SIGTERM);
+	if (wait4(pid, &status, 0, ru) <= 0)
+		return;
+	o->exit_code = workload__exit_code(status);
+	if (WIFSIGNALED(status) && !o->quiet)
+		fprintf(stderr, "%s: %s\n", argv0, strsignal(WTERMSIG(status)));
+	if (o->timed_out && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM)
+		o->exit_code = 0;	/* stopped as asked */
+}
+
 static int run_once(struct stat_opts *o, const char **argv, struct stat_display *d)
 {
 	struct workload wl = { .pid = -1 };
 	struct rusage ru = { 0 };
-	uint64_t t0, t1;
-	int status = 0, ret;
+	pid_t watch;
+	uint64_t t1;
+	int ret;
 
+	if (o->pre_cmd && run_hook("--pre", o->pre_cmd))
+		return 1;
+	if (o->sync)
+		sync();
 	ret = start_counting(o, &wl, argv);
 	if (ret)
 		return ret;
 	cmd_use_user_locale();	/* for the output, while the workload starts */
-	t0 = o->t0;
-	if (!o->sd && !o->null_run)
+	if (!o->sd && !o->null_run) {
 		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
+		o->sd->no_scale = !o->scale;
+	}
 	d->sd = o->sd;
-	wait_measurement(o, d, o->has_workload ? wl.pid : o->target.watch_pid, t0);
-	/* as perf: after --interval-count's last interval the command runs on
-	 * to its end; only a stopping signal ends it */
-	if (o->has_workload && stopped_by_signal(o))
-		kill(wl.pid, SIGTERM);
-	if (o->has_workload && wait4(wl.pid, &status, 0, &ru) > 0)
-		o->exit_code = workload__exit_code(status);
+	watch = o->has_workload ? wl.pid : o->target.watch_pid;
+	if (o->delay && !o->null_run)
+		delay_counting(o, watch);
+	wait_measurement(o, d, watch, o->t0);
+	if (o->has_workload)
+		reap_workload(o, wl.pid, argv[0], &ru);
 	t1 = clock_now_ns();
-	stat_running__update(&o->walltime, (double)(t1 - t0));
+	if (o->forever)
+		memset(&o->walltime, 0, sizeof(o->walltime));
+	if (o->run_walltimes)
+		o->run_walltimes[(int)o->walltime.n] = (double)(t1 - o->t0);
+	stat_running__update(&o->walltime, (double)(t1 - o->t0));
 	o->user_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 	o->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	if (!o->null_run) {
@@ -240,36 +363,52 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 		evlist__read(o->evlist);
 		/* interval files end with their last interval, as perf's do */
 		if (o->sw_open && !o->interval)
-			stat_writer__round(&o->sw, o->evlist, o->target.cpus, true, t1 - t0);
+			stat_writer__round(&o->sw, o->evlist, o->target.cpus, true, t1 - o->t0);
 		stat_data__aggregate(o->sd, false);
 		stat_data__add_run(o->sd);
 		evlist__close(o->evlist);
 	}
+	/* as perf, a failing --post is not the measurement's failure */
+	if (o->post_cmd)
+		run_hook("--post", o->post_cmd);
 	return 0;
 }
 
 
+/* --summary: the CSV total's first column, as perf writes it. */
+static void summary_prefix(const struct stat_opts *o, struct strbuf *prefix)
+{
+	if (o->csv_sep && !o->no_csv_summary)
+		strbuf_addf(prefix, "%16s%s", "summary", o->csv_sep);
+}
+
 static void show_final_counts(struct stat_opts *o, struct stat_display *d)
 {
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, prefix = STRBUF_INIT;
+	bool summary = o->interval && o->summary;
 	struct stat_footer f = {
 		.wall_mean_ns = o->walltime.mean,
 		.wall_stddev_ns = stat_running__stddev(&o->walltime),
-		.ru_display = o->has_workload && !target__has_cpu(&o->target) && o->repeat <= 1,
+		.ru_display = target__counts_workload(&o->target) && o->repeat == 1,
 		.user_s = o->user_s, .sys_s = o->sys_s, .null_run = o->null_run,
+		.run_walltimes = o->run_walltimes,
 	};
 
 	d->walltime_ns = o->walltime.mean;
 	if (o->sd && o->repeat > 1)
 		stat_data__use_run_means(o->sd);
-	if (!o->interval) {
+	d->interval = o->interval && !summary;
+	if (!d->interval) {
 		stat_display__header(d, o->target.desc.buf, &out);
+		if (summary)
+			summary_prefix(o, &prefix);
 		if (o->sd)
-			stat_display__counters(d, "", &out);
+			stat_display__counters(d, prefix.buf, &out);
 	}
 	stat_display__footer(d, &f, &out);
 	emit(o, &out);
 	strbuf_release(&out);
+	strbuf_release(&prefix);
 }
 
 static int finish_record(struct stat_opts *o)
@@ -289,8 +428,10 @@ int stat_run(struct stat_opts *o, const char **argv)
 	struct stat_display d = {
 		.csv_sep = o->csv_sep, .json = o->json, .metric_only = o->metric_only == 1,
 		.color = !o->csv_sep && !o->json && !o->output && isatty(STDERR_FILENO),
-		.big_num = o->big_num, .interval = o->interval > 0, .run_count = o->repeat,
+		.big_num = o->big_num, .interval = o->interval > 0,
+		.run_count = o->forever ? 1 : o->repeat,
 		.cpus = o->target.cpus, .threads = o->target.threads,
+		.skip_idle_threads = target__all_threads(&o->target),
 		.mg = o->mg.nr ? &o->mg : NULL,
 	};
 	struct sigaction sa = { .sa_handler = stat_signal };
@@ -305,10 +446,18 @@ int stat_run(struct stat_opts *o, const char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);	/* a closed terminal: the counts still go out */
-	for (int run = 0; run < o->repeat && !stat_done && !ret; run++)
+	if (o->table)
+		o->run_walltimes = calloc((size_t)o->repeat, sizeof(*o->run_walltimes));
+	for (int run = 0; (o->forever || run < o->repeat) && !stat_done && !ret; run++) {
 		ret = run_once(o, argv, &d);
-	if (!ret && o->walltime.n)
+		/* -r 0: each run's counts as it ends, until interrupted */
+		if (!ret && o->forever)
+			show_final_counts(o, &d);
+	}
+	if (!ret && o->walltime.n && !o->forever)
 		show_final_counts(o, &d);
+	free(o->run_walltimes);
+	o->run_walltimes = NULL;
 	if (o->sw_open)
 		ret = finish_record(o) ?: ret;
 	if (o->verbose)

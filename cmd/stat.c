@@ -59,7 +59,9 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 		 (int)(strrchr(env->online_cpus, '/') ? strrchr(env->online_cpus, '/') -
 		       env->online_cpus : 0), env->online_cpus);
 	o->big_num = true;
+	o->scale = true;
 	o->repeat = 1;
+	o->log_fd = -1;
 	o->metric_only = -1;
 	target__init(&o->target);
 }
@@ -82,25 +84,48 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 				   "JSON (-j)");
 	else if (o->csv_sep && !*o->csv_sep)
 		strbuf_addstr(err, "the -x separator is empty\nhint: e.g. -x, or -x';'");
-	else if (o->repeat < 1 || o->repeat > STAT_MAX_REPEAT)
-		strbuf_addf(err, "-r %d is out of range\nhint: repeat 1 to %d times", o->repeat,
-			    STAT_MAX_REPEAT);
+	else if (o->repeat < 0 || o->repeat > STAT_MAX_REPEAT)
+		strbuf_addf(err, "-r %d is out of range\nhint: repeat 1 to %d times, or 0 to "
+			    "repeat until interrupted", o->repeat, STAT_MAX_REPEAT);
+	else if (o->table && o->repeat < 2)
+		strbuf_addstr(err, "--table lists the runs of -r\nhint: e.g. -r 5 --table");
+	else if (o->timeout && o->timeout < 10)
+		strbuf_addf(err, "--timeout %d is too short\nhint: give 10 ms or more", o->timeout);
+	else if (o->timeout < 0)
+		strbuf_addstr(err, "--timeout must be positive\nhint: e.g. --timeout 1000");
+	else if (o->timeout && o->interval)
+		strbuf_addstr(err, "--timeout cannot be used with -I\nhint: use --interval-count "
+				   "to stop after a number of intervals");
+	else if (o->delay < -1)
+		strbuf_addf(err, "-D %d is not a delay\nhint: give milliseconds, or -1 to start "
+			    "with the events disabled", o->delay);
+	else if (o->all_user && o->all_kernel)
+		strbuf_addstr(err, "--all-user and --all-kernel exclude each other\nhint: pick one, "
+				   "or use the :u and :k modifiers per event");
+	else if (o->log_fd >= 0 && o->output)
+		strbuf_addstr(err, "-o and --log-fd cannot be used together\nhint: pick one "
+				   "destination for the counts");
+	else if (o->log_fd < -1)
+		strbuf_addf(err, "--log-fd %d is not a file descriptor\nhint: e.g. --log-fd 3 "
+			    "3>counts.txt", o->log_fd);
+
 	else if (o->interval < 0)
 		strbuf_addstr(err, "print interval -I must be positive\nhint: e.g. -I 1000");
 	else if (o->interval_count && !o->interval)
 		strbuf_addstr(err, "--interval-count needs -I\nhint: e.g. -I 1000 --interval-count 5");
-	else if (o->interval && o->repeat > 1)
+	else if (o->interval && o->repeat != 1)
 		strbuf_addstr(err, "-I cannot be used with -r\nhint: drop one of them");
-	else if (o->record && o->repeat > 1)
+	else if (o->record && o->repeat != 1)
 		strbuf_addstr(err, "stat record counts one run\nhint: drop -r");
 	else if (o->record && o->append)
 		strbuf_addstr(err, "stat record writes a new file: --append makes no sense\n"
 				   "hint: drop --append");
 	else if (o->append && !o->output)
 		strbuf_addstr(err, "--append needs -o FILE\nhint: e.g. -o stat.txt --append");
-	else if (o->no_aggr + o->per_thread + o->per_core + o->per_socket > 1)
-		strbuf_addstr(err, "-A, --per-thread, --per-core and --per-socket cannot be used "
-				   "together\nhint: pick one aggregation");
+	else if (o->no_aggr + o->per_thread + o->per_core + o->per_socket + o->per_die +
+		 o->per_node > 1)
+		strbuf_addstr(err, "-A, --per-thread, --per-core, --per-die, --per-socket and "
+				   "--per-node cannot be used together\nhint: pick one aggregation");
 	else if (o->null_run && o->evlist->nr)
 		strbuf_addstr(err, "-n counts nothing, so -e makes no sense with it\nhint: drop -n "
 				   "or -e");
@@ -136,7 +161,12 @@ static void configure_events(struct stat_opts *o)
 		a->freq = 0;
 		if (evsel__is_leader(e)) {
 			a->disabled = 1;
-			a->enable_on_exec = target__counts_workload(&o->target);
+			/* -D: stat enables them itself once the delay is over */
+			a->enable_on_exec = target__counts_workload(&o->target) && !o->delay;
+		}
+		if (o->all_user || o->all_kernel) {
+			a->exclude_kernel = o->all_user;
+			a->exclude_user = o->all_kernel;
 		}
 		/* :P asks record for the most precise sampling; perf stat,
 		 * which does not sample, leaves precise_ip as it is */
@@ -235,17 +265,31 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 		strbuf_addstr(err, "-A/--no-aggr needs CPUs to count on\nhint: add -a or -C CPUS");
 		return -EINVAL;
 	}
-	if (o->per_thread && target__has_cpu(&o->target)) {
-		strbuf_addstr(err, "--per-thread counts tasks, not CPUs\nhint: use -p PID or -t TID");
+	if (o->per_thread && o->target.cpu_list) {
+		strbuf_addstr(err, "--per-thread counts tasks, not CPUs: it cannot be used with -C\n"
+				   "hint: use -p PID, -t TID, or -a for every thread of the system");
 		return -EINVAL;
 	}
-	if ((o->per_core || o->per_socket) && !target__has_cpu(&o->target)) {
-		strbuf_addf(err, "--per-%s needs CPUs to count on\nhint: add -a or -C CPUS",
-			    o->per_core ? "core" : "socket");
+	if (o->per_thread && o->has_workload && !target__has_task(&o->target) &&
+	    !o->target.system_wide) {
+		strbuf_addstr(err, "--per-thread shows the threads of -p, -t or -a, not of a "
+				   "command\nhint: add -a to count every thread while the command "
+				   "runs, or attach with -p PID");
 		return -EINVAL;
 	}
+	/* as perf: --per-thread alone counts every thread of the system */
+	if (o->per_thread && !target__has_task(&o->target))
+		o->target.system_wide = true;
+	o->target.per_thread = o->per_thread;
 	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD :
-		       o->per_core ? AGGR_CORE : o->per_socket ? AGGR_SOCKET : AGGR_GLOBAL;
+		       o->per_core ? AGGR_CORE : o->per_socket ? AGGR_SOCKET :
+		       o->per_die ? AGGR_DIE : o->per_node ? AGGR_NODE : AGGR_GLOBAL;
+	if (aggr_mode__is_topology(o->aggr_mode) && !target__has_cpu(&o->target)) {
+		strbuf_addf(err, "--per-%s needs CPUs to count on\nhint: add -a or -C CPUS",
+			    o->per_core ? "core" : o->per_socket ? "socket" : o->per_die ? "die" :
+			    "node");
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -269,10 +313,12 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
 	if (!ret && o->detailed && !o->null_run)
 		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
+	if (!ret && o->group && o->evlist->nr > 1)
+		evlist__make_group(o->evlist, 0, o->evlist->nr - 1);
 	if (!ret)
 		ret = topdown__check_groups(o->evlist, err);
-	if (!ret && (o->aggr_mode == AGGR_CORE || o->aggr_mode == AGGR_SOCKET))
-		ret = aggr_map__build(&o->amap, o->target.cpus, o->aggr_mode == AGGR_CORE,
+	if (!ret && aggr_mode__is_topology(o->aggr_mode))
+		ret = aggr_map__build(&o->amap, o->target.cpus, aggr_mode__level(o->aggr_mode),
 				      o->cpu_dir, err) ? -ENOTSUP : 0;
 	if (!ret)
 		configure_events(o);
@@ -292,45 +338,74 @@ static int set_tristate(const struct option *opt, const char *arg, int unset,
 static const struct option *stat_options(struct stat_opts *o)
 {
 	const struct option options[] = {
-		OPT_CALLBACK('e', "event", o, "event",
-			     "event selector. use 'perf-mini list' to list available events",
-			     parse_event_option),
 		OPT_BOOLEAN('a', "all-cpus", &o->all_cpus, "system-wide collection from all CPUs"),
 		OPT_BOOLEAN('A', "no-aggr", &o->no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN('B', "big-num", &o->big_num,
 			    "print large numbers with thousands' separators"),
 		OPT_STRING('C', "cpu", &o->cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_INTEGER('D', "delay", &o->delay,
+			    "ms to wait before starting measurement after program start (-1: "
+			    "start with events disabled)"),
 		OPT_INCR('d', "detailed", &o->detailed, "detailed run - start a lot of events"),
+		OPT_CALLBACK('e', "event", o, "event",
+			     "event selector. use 'perf-mini list' to list available events",
+			     parse_event_option),
+		OPT_BOOLEAN('g', "group", &o->group, "put the counters into a counter group"),
 		OPT_INTEGER('I', "interval-print", &o->interval,
 			    "print counts at regular interval in ms (overhead is possible for "
 			    "values <= 100ms)"),
-		OPT_UINTEGER(0, "interval-count", &o->interval_count,
-			     "print counts for fixed number of times"),
 		OPT_BOOLEAN('i', "no-inherit", &o->no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN('j', "json-output", &o->json, "print counts in JSON format"),
-		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
-			    "Only print computed metrics. No raw values", set_tristate),
 		OPT_STRING('M', "metrics", &o->metrics, "metric/metric group list",
 			   "monitor specified metrics or metric groups (separated by ,)"),
 		OPT_BOOLEAN('n', "null", &o->null_run, "null run - dont start any counters"),
-		OPT_BOOLEAN(0, "topdown", &o->topdown,
-			    "measure top-down statistics (Intel TopDown: retiring, bad speculation, "
-			    "frontend bound, backend bound)"),
-		OPT_INTEGER(0, "td-level", &o->td_level,
-			    "Set the metrics level for the top-down statistics (1 or 2)"),
 		OPT_STRING('o', "output", &o->output, "file", "output file name"),
-		OPT_BOOLEAN(0, "append", &o->append, "append to the output file"),
 		OPT_STRING('p', "pid", &o->pid, "pid", "stat events on existing process id"),
-		OPT_BOOLEAN(0, "per-thread", &o->per_thread, "aggregate counts per thread"),
-		OPT_BOOLEAN(0, "per-core", &o->per_core, "aggregate counts per physical processor core"),
-		OPT_BOOLEAN(0, "per-socket", &o->per_socket, "aggregate counts per processor socket"),
 		OPT_INTEGER('r', "repeat", &o->repeat,
-			    "repeat command and print average + stddev (max: 100)"),
+			    "repeat command and print average + stddev (max: 100, forever: 0)"),
+		OPT_BOOLEAN('S', "sync", &o->sync, "call sync() before starting a run"),
 		OPT_STRING('t', "tid", &o->tid, "tid", "stat events on existing thread id"),
 		OPT_INCR('v', "verbose", &o->verbose,
 			 "be more verbose (show counter open errors, etc); -vv shows the attrs"),
 		OPT_STRING('x', "field-separator", &o->csv_sep, "separator",
 			   "print counts with custom separator"),
+		OPT_BOOLEAN(0, "all-kernel", &o->all_kernel,
+			    "Configure all used events to run in kernel space."),
+		OPT_BOOLEAN(0, "all-user", &o->all_user,
+			    "Configure all used events to run in user space."),
+		OPT_BOOLEAN(0, "append", &o->append, "append to the output file"),
+		OPT_BOOLEAN(0, "interval-clear", &o->interval_clear,
+			    "clear screen in between new interval"),
+		OPT_UINTEGER(0, "interval-count", &o->interval_count,
+			     "print counts for fixed number of times"),
+		OPT_INTEGER(0, "log-fd", &o->log_fd, "log output to fd, instead of stderr"),
+		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
+			    "Only print computed metrics. No raw values", set_tristate),
+		OPT_BOOLEAN(0, "no-csv-summary", &o->no_csv_summary,
+			    "don't print 'summary' for CSV summary output"),
+		OPT_BOOLEAN(0, "per-core", &o->per_core, "aggregate counts per physical processor core"),
+		OPT_BOOLEAN(0, "per-die", &o->per_die, "aggregate counts per processor die"),
+		OPT_BOOLEAN(0, "per-node", &o->per_node, "aggregate counts per numa node"),
+		OPT_BOOLEAN(0, "per-socket", &o->per_socket, "aggregate counts per processor socket"),
+		OPT_BOOLEAN(0, "per-thread", &o->per_thread, "aggregate counts per thread"),
+		OPT_STRING(0, "post", &o->post_cmd, "command",
+			   "command to run after to the measured command"),
+		OPT_STRING(0, "pre", &o->pre_cmd, "command",
+			   "command to run prior to the measured command"),
+		OPT_BOOLEAN(0, "quiet", &o->quiet,
+			    "don't print any output, messages or warnings (useful with record)"),
+		OPT_BOOLEAN(0, "scale", &o->scale,
+			    "Use --no-scale to disable counter scaling for multiplexing"),
+		OPT_BOOLEAN(0, "summary", &o->summary, "print summary for interval mode"),
+		OPT_BOOLEAN(0, "table", &o->table,
+			    "display details about each run (only with -r option)"),
+		OPT_INTEGER(0, "td-level", &o->td_level,
+			    "Set the metrics level for the top-down statistics (1 or 2)"),
+		OPT_INTEGER(0, "timeout", &o->timeout,
+			    "stop workload and print counts after a timeout period in ms (>= 10ms)"),
+		OPT_BOOLEAN(0, "topdown", &o->topdown,
+			    "measure top-down statistics (Intel TopDown: retiring, bad speculation, "
+			    "frontend bound, backend bound)"),
 		OPT_END(),
 	};
 
@@ -382,7 +457,11 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		goto out;
 	}
 	o.has_workload = argc > 0;
+	o.forever = !o.repeat;
 	ret = stat_opts__check(&o, &err);
+	if (!ret && o.timeout && o.timeout < 100 && !o.quiet)
+		fputs("timeout < 100ms. The overhead percentage could be high in some cases. "
+		      "Please proceed with caution.\n", stderr);
 	if (!ret)
 		ret = stat_setup(&o, argv, argc, &err);
 	if (ret) {

@@ -20,17 +20,27 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[26];
+	struct option options[43];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
 	struct target target;
 	struct target_paths paths;
-	bool all_cpus, no_aggr, per_thread, per_core, per_socket;
+	bool all_cpus, no_aggr, per_thread, per_core, per_socket, per_die, per_node;
 	bool json, null_run, no_inherit, append, topdown;
 	int metric_only;	/* -1: not given (--topdown turns it on) */
 	int td_level;
 	bool big_num, has_workload;
+	bool all_user, all_kernel, quiet, summary, interval_clear, table, sync, group;
+	bool no_csv_summary;
+	bool scale;		/* --no-scale clears it */
+	int timeout;		/* ms, 0: none */
+	int delay;		/* -D ms; -1: never enabled */
+	int log_fd;		/* -1: none */
+	bool forever;		/* -r 0 */
+	const char *pre_cmd, *post_cmd;
+	bool timed_out;		/* --timeout ended the workload */
+	double *run_walltimes;	/* --table: each run's ns */
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
 	struct metricgroup mg;		/* -M */
 	const struct pm_env *env;

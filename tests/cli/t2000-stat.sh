@@ -103,7 +103,7 @@ test_expect_success '-I prints timestamped intervals, --interval-count stops' '
 test_expect_success '-I with -x prefixes the time field' '
 	pm stat -x, -I 100 --interval-count 2 -e cs -- "$WL/spin" 1000 2>out &&
 	test $(wc -l <out) -eq 2 &&
-	test_grep "^[0-9]+\.[0-9]{9},[0-9]+,,cs$u," out
+	test_grep "^ +[0-9]+\.[0-9]{9},[0-9]+,,cs$u," out
 '
 
 test_expect_success '-I with -j puts the interval key first' '
@@ -131,7 +131,7 @@ test_expect_success '-r N shows the runs, the mean and +- noise' '
 '
 
 test_expect_success '-r out of range is refused' '
-	test_expect_code 129 pm stat -r 0 -e cs true 2>err &&
+	test_expect_code 129 pm stat -r -1 -e cs true 2>err &&
 	test_expect_code 129 pm stat -r 101 -e cs true 2>err
 '
 

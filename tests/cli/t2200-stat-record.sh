@@ -72,7 +72,8 @@ both_reports() {
 }
 
 for opts in "-e page-faults,task-clock,context-switches" "-e page-faults,task-clock -I 100" \
-	    "-a -A -e cpu-clock,page-faults" "-a --per-core -e cpu-clock"; do
+	    "-a -A -e cpu-clock,page-faults" "-a --per-core -e cpu-clock" \
+	    "-a --per-die -e cpu-clock" "-a --per-node -e cpu-clock" "-a --per-socket -e cpu-clock"; do
 	case "$opts" in -a*) need=SYSWIDE ;; *) need=PERF ;; esac
 	test_expect_success $need "oracle: perf stat report reads perf-mini's file ($opts)" "
 		pm stat record -o m.data $opts -- sleep 0.25 2>/dev/null && both_reports m.data

@@ -51,7 +51,8 @@ static struct {
 	int nr_rates;
 	struct sim_event ev[MAX_SIM];
 	uint64_t next_id;
-} sim;
+	double running_share;		/* multiplexing: the PMU's share of enabled time */
+} sim = { .running_share = 1.0 };
 
 static const char default_profile[] =
 	"slots 20097158100\n"
@@ -102,7 +103,9 @@ static void load_profile(struct pmus *pmus, const char *text, bool warn)
 		if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
 			struct rate *r = &sim.rates[sim.nr_rates];
 
-			if (!resolve(pmus, name, r)) {
+			if (!strcmp(name, "running-share") && v > 0 && v <= 1) {
+				sim.running_share = v;
+			} else if (!resolve(pmus, name, r)) {
 				r->per_sec = v;
 				sim.nr_rates++;
 			} else if (warn) {
@@ -276,7 +279,7 @@ static void advance_group(int leader, uint64_t now)
 
 			e->count += (double)(uint64_t)(slots_rate * secs) * frac / 0xff;
 		} else {
-			e->count += e->rate * secs;
+			e->count += e->rate * secs * sim.running_share;
 		}
 		e->last_read_ns = now;
 	}
@@ -289,7 +292,7 @@ static size_t put_times(const struct sim_event *e, uint64_t *buf, uint64_t now)
 	if (e->attr.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
 		buf[n++] = enabled_ns(e, now);
 	if (e->attr.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		buf[n++] = enabled_ns(e, now);
+		buf[n++] = (uint64_t)((double)enabled_ns(e, now) * sim.running_share);
 	return n;
 }
 

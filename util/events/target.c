@@ -8,6 +8,7 @@
 void target__init(struct target *t)
 {
 	memset(t, 0, sizeof(*t));
+	t->workload_idx = -1;
 	strbuf_init(&t->desc, 0);
 }
 
@@ -68,6 +69,16 @@ int target__setup(struct target *t, const char **argv, int argc, const struct ta
 	if (ret)
 		return ret;
 	describe(t, argv, argc);
+	if (target__all_threads(t)) {
+		t->cpus = cpu_map__any();
+		t->threads = thread_map__all(p->proc);
+		/* the workload is forked later: a place for it, filled per run */
+		if (t->has_workload) {
+			t->workload_idx = t->threads->nr;
+			thread_map__append(t->threads, 0);
+		}
+		return 0;
+	}
 	if (target__has_cpu(t)) {
 		ret = cpu_map__online(&online, p->online_cpus, err);
 		if (!ret && t->cpu_list)
@@ -82,6 +93,7 @@ int target__setup(struct target *t, const char **argv, int argc, const struct ta
 	t->cpus = cpu_map__any();
 	if (t->has_workload && !target__has_task(t)) {
 		t->threads = thread_map__single(0);
+		t->workload_idx = 0;
 		return 0;
 	}
 	ret = thread_map__parse(&t->threads, t->pid ? t->pid : t->tid, t->pid != NULL, p->proc,

@@ -20,9 +20,11 @@ struct target {
 	const char *cpu_list;		/* -C list */
 	bool system_wide;		/* -a */
 	bool has_workload;		/* with -p/-t/-a/-C it only times the measurement */
+	bool per_thread;		/* with -a: count each thread of the system */
 
 	struct cpu_map *cpus;		/* owned; {-1} for per-task counting */
 	struct thread_map *threads;	/* owned; {-1} for per-CPU counting */
+	int workload_idx;		/* the workload's entry in threads, or -1 */
 	pid_t watch_pid;		/* a -p process whose exit ends the measurement */
 	struct strbuf desc;		/* "'cmd args'", "process id '12'", ... */
 };
@@ -41,6 +43,12 @@ void target__init(struct target *t);
  */
 int target__setup(struct target *t, const char **argv, int argc, const struct target_paths *p,
 		  struct strbuf *err);
+
+/* -a --per-thread: every thread counted on its own, on any CPU. */
+static inline bool target__all_threads(const struct target *t)
+{
+	return t->system_wide && t->per_thread;
+}
 
 static inline bool target__has_cpu(const struct target *t)
 {

@@ -83,6 +83,32 @@ static int add_one(struct thread_map *map, const char *item, int all_threads, co
 	return 0;
 }
 
+struct thread_map *thread_map__all(const char *proc)
+{
+	struct thread_map *map = calloc(1, sizeof(*map));
+	struct dirent **names;
+	int n = scandir(proc, &names, numeric_dirent, NULL);
+
+	BUG_ON(!map);
+	for (int i = 0; i < n; i++) {
+		int pid;
+
+		/* a process gone since the listing is simply not counted */
+		if (!str_to_int(names[i]->d_name, &pid))
+			add_tasks(map, pid, proc);
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+	thread_map__read_comms(map, proc);
+	return map;
+}
+
+void thread_map__append(struct thread_map *map, pid_t tid)
+{
+	thread_map__push(map, tid);
+}
+
 int thread_map__parse(struct thread_map **out, const char *list, int all_threads,
 		      const char *proc, struct strbuf *err)
 {
@@ -110,15 +136,25 @@ int thread_map__parse(struct thread_map **out, const char *list, int all_threads
 	return 0;
 }
 
-void thread_map__read_comms(struct thread_map *map, const char *proc)
+static void read_comm(struct thread_map_entry *e, const char *proc)
 {
 	char path[PATH_MAX];
 
-	for (int i = 0; i < map->nr; i++) {
-		if (map->entries[i].tid <= 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%d/comm", proc, map->entries[i].tid);
-		if (read_small_file(path, map->entries[i].comm, sizeof(map->entries[i].comm)) < 0)
-			snprintf(map->entries[i].comm, sizeof(map->entries[i].comm), "<unknown>");
-	}
+	if (e->tid <= 0)
+		return;
+	snprintf(path, sizeof(path), "%s/%d/comm", proc, e->tid);
+	if (read_small_file(path, e->comm, sizeof(e->comm)) < 0)
+		snprintf(e->comm, sizeof(e->comm), "<unknown>");
+}
+
+void thread_map__read_comms(struct thread_map *map, const char *proc)
+{
+	for (int i = 0; i < map->nr; i++)
+		read_comm(&map->entries[i], proc);
+}
+
+void thread_map__set(struct thread_map *map, int idx, pid_t tid, const char *proc)
+{
+	map->entries[idx].tid = tid;
+	read_comm(&map->entries[idx], proc);
 }

@@ -14,7 +14,7 @@
 
 struct thread_map_entry {
 	pid_t tid;
-	char comm[16];
+	char comm[64];	/* /proc/PID/comm: kernel workers have longer names */
 };
 
 struct thread_map {
@@ -33,9 +33,15 @@ struct thread_map *thread_map__single(pid_t pid);
 int thread_map__parse(struct thread_map **out, const char *list, int all_threads,
 		      const char *proc, struct strbuf *err);
 
+/* Every thread of every process under @proc: system-wide --per-thread. */
+struct thread_map *thread_map__all(const char *proc);
+/* Add @tid (its comm empty until thread_map__read_comms()). */
+void thread_map__append(struct thread_map *map, pid_t tid);
 /* Re-read each entry's comm from @proc (after a workload exec'd). */
 void thread_map__read_comms(struct thread_map *map, const char *proc);
 
+/* Entry @idx now stands for @tid, with its comm as it is now. */
+void thread_map__set(struct thread_map *map, int idx, pid_t tid, const char *proc);
 void thread_map__delete(struct thread_map *map);
 
 #endif

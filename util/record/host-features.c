@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 #include <sys/utsname.h>
@@ -199,6 +202,80 @@ static void cpu_topology(struct strbuf *sb, int nr_cpus)
 		put_u32(sb, (uint32_t)topo_int(cpu, "die_id"));
 }
 
+static int node_dir_number(const struct dirent *d)
+{
+	return !strncmp(d->d_name, "node", 4) && isdigit((unsigned char)d->d_name[4]);
+}
+
+/* "node12" -> 12 */
+static int node_number(const char *name)
+{
+	int n = -1;
+
+	str_to_int(name + 4, &n);
+	return n;
+}
+
+static int node_cmp(const struct dirent **a, const struct dirent **b)
+{
+	return node_number((*a)->d_name) - node_number((*b)->d_name);
+}
+
+/* "Node 0 MemTotal:  4679884 kB" in a node's meminfo: the kB. */
+static uint64_t node_meminfo_kb(const char *node_dir, const char *key)
+{
+	char path[PATH_MAX], line[256];
+	unsigned long long kb = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/meminfo", node_dir);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		char *at = strstr(line, key);
+
+		if (at && at[strlen(key)] == ':' && sscanf(at + strlen(key) + 1, "%llu", &kb) == 1)
+			break;
+	}
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+/*
+ * NUMA_TOPOLOGY as perf writes it: the number of nodes, then each node's
+ * number, total and free memory (kB) and CPU list. perf stat report needs
+ * it for --per-node files. Nothing where sysfs has no nodes.
+ */
+static void numa_topology(struct host_features *f)
+{
+	const char *root = "/sys/devices/system/node";
+	struct dirent **names;
+	int n = scandir(root, &names, node_dir_number, node_cmp);
+	struct strbuf *sb;
+
+	if (n <= 0)
+		return;
+	sb = add(f, HEADER_NUMA_TOPOLOGY);
+	put_u32(sb, (uint32_t)n);
+	for (int i = 0; i < n; i++) {
+		char dir[512], path[PATH_MAX], cpus[4096] = "";
+		uint64_t total, free_kb;
+
+		snprintf(dir, sizeof(dir), "%s/%s", root, names[i]->d_name);
+		snprintf(path, sizeof(path), "%s/cpulist", dir);
+		if (read_small_file(path, cpus, sizeof(cpus)) < 0)
+			cpus[0] = '\0';
+		total = node_meminfo_kb(dir, "MemTotal");
+		free_kb = node_meminfo_kb(dir, "MemFree");
+		put_u32(sb, (uint32_t)node_number(names[i]->d_name));
+		strbuf_add(sb, &total, 8);
+		strbuf_add(sb, &free_kb, 8);
+		pd_features__put_string(sb, cpus);
+		free(names[i]);
+	}
+	free(names);
+}
+
 void host_features__build(struct host_features *f, int argc, const char **argv,
 			  const struct pd_write_event *events, int nr_events,
 			  const struct build_id_entry *build_ids, int nr_build_ids,
@@ -230,6 +307,7 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 		pd_features__put_string(sb, argv[i]);
 	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
 	cpu_topology(add(f, HEADER_CPU_TOPOLOGY), (int)conf);
+	numa_topology(f);
 }
 
 void host_features__exit(struct host_features *f)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stat-display.h"
@@ -37,24 +38,34 @@ static const char *unit_of(const struct evsel *e)
 	return e->unit ? e->unit : "";
 }
 
-/* "S0-D0-C1" / "S0" and the CPUs in it, in perf's widths. */
+/* "S0-D0-C1", "S0-D0", "S0" or "N0" and the CPUs in it, in perf's widths. */
 static void topology_label(const struct stat_display *d, int a, struct strbuf *out)
 {
 	const struct aggr_id *id = &d->sd->amap->ids[a];
-	bool core = d->sd->mode == AGGR_CORE;
+	enum aggr_mode mode = d->sd->mode;
+	const char *key = mode == AGGR_CORE ? "core" : mode == AGGR_DIE ? "die" :
+			  mode == AGGR_NODE ? "node" : "socket";
 	char name[64];
 
-	if (core)
+	if (mode == AGGR_CORE)
 		snprintf(name, sizeof(name), "S%d-D%d-C%d", id->socket, id->die, id->core);
+	else if (mode == AGGR_DIE)
+		snprintf(name, sizeof(name), "S%d-D%d", id->socket, id->die);
+	else if (mode == AGGR_NODE)
+		snprintf(name, sizeof(name), "N%d", id->node);
 	else
 		snprintf(name, sizeof(name), "S%d", id->socket);
 	if (d->json)
-		strbuf_addf(out, "\"%s\" : \"%s\", \"aggregate-number\" : %d, ",
-			    core ? "core" : "socket", name, id->nr_cpus);
+		strbuf_addf(out, "\"%s\" : \"%s\", \"aggregate-number\" : %d, ", key, name,
+			    id->nr_cpus);
 	else if (d->csv_sep)
 		strbuf_addf(out, "%s%s%d%s", name, d->csv_sep, id->nr_cpus, d->csv_sep);
-	else if (core)	/* perf: "S%d-D%d-C%-8d %4d " */
+	else if (mode == AGGR_CORE)
 		strbuf_addf(out, "S%d-D%d-C%-8d %4d ", id->socket, id->die, id->core, id->nr_cpus);
+	else if (mode == AGGR_DIE)
+		strbuf_addf(out, "S%d-D%-8d %4d ", id->socket, id->die, id->nr_cpus);
+	else if (mode == AGGR_NODE)
+		strbuf_addf(out, "N%-5d %4d ", id->node, id->nr_cpus);
 	else
 		strbuf_addf(out, "S%-5d %4d ", id->socket, id->nr_cpus);
 }
@@ -65,8 +76,10 @@ static int label_width(enum aggr_mode mode)
 	switch (mode) {
 	case AGGR_CORE:
 	case AGGR_THREAD: return 24;
+	case AGGR_DIE: return 18;
 	case AGGR_SOCKET: return 12;
-	case AGGR_NONE: return 6;
+	case AGGR_NONE:
+	case AGGR_NODE: return 6;
 	default: return 0;
 	}
 }
@@ -78,6 +91,8 @@ static void aggr_label(const struct stat_display *d, int a, struct strbuf *out)
 	switch (d->sd->mode) {
 	case AGGR_CORE:
 	case AGGR_SOCKET:
+	case AGGR_DIE:
+	case AGGR_NODE:
 		topology_label(d, a, out);
 		break;
 	case AGGR_NONE:
@@ -364,9 +379,55 @@ static void metric_only_row(const struct stat_display *d, int a, const char *pre
 	strbuf_addch(out, '\n');
 }
 
+struct thread_row {
+	int a;
+	double val;
+};
+
+static int thread_row_cmp(const void *x, const void *y)
+{
+	const struct thread_row *p = x, *q = y;
+
+	if (p->val != q->val)
+		return p->val < q->val ? 1 : -1;
+	return p->a - q->a;	/* ties keep the thread order */
+}
+
+/*
+ * --per-thread: as perf, each event's threads from the busiest down; of a
+ * whole system (-a) only the threads that counted something.
+ */
+static void thread_lines(const struct stat_display *d, int idx, const char *prefix,
+			 struct strbuf *out)
+{
+	const struct stat_evsel *se = &d->sd->ev[idx];
+	struct thread_row *rows = calloc((size_t)d->sd->nr_aggr + 1, sizeof(*rows));
+	int nr = 0;
+
+	BUG_ON(!rows);
+	for (int a = 0; a < d->sd->nr_aggr; a++) {
+		if (d->skip_idle_threads && !se->aggr[a].val)
+			continue;
+		rows[nr].a = a;
+		rows[nr++].val = se->aggr[a].val;
+	}
+	qsort(rows, (size_t)nr, sizeof(*rows), thread_row_cmp);
+	for (int i = 0; i < nr; i++) {
+		if (d->metric_only)
+			metric_only_row(d, rows[i].a, prefix, false, out);
+		else
+			print_line(d, idx, rows[i].a, prefix, out);
+	}
+	free(rows);
+}
+
 void stat_display__counters(const struct stat_display *d, const char *prefix,
 			    struct strbuf *out)
 {
+	if (d->sd->mode == AGGR_THREAD && d->metric_only) {
+		thread_lines(d, 0, prefix, out);
+		return;
+	}
 	if (d->metric_only) {
 		for (int a = 0; a < d->sd->nr_aggr; a++)
 			metric_only_row(d, a, prefix, false, out);
@@ -377,16 +438,21 @@ void stat_display__counters(const struct stat_display *d, const char *prefix,
 			print_line(d, i, 0, prefix, out);
 		return;
 	}
-	if (d->sd->mode == AGGR_CORE || d->sd->mode == AGGR_SOCKET) {
+	if (aggr_mode__is_topology(d->sd->mode)) {
 		/* perf lists each core's (socket's) events together */
 		for (int a = 0; a < d->sd->nr_aggr; a++)
 			for (int i = 0; i < d->sd->evlist->nr; i++)
 				print_line(d, i, a, prefix, out);
 		return;
 	}
-	for (int i = 0; i < d->sd->evlist->nr; i++)
+	for (int i = 0; i < d->sd->evlist->nr; i++) {
+		if (d->sd->mode == AGGR_THREAD) {
+			thread_lines(d, i, prefix, out);
+			continue;
+		}
 		for (int a = 0; a < d->sd->nr_aggr; a++)
 			print_line(d, i, a, prefix, out);
+	}
 }
 
 void stat_display__header(const struct stat_display *d, const char *target, struct strbuf *out)
@@ -419,6 +485,10 @@ void stat_display__interval_header(const struct stat_display *d, struct strbuf *
 		strbuf_addstr(out, " core            cpus");
 	else if (d->sd->mode == AGGR_SOCKET)
 		strbuf_addstr(out, " socket cpus");
+	else if (d->sd->mode == AGGR_DIE)
+		strbuf_addstr(out, " die          cpus");
+	else if (d->sd->mode == AGGR_NODE)
+		strbuf_addstr(out, " node   cpus");
 	if (d->metric_only) {
 		strbuf_addch(out, ' ');
 		metric_only_row(d, 0, "", true, out);
@@ -435,7 +505,7 @@ void stat_display__interval_prefix(const struct stat_display *d, uint64_t time_n
 	unsigned long ns = (unsigned long)(time_ns % 1000000000ULL);
 
 	if (d->csv_sep)
-		strbuf_addf(out, "%lu.%09lu%s", s, ns, d->csv_sep);
+		strbuf_addf(out, "%6lu.%09lu%s", s, ns, d->csv_sep);
 	else if (d->json)
 		strbuf_addf(out, "{\"interval\" : %lu.%09lu, ", s, ns);
 	else
@@ -447,6 +517,30 @@ static int footer_precision(double sd)
 	if (sd > 1 || sd <= 0)
 		return 2;
 	return (int)lround(ceil(-log10(sd))) + 2;
+}
+
+/* --table: each run's time, its distance to the mean and a bar of it. */
+static void run_table(const struct stat_display *d, const struct stat_footer *f, int prec,
+		      struct strbuf *out)
+{
+	double avg = f->wall_mean_ns / 1e9;
+	char first[64];
+	int indent = 0;
+
+	/* the headings line up with the first digit of the result below */
+	snprintf(first, sizeof(first), " %17.*f", prec, avg);
+	while (first[indent] == ' ')
+		indent++;
+	strbuf_addf(out, "%*s# Table of individual measurements:\n", indent, "");
+	for (int i = 0; i < d->run_count; i++) {
+		double run = f->run_walltimes[i] / 1e9;
+		int bars = 1 + abs((int)(100.0 * (run - avg) / run) / 5);
+
+		strbuf_addf(out, " %17.*f (%+.*f) ", prec, run, prec, run - avg);
+		strbuf_addchars(out, '#', (size_t)bars);
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addf(out, "\n%*s# Final result:\n", indent, "");
 }
 
 void stat_display__footer(const struct stat_display *d, const struct stat_footer *f,
@@ -468,6 +562,8 @@ void stat_display__footer(const struct stat_display *d, const struct stat_footer
 		}
 	} else {
 		prec = footer_precision(sd);
+		if (f->run_walltimes)
+			run_table(d, f, prec, out);
 		strbuf_addf(out, " %17.*f +- %.*f seconds time elapsed", prec, avg, prec, sd);
 		if (stat_rel_stddev(sd, avg))
 			strbuf_addf(out, "  ( +-%6.2f%% )", stat_rel_stddev(sd, avg));

@@ -29,6 +29,7 @@ struct stat_display {
 	int run_count;
 	const struct cpu_map *cpus;	/* labels for -A */
 	const struct thread_map *threads; /* labels for --per-thread */
+	bool skip_idle_threads;		/* -a --per-thread: threads that counted 0 */
 	double walltime_ns;		/* elapsed time measured, for CPUs utilized */
 	const struct metricgroup *mg;	/* -M metrics, or NULL */
 };
@@ -40,6 +41,7 @@ struct stat_footer {
 	double user_s;
 	double sys_s;
 	bool null_run;
+	const double *run_walltimes;	/* --table: each run's ns, [run_count] */
 };
 
 /* " Performance counter stats for 'true':" (and the blank lines around). */

@@ -14,7 +14,7 @@ enum { UPDATE_UNIT, UPDATE_SCALE };
 enum { CPUS_LIST, CPUS_MASK, CPUS_RANGE };
 /* perf's enum aggr_mode, as STAT_CONFIG carries it */
 enum { PERF_AGGR_NONE, PERF_AGGR_GLOBAL, PERF_AGGR_SOCKET, PERF_AGGR_DIE, PERF_AGGR_CORE,
-       PERF_AGGR_THREAD };
+       PERF_AGGR_THREAD, PERF_AGGR_UNSET, PERF_AGGR_NODE };
 
 struct stat_rec {
 	struct pm_event_header h;
@@ -108,6 +108,8 @@ static uint64_t perf_aggr_mode(enum aggr_mode mode)
 	case AGGR_THREAD: return PERF_AGGR_THREAD;
 	case AGGR_CORE: return PERF_AGGR_CORE;
 	case AGGR_SOCKET: return PERF_AGGR_SOCKET;
+	case AGGR_DIE: return PERF_AGGR_DIE;
+	case AGGR_NODE: return PERF_AGGR_NODE;
 	default: return PERF_AGGR_GLOBAL;
 	}
 }
@@ -354,7 +356,9 @@ static enum aggr_mode our_aggr_mode(uint64_t perf_mode)
 	case PERF_AGGR_THREAD: return AGGR_THREAD;
 	case PERF_AGGR_CORE: return AGGR_CORE;
 	case PERF_AGGR_SOCKET: return AGGR_SOCKET;
-	default: return AGGR_GLOBAL;	/* die and node: summed (not shown apart) */
+	case PERF_AGGR_DIE: return AGGR_DIE;
+	case PERF_AGGR_NODE: return AGGR_NODE;
+	default: return AGGR_GLOBAL;
 	}
 }
 

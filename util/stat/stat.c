@@ -34,7 +34,7 @@ static int nr_aggr_of(const struct evlist *evlist, enum aggr_mode mode,
 
 	if (!first || mode == AGGR_GLOBAL)
 		return 1;
-	if (mode == AGGR_CORE || mode == AGGR_SOCKET)
+	if (aggr_mode__is_topology(mode))
 		return amap->nr ? amap->nr : 1;
 	return mode == AGGR_NONE ? first->nr_cpus : first->nr_threads;
 }
@@ -51,7 +51,7 @@ struct stat_data *stat_data__new_mapped(struct evlist *evlist, enum aggr_mode mo
 
 	if (!sd)
 		return NULL;
-	BUG_ON((mode == AGGR_CORE || mode == AGGR_SOCKET) && !amap);
+	BUG_ON(aggr_mode__is_topology(mode) && !amap);
 	sd->evlist = evlist;
 	sd->mode = mode;
 	sd->amap = amap;
@@ -92,15 +92,17 @@ static int aggr_index(const struct stat_data *sd, int cpu_idx, int thread_idx)
 	case AGGR_NONE: return cpu_idx;
 	case AGGR_THREAD: return thread_idx;
 	case AGGR_CORE:
-	case AGGR_SOCKET: return sd->amap->of_cpu[cpu_idx];
+	case AGGR_SOCKET:
+	case AGGR_DIE:
+	case AGGR_NODE: return sd->amap->of_cpu[cpu_idx];
 	default: return 0;
 	}
 }
 
-static void scale_value(struct stat_value *v, uint64_t raw)
+static void scale_value(const struct stat_data *sd, struct stat_value *v, uint64_t raw)
 {
 	v->val = (double)raw;
-	if (v->run && v->run < v->ena)
+	if (!sd->no_scale && v->run && v->run < v->ena)
 		v->val = (double)raw * (double)v->ena / (double)v->run;
 }
 
@@ -130,7 +132,7 @@ static void aggregate_evsel(struct stat_data *sd, struct evsel *evsel, struct st
 		}
 	}
 	for (int a = 0; a < sd->nr_aggr; a++)
-		scale_value(&se->aggr[a], sum[a]);
+		scale_value(sd, &se->aggr[a], sum[a]);
 	free(sum);
 }
 

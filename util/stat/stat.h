@@ -23,7 +23,22 @@ enum aggr_mode {
 	AGGR_THREAD,	/* --per-thread: one per thread */
 	AGGR_CORE,	/* --per-core: one per (socket, die, core) */
 	AGGR_SOCKET,	/* --per-socket */
+	AGGR_DIE,	/* --per-die: one per (socket, die) */
+	AGGR_NODE,	/* --per-node: one per NUMA node */
 };
+
+/* The modes that group CPUs by topology (an aggr_map says how). */
+static inline bool aggr_mode__is_topology(enum aggr_mode mode)
+{
+	return mode == AGGR_CORE || mode == AGGR_SOCKET || mode == AGGR_DIE || mode == AGGR_NODE;
+}
+
+/* The aggr_map level of a topology mode. */
+static inline enum aggr_level aggr_mode__level(enum aggr_mode mode)
+{
+	return mode == AGGR_CORE ? AGGR_LEVEL_CORE : mode == AGGR_DIE ? AGGR_LEVEL_DIE :
+	       mode == AGGR_NODE ? AGGR_LEVEL_NODE : AGGR_LEVEL_SOCKET;
+}
 
 /* Welford's running mean and variance. */
 struct stat_running {
@@ -55,8 +70,9 @@ struct stat_evsel {
 struct stat_data {
 	struct evlist *evlist;		/* borrowed */
 	enum aggr_mode mode;
-	const struct aggr_map *amap;	/* borrowed; AGGR_CORE and AGGR_SOCKET */
+	const struct aggr_map *amap;	/* borrowed; the topology modes */
 	int nr_aggr;
+	bool no_scale;			/* --no-scale: multiplexed counts as read */
 	struct stat_evsel *ev;		/* [evlist->nr] */
 };
 

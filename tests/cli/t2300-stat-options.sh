@@ -1,0 +1,220 @@
+#!/bin/sh
+test_description='perf-mini stat: run control (--timeout, -D, --pre/--post, -r 0, -S), output (--summary, --table, --quiet, --log-fd, --interval-clear), --all-user/--all-kernel, -g, --no-scale, --per-thread, --per-die, --per-node'
+. "$(dirname "$0")/test-lib.sh"
+
+ICL="$SYSFS/icelake"
+
+# Number of lines of $2 matching the extended regex $1.
+count_lines() {
+	grep -Ec "$1" "$2"
+}
+
+test_expect_success '--timeout ends the command, prints its counts and exits 0 as perf' '
+	pm stat --timeout 200 -e task-clock -- sleep 5 2>err &&
+	test_grep "^sleep: Terminated$" err &&
+	test_grep "msec task-clock" err &&
+	secs=$(sed -n "s/^ *\([0-9.]*\) seconds time elapsed/\1/p" err) &&
+	awk -v s="$secs" "BEGIN { exit !(s >= 0.19 && s < 4) }"
+'
+
+test_expect_success '--timeout under 10 ms and --timeout with -I are usage errors' '
+	test_expect_code 129 pm stat --timeout 5 -e task-clock true 2>err &&
+	test_grep "too short" err &&
+	test_expect_code 129 pm stat --timeout 100 -I 50 -e task-clock true 2>err &&
+	test_grep "cannot be used with -I" err
+'
+
+test_expect_success '--timeout under 100 ms warns as perf does' '
+	pm stat --timeout 50 -e task-clock -- sleep 1 2>err &&
+	test_grep "^timeout < 100ms" err
+'
+
+test_expect_success 'a command killed by a signal is named as perf names it' '
+	test_expect_code 143 pm stat -e task-clock -- sh -c "kill \$\$" 2>err &&
+	test_grep "^sh: Terminated$" err
+'
+
+test_expect_success '-D enables the events after the delay and times from there' '
+	pm stat -D 300 -e task-clock -- sleep 0.5 2>err &&
+	test_grep "^Events disabled$" err &&
+	test_grep "^Events enabled$" err &&
+	secs=$(sed -n "s/^ *\([0-9.]*\) seconds time elapsed/\1/p" err) &&
+	awk -v s="$secs" "BEGIN { exit !(s < 0.45) }"
+'
+
+test_expect_success '-D -1 leaves the events disabled: not counted' '
+	pm stat -D -1 -x, -e task-clock -- true 2>err &&
+	test_grep "^Events disabled$" err &&
+	! test_grep "^Events enabled$" err &&
+	test_grep "^<not counted>,msec,task-clock" err
+'
+
+test_expect_success '-D below -1 is a usage error' '
+	test_expect_code 129 pm stat -D -2 -e task-clock true 2>err &&
+	test_grep "not a delay" err
+'
+
+test_expect_success '--all-user sets exclude_kernel on every event' '
+	pm stat -vv --all-user -e task-clock,page-faults true 2>err &&
+	test $(count_lines "^  exclude_kernel +1$" err) -eq 2 &&
+	! test_grep "exclude_user" err
+'
+
+test_expect_success KERNEL '--all-kernel sets exclude_user on every event' '
+	pm stat -vv --all-kernel -e task-clock,page-faults true 2>err &&
+	test $(count_lines "^  exclude_user +1$" err) -eq 2 &&
+	! test_grep "exclude_kernel" err
+'
+
+test_expect_success '--all-user with --all-kernel is a usage error' '
+	test_expect_code 129 pm stat --all-user --all-kernel -e task-clock true 2>err &&
+	test_grep "exclude each other" err
+'
+
+test_expect_success '-g puts the events into one group' '
+	pm stat -vv -g -e task-clock,page-faults,cs true 2>err &&
+	test $(count_lines "group_fd -1 " err) -eq 1 &&
+	test $(count_lines "group_fd [0-9]+ " err) -eq 2 &&
+	test_grep "read_format .*GROUP" err
+'
+
+test_expect_success '--quiet prints nothing and keeps the exit status' '
+	test_expect_code 3 pm stat --quiet -e task-clock -- "$WL/spin" 1 3 >out 2>err &&
+	test ! -s out && test ! -s err
+'
+
+test_expect_success '--summary adds the total after the intervals (table layout)' '
+	pm stat -I 100 --summary -e task-clock -- sleep 0.35 2>err &&
+	test $(count_lines "^ +[0-9]+\.[0-9]{9} .*task-clock" err) -ge 3 &&
+	test_grep "^ Performance counter stats for .sleep 0.35.:$" err &&
+	test_grep "seconds time elapsed" err &&
+	total=$(sed -n "s/^ *\([0-9.]*\) msec task-clock .*/\1/p" err) &&
+	sum=$(sed -n "s/^ *[0-9]*\.[0-9]* *\([0-9.]*\) msec task-clock .*/\1/p" err |
+	      awk "{ s += \$1 } END { print s }") &&
+	awk -v t="$total" -v s="$sum" "BEGIN { d = t - s; exit !(d < 0.05 && d > -0.05) }"
+'
+
+test_expect_success '--summary in CSV: a summary row, without its label under --no-csv-summary' '
+	pm stat -x, -I 100 --summary -e task-clock -- sleep 0.25 2>err &&
+	test $(count_lines "^ +summary,[0-9.]+,msec,task-clock" err) -eq 1 &&
+	pm stat -x, -I 100 --summary --no-csv-summary -e task-clock -- sleep 0.25 2>err &&
+	test $(count_lines "^[0-9.]+,msec,task-clock" err) -eq 1 &&
+	! test_grep "summary" err
+'
+
+test_expect_success '--summary in JSON: a last line without an interval' '
+	pm stat -j -I 100 --summary -e task-clock -- sleep 0.25 2>err &&
+	tail -n 1 err | grep -q "^{\"counter-value\" : " &&
+	test $(count_lines "^\{\"interval\"" err) -ge 2
+'
+
+test_expect_success '--table lists every run of -r with its distance to the mean' '
+	pm stat -r 3 --table -e task-clock -- true 2>err &&
+	test_grep "^ +# Table of individual measurements:$" err &&
+	test $(count_lines "^ +[0-9]+\.[0-9]+ \([+-][0-9.]+\) #+$" err) -eq 3 &&
+	test_grep "^ +# Final result:$" err &&
+	test_grep "seconds time elapsed" err
+'
+
+test_expect_success '--table without -r is a usage error' '
+	test_expect_code 129 pm stat --table -e task-clock true 2>err &&
+	test_grep "runs of -r" err
+'
+
+test_expect_success '--pre and --post run around each run' '
+	pm stat -r 2 --pre "echo PRE" --post "echo POST" -e task-clock -- echo RUN >out 2>err &&
+	printf "PRE\nRUN\nPOST\nPRE\nRUN\nPOST\n" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a failing --pre command stops stat with its status named' '
+	test_expect_code 1 pm stat --pre "exit 3" -e task-clock -- echo RUN >out 2>err &&
+	test_grep "the --pre command .exit 3. exited with status 3" err &&
+	! test_grep RUN out &&
+	! test_grep "Performance counter stats" err
+'
+
+test_expect_success '-S syncs before the run and counts as usual' '
+	pm stat -S -x, -e page-faults -- "$WL/touch-pages" 500 2>err &&
+	test $(sed -n "s/^\([0-9]*\),,page-faults.*/\1/p" err) -ge 500
+'
+
+test_expect_success '-r 0 repeats until interrupted, printing each run' '
+	{ timeout -s INT 1 "$PERF_MINI" stat -r 0 -e task-clock -- sleep 0.2 2>err; true; } &&
+	test $(count_lines "^ Performance counter stats for .sleep 0.2.:$" err) -ge 2 &&
+	! test_grep "runs\)" err
+'
+
+test_expect_success '--log-fd writes the counts to that descriptor' '
+	pm stat --log-fd 3 -e task-clock true 2>err 3>log &&
+	test_grep "msec task-clock" log &&
+	! test_grep "task-clock" err
+'
+
+test_expect_success '--log-fd: a closed descriptor and -o with it are clear errors' '
+	test_expect_code 1 pm stat --log-fd 9 -e task-clock true 2>err 9>&- &&
+	test_grep "descriptor 9" err &&
+	test_expect_code 129 pm stat --log-fd 3 -o f -e task-clock true 2>err 3>/dev/null &&
+	test_grep "cannot be used together" err
+'
+
+test_expect_success '--interval-clear clears the terminal and repeats the header each interval' '
+	pm stat --interval-clear -I 100 -e task-clock -- sleep 0.25 >out 2>err &&
+	test $(grep -c "$(printf "\033\\[H\033\\[2J")" out) -ge 2 &&
+	test $(count_lines "^# +time +counts unit events" err) -eq $(grep -c "$(printf "\033")" out)
+'
+
+test_expect_success 'pmu-sim, icelake: --no-scale prints multiplexed counts as read' '
+	printf "running-share 0.5\ncpu/instructions/ 1000000000\n" >mux.profile &&
+	PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE=mux.profile \
+		pm_sim stat -x, -e cpu/instructions/ -- sleep 0.2 2>scaled &&
+	PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE=mux.profile \
+		pm_sim stat --no-scale -x, -e cpu/instructions/ -- sleep 0.2 2>raw &&
+	test_grep ",50\.00,," scaled && test_grep ",50\.00,," raw &&
+	s=$(cut -d, -f1 scaled) && r=$(cut -d, -f1 raw) &&
+	awk -v s="$s" -v r="$r" "BEGIN { q = s / r; exit !(q > 1.8 && q < 2.2) }"
+'
+
+test_expect_success '--per-thread on a command alone is refused as perf refuses it' '
+	test_expect_code 129 pm stat --per-thread -e task-clock true 2>err &&
+	test_grep "add -a" err
+'
+
+test_expect_success '--per-thread -p lists the busiest thread first' '
+	"$WL/spin" 3000 & pid=$! &&
+	pm stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.3 2>err;
+	kill $pid; wait $pid;
+	test_grep "^spin-$pid,[0-9.]+,msec,task-clock" err &&
+	grep "task-clock" err | cut -d, -f2 >vals &&
+	sort -g -r vals >sorted && test_cmp sorted vals
+'
+
+test_expect_success SYSWIDE '-a --per-thread: every thread that counted, busiest first' '
+	pm stat --per-thread -a -x, -e task-clock -- "$WL/spin" 300 2>err &&
+	test $(wc -l <err) -ge 2 &&
+	cut -d, -f2 err >vals && sort -g -r vals >sorted && test_cmp sorted vals &&
+	! grep -q "not counted" err &&
+	spin_ms=$(sed -n "s/^perf-mini-[0-9]*,\([0-9.]*\),msec.*/\1/p" err | sort -g | tail -n 1) &&
+	awk -v v="$spin_ms" "BEGIN { exit !(v >= 200) }"
+'
+
+test_expect_success SYSWIDE '--per-die and --per-node label the aggregates as perf' '
+	cpus=$(grep -c "^processor" /proc/cpuinfo) &&
+	pm stat --per-die -a -x, -e task-clock -- sleep 0.1 2>err &&
+	test_grep "^S[0-9]+-D[0-9]+,[0-9]+,[0-9.]+,msec,task-clock" err &&
+	test $(cut -d, -f2 err | awk "{ s += \$1 } END { print s }") -eq $cpus &&
+	pm stat --per-node -a -x, -e task-clock -- sleep 0.1 2>err &&
+	test_grep "^N-?[0-9]+,[0-9]+,[0-9.]+,msec,task-clock" err &&
+	test $(cut -d, -f2 err | awk "{ s += \$1 } END { print s }") -eq $cpus &&
+	pm stat --per-node -a -e task-clock -- sleep 0.1 2>err &&
+	test_grep "^N[0-9]+ +[0-9]+ +[0-9.]+ msec task-clock" err
+'
+
+test_expect_success '--per-die without CPUs, and two aggregations, are usage errors' '
+	test_expect_code 129 pm stat --per-die -e task-clock true 2>err &&
+	test_grep "needs CPUs" err &&
+	test_expect_code 129 pm stat --per-node --per-die -a -e task-clock true 2>err &&
+	test_grep "pick one aggregation" err
+'
+
+test_done

@@ -1,0 +1,84 @@
+#!/bin/sh
+test_description='oracle: stat --per-die/--per-node, --summary, --table, -D, --timeout, --per-thread print the layout Linux perf prints'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! command -v perf >/dev/null 2>&1; then
+	test_skip "stat options oracle" "Linux perf is not installed"
+	test_done; exit $?
+fi
+
+# The output with every number masked and runs of blanks squeezed: what
+# must equal perf's whatever the counts. Perf-mini's one-time note that it
+# fell back to user space (unprivileged) is perf's -v message: left out.
+masked() {
+	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" |
+	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/  */ /g"
+}
+
+# The table layout's line lengths: fixed widths, whatever the counts.
+lengths() {
+	grep -v "^Warning:$\|perf_event_paranoid\|fell back\|seconds \(user\|sys\)" "$1" |
+	awk "{ print length(\$0) }"
+}
+
+# same_as_perf TABLE|TEXT ARGS...: both tools run stat ARGS; the masked
+# outputs are equal, and for the TABLE layout the line lengths too.
+same_as_perf() {
+	kind=$1
+	shift
+	perf stat "$@" 2>perf.out >/dev/null
+	"$PERF_MINI" stat "$@" 2>pm.out >/dev/null
+	masked perf.out >perf.m && masked pm.out >pm.m && test_cmp perf.m pm.m &&
+	if [ "$kind" = TABLE ]; then
+		lengths perf.out >perf.len && lengths pm.out >pm.len && test_cmp perf.len pm.len
+	fi
+}
+
+for layout in "TABLE" "TEXT -x," "TEXT -j" "TABLE -I 100" "TABLE --metric-only"; do
+	set -- $layout
+	kind=$1
+	shift
+	for mode in --per-die --per-node; do
+		test_expect_success SYSWIDE "stat $mode -a $* is laid out as perf's" "
+			same_as_perf $kind $mode -a $* -e task-clock -- '$WL/spin' 250
+		"
+	done
+done
+
+for layout in "TABLE" "TEXT -x," "TEXT -x, --no-csv-summary" "TEXT -j"; do
+	set -- $layout
+	kind=$1
+	shift
+	test_expect_success "stat -I 100 --summary $* is laid out as perf's" "
+		same_as_perf $kind -I 100 --summary $* -e task-clock -- '$WL/spin' 250
+	"
+done
+
+test_expect_success 'stat -r 3 --table is laid out as perf s' '
+	same_as_perf TEXT -r 3 --table -e task-clock -- "$WL/spin" 20
+'
+
+test_expect_success 'stat -D -1 (never enabled) is laid out as perf s' '
+	same_as_perf TABLE -D -1 -e task-clock -- "$WL/spin" 20
+'
+
+test_expect_success 'stat --timeout on a longer command is laid out as perf s' '
+	same_as_perf TABLE --timeout 200 -e task-clock -- sleep 3
+'
+
+test_expect_success 'stat --per-thread -p: the same threads in the same order as perf' '
+	"$WL/spin" 4000 & pid=$! &&
+	perf stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.2 2>perf.out &&
+	"$PERF_MINI" stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.2 2>pm.out;
+	kill $pid; wait $pid;
+	cut -d, -f1,3,4 perf.out >perf.rows && cut -d, -f1,3,4 pm.out >pm.rows &&
+	test_cmp perf.rows pm.rows
+'
+
+test_expect_success 'stat --per-thread with a command alone is refused as perf refuses it' '
+	test_expect_code 129 "$PERF_MINI" stat --per-thread -e task-clock true 2>pm.err &&
+	! perf stat --per-thread -e task-clock true 2>perf.err >/dev/null &&
+	test_grep "only available when monitoring via -p -t -a" perf.err
+'
+
+test_done
