@@ -73,6 +73,7 @@ static void list_hw(struct list_ctx *c)
 static void list_sw(struct list_ctx *c)
 {
 	show_named(c, event_names_sw, event_names_nr_sw, "Software event");
+	show_named(c, event_names_tool, event_names_nr_tool, "Tool event");
 }
 
 static void show_cache(const char *name, void *data)
@@ -87,6 +88,12 @@ static void list_cache(struct list_ctx *c)
 {
 	if (pmus__core(c->pmus))
 		event_names_for_each_cache(show_cache, c);
+}
+
+/* perf lists the breakpoint syntax as one entry. */
+static void list_breakpoint(struct list_ctx *c)
+{
+	show(c, "mem:<addr>[/len][:access]", "Hardware breakpoint");
 }
 
 static void list_pmu(struct list_ctx *c)
@@ -210,8 +217,10 @@ static int list_section(struct list_ctx *c, const char *what, const char *tracef
 		list_cache(c);
 	if (!what || !strcmp(what, "pmu"))
 		list_pmu(c);
-	if (!what && !c->glob)
+	if (!what && !c->glob) {
 		list_raw(c);
+		list_breakpoint(c);
+	}
 	if (!what || !strcmp(what, "tracepoint"))
 		list_tracepoints(c, tracefs);
 	if (!what || !strcmp(what, "metric"))

@@ -131,6 +131,8 @@ static void show_interval(struct stat_opts *o, struct stat_display *d, uint64_t 
 	uint64_t now = clock_now_ns();
 
 	evlist__read(o->evlist);
+	/* as perf: the workload's CPU times are known at its end only */
+	stat_set_tool_counts(o->evlist, now - t0, 0, 0);
 	if (o->sw_open)
 		stat_writer__round(&o->sw, o->evlist, o->target.cpus, false, now - t0);
 	stat_data__aggregate(o->sd, true);
@@ -323,6 +325,11 @@ static void reap_workload(struct stat_opts *o, pid_t pid, const char *argv0, str
 		o->exit_code = 0;	/* stopped as asked */
 }
 
+static uint64_t timeval_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
+}
+
 static int run_once(struct stat_opts *o, const char **argv, struct stat_display *d)
 {
 	struct workload wl = { .pid = -1 };
@@ -361,6 +368,8 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	if (!o->null_run) {
 		evlist__disable(o->evlist);
 		evlist__read(o->evlist);
+		stat_set_tool_counts(o->evlist, t1 - o->t0, timeval_ns(&ru.ru_utime),
+				     timeval_ns(&ru.ru_stime));
 		/* interval files end with their last interval, as perf's do */
 		if (o->sw_open && !o->interval)
 			stat_writer__round(&o->sw, o->evlist, o->target.cpus, true, t1 - o->t0);

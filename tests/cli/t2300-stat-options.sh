@@ -73,8 +73,8 @@ test_expect_success '--all-user with --all-kernel is a usage error' '
 
 test_expect_success '-g puts the events into one group' '
 	pm stat -vv -g -e task-clock,page-faults,cs true 2>err &&
-	test $(count_lines "group_fd -1 " err) -eq 1 &&
-	test $(count_lines "group_fd [0-9]+ " err) -eq 2 &&
+	test $(count_lines "group_fd -1 .* = [0-9]+$" err) -eq 1 &&
+	test $(count_lines "group_fd [0-9]+ .* = [0-9]+$" err) -eq 2 &&
 	test_grep "read_format .*GROUP" err
 '
 
@@ -215,6 +215,54 @@ test_expect_success '--per-die without CPUs, and two aggregations, are usage err
 	test_grep "needs CPUs" err &&
 	test_expect_code 129 pm stat --per-node --per-die -a -e task-clock true 2>err &&
 	test_grep "pick one aggregation" err
+'
+
+test_expect_success 'tool events: duration_time is the elapsed time, user_time and system_time the command CPU time' '
+	pm stat -e duration_time,user_time,system_time -- "$WL/spin" 100 2>err &&
+	dur=$(sed -n "s/^ *\([0-9]*\) ns *duration_time.*/\1/p" err) &&
+	secs=$(sed -n "s/^ *\([0-9.]*\) seconds time elapsed/\1/p" err) &&
+	test "$(awk -v d="$dur" "BEGIN { printf \"%.9f\", d / 1e9 }")" = "$secs" &&
+	user=$(sed -n "s/^ *\([0-9]*\) ns *user_time.*/\1/p" err) &&
+	usecs=$(sed -n "s/^ *\([0-9.]*\) seconds user/\1/p" err) &&
+	test "$(awk -v d="$user" "BEGIN { printf \"%.9f\", d / 1e9 }")" = "$usecs" &&
+	test "$user" -ge 50000000 &&
+	test_grep "ns *system_time" err
+'
+
+test_expect_success 'tool events are listed as perf lists them' '
+	pm list sw >out &&
+	test_grep "^  duration_time +\[Tool event\]$" out &&
+	test_grep "^  user_time +\[Tool event\]$" out &&
+	pm list >out &&
+	test_grep "^  mem:<addr>\[/len\]\[:access\] +\[Hardware breakpoint\]$" out
+'
+
+arch=$(uname -m)
+test_expect_success 'mem:ADDR:w counts the writes to a variable (hardware breakpoint)' '
+	addr=$(setarch $arch -R "$WL/watched" 0) &&
+	pm stat -x, -e mem:$addr:w,mem:$addr/8:rw -- setarch $arch -R "$WL/watched" 1000 \
+		>/dev/null 2>err &&
+	w=$(sed -n "s/^\([0-9]*\),,mem:$addr:wu\{0,1\},.*/\1/p" err) &&
+	rw=$(sed -n "s/^\([0-9]*\),,mem:${addr}u\{0,1\},.*/\1/p" err) &&
+	test "$w" -ge 1000 && test "$w" -lt 1100 &&
+	test "$rw" -ge 2000 && test "$rw" -lt 2200
+'
+
+test_expect_success 'record -e mem:ADDR:w samples every write, in the function that writes' '
+	addr=$(setarch $arch -R "$WL/watched" 0) &&
+	pm record -o bp.data -e mem:$addr:w -- setarch $arch -R "$WL/watched" 500 >/dev/null 2>&1 &&
+	pm report --stdio -i bp.data --sort sym 2>err >out &&
+	test_grep "^# Samples: 5[0-9][0-9] +of event .mem:$addr:wu?.$" out &&
+	test_grep "[0-9.]+% +\[\.\] main$" out
+'
+
+test_expect_success 'bad breakpoint specs get a caret and a hint' '
+	test_expect_code 129 pm stat -e mem:zz true 2>err &&
+	test_grep "expected a breakpoint address" err &&
+	test_expect_code 129 pm stat -e mem:0x1000/:w true 2>err &&
+	test_grep "breakpoint length" err &&
+	test_expect_code 129 pm stat -e mem:0x1000:q true 2>err &&
+	test_grep "unknown modifier" err
 '
 
 test_done

@@ -43,6 +43,16 @@ const struct event_name event_names_sw[] = {
 };
 const unsigned int event_names_nr_sw = ARRAY_SIZE(event_names_sw);
 
+#define TOOL(t, n) { .names = { n }, .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_DUMMY, \
+		     .unit = "ns", .tool = (t) }
+
+const struct event_name event_names_tool[] = {
+	TOOL(TOOL_DURATION_TIME, "duration_time"),
+	TOOL(TOOL_USER_TIME, "user_time"),
+	TOOL(TOOL_SYSTEM_TIME, "system_time"),
+};
+const unsigned int event_names_nr_tool = ARRAY_SIZE(event_names_tool);
+
 static const struct event_name *find_in(const struct event_name *tab, unsigned int nr,
 					const char *name, size_t len)
 {
@@ -57,7 +67,9 @@ const struct event_name *event_names_find(const char *name, size_t len)
 {
 	const struct event_name *e = find_in(event_names_hw, event_names_nr_hw, name, len);
 
-	return e ? e : find_in(event_names_sw, event_names_nr_sw, name, len);
+	if (!e)
+		e = find_in(event_names_sw, event_names_nr_sw, name, len);
+	return e ? e : find_in(event_names_tool, event_names_nr_tool, name, len);
 }
 
 const char *event_names_generic(uint32_t type, uint64_t config)

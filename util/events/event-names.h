@@ -12,12 +12,21 @@
 
 #define EVENT_NAMES_MAX_ALIASES 4
 
+/* perf's tool events: values stat knows itself, opened as dummy events. */
+enum tool_event {
+	TOOL_NONE,
+	TOOL_DURATION_TIME,	/* wall time of the measurement, ns */
+	TOOL_USER_TIME,		/* the workload's user CPU time, ns */
+	TOOL_SYSTEM_TIME,	/* and its system time */
+};
+
 struct event_name {
 	const char *names[EVENT_NAMES_MAX_ALIASES];	/* canonical first */
 	uint32_t type;
 	uint64_t config;
 	const char *unit;	/* NULL or "msec" */
 	double scale;		/* 0 means 1 */
+	enum tool_event tool;
 };
 
 /* Generic hardware events, then software events, in perf list order. */
@@ -25,8 +34,10 @@ extern const struct event_name event_names_hw[];
 extern const unsigned int event_names_nr_hw;
 extern const struct event_name event_names_sw[];
 extern const unsigned int event_names_nr_sw;
+extern const struct event_name event_names_tool[];
+extern const unsigned int event_names_nr_tool;
 
-/* Look up a hardware or software name or alias; NULL when unknown. */
+/* Look up a hardware, software or tool name or alias; NULL when unknown. */
 const struct event_name *event_names_find(const char *name, size_t len);
 
 /*

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "event-names.h"
+
 struct evsel_counts {
 	uint64_t val;
 	uint64_t ena;
@@ -64,6 +66,7 @@ struct evsel {
 	bool exclude_gh;	/* a G or H modifier was seen */
 	bool is_topdown_metric;
 	enum topdown_id topdown;
+	enum tool_event tool;	/* duration_time and co: stat fills the counts */
 	bool supported;		/* false once the kernel refused it as unknown */
 	bool user_only;		/* its kernel part refused: opened on user space (":u") */
 	unsigned char suffix_len;	/* the "u" or ":u" that added to its name */

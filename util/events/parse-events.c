@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <errno.h>
+#include <linux/hw_breakpoint.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -275,6 +277,7 @@ static int resolve_name(struct parser *p, struct evsel *evsel, const char *name,
 	if (en) {
 		evsel->attr.type = en->type;
 		evsel->attr.config = en->config;
+		evsel->tool = en->tool;
 		set_unit(evsel, en->unit, en->scale);
 		return 0;
 	}
@@ -566,6 +569,71 @@ static int parse_tracepoint(struct parser *p, size_t start, size_t slen)
 	return after_event(p, first);
 }
 
+/* An access string of a breakpoint: one or more of r, w, x. */
+static size_t bp_access_len(const char *s)
+{
+	size_t n = strspn(s, "rwx");
+
+	return isalpha((unsigned char)s[n]) ? 0 : n;
+}
+
+/*
+ * mem:ADDR[/LEN][:ACCESS][:mods], a hardware breakpoint as perf reads it:
+ * ADDR decimal or 0x hex, LEN bytes (default 4, 8 for x), ACCESS of r w x
+ * (default rw). perf names it as spelled, cut at the '/' when there is one.
+ */
+static int parse_breakpoint(struct parser *p, size_t start)
+{
+	const char *s = p->spec;
+	size_t at = start + 4, slash = 0;
+	int first = p->evlist->nr, base = 10;
+	struct evsel *evsel;
+	uint64_t addr, len = 0;
+	char *end;
+
+	if (s[at] == '0' && (s[at + 1] == 'x' || s[at + 1] == 'X'))
+		base = 16, at += 2;
+	if (!isxdigit((unsigned char)s[at]))
+		return fail(p, at, "e.g. 'mem:0x601040:w' or 'mem:0x601040/8'",
+			    "expected a breakpoint address");
+	errno = 0;
+	addr = strtoull(s + at, &end, base);
+	if (errno || (base == 10 && isxdigit((unsigned char)*end)))
+		return fail(p, at, "give the address in decimal or as 0x hex",
+			    "bad breakpoint address");
+	p->pos = (size_t)(end - s);
+	if (s[p->pos] == '/') {
+		slash = p->pos++;
+		len = strtoull(s + p->pos, &end, 0);
+		if (end == s + p->pos)
+			return fail(p, p->pos, "e.g. 'mem:0x601040/8:w'",
+				    "expected the breakpoint length in bytes");
+		p->pos = (size_t)(end - s);
+	}
+	evsel = new_event(p, s + start, (slash ? slash : p->pos) - start);
+	evsel->attr.type = PERF_TYPE_BREAKPOINT;
+	evsel->attr.bp_addr = addr;
+	evsel->attr.bp_type = HW_BREAKPOINT_R | HW_BREAKPOINT_W;
+	evsel->attr.sample_period = 1;
+	if (s[p->pos] == ':' && bp_access_len(s + p->pos + 1)) {
+		size_t n = bp_access_len(s + ++p->pos);
+
+		evsel->attr.bp_type = 0;
+		for (size_t i = 0; i < n; i++)
+			evsel->attr.bp_type |= s[p->pos + i] == 'r' ? HW_BREAKPOINT_R :
+					       s[p->pos + i] == 'w' ? HW_BREAKPOINT_W :
+					       HW_BREAKPOINT_X;
+		p->pos += n;
+	}
+	evsel->attr.bp_len = len ? len : evsel->attr.bp_type == HW_BREAKPOINT_X ?
+			     sizeof(long) : HW_BREAKPOINT_LEN_4;
+	if (after_event(p, first))
+		return -EINVAL;
+	if (!slash)
+		set_spelled_name(p, evsel, start);
+	return 0;
+}
+
 static int parse_event(struct parser *p)
 {
 	size_t start = p->pos, nlen = name_len(p->spec + start);
@@ -584,6 +652,8 @@ static int parse_event(struct parser *p)
 	}
 	if (name[nlen] == '/')
 		return parse_slash_event(p, start, nlen);
+	if (nlen == 3 && !strncmp(name, "mem", 3) && name[3] == ':')
+		return parse_breakpoint(p, start);
 	evsel = new_event(p, name, nlen);
 	ret = resolve_name(p, evsel, name, nlen, start);
 	if (ret == -ENOENT) {

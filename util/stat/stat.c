@@ -136,6 +136,23 @@ static void aggregate_evsel(struct stat_data *sd, struct evsel *evsel, struct st
 	free(sum);
 }
 
+void stat_set_tool_counts(struct evlist *evlist, uint64_t duration_ns, uint64_t user_ns,
+			  uint64_t system_ns)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i) {
+		uint64_t v = e->tool == TOOL_DURATION_TIME ? duration_ns :
+			     e->tool == TOOL_USER_TIME ? user_ns : system_ns;
+
+		if (!e->tool || !e->counts)
+			continue;
+		memset(e->counts, 0, (size_t)e->nr_cpus * (size_t)e->nr_threads * sizeof(*e->counts));
+		e->counts[0] = (struct evsel_counts){ .val = v, .ena = v, .run = v };
+	}
+}
+
 void stat_data__aggregate(struct stat_data *sd, bool delta)
 {
 	for (int i = 0; i < sd->evlist->nr; i++)

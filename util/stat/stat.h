@@ -89,6 +89,14 @@ void stat_data__delete(struct stat_data *sd);
  */
 void stat_data__aggregate(struct stat_data *sd, bool delta);
 
+/*
+ * The tool events' counts (duration_time, user_time, system_time), from
+ * what stat measured itself: set after each read, on the first fd, as
+ * perf reports them; 0 reads as not counted.
+ */
+void stat_set_tool_counts(struct evlist *evlist, uint64_t duration_ns, uint64_t user_ns,
+			  uint64_t system_ns);
+
 /* Record this run's global values into the -r statistics. */
 void stat_data__add_run(struct stat_data *sd);
 
