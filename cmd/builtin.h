@@ -51,6 +51,8 @@ void cmd_buffer_stdout(void);
 
 /* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */
 struct option;
+/* --filter: set on the tracepoints of the last -e (opt->value: the evlist's address). */
+int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 		     struct strbuf *err);
 

@@ -187,6 +187,29 @@ void cmd_keep_old_output(const char *path)
 	strbuf_release(&old);
 }
 
+int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	struct evlist *evlist = *(struct evlist **)opt->value;
+	int n = 0;
+
+	(void)unset;
+	for (int i = evlist->last_spec_first; i < evlist->nr; i++) {
+		struct evsel *e = evlist->entries[i];
+
+		if (e->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		free(e->filter);
+		e->filter = strdup(arg);
+		BUG_ON(!e->filter);
+		n++;
+	}
+	if (n)
+		return 0;
+	strbuf_addstr(err, "--filter applies to the tracepoint of the -e before it\nhint: e.g. "
+			   "-e sched:sched_switch --filter 'prev_pid == 1'\n");
+	return -1;
+}
+
 int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 		     struct strbuf *err)
 {

@@ -350,6 +350,7 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_CALLBACK('e', "event", o, "event",
 			     "event selector. use 'perf-mini list' to list available events",
 			     parse_event_option),
+		OPT_CALLBACK(0, "filter", &o->evlist, "filter", "event filter", cmd_parse_filter),
 		OPT_BOOLEAN('g', "group", &o->group, "put the counters into a counter group"),
 		OPT_INTEGER('I', "interval-print", &o->interval,
 			    "print counts at regular interval in ms (overhead is possible for "

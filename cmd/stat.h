@@ -20,7 +20,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[43];
+	struct option options[44];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;

@@ -265,4 +265,28 @@ test_expect_success 'bad breakpoint specs get a caret and a hint' '
 	test_grep "unknown modifier" err
 '
 
+test_expect_success TRACEFS '--filter keeps the tracepoint hits that match (stat and record)' '
+	pm stat -x, -e sched:sched_process_exec -- sh -c "/bin/true; /bin/echo x" >/dev/null 2>all &&
+	pm stat -x, -e sched:sched_process_exec --filter "filename ~ \"*true\"" \
+		-- sh -c "/bin/true; /bin/echo x" >/dev/null 2>some &&
+	test $(cut -d, -f1 all) -ge 2 && test $(cut -d, -f1 some) -eq 1 &&
+	pm record -o f.data -e sched:sched_process_exec --filter "filename ~ \"*true\"" \
+		-- sh -c "/bin/true; /bin/echo x" >/dev/null 2>&1 &&
+	pm script -i f.data >out &&
+	test $(wc -l <out) -eq 1 && test_grep "filename=/bin/true " out
+'
+
+test_expect_success TRACEFS 'a filter the kernel refuses is one clear error' '
+	test_expect_code 1 pm stat -e sched:sched_process_exec --filter "nosuch == 1" true 2>err &&
+	test_grep "cannot set the filter .nosuch == 1. on sched:sched_process_exec: Invalid argument" err &&
+	test_grep "^hint: " err
+'
+
+test_expect_success '--filter without a tracepoint before it is a usage error' '
+	test_expect_code 129 pm stat -e task-clock --filter "x == 1" true 2>err &&
+	test_grep "applies to the tracepoint of the -e before it" err &&
+	test_expect_code 129 pm record --filter "x == 1" -e cpu-clock true 2>err &&
+	test_grep "applies to the tracepoint" err
+'
+
 test_done

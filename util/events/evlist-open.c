@@ -337,6 +337,29 @@ static void break_weak_group(struct evlist *evlist, struct evsel *leader)
 	}
 }
 
+/* --filter: the tracepoint filter on every fd, as perf sets it after the open. */
+static int evsel__apply_filter(struct evsel *evsel, struct strbuf *err)
+{
+	int n = evsel->nr_cpus * evsel->nr_threads;
+
+	for (int f = 0; evsel->filter && f < n; f++) {
+		int ret;
+
+		if (evsel->fds[f] < 0)
+			continue;
+		ret = perf_sys_ioctl(evsel->fds[f], PERF_EVENT_IOC_SET_FILTER,
+				     (unsigned long)evsel->filter);
+		if (ret < 0) {
+			strbuf_addf(err, "cannot set the filter '%s' on %s: %s\nhint: a filter "
+				    "compares the fields listed in the tracepoint's format file "
+				    "(e.g. 'prev_pid == 1 && prev_prio < 100')", evsel->filter,
+				    evsel->name, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
 int evlist__open(struct evlist *evlist, const struct evlist_open_opts *opts, struct strbuf *err)
 {
 	struct evsel *evsel;
@@ -354,6 +377,8 @@ int evlist__open(struct evlist *evlist, const struct evlist_open_opts *opts, str
 		}
 		if (ret == -ENOMEM)
 			strbuf_addstr(err, "out of memory");
+		if (!ret)
+			ret = evsel__apply_filter(evsel, err);
 		if (ret)
 			break;
 	}

@@ -12,6 +12,7 @@ struct evlist {
 	struct evsel **entries;
 	int nr;
 	int alloc;
+	int last_spec_first;	/* the first event the last -e spec added */
 };
 
 struct evlist *evlist__new(void);

@@ -39,6 +39,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->name);
 	free(evsel->unit);
 	free(evsel->resolved);
+	free(evsel->filter);
 	free(evsel->fds);
 	free(evsel->ids);
 	free(evsel->counts);

@@ -56,6 +56,7 @@ struct evsel {
 	char *name;		/* as the user spelled it, perf-style */
 	char *unit;		/* "msec", sysfs .unit, or NULL */
 	char *resolved;		/* "pmu/terms/" an alias expanded to, for -v */
+	char *filter;		/* --filter: a tracepoint filter, or NULL */
 	double scale;
 	int idx;		/* position in the evlist */
 	struct evsel *leader;	/* itself when it leads (or is alone) */

@@ -708,6 +708,7 @@ int parse_events(struct evlist *evlist, const char *spec, const struct parse_eve
 	struct parser p = { .spec = spec, .ctx = ctx, .evlist = evlist, .err = err };
 	int first = evlist->nr, ret;
 
+	evlist->last_spec_first = first;
 	for (;;) {
 		ret = spec[p.pos] == '{' ? parse_group(&p) : parse_event(&p);
 		if (ret)
