@@ -63,6 +63,7 @@ struct record_opts {
 	const char **argv;	/* a copy: parse_options() reorders the original */
 	int exit_code;
 	int exec_status;	/* 127 or 126 when the workload cannot be run */
+	int delay;		/* -D ms; -1: never enabled */
 };
 
 /* the signal that stopped the recording, 0 while it runs */
@@ -296,6 +297,9 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 			return -EINVAL;
 		}
 	}
+	if (o->delay < -1)
+		strbuf_addf(err, "-D %d is not a delay\nhint: give milliseconds, or -1 to start "
+			    "with the events disabled", o->delay);
 	if (o->attr.freq && o->attr.period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");
@@ -366,6 +370,16 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 }
 
 /* perf's fallback: no hardware cycles (a VM) means sampling cpu-clock. */
+/* -D: perf's dummy:HG, last, tracks the maps while the events wait. */
+static void add_tracking_dummy(struct record_opts *o)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	BUG_ON(parse_events(o->evlist, "dummy:HG", &o->pctx, &err));
+	strbuf_release(&err);
+	o->attr.tracking_dummy = true;
+}
+
 static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 {
 	int ret = open_events(o, err);
@@ -379,6 +393,8 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 	evlist__truncate(o->evlist, 0);
 	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
 		return -EINVAL;
+	if (o->delay)
+		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	return open_events(o, err);
 }
@@ -568,17 +584,43 @@ static void print_summary(const struct record_opts *o, const struct recorder *r,
 
 /* --- the loop -------------------------------------------------------- */
 
+/* -D: the sampled events are enabled once @enable_at (ns) has come. */
+static int wait_ms(uint64_t enable_at)
+{
+	uint64_t now = clock_now_ns();
+
+	if (!enable_at)
+		return 100;
+	if (now >= enable_at)
+		return 0;
+	return (enable_at - now) / 1000000 >= 100 ? 100 : (int)((enable_at - now) / 1000000) + 1;
+}
+
+static void enable_after_delay(struct record_opts *o, uint64_t *enable_at)
+{
+	if (!*enable_at || clock_now_ns() < *enable_at)
+		return;
+	evlist__enable(o->evlist);
+	*enable_at = 0;
+	if (!o->quiet)
+		fputs("Events enabled\n", stderr);
+}
+
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
 	int pidfd = cmd_pidfd_open(watch);
+	uint64_t enable_at = o->delay > 0 ? clock_now_ns() + (uint64_t)o->delay * 1000000 : 0;
 	int ret = 0;
 
+	if (o->delay && !o->quiet)
+		fputs("Events disabled\n", stderr);
 	while (!record_done && !ret) {
 		/* the kernel wakes us at half a buffer; the timeout bounds what a
 		 * recording killed outright can lose to a tenth of a second */
-		bool exited = recorder__wait(r, pidfd, 100);
+		bool exited = recorder__wait(r, pidfd, wait_ms(enable_at));
 
+		enable_after_delay(o, &enable_at);
 		ret = recorder__drain(r, err);
 		if (exited)
 			break;
@@ -608,7 +650,11 @@ static int start(struct record_opts *o, struct workload *wl, const char **argv,
 {
 	if (o->has_workload && target__counts_workload(&o->target))
 		return start_workload(o, wl, argv, err);
-	evlist__enable(o->evlist);
+	/* -D: only the tracking dummy runs until the delay is over */
+	if (o->delay)
+		evsel__enable(o->evlist->entries[o->evlist->nr - 1]);
+	else
+		evlist__enable(o->evlist);
 	if (o->has_workload)
 		return start_workload(o, wl, argv, err);
 	return 0;
@@ -623,6 +669,8 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	struct compressor zstd = { 0 };
 	int status, ret;
 
+	if (o->delay)
+		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	if (o->has_workload) {
 		ret = workload__prepare(&wl, argv, err);
@@ -749,6 +797,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "sample-identifier", &o.attr.sample_identifier,
 			    "Record the sample identifier"),
 		OPT_BOOLEAN('n', "no-samples", &o.attr.no_samples, "don't sample"),
+		OPT_INTEGER('D', "delay", &o.delay,
+			    "ms to wait before starting measurement after program start (-1: "
+			    "start with events disabled)"),
 		OPT_BOOLEAN('T', "timestamp", &o.timestamp,
 			    "Record the sample timestamps (always recorded)"),
 		OPT_BOOLEAN(0, "timestamp-boundary", &o.timestamp_boundary,

@@ -211,4 +211,25 @@ test_expect_success '-k that is not a clock, --pretty that is not a style: exit 
 	test_grep "is not a style" err
 '
 
+test_expect_success 'record -D: the events start after the delay, the maps are tracked from the exec' '
+	pm record -D 150 -e cpu-clock -o delayed.data -- "$WL/spin" 300 2>err &&
+	test_grep "^Events disabled$" err && test_grep "^Events enabled$" err &&
+	pm script -i delayed.data --show-task-events >out &&
+	exec_t=$(sed -n "s/.* \([0-9.]*\): PERF_RECORD_COMM exec: spin:.*/\1/p" out) &&
+	first_t=$(grep -m1 " cpu-clock" out | sed -n "s/.* \([0-9.]*\): .*/\1/p") &&
+	awk -v e="$exec_t" -v f="$first_t" "BEGIN { exit !(f - e >= 0.14) }" &&
+	pm report --stdio -i delayed.data --sort sym >rep &&
+	test_grep "[0-9.]+% +\[\.\] main$" rep &&
+	pm report --header-only -i delayed.data >hdr &&
+	test_grep "^# event : name = dummy:HG, .*enable_on_exec = 1" hdr
+'
+
+test_expect_success 'record -D -1: nothing is sampled, the recording is still whole' '
+	pm record -D -1 -e cpu-clock -o never.data -- "$WL/spin" 50 2>err &&
+	test_grep "^Events disabled$" err && ! test_grep "^Events enabled$" err &&
+	pm script -i never.data >out && ! test_grep "cpu-clock" out &&
+	test_expect_code 129 pm record -D -5 -o x.data -- true 2>err &&
+	test_grep "not a delay" err
+'
+
 test_done

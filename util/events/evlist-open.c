@@ -406,6 +406,15 @@ void evlist__enable(struct evlist *evlist)
 	for_each_leader_fd(evlist, PERF_EVENT_IOC_ENABLE);
 }
 
+void evsel__enable(struct evsel *evsel)
+{
+	int n = evsel->nr_cpus * evsel->nr_threads;
+
+	for (int f = 0; evsel->fds && f < n; f++)
+		if (evsel->fds[f] >= 0)
+			perf_sys_ioctl(evsel->fds[f], PERF_EVENT_IOC_ENABLE, 0);
+}
+
 void evlist__disable(struct evlist *evlist)
 {
 	for_each_leader_fd(evlist, PERF_EVENT_IOC_DISABLE);

@@ -43,6 +43,8 @@ int perf_event_paranoid(void);
 /* PERF_EVENT_IOC_ENABLE/DISABLE on every group leader's fds. */
 void evlist__enable(struct evlist *evlist);
 void evlist__disable(struct evlist *evlist);
+/* PERF_EVENT_IOC_ENABLE on one event's fds (a leader, or alone). */
+void evsel__enable(struct evsel *evsel);
 
 /*
  * The samples the kernel dropped on @evsel's fd @f (read_format LOST, not

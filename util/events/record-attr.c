@@ -116,8 +116,18 @@ static void configure_sample_data(const struct record_attr_opts *o, struct perf_
 	}
 }
 
-/* perf record's attr for every event; the first one also tracks mmaps,
- * comms and tasks for the whole recording. */
+/* perf's tracking dummy: samples nothing, sees every mmap, comm and task. */
+static void configure_tracking_dummy(struct perf_event_attr *a, const struct record_attr_opts *o)
+{
+	a->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
+	a->freq = 0;
+	a->sample_period = 1;
+	a->exclude_guest = 0;
+	a->enable_on_exec = o->enable_on_exec;
+}
+
+/* perf record's attr for every event; the first one (or -D's tracking
+ * dummy) also tracks mmaps, comms and tasks for the whole recording. */
 void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o)
 {
 	struct evsel *e;
@@ -206,8 +216,10 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 		a->disabled = evsel__is_leader(e);
 		a->inherit = !o->no_inherit;
 		a->sample_id_all = 1;
-		a->enable_on_exec = o->enable_on_exec && evsel__is_leader(e);
-		if (i == 0) {
+		a->enable_on_exec = o->enable_on_exec && evsel__is_leader(e) && !o->tracking_dummy;
+		if (o->tracking_dummy && i == evlist->nr - 1)
+			configure_tracking_dummy(a, o);
+		if (i == (o->tracking_dummy ? evlist->nr - 1 : 0)) {
 			a->mmap = a->comm = a->task = 1;
 			a->mmap2 = a->comm_exec = 1;
 			a->mmap_data = o->dwarf_stack || o->sample_addr;

@@ -24,6 +24,10 @@ struct record_attr_opts {
 	bool lbr;		/* --call-graph lbr: Intel's LBR call stacks */
 	bool cpu_wide;		/* -a or -C: the CPU in every sample */
 	bool enable_on_exec;	/* a workload we start: counting begins at its exec */
+	/* -D: the last event is perf's tracking dummy (dummy:HG): it alone is
+	 * enabled on exec and records mmaps, comms and tasks, so that the
+	 * maps are known while the sampled events wait to be enabled */
+	bool tracking_dummy;
 	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
 	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size,
 	     sample_cpu, sample_period;
