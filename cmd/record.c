@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,6 +66,9 @@ struct record_opts {
 	int exit_code;
 	int exec_status;	/* 127 or 126 when the workload cannot be run */
 	int delay;		/* -D ms; -1: never enabled */
+	uint64_t max_size;	/* --max-size bytes of data, 0: no limit */
+	bool size_limited;	/* --max-size ended the recording */
+	bool dry_run, timestamp_filename;
 };
 
 /* the signal that stopped the recording, 0 while it runs */
@@ -198,6 +203,20 @@ static int parse_mmap_pages(const struct option *opt, const char *arg, int unset
 		strbuf_release(&msg);
 	}
 	*pages = (unsigned int)p2;
+	return 0;
+}
+
+static int parse_max_size(const struct option *opt, const char *arg, int unset,
+			  struct strbuf *err)
+{
+	uint64_t *size = opt->value;
+
+	(void)unset;
+	if ((str_to_size(arg, size) && str_to_u64(arg, 10, size)) || !*size) {
+		strbuf_addf(err, "--max-size %s: not a size\nhint: a number of bytes with B, K, M "
+			    "or G (e.g. --max-size 100M)", arg);
+		return -1;
+	}
 	return 0;
 }
 
@@ -558,9 +577,36 @@ static int open_output(struct record_opts *o, struct perf_data_writer *w,
 	return ret;
 }
 
+/* --timestamp-filename: the finished file gets the time it ended in its name. */
+static int stamp_output(struct record_opts *o, struct strbuf *err)
+{
+	struct timeval tv;
+	char stamp[32];
+	struct strbuf path = STRBUF_INIT;
+
+	if (!o->timestamp_filename || !strcmp(o->output, "-"))
+		return 0;
+	gettimeofday(&tv, NULL);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", localtime(&tv.tv_sec));
+	strbuf_addf(&path, "%s.%s%02d", o->output, stamp, (int)(tv.tv_usec / 10000));
+	if (rename(o->output, path.buf)) {
+		strbuf_addf(err, "cannot rename '%s' to '%s': %s", o->output, path.buf,
+			    strerror(errno));
+		strbuf_release(&path);
+		return -1;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: Dump %s ]\n", path.buf);
+	strbuf_release(&path);
+	return 0;
+}
+
 static void print_summary(const struct record_opts *o, const struct recorder *r,
 			  const struct perf_data_writer *w)
 {
+	/* as perf, the stamped name is shown as a placeholder */
+	const char *stamp = o->timestamp_filename ? ".<timestamp>" : "";
+
 	if (o->quiet)
 		return;
 	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
@@ -574,12 +620,12 @@ static void print_summary(const struct record_opts *o, const struct recorder *r,
 	if (w->pipe)
 		fprintf(stderr, "[ perf record: Captured and wrote 0.000 MB - ]\n");
 	else if (r->nr_samples)
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%" PRIu64
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s (%" PRIu64
 			" samples) ]\n", (double)(w->data_offset + w->data_size) / 1024 / 1024,
-			o->output, r->nr_samples);
+			o->output, stamp, r->nr_samples);
 	else
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
-			(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output);
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s ]\n",
+			(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output, stamp);
 }
 
 /* --- the loop -------------------------------------------------------- */
@@ -606,6 +652,18 @@ static void enable_after_delay(struct record_opts *o, uint64_t *enable_at)
 		fputs("Events enabled\n", stderr);
 }
 
+/* --max-size: perf's line, and the recording stops as on a signal. */
+static bool size_limit_reached(struct record_opts *o, const struct recorder *r)
+{
+	if (!o->max_size || r->w->data_size < o->max_size)
+		return false;
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
+			"stopping session ]\n", r->w->data_size / 1024);
+	o->size_limited = true;
+	return true;
+}
+
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
@@ -622,7 +680,7 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 
 		enable_after_delay(o, &enable_at);
 		ret = recorder__drain(r, err);
-		if (exited)
+		if (exited || size_limit_reached(o, r))
 			break;
 	}
 	evlist__disable(o->evlist);
@@ -709,13 +767,15 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (o->has_workload) {
 		/* as perf: a recording that ends first (a signal, a full disk)
 		 * ends its workload */
-		if (record_done || ret)
+		if (record_done || ret || o->size_limited)
 			kill(wl.pid, SIGTERM);
 		if (waitpid(wl.pid, &status, 0) > 0)
 			o->exit_code = workload__exit_code(status);
+		if (o->size_limited && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM)
+			o->exit_code = 0;	/* stopped as asked */
 	}
 	/* whatever happened, what was captured is finalised */
-	if (!finish_output(o, &r, &w, &re, err) && !ret)
+	if (!finish_output(o, &r, &w, &re, err) && !ret && !stamp_output(o, err))
 		print_summary(o, &r, &w);
 out:
 	compressor__exit(&zstd);
@@ -797,6 +857,13 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "sample-identifier", &o.attr.sample_identifier,
 			    "Record the sample identifier"),
 		OPT_BOOLEAN('n', "no-samples", &o.attr.no_samples, "don't sample"),
+		OPT_CALLBACK(0, "max-size", &o.max_size, "size",
+			     "Limit the sample data max size, <size> is expected to be a number "
+			     "with appended unit character - B/K/M/G", parse_max_size),
+		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
+		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_BOOLEAN(0, "no-buffering", &o.attr.no_buffering, "collect data without buffering"),
 		OPT_INTEGER('D', "delay", &o.delay,
 			    "ms to wait before starting measurement after program start (-1: "
 			    "start with events disabled)"),
@@ -874,6 +941,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		parse_events(o.evlist, "cycles", &o.pctx, &err);
 	}
 	o.attr.user_freq = o.attr.freq > 0;
+	ret = 0;
+	if (o.dry_run)	/* as perf: the options were checked, nothing is recorded */
+		goto out;
 	signal(SIGINT, record_signal);
 	signal(SIGTERM, record_signal);
 	signal(SIGHUP, record_signal);	/* a closed terminal: finish the file too */

@@ -232,4 +232,39 @@ test_expect_success 'record -D -1: nothing is sampled, the recording is still wh
 	test_grep "not a delay" err
 '
 
+test_expect_success 'record --max-size stops the recording at the limit, the file whole' '
+	pm record --max-size=32K -e cpu-clock -o small.data -- "$WL/spin" 60000 2>err &&
+	test_grep "^\[ perf record: perf size limit reached \([0-9]+ KB\), stopping session \]$" err &&
+	size=$(wc -c <small.data) && test $size -lt 200000 &&
+	pm report --stdio -i small.data >out 2>rep.err &&
+	test_grep "^# Samples: [0-9]+" out && ! test -s rep.err
+'
+
+test_expect_success 'record --max-size: a size that is not one is a usage error' '
+	test_expect_code 129 pm record --max-size=lots -o x.data -- true 2>err &&
+	test_grep "not a size" err
+'
+
+test_expect_success 'record --dry-run checks the options and records nothing' '
+	pm record --dry-run -e cpu-clock -o dry.data -- "$WL/spin" 10 2>err &&
+	! test -e dry.data &&
+	test_expect_code 129 pm record --dry-run -e nosuch -o dry.data -- true 2>err &&
+	test_grep "unknown event" err
+'
+
+test_expect_success 'record --timestamp-filename names the file by the time it ends' '
+	rm -f stamped.data* &&
+	pm record --timestamp-filename -e cpu-clock -o stamped.data -- "$WL/spin" 20 2>err &&
+	f=$(ls stamped.data.*) &&
+	echo "$f" | grep -Eq "^stamped\.data\.[0-9]{16}$" &&
+	test_grep "^\[ perf record: Dump $f \]$" err &&
+	test_grep "stamped\.data\.<timestamp> " err &&
+	pm report --stdio -i "$f" >out && test_grep "^# Samples: " out
+'
+
+test_expect_success 'record --no-buffering wakes the reader for every event' '
+	pm record -vv --no-buffering -e cpu-clock -o nb.data -- true 2>err &&
+	test_grep "wakeup_events, wakeup_watermark \} +1$" err
+'
+
 test_done

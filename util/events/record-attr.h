@@ -28,6 +28,7 @@ struct record_attr_opts {
 	 * enabled on exec and records mmaps, comms and tasks, so that the
 	 * maps are known while the sampled events wait to be enabled */
 	bool tracking_dummy;
+	bool no_buffering;	/* --no-buffering: a wakeup for every event */
 	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
 	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size,
 	     sample_cpu, sample_period;
