@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "builtin.h"
+#include "record.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/sample.h"
@@ -43,33 +43,6 @@ static const char *const record_usage[] = {
 	NULL,
 };
 
-struct record_opts {
-	struct evlist *evlist;
-	struct parse_events_ctx pctx;
-	struct pmus *pmus;
-	struct target target;
-	struct target_paths paths;
-	struct record_attr_opts attr;	/* what the options ask of every event */
-	const char *output, *call_graph, *cpu_list, *pid, *tid;
-	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
-	int verbose;
-	bool freq_max, strict_freq;	/* -F max, --strict-freq */
-	bool no_buildid;		/* -B: no BUILD_ID feature */
-	const char *sysfs_root;		/* PMU_MAPPINGS' */
-	/* accepted as perf's, nothing to do: -T, --timestamp-boundary (times
-	 * and their span are always recorded), -N (no build-id cache here) */
-	bool timestamp, timestamp_boundary, no_buildid_cache;
-	unsigned int mmap_pages;
-	int zstd_level;		/* record -z: 0 off */
-	int argc;		/* perf-mini's own command line, for CMDLINE */
-	const char **argv;	/* a copy: parse_options() reorders the original */
-	int exit_code;
-	int exec_status;	/* 127 or 126 when the workload cannot be run */
-	int delay;		/* -D ms; -1: never enabled */
-	uint64_t max_size;	/* --max-size bytes of data, 0: no limit */
-	bool size_limited;	/* --max-size ended the recording */
-	bool dry_run, timestamp_filename;
-};
 
 /* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
@@ -418,216 +391,6 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 	return open_events(o, err);
 }
 
-/* --- output ---------------------------------------------------------- */
-
-struct record_events {
-	struct pd_write_event *v;
-	int nr;
-};
-
-static int collect_events(struct record_opts *o, struct record_events *re)
-{
-	struct evsel *e;
-	int i;
-
-	re->v = calloc(o->evlist->nr, sizeof(*re->v));
-	if (!re->v)
-		return -ENOMEM;
-	evlist__for_each(o->evlist, e, i) {
-		re->v[i] = (struct pd_write_event){
-			.attr = &e->attr, .ids = e->ids, .nr_ids = e->nr_cpus * e->nr_threads,
-			.name = e->name,
-		};
-	}
-	re->nr = o->evlist->nr;
-	return 0;
-}
-
-static size_t id_trailer_size(const struct record_opts *o)
-{
-	return perf_sample__id_words(o->evlist->entries[0]->attr.sample_type) * 8;
-}
-
-static void synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-		       pid_t workload)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t id_size = id_trailer_size(o);
-
-	synth__id_index(&sb, o->evlist, o->target.cpus, o->target.threads);
-	synth__kernel_mmap(&sb, id_size);
-	synth__event_updates(&sb, o->evlist, w->pipe);
-	synth__thread_map(&sb, o->target.threads);
-	synth__cpu_map(&sb, o->target.cpus);
-	/* as perf: what runs before the exec's COMM is the workload too */
-	if (workload > 0)
-		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
-	if (target__has_cpu(&o->target)) {
-		synth__all_processes(&sb, o->paths.proc, id_size);
-	} else if (target__has_task(&o->target)) {
-		for (int i = 0; i < o->target.threads->nr; i++) {
-			char path[64], status[4096], *tgid;
-			int pid = o->target.threads->entries[i].tid;
-
-			snprintf(path, sizeof(path), "%s/%d/status", o->paths.proc, pid);
-			if (read_small_file(path, status, sizeof(status)) > 0 &&
-			    (tgid = strstr(status, "Tgid:"))) {
-				tgid += 5 + strspn(tgid + 5, " \t");
-				tgid[strcspn(tgid, "\n")] = '\0';
-				str_to_int(tgid, &pid);
-			}
-			synth__process(&sb, o->paths.proc, pid, id_size);
-		}
-	}
-	synth__finished_init(&sb);
-	recorder__scan(r, sb.buf, sb.len);
-	perf_data_writer__write_records(w, sb.buf, sb.len);
-	perf_data_writer__flush(w, NULL);	/* a later error is reported by the loop */
-	strbuf_release(&sb);
-}
-
-/* Build-ids of the kernel, the vDSO and every file mapped, so that readers
- * only trust files that are the ones recorded. */
-static int collect_build_ids(const struct recorder *r, struct build_id_entry **out)
-{
-	struct build_id_entry *v = calloc(r->nr_dsos + 2, sizeof(*v));
-	int n = 0;
-
-	if (!v)
-		return 0;
-	v[n] = (struct build_id_entry){ .filename = "[kernel.kallsyms]", .kernel = true };
-	v[n].size = kernel_build_id(v[n].id, sizeof(v[n].id));
-	n += !!v[n].size;
-	v[n] = (struct build_id_entry){ .filename = "[vdso]" };
-	v[n].size = vdso_build_id(v[n].id, sizeof(v[n].id));
-	n += !!v[n].size;
-	for (size_t i = 0; i < r->nr_dsos; i++) {
-		v[n].filename = r->dsos[i];
-		v[n].size = elf_read_build_id(r->dsos[i], v[n].id, sizeof(v[n].id));
-		if (v[n].size)
-			n++;
-	}
-	*out = v;
-	return n;
-}
-
-/* One ring buffer's data size: no compressed frame decompresses to more. */
-static uint32_t ring_bytes(const struct record_opts *o)
-{
-	return (o->mmap_pages ? o->mmap_pages : 128) * (uint32_t)sysconf(_SC_PAGESIZE);
-}
-
-static int finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-			 const struct record_events *re, struct strbuf *err)
-{
-	struct build_id_entry *ids = NULL;
-	struct strbuf tracing = STRBUF_INIT;
-	struct host_features hf;
-	int nr_ids = w->pipe || o->no_buildid ? 0 : collect_build_ids(r, &ids);
-	int ret;
-
-	if (evlist__has_tracepoint(o->evlist))
-		tracing_data__build(&tracing, o->evlist, tracepoint_tracefs_dir(o->pctx.tracefs_dir));
-	host_features__build(&hf, o->argc, o->argv, re->v, re->nr, ids, nr_ids,
-			     tracing.len ? &tracing : NULL);
-	if (!w->pipe)
-		host_features__add_sample_time(&hf, r->first_time, r->last_time);
-	if (!w->pipe && o->attr.use_clockid)
-		host_features__add_clockid(&hf, o->attr.clockid);
-	if (!w->pipe) {
-		host_features__add_pmu_mappings(&hf, o->sysfs_root);
-		host_features__add_groups(&hf, o->evlist);
-	}
-	if (w->zstd)
-		host_features__add_compressed(&hf, w->zstd->level,
-					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
-					      ring_bytes(o));
-	strbuf_release(&tracing);
-	ret = perf_data_writer__finish(w, re->v, re->nr, hf.v, hf.nr, err);
-	host_features__exit(&hf);
-	free(ids);
-	return ret;
-}
-
-/* Pipe mode sends the features first; file mode writes them at the end. */
-static int open_output(struct record_opts *o, struct perf_data_writer *w,
-		       const struct record_events *re, struct strbuf *err)
-{
-	struct strbuf tracing = STRBUF_INIT;
-	struct host_features hf = { 0 };
-	int ret;
-
-	if (!strcmp(o->output, "-")) {
-		if (evlist__has_tracepoint(o->evlist))
-			tracing_data__build(&tracing, o->evlist,
-					    tracepoint_tracefs_dir(o->pctx.tracefs_dir));
-		host_features__build(&hf, o->argc, o->argv, re->v, re->nr, NULL, 0,
-				     tracing.len ? &tracing : NULL);
-		/* readers size their buffers from it before any data */
-		if (o->zstd_level)
-			host_features__add_compressed(&hf, o->zstd_level, 0, ring_bytes(o));
-		if (o->attr.use_clockid)
-			host_features__add_clockid(&hf, o->attr.clockid);
-		host_features__add_pmu_mappings(&hf, o->sysfs_root);
-		host_features__add_groups(&hf, o->evlist);
-	}
-	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
-	host_features__exit(&hf);
-	strbuf_release(&tracing);
-	return ret;
-}
-
-/* --timestamp-filename: the finished file gets the time it ended in its name. */
-static int stamp_output(struct record_opts *o, struct strbuf *err)
-{
-	struct timeval tv;
-	char stamp[32];
-	struct strbuf path = STRBUF_INIT;
-
-	if (!o->timestamp_filename || !strcmp(o->output, "-"))
-		return 0;
-	gettimeofday(&tv, NULL);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", localtime(&tv.tv_sec));
-	strbuf_addf(&path, "%s.%s%02d", o->output, stamp, (int)(tv.tv_usec / 10000));
-	if (rename(o->output, path.buf)) {
-		strbuf_addf(err, "cannot rename '%s' to '%s': %s", o->output, path.buf,
-			    strerror(errno));
-		strbuf_release(&path);
-		return -1;
-	}
-	if (!o->quiet)
-		fprintf(stderr, "[ perf record: Dump %s ]\n", path.buf);
-	strbuf_release(&path);
-	return 0;
-}
-
-static void print_summary(const struct record_opts *o, const struct recorder *r,
-			  const struct perf_data_writer *w)
-{
-	/* as perf, the stamped name is shown as a placeholder */
-	const char *stamp = o->timestamp_filename ? ".<timestamp>" : "";
-
-	if (o->quiet)
-		return;
-	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
-		r->nr_wakeups);
-	if (r->nr_lost || r->nr_lost_samples)
-		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks, %" PRIu64
-			" samples dropped: the ring buffer was full.\nhint: a bigger buffer (-m 1024) "
-			"or a lower frequency (-F)\n", r->nr_lost, r->nr_lost_records,
-			r->nr_lost_samples);
-	/* as perf: a pipe's size is not known (0.000), no count of 0 samples */
-	if (w->pipe)
-		fprintf(stderr, "[ perf record: Captured and wrote 0.000 MB - ]\n");
-	else if (r->nr_samples)
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s (%" PRIu64
-			" samples) ]\n", (double)(w->data_offset + w->data_size) / 1024 / 1024,
-			o->output, stamp, r->nr_samples);
-	else
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s ]\n",
-			(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output, stamp);
-}
-
 /* --- the loop -------------------------------------------------------- */
 
 /* -D: the sampled events are enabled once @enable_at (ns) has come. */
@@ -739,12 +502,12 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	}
 	ret = open_with_fallback(o, err);
 	if (!ret)
-		ret = collect_events(o, &re);
+		ret = record_collect_events(o, &re);
 	if (!ret && o->zstd_level)
 		ret = compressor__init(&zstd, o->zstd_level);
 	if (!ret) {
 		cmd_keep_old_output(o->output);
-		ret = open_output(o, &w, &re, err);
+		ret = record_open_output(o, &w, &re, err);
 		w.zstd = o->zstd_level ? &zstd : NULL;
 	}
 	if (!ret)
@@ -752,9 +515,9 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 				     o->mmap_pages ? o->mmap_pages : 128, err);
 	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
 		fprintf(stderr, "mmap size %" PRIu64 "B\n",
-			(uint64_t)ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
+			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
 	if (!ret) {
-		synthesize(o, &r, &w, o->has_workload ? wl.pid : 0);
+		record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0);
 		ret = start(o, &wl, argv, err);
 	}
 	if (ret) {
@@ -775,8 +538,8 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 			o->exit_code = 0;	/* stopped as asked */
 	}
 	/* whatever happened, what was captured is finalised */
-	if (!finish_output(o, &r, &w, &re, err) && !ret && !stamp_output(o, err))
-		print_summary(o, &r, &w);
+	if (!record_finish_output(o, &r, &w, &re, err) && !ret && !record_stamp_output(o, err))
+		record_print_summary(o, &r, &w);
 out:
 	compressor__exit(&zstd);
 	recorder__exit(&r);

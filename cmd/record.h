@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_CMD_RECORD_H
+#define PM_CMD_RECORD_H
+
+/*
+ * perf-mini record's options, shared by its option handling and loop
+ * (record.c) and its output (record-output.c: the file's events, features,
+ * synthesized records, the summary).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "builtin.h"
+#include "../util/data/writer.h"
+#include "../util/events/evlist.h"
+#include "../util/events/parse-events.h"
+#include "../util/events/record-attr.h"
+#include "../util/events/target.h"
+#include "../util/record/recorder.h"
+
+struct record_opts {
+	struct evlist *evlist;
+	struct parse_events_ctx pctx;
+	struct pmus *pmus;
+	struct target target;
+	struct target_paths paths;
+	struct record_attr_opts attr;	/* what the options ask of every event */
+	const char *output, *call_graph, *cpu_list, *pid, *tid;
+	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
+	int verbose;
+	bool freq_max, strict_freq;	/* -F max, --strict-freq */
+	bool no_buildid;		/* -B: no BUILD_ID feature */
+	const char *sysfs_root;		/* PMU_MAPPINGS' */
+	/* accepted as perf's, nothing to do: -T, --timestamp-boundary (times
+	 * and their span are always recorded), -N (no build-id cache here) */
+	bool timestamp, timestamp_boundary, no_buildid_cache;
+	unsigned int mmap_pages;
+	int zstd_level;		/* record -z: 0 off */
+	int argc;		/* perf-mini's own command line, for CMDLINE */
+	const char **argv;	/* a copy: parse_options() reorders the original */
+	int exit_code;
+	int exec_status;	/* 127 or 126 when the workload cannot be run */
+	int delay;		/* -D ms; -1: never enabled */
+	uint64_t max_size;	/* --max-size bytes of data, 0: no limit */
+	bool size_limited;	/* --max-size ended the recording */
+	bool dry_run, timestamp_filename;
+};
+
+struct record_events {
+	struct pd_write_event *v;
+	int nr;
+};
+
+/* The events as the file describes them (attr, ids, name). */
+int record_collect_events(struct record_opts *o, struct record_events *re);
+/* Side-band records for what exists before the recording: maps, comms. */
+void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
+		       pid_t workload);
+/* The header and features: at the start for a pipe, at the end for a file. */
+int record_open_output(struct record_opts *o, struct perf_data_writer *w,
+		       const struct record_events *re, struct strbuf *err);
+int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
+			 const struct record_events *re, struct strbuf *err);
+/* --timestamp-filename: rename the finished file; 0 or -1 with @err. */
+int record_stamp_output(struct record_opts *o, struct strbuf *err);
+void record_print_summary(const struct record_opts *o, const struct recorder *r,
+			  const struct perf_data_writer *w);
+uint32_t record_ring_bytes(const struct record_opts *o);
+
+#endif
