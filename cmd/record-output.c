@@ -15,6 +15,7 @@
 
 #include "record.h"
 #include "../util/base/util.h"
+#include "../util/data/decompress.h"
 #include "../util/data/sample.h"
 #include "../util/data/writer.h"
 #include "../util/events/workload.h"
@@ -60,9 +61,12 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	synth__event_updates(&sb, o->evlist, w->pipe);
 	synth__thread_map(&sb, o->target.threads);
 	synth__cpu_map(&sb, o->target.cpus);
-	/* as perf: what runs before the exec's COMM is the workload too */
-	if (workload > 0)
+	/* as perf: what runs before the exec's COMM is the workload too; a
+	 * later file (--switch-output) starts with the workload as it is now */
+	if (workload > 0 && !o->switched)
 		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
+	else if (workload > 0 && target__counts_workload(&o->target))
+		synth__process(&sb, o->paths.proc, workload, id_size);
 	if (target__has_cpu(&o->target)) {
 		synth__all_processes(&sb, o->paths.proc, id_size);
 	} else if (target__has_task(&o->target)) {
@@ -179,6 +183,21 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 }
 
 /* --timestamp-filename: the finished file gets the time it ended in its name. */
+/* --switch-max-files: the oldest files go once there are too many. */
+static void keep_files(struct record_opts *o)
+{
+	char **v = realloc(o->switch_files, (size_t)(o->nr_switch_files + 1) * sizeof(*v));
+
+	BUG_ON(!v);
+	o->switch_files = v;
+	v[o->nr_switch_files++] = strdup(o->dumped);
+	while (o->switch_max_files && o->nr_switch_files > o->switch_max_files) {
+		unlink(v[0]);
+		free(v[0]);
+		memmove(v, v + 1, (size_t)--o->nr_switch_files * sizeof(*v));
+	}
+}
+
 int record_stamp_output(struct record_opts *o, struct strbuf *err)
 {
 	struct timeval tv;
@@ -196,10 +215,40 @@ int record_stamp_output(struct record_opts *o, struct strbuf *err)
 		strbuf_release(&path);
 		return -1;
 	}
-	if (!o->quiet)
-		fprintf(stderr, "[ perf record: Dump %s ]\n", path.buf);
-	strbuf_release(&path);
+	free(o->dumped);
+	o->dumped = strbuf_detach(&path, NULL);
+	if (record_switches(o))
+		keep_files(o);
 	return 0;
+}
+
+int record_switch_output(struct record_opts *o, struct recorder *r, struct strbuf *err)
+{
+	struct perf_data_writer *w = r->w;
+	int ret;
+
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: dump data: Woken up %" PRIu64 " times ]\n",
+			r->nr_wakeups);
+	ret = record_finish_output(o, r, w, o->events, err);
+	if (!ret)
+		ret = record_stamp_output(o, err);
+	if (ret)
+		return ret;
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: Dump %s ]\n", o->dumped);
+	recorder__new_file(r);
+	o->switched = true;
+	if (o->zstd) {	/* each file is a stream of its own */
+		compressor__exit(o->zstd);
+		ret = compressor__init(o->zstd, o->zstd_level);
+	}
+	if (!ret)
+		ret = record_open_output(o, w, o->events, err);
+	w->zstd = o->zstd;
+	if (!ret)
+		record_synthesize(o, r, w, o->workload_pid);
+	return ret;
 }
 
 void record_print_summary(const struct record_opts *o, const struct recorder *r,
@@ -212,6 +261,8 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 		return;
 	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
 		r->nr_wakeups);
+	if (o->dumped)
+		fprintf(stderr, "[ perf record: Dump %s ]\n", o->dumped);
 	if (r->nr_lost || r->nr_lost_samples)
 		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks, %" PRIu64
 			" samples dropped: the ring buffer was full.\nhint: a bigger buffer (-m 1024) "

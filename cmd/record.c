@@ -46,6 +46,14 @@ static const char *const record_usage[] = {
 
 /* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
+/* --switch-output (signal): SIGUSR2 asks for a new file */
+static volatile sig_atomic_t switch_requested;
+
+static void switch_signal(int sig)
+{
+	(void)sig;
+	switch_requested = 1;
+}
 
 static void record_signal(int sig)
 {
@@ -193,6 +201,35 @@ static int parse_max_size(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+/* --switch-output[=signal|SIZE|TIME]: SIZE with B/K/M/G, TIME with s/m/h/d. */
+static int parse_switch_output(const struct option *opt, const char *arg, int unset,
+			       struct strbuf *err)
+{
+	struct record_opts *o = opt->value;
+	static const struct { char unit; uint64_t ns; } units[] = {
+		{ 's', 1000000000ULL }, { 'm', 60000000000ULL }, { 'h', 3600000000000ULL },
+		{ 'd', 86400000000000ULL },
+	};
+	uint64_t n;
+	char *end;
+
+	(void)unset;
+	o->switch_signal = !arg || !strcmp(arg, "signal");
+	o->timestamp_filename = true;
+	if (o->switch_signal || (!str_to_size(arg, &o->switch_size) && o->switch_size))
+		return 0;
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	for (size_t i = 0; !errno && end != arg && end[0] && !end[1] && i < ARRAY_SIZE(units); i++)
+		if (*end == units[i].unit && n) {
+			o->switch_time_ns = n * units[i].ns;
+			return 0;
+		}
+	strbuf_addf(err, "--switch-output=%s: not signal, a size or a time\nhint: e.g. "
+		    "--switch-output (on SIGUSR2), --switch-output=100M, --switch-output=30s", arg);
+	return -1;
+}
+
 static int parse_branch_any(const struct option *opt, const char *arg, int unset,
 			    struct strbuf *err)
 {
@@ -289,6 +326,11 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 			return -EINVAL;
 		}
 	}
+	if (record_switches(o) && o->output && !strcmp(o->output, "-"))
+		strbuf_addstr(err, "--switch-output writes one file after another: it cannot "
+				   "write to a pipe\nhint: give -o FILE (files FILE.<timestamp>)");
+	if (o->switch_max_files < 0)
+		strbuf_addf(err, "--switch-max-files %d: not a number of files", o->switch_max_files);
 	if (o->delay < -1)
 		strbuf_addf(err, "-D %d is not a delay\nhint: give milliseconds, or -1 to start "
 			    "with the events disabled", o->delay);
@@ -427,11 +469,39 @@ static bool size_limit_reached(struct record_opts *o, const struct recorder *r)
 	return true;
 }
 
+/* --switch-output: time for a new file? (by signal, size or time) */
+static bool switch_due(const struct record_opts *o, const struct recorder *r,
+		       uint64_t *next_switch)
+{
+	if (switch_requested) {
+		switch_requested = 0;
+		return true;
+	}
+	if (o->switch_size && r->w->data_size >= o->switch_size)
+		return true;
+	if (*next_switch && clock_now_ns() >= *next_switch) {
+		*next_switch += o->switch_time_ns;
+		return true;
+	}
+	return false;
+}
+
+/* As perf: the size is checked when the kernel wakes us, at half a buffer. */
+static void warn_switch_size(const struct record_opts *o)
+{
+	uint64_t wakeup = (record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE)) / 2;
+
+	if (o->switch_size && o->switch_size < wakeup && !o->quiet)
+		fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel buffer "
+			"size (%" PRIu64 "K) expect bigger perf.data sizes\n", wakeup / 1024);
+}
+
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
 	int pidfd = cmd_pidfd_open(watch);
 	uint64_t enable_at = o->delay > 0 ? clock_now_ns() + (uint64_t)o->delay * 1000000 : 0;
+	uint64_t next_switch = o->switch_time_ns ? clock_now_ns() + o->switch_time_ns : 0;
 	int ret = 0;
 
 	if (o->delay && !o->quiet)
@@ -445,6 +515,8 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		ret = recorder__drain(r, err);
 		if (exited || size_limit_reached(o, r))
 			break;
+		if (!ret && switch_due(o, r, &next_switch))
+			ret = record_switch_output(o, r, err);
 	}
 	evlist__disable(o->evlist);
 	if (!ret)
@@ -509,6 +581,9 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 		cmd_keep_old_output(o->output);
 		ret = record_open_output(o, &w, &re, err);
 		w.zstd = o->zstd_level ? &zstd : NULL;
+		o->events = &re;
+		o->zstd = w.zstd;
+		o->workload_pid = o->has_workload ? wl.pid : 0;
 	}
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
@@ -576,6 +651,10 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 
 static void record_opts__exit(struct record_opts *o)
 {
+	for (int i = 0; i < o->nr_switch_files; i++)
+		free(o->switch_files[i]);
+	free(o->switch_files);
+	free(o->dumped);
 	evlist__delete(o->evlist);
 	pmus__delete(o->pmus);
 	target__exit(&o->target);
@@ -620,6 +699,13 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "sample-identifier", &o.attr.sample_identifier,
 			    "Record the sample identifier"),
 		OPT_BOOLEAN('n', "no-samples", &o.attr.no_samples, "don't sample"),
+		{ .type = OPTION_CALLBACK, .long_name = "switch-output", .value = &o,
+		  .argh = "signal or size[BKMG] or time[smhd]", .flags = PARSE_OPT_OPTARG,
+		  .callback = parse_switch_output,
+		  .help = "Switch output when receiving SIGUSR2 (signal) or cross a size or "
+			  "time threshold" },
+		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
+			    "Limit number of switch output generated files"),
 		OPT_CALLBACK(0, "max-size", &o.max_size, "size",
 			     "Limit the sample data max size, <size> is expected to be a number "
 			     "with appended unit character - B/K/M/G", parse_max_size),
@@ -710,6 +796,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	signal(SIGINT, record_signal);
 	signal(SIGTERM, record_signal);
 	signal(SIGHUP, record_signal);	/* a closed terminal: finish the file too */
+	if (o.switch_signal)
+		signal(SIGUSR2, switch_signal);
+	warn_switch_size(&o);
 	ret = run_record(&o, argv, &err);
 	if (err.len)
 		cmd_error("record", err.buf);

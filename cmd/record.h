@@ -42,6 +42,18 @@ struct record_opts {
 	int exec_status;	/* 127 or 126 when the workload cannot be run */
 	int delay;		/* -D ms; -1: never enabled */
 	uint64_t max_size;	/* --max-size bytes of data, 0: no limit */
+	/* --switch-output: a new file on SIGUSR2, past a size, or every so often */
+	bool switch_signal;
+	uint64_t switch_size;		/* bytes, 0: not by size */
+	uint64_t switch_time_ns;	/* 0: not by time */
+	int switch_max_files;		/* 0: keep them all */
+	char **switch_files;		/* the finished files, oldest first */
+	int nr_switch_files;
+	pid_t workload_pid;		/* 0: none */
+	struct record_events *events;	/* of the file being written */
+	struct compressor *zstd;	/* record -z, or NULL */
+	bool switched;			/* a file was switched already */
+	char *dumped;			/* the stamped name of the last file finished */
 	bool size_limited;	/* --max-size ended the recording */
 	bool dry_run, timestamp_filename;
 };
@@ -61,6 +73,17 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 		       const struct record_events *re, struct strbuf *err);
 int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
 			 const struct record_events *re, struct strbuf *err);
+/*
+ * --switch-output: finish the file being written (stamped, the oldest
+ * removed past --switch-max-files), start the next one with the side-band
+ * records of what exists now. 0, or -errno with @err.
+ */
+int record_switch_output(struct record_opts *o, struct recorder *r, struct strbuf *err);
+static inline bool record_switches(const struct record_opts *o)
+{
+	return o->switch_signal || o->switch_size || o->switch_time_ns;
+}
+
 /* --timestamp-filename: rename the finished file; 0 or -1 with @err. */
 int record_stamp_output(struct record_opts *o, struct strbuf *err);
 void record_print_summary(const struct record_opts *o, const struct recorder *r,

@@ -267,4 +267,41 @@ test_expect_success 'record --no-buffering wakes the reader for every event' '
 	test_grep "wakeup_events, wakeup_watermark \} +1$" err
 '
 
+test_expect_success 'record --switch-output=SIZE: one whole file after another, each resolving symbols' '
+	rm -f sw.data* &&
+	pm record --switch-output=40K -e cpu-clock -o sw.data -- "$WL/spin" 800 2>err &&
+	test $(ls sw.data.* | wc -l) -ge 2 &&
+	test $(grep -c "^\[ perf record: Dump sw\.data\.[0-9]\{16\} \]$" err) -eq $(ls sw.data.* | wc -l) &&
+	for f in sw.data.*; do
+		pm report --stdio -i $f --sort sym >out 2>rep.err &&
+		test_grep "[0-9.]+% +\[\.\] main$" out && ! test -s rep.err || return 1
+	done
+'
+
+test_expect_success 'record --switch-output=TIME --switch-max-files keeps the newest files' '
+	rm -f tm.data* &&
+	pm record --switch-output=1s --switch-max-files=2 -e cpu-clock -o tm.data -- "$WL/spin" 2600 2>err &&
+	test $(grep -c "^\[ perf record: Dump tm\.data\." err) -ge 3 &&
+	test $(ls tm.data.* | wc -l) -eq 2 &&
+	last=$(sed -n "s/^\[ perf record: Dump \(.*\) \]$/\1/p" err | tail -n 1) &&
+	test -e "$last"
+'
+
+test_expect_success 'record --switch-output: SIGUSR2 starts a new file' '
+	rm -f sg.data* &&
+	{ "$PERF_MINI" record --switch-output -e cpu-clock -o sg.data -- "$WL/spin" 3000 2>err & } &&
+	rec=$! && tries=0 &&
+	until test -s sg.data || [ $tries -gt 100 ]; do sleep 0.05; tries=$((tries + 1)); done &&
+	sleep 0.3 && kill -USR2 $rec && wait $rec &&
+	test $(ls sg.data.* | wc -l) -eq 2 &&
+	test_grep "^\[ perf record: dump data: Woken up [0-9]+ times \]$" err
+'
+
+test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
+	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
+	test_grep "cannot write to a pipe" err &&
+	test_expect_code 129 pm record --switch-output=soon -o x.data -- true 2>err &&
+	test_grep "not signal, a size or a time" err
+'
+
 test_done

@@ -142,6 +142,17 @@ void recorder__exit(struct recorder *r)
 	memset(r, 0, sizeof(*r));
 }
 
+void recorder__new_file(struct recorder *r)
+{
+	for (size_t i = 0; i < r->nr_dsos; i++)
+		free(r->dsos[i]);
+	free(r->dsos);
+	r->dsos = NULL;
+	r->nr_dsos = r->alloc_dsos = 0;
+	r->nr_samples = r->nr_wakeups = 0;
+	r->first_time = r->last_time = 0;
+}
+
 static void note_dso(struct recorder *r, const char *name)
 {
 	if (name[0] != '/')

@@ -57,6 +57,9 @@ int recorder__drain(struct recorder *r, struct strbuf *err);
  */
 uint64_t recorder__save_lost_samples(struct recorder *r);
 
+/* --switch-output: what the next file counts starts from nothing. */
+void recorder__new_file(struct recorder *r);
+
 /* Account records that did not come through a ring (synthesized ones). */
 void recorder__scan(struct recorder *r, const void *data, size_t len);
 
