@@ -331,6 +331,13 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 				   "write to a pipe\nhint: give -o FILE (files FILE.<timestamp>)");
 	if (o->switch_max_files < 0)
 		strbuf_addf(err, "--switch-max-files %d: not a number of files", o->switch_max_files);
+	if (o->per_thread && (o->all_cpus || o->cpu_list))
+		strbuf_addstr(err, "--per-thread records tasks, not CPUs: it cannot be used with "
+				   "-a or -C\nhint: drop --per-thread, or record -p PID / a command");
+	if (o->off_cpu)
+		strbuf_addstr(err, "--off-cpu needs perf's BPF program, which perf-mini does not "
+				   "use\nhint: record the context switches instead: -e "
+				   "sched:sched_switch -g (or --switch-events)");
 	if (o->delay < -1)
 		strbuf_addf(err, "-D %d is not a delay\nhint: give milliseconds, or -1 to start "
 			    "with the events disabled", o->delay);
@@ -351,7 +358,11 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	o->target.system_wide = o->all_cpus;
 	o->target.has_workload = o->has_workload;
 	ret = target__setup(&o->target, argv, argc, &o->paths, err);
-	if (!ret && target__counts_workload(&o->target)) {
+	if (!ret && target__counts_workload(&o->target) && o->per_thread) {
+		o->attr.no_inherit = true;	/* as perf: per-task buffers cannot inherit */
+		o->attr.no_time = !o->timestamp;
+	}
+	else if (!ret && target__counts_workload(&o->target)) {
 		cpu_map__delete(o->target.cpus);
 		ret = cpu_map__online(&o->target.cpus, o->paths.online_cpus, err);
 	}
@@ -710,6 +721,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "Limit the sample data max size, <size> is expected to be a number "
 			     "with appended unit character - B/K/M/G", parse_max_size),
 		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
+		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),
+		OPT_BOOLEAN(0, "off-cpu", &o.off_cpu, "Enable off-cpu analysis"),
 		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,
 			    "append timestamp to output filename"),
 		OPT_BOOLEAN(0, "no-buffering", &o.attr.no_buffering, "collect data without buffering"),
@@ -789,6 +803,8 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		o.default_event = true;
 		parse_events(o.evlist, "cycles", &o.pctx, &err);
 	}
+	if (o.group && o.evlist->nr > 1)
+		evlist__make_group(o.evlist, 0, o.evlist->nr - 1);
 	o.attr.user_freq = o.attr.freq > 0;
 	ret = 0;
 	if (o.dry_run)	/* as perf: the options were checked, nothing is recorded */

@@ -56,6 +56,9 @@ struct record_opts {
 	char *dumped;			/* the stamped name of the last file finished */
 	bool size_limited;	/* --max-size ended the recording */
 	bool dry_run, timestamp_filename;
+	bool group;		/* --group: all the events in one group */
+	bool per_thread;	/* --per-thread: the workload's own buffer, no inherit */
+	bool off_cpu;		/* --off-cpu: refused with the reason */
 };
 
 struct record_events {

@@ -232,13 +232,14 @@ static int add_metrics(struct stat_opts *o, struct strbuf *err)
 	int ret, k = 0, firsts[MAX_METRIC_NAMES], nrs[MAX_METRIC_NAMES];
 
 	o->mg.cpu = cmd_cpu_table(o->env);
+	o->mg.no_group = o->metric_no_group;
 	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
 
 	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
 		int first = o->evlist->nr, same = -1;
 
 		*strchr(line, '\n') = '\0';
-		for (int i = 0; i < k && i < MAX_METRIC_NAMES; i++)
+		for (int i = 0; i < k && i < MAX_METRIC_NAMES && !o->metric_no_merge; i++)
 			if (!strcmp(lines[i], line))
 				same = i;
 		if (same >= 0) {
@@ -380,6 +381,10 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_UINTEGER(0, "interval-count", &o->interval_count,
 			     "print counts for fixed number of times"),
 		OPT_INTEGER(0, "log-fd", &o->log_fd, "log output to fd, instead of stderr"),
+		OPT_BOOLEAN(0, "metric-no-group", &o->metric_no_group,
+			    "don't group metric events, impacts multiplexing"),
+		OPT_BOOLEAN(0, "metric-no-merge", &o->metric_no_merge,
+			    "don't try to share events between metrics in a group"),
 		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
 			    "Only print computed metrics. No raw values", set_tristate),
 		OPT_BOOLEAN(0, "no-csv-summary", &o->no_csv_summary,

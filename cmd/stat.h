@@ -20,7 +20,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[44];
+	struct option options[46];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -38,6 +38,7 @@ struct stat_opts {
 	int delay;		/* -D ms; -1: never enabled */
 	int log_fd;		/* -1: none */
 	bool forever;		/* -r 0 */
+	bool metric_no_group, metric_no_merge;	/* -M: how its events are opened */
 	const char *pre_cmd, *post_cmd;
 	bool timed_out;		/* --timeout ended the workload */
 	double *run_walltimes;	/* --table: each run's ns */

@@ -101,4 +101,15 @@ test_expect_success '-M names reading the same events share one group (IPC,CPI)'
 	test $(grep -c "^cycles -> " out) -eq 1
 '
 
+test_expect_success '--metric-no-group opens the metric events alone, --metric-no-merge twice' '
+	pm stat -vv -M Software -- true 2>err &&
+	grouped=$(grep -Ec "group_fd [0-9]+ .* = [0-9]+$" err) && test $grouped -ge 2 &&
+	pm stat -vv --metric-no-group -M Software -- true 2>err &&
+	! grep -Eq "group_fd [0-9]+ .* = [0-9]+$" err &&
+	pm stat -vv -M Software,Software -- true 2>err &&
+	once=$(grep -Ec " = [0-9]+$" err) &&
+	pm stat -vv --metric-no-merge -M Software,Software -- true 2>err &&
+	test $(grep -Ec " = [0-9]+$" err) -eq $((2 * once))
+'
+
 test_done

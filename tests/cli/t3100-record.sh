@@ -304,4 +304,27 @@ test_expect_success 'record --switch-output: a pipe or a bad value is a usage er
 	test_grep "not signal, a size or a time" err
 '
 
+test_expect_success 'record --group groups the events (GROUP_DESC), --per-thread uses one buffer' '
+	pm record --group -e cpu-clock,page-faults -o grp.data -- "$WL/spin" 20 2>err &&
+	pm report --header-only -i grp.data >hdr &&
+	test_grep "^# group: \{cpu-clock,page-faults\}$" hdr &&
+	pm record --per-thread -vv -e cpu-clock -o pt.data -- "$WL/spin" 50 2>err &&
+	test $(grep -Ec "sys_perf_event_open: .* = [0-9]+$" err) -eq 1 &&
+	test_grep "cpu -1 " err &&
+	pm report --stdio -i pt.data --sort sym >out && test_grep "\[\.\] main$" out
+'
+
+test_expect_success 'record --off-cpu and --per-thread -a are refused with the reason' '
+	test_expect_code 129 pm record --off-cpu -o x.data -- true 2>err &&
+	test_grep "BPF" err && test_grep "^hint: .*sched:sched_switch" err &&
+	test_expect_code 129 pm record --per-thread -a -o x.data -- true 2>err &&
+	test_grep "cannot be used with -a or -C" err
+'
+
+test_expect_success PERF 'record --per-thread: no TIME in the samples, script prints as perf' '
+	pm record --per-thread -e cpu-clock -o ptt.data -- "$WL/spin" 30 2>/dev/null &&
+	perf script -i ptt.data >perf.out 2>/dev/null && pm script -i ptt.data >pm.out &&
+	test_cmp perf.out pm.out && ! grep -q "0\.000000:" pm.out
+'
+
 test_done

@@ -136,7 +136,9 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 	evlist__for_each(evlist, e, i) {
 		struct perf_event_attr *a = &e->attr;
 
-		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+		if (!o->no_time)
+			a->sample_type |= PERF_SAMPLE_TIME;
 		if (evlist->nr > 1)
 			a->sample_type |= PERF_SAMPLE_ID;
 		if (o->cpu_wide || o->sample_cpu)

@@ -221,8 +221,11 @@ static unsigned int memory_fields(uint64_t st)
 
 unsigned int script_print__default_fields(const struct perf_event_attr *attr)
 {
-	unsigned int f = SF_COMM | SF_TID | SF_TIME | SF_EVENT;
+	unsigned int f = SF_COMM | SF_TID | SF_EVENT;
 
+	/* as perf: no time column where the samples carry none (--per-thread) */
+	if (attr->sample_type & PERF_SAMPLE_TIME)
+		f |= SF_TIME;
 	if (attr->sample_type & PERF_SAMPLE_CPU)
 		f |= SF_CPU;
 	if (attr->type == PERF_TYPE_TRACEPOINT)

@@ -155,10 +155,10 @@ int metricgroup__events(struct metricgroup *mg, const char *names, struct strbuf
 		/* one group, so the counts a metric combines cover the same time;
 		 * weak (perf's :W): where the kernel will not take it whole, the
 		 * events are counted separately */
-		strbuf_addstr(spec, es.nr > 1 ? "{" : "");
+		strbuf_addstr(spec, es.nr > 1 && !mg->no_group ? "{" : "");
 		for (int i = 0; i < es.nr; i++)
 			strbuf_addf(spec, "%s%s", i ? "," : "", es.ids[i]);
-		strbuf_addstr(spec, es.nr > 1 ? "}:W\n" : "\n");
+		strbuf_addstr(spec, es.nr > 1 && !mg->no_group ? "}:W\n" : "\n");
 		event_set__release(&es);
 	}
 	return 0;

@@ -27,6 +27,7 @@ struct metricgroup {
 	const struct pmu_events_table *cpu;	/* NULL: common metrics only */
 	struct bound_metric *metrics;
 	int nr;
+	bool no_group;		/* --metric-no-group: the events alone, not a group */
 };
 
 /* Does @m belong to the metric group @group (case-insensitive)? */
@@ -41,8 +42,8 @@ const struct pmu_metric_def *metric_find(const struct pmu_events_table *cpu, con
 
 /*
  * -M @names (comma-separated metric or group names): the event list to
- * add for each name, one "{a,b,...}" group per name, in @spec (one per
- * line). Returns 0, or -EINVAL naming what is unknown.
+ * add for each name, one "{a,b,...}" group per name (or the events alone
+ * with no_group), in @spec (one per line). Returns 0, or -EINVAL naming what is unknown.
  */
 int metricgroup__events(struct metricgroup *mg, const char *names, struct strbuf *spec,
 			struct strbuf *err);
