@@ -382,4 +382,18 @@ test_expect_success '-t ., --percentage other than relative|absolute (129), --gr
 	test_grep "switch-off: .* has no event" err && ! test -s out
 '
 
+test_expect_success 'report --time-quantum: a value that is not a time is a clear error' '
+	test_must_fail pm report --stdio -i "$PD/perf.data.forkexit-3.8" --sort time \
+		--time-quantum soon >out 2>err &&
+	test_grep "time-quantum soon: not a time" err && test_grep "^hint: " err
+'
+
+test_expect_success SYSWIDE,PERF 'report --sort socket,cpu,time on a system-wide recording equals perf' '
+	pm record -a -e cpu-clock -o sock.data -- "$WL/spin" 200 2>/dev/null &&
+	perf report --stdio --kallsyms /dev/null -i sock.data --sort socket,cpu,time 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+	pm report --stdio --kallsyms /dev/null -i sock.data --sort socket,cpu,time >pm.out &&
+	test_cmp perf.out pm.out
+'
+
 test_done

@@ -66,6 +66,27 @@ static bool print_cpu_topology(struct reader *r, uint32_t nr_cpus, FILE *out)
 	return true;
 }
 
+int32_t *header_topology__sockets(const uint8_t *p, uint64_t size, uint32_t nr_cpus)
+{
+	struct reader r = { .p = p, .end = p + size };
+	char **lists[2] = { read_strings(&r), read_strings(&r) };
+	const uint8_t *ids = NULL;
+	int32_t *sockets = NULL;
+
+	for (int l = 0; l < 2; l++) {
+		for (size_t i = 0; lists[l] && lists[l][i]; i++)
+			free(lists[l][i]);
+		free(lists[l]);
+	}
+	if (!r.bad && nr_cpus && (uint64_t)(r.end - r.p) >= (uint64_t)nr_cpus * 8)
+		ids = get_bytes(&r, (uint64_t)nr_cpus * 8);
+	if (ids)
+		sockets = calloc(nr_cpus, sizeof(*sockets));
+	for (uint32_t i = 0; sockets && i < nr_cpus; i++)
+		memcpy(&sockets[i], ids + i * 8 + 4, 4);
+	return sockets;
+}
+
 static bool print_numa(struct reader *r, FILE *out)
 {
 	uint32_t nr = get_count(r, 4 + 16 + 4);

@@ -18,4 +18,10 @@
 bool header_topology__fprintf(int feat, const uint8_t *p, uint64_t size, uint32_t nr_cpus,
 			      FILE *out);
 
+/*
+ * Each CPU's socket from a CPU_TOPOLOGY payload (report --sort socket):
+ * a malloc'd array of @nr_cpus ids, or NULL where the section has none.
+ */
+int32_t *header_topology__sockets(const uint8_t *p, uint64_t size, uint32_t nr_cpus);
+
 #endif

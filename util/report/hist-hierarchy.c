@@ -113,7 +113,7 @@ static void print_node(const struct level_ctx *x, const struct node *n, int dept
 		strbuf_addchars(sb, ' ', (x->nr_levels - 1) * HIERARCHY_INDENT);
 	strbuf_addstr(sb, sep ?: "  ");
 	start = sb->len;
-	sort_key__cell(k, &n->sum, x->c->width[k->id], sb);
+	sort_key__cell(x->h->fields, k, &n->sum, x->c->width[k->id], sb);
 	if (!k->ragged && sb->len - start < (size_t)x->c->width[k->id])
 		strbuf_addchars(sb, ' ', x->c->width[k->id] - (sb->len - start));
 	/* perf left-aligns even the right-aligned keys here */

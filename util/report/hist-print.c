@@ -133,6 +133,8 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 			grow(&c->width[k->id], c->value_width[k->id] * value_copies(h, k->id));
 		}
 		grow(&c->width[k->id], k->min_width);
+		if (k->id == SORT_TIME && h->fields->time_ns)
+			grow(&c->width[k->id], 16);
 		grow(&c->width[k->id], header);
 	}
 }
@@ -256,7 +258,7 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 			hist_print__value(h, o, c, k->id, he, line);
 			continue;
 		}
-		sort_key__cell(k, he, c->width[k->id], line);
+		sort_key__cell(h->fields, k, he, c->width[k->id], line);
 		/* perf's ragged cells are padded after its separator check,
 		 * the others within it */
 		if (k->ragged)

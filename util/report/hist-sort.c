@@ -166,6 +166,12 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 		return 2;
 	}
 	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
+	/* as perf's comparisons (right minus left): ascending */
+	case SORT_SYM_SIZE: k[0] = he->sym ? (int64_t)(he->sym->end - he->sym->start) : 0; return 1;
+	case SORT_DSO_SIZE: k[0] = (int64_t)he->map_size; return 1;
+	case SORT_ADDR: k[0] = (int64_t)he->raw_ip; return 1;
+	case SORT_SOCKET: k[0] = he->socket; return 1;
+	case SORT_TIME: k[0] = (int64_t)he->time; return 1;
 	case SORT_DSO_TO:	/* as dso_from */
 		k[0] = hist_entry__branch(he)->to.dso ?
 			       -name_rank__of(&rk->dso, hist_entry__branch(he)->to.dso) : INT64_MIN;

@@ -64,6 +64,11 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;
 		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
+		case SORT_SYM_SIZE: h = mix(h, he->sym ? he->sym->end - he->sym->start : 0); break;
+		case SORT_DSO_SIZE: h = mix(h, he->map_size); break;
+		case SORT_ADDR: h = mix(h, he->raw_ip); break;
+		case SORT_SOCKET: h = mix(h, (uint32_t)he->socket); break;
+		case SORT_TIME: h = mix(h, he->time); break;
 		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
 		case SORT_MISPREDICT:
 		case SORT_ABORT:

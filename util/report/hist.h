@@ -69,6 +69,10 @@ struct hist_entry {
 	 */
 	bool filtered;
 	int32_t cpu;
+	int32_t socket;			/* of the CPU (header topology), -1: unknown */
+	uint64_t raw_ip;		/* the sample's address, for --sort addr */
+	uint64_t map_size;		/* of the map it fell in, for --sort dso_size */
+	uint64_t time;			/* the sample's, down to --time-quantum */
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
 	const struct hist_branch *branch;	/* branch mode, else NULL */

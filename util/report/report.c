@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "../data/header-topology.h"
 #include "../events/cpumap.h"
 #include "hist-feed.h"
 #include "report.h"
@@ -152,6 +153,8 @@ static void frame_entry(const struct hist_entry *self, const struct callchain_fr
 	he->dso = f->al.map ? f->al.map->dso : NULL;
 	he->sym = f->al.sym;
 	he->ip = f->ip;
+	he->raw_ip = f->ip;
+	he->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
 	if (f->al.sym || f->al.map)
 		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
 	he->level = *level;
@@ -191,10 +194,16 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		if (r->need_srcline)
 			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
 						  r->frames[i].al.addr);
+		/* as perf: the caller it compares has no time or socket yet, so
+		 * those keys never find it a duplicate (it then counts again) */
+		fe.time = 0;
+		fe.socket = 0;
 		for (size_t k = 0; k < nr_seen && !dup; k++)
 			dup = !sort_list__collapse(&r->fields.sort, seen[k], &fe);
 		if (dup)
 			continue;
+		fe.time = tmpl->time;
+		fe.socket = tmpl->socket;
 		he = hists__findnew(h, &fe);
 		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
 			return -ENOMEM;
@@ -230,6 +239,7 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 		tmpl->dso = branch.to.dso;
 		tmpl->sym = branch.to.sym;
 		tmpl->ip = branch.to.addr;
+		tmpl->raw_ip = b->to;
 		tmpl->period = tmpl->period_key = 1;
 		err = hists__add(h, tmpl, member);
 	}
@@ -363,6 +373,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		}
 	}
 	resolve_sample(&r->machine, s, &tmpl);
+	tmpl.time -= tmpl.time % r->time_quantum_ns;
+	if (s->cpu < r->nr_cpu_socket && (int32_t)s->cpu >= 0)
+		tmpl.socket = r->cpu_socket[s->cpu];
 	if (r->o->hide_unresolved && !tmpl.sym)
 		return 0;	/* as perf: not counted at all */
 	add_mem(r, s, &tmpl, &mem);
@@ -536,6 +549,38 @@ static void force_group(struct report *r)
 	r->forced_group = true;
 }
 
+/* perf's parse_time_quantum(): a number and ns, us, ms or s (100ms). */
+static int setup_time_key(struct report *r)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	const char *q = r->o->time_quantum;
+	const struct pd_features *f = &r->pd.feat;
+	uint64_t n;
+	char *end;
+
+	r->fields.sort.time_ns = r->fields.columns.time_ns = r->o->time_ns;
+	r->time_quantum_ns = 100000000;
+	if (f->raw[HEADER_CPU_TOPOLOGY] && sort_list__has(&r->fields.sort, SORT_SOCKET)) {
+		r->cpu_socket = header_topology__sockets(f->raw[HEADER_CPU_TOPOLOGY],
+							 f->raw_size[HEADER_CPU_TOPOLOGY],
+							 f->nr_cpus_avail);
+		r->nr_cpu_socket = r->cpu_socket ? f->nr_cpus_avail : 0;
+	}
+	if (!q)
+		return 0;
+	n = strtoull(q, &end, 10);
+	for (size_t i = 0; n && end != q && i < ARRAY_SIZE(units); i++)
+		if (!strcmp(end, units[i].unit)) {
+			r->time_quantum_ns = n * units[i].ns;
+			return 0;
+		}
+	strbuf_addf(&r->err, "--time-quantum %s: not a time\nhint: a number with ns, us, ms "
+		    "or s (e.g. --time-quantum 10ms)", q);
+	return -EINVAL;
+}
+
 static int setup_fields(struct report *r)
 {
 	const struct report_opts *o = r->o;
@@ -602,6 +647,8 @@ int report__setup(struct report *r)
 	if (o->sort && strstr(o->sort, "symbol"))
 		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
 	err = setup_fields(r);
+	if (!err)
+		err = setup_time_key(r);
 	if (!err && !r->branch_mode && sort_list__branch_key(&r->fields.sort)) {
 		strbuf_addf(&r->err, "%s key '%s' describes taken branches, and this report "
 			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "
@@ -637,6 +684,7 @@ void report__exit(struct report *r)
 	free(r->frames);
 	free(r->cc_frames);
 	free(r->counts);
+	free(r->cpu_socket);
 	read_values__exit(&r->thread_values);
 	free(r->ip_cache);
 	sample_filter__exit(&r->filter);

@@ -38,6 +38,8 @@ struct report_opts {
 	const char *field_sep;	/* -t: between columns, unpadded values */
 	const char *cpu_list;	/* -C */
 	const char *time_str;	/* --time */
+	const char *time_quantum;	/* --time-quantum: the time key's step */
+	bool time_ns;		/* --ns: the time key in nanoseconds */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
@@ -113,6 +115,9 @@ struct report {
 	size_t nr_counts;
 	struct read_values thread_values;	/* -T: the READ records' counts */
 	struct evswitch evswitch;	/* --switch-on/off */
+	uint64_t time_quantum_ns;	/* --sort time: samples in steps of it */
+	int32_t *cpu_socket;		/* --sort socket: by CPU, from CPU_TOPOLOGY */
+	uint32_t nr_cpu_socket;
 };
 
 /* After perf_data__open(): the sort keys, columns and modes the file and

@@ -107,6 +107,10 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->dso = al.map ? al.map->dso : NULL;
 	he->sym = al.sym;
 	he->ip = al.addr;
+	he->raw_ip = s->ip;
+	he->map_size = al.map ? al.map->end - al.map->start : 0;
+	he->time = s->time;
+	he->socket = -1;
 	he->level = al.level;
 	he->cpumode = s->cpumode;
 	he->cpu = (int32_t)s->cpu;

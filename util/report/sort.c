@@ -32,6 +32,11 @@ static const struct sort_key keys[] = {
 	{ SORT_MISPREDICT, "mispredict", "Branch Mispredicted", .branch_only = true },
 	{ SORT_ABORT, "abort", "Transaction abort", .branch_only = true },
 	{ SORT_IN_TX, "in_tx", "Branch in transaction", .branch_only = true },
+	{ SORT_SYM_SIZE, "symbol_size", "Symbol size", .right_align = true },
+	{ SORT_DSO_SIZE, "dso_size", "DSO size", .right_align = true },
+	{ SORT_ADDR, "addr", "Address", .min_width = 18 },
+	{ SORT_SOCKET, "socket", "Socket", .right_align = true },
+	{ SORT_TIME, "time", "Time", .ragged = true, .min_width = 12 },	/* 16 with --ns */
 	{ SORT_OVERHEAD, "overhead", "Overhead", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_SYS, "overhead_sys", "sys", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_US, "overhead_us", "usr", .hpp = true, .min_width = 8 },
@@ -87,7 +92,8 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 
 		if (len && !k) {
 			strbuf_addf(err, "unknown %s key '%.*s'\nhint: the keys are comm, pid, "
-				    "tid, dso, sym, cpu, srcline, local_weight, weight, "
+				    "tid, dso, sym, cpu, srcline, symbol_size, dso_size, addr, "
+				    "socket, time, local_weight, weight, "
 				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
 				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
 				    "overhead_children, sample, period (and dso_from, dso_to, "
@@ -266,6 +272,11 @@ unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry 
 	}
 }
 
+static uint64_t sym_size(const struct hist_entry *he)
+{
+	return he->sym ? he->sym->end - he->sym->start : 0;
+}
+
 static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -295,6 +306,11 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 		return addr_map_sym_cmp(&hist_entry__branch(a)->to, &hist_entry__branch(b)->to);
 	case SORT_CYCLES:
 		return (int64_t)hist_entry__branch(a)->cycles - hist_entry__branch(b)->cycles;
+	case SORT_SYM_SIZE: return (int64_t)sym_size(b) - (int64_t)sym_size(a);
+	case SORT_DSO_SIZE: return (int64_t)b->map_size - (int64_t)a->map_size;
+	case SORT_ADDR: return (int64_t)(b->raw_ip - a->raw_ip);
+	case SORT_SOCKET: return (int64_t)b->socket - a->socket;
+	case SORT_TIME: return (int64_t)(b->time - a->time);
 	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return sym_cmp(l, a, b);
@@ -467,8 +483,17 @@ static void branch_flag_cell(enum sort_key_id id, const struct hist_entry *he,
 	}
 }
 
-void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
-		    struct strbuf *sb)
+/* perf's timestamp__scnprintf_usec() / _nsec() */
+static void time_cell(uint64_t t, bool ns, struct strbuf *sb)
+{
+	if (ns)
+		strbuf_addf(sb, "%" PRIu64 ".%09" PRIu64, t / 1000000000, t % 1000000000);
+	else
+		strbuf_addf(sb, "%" PRIu64 ".%06" PRIu64, t / 1000000000, t % 1000000000 / 1000);
+}
+
+void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
+		    const struct hist_entry *he, int width, struct strbuf *sb)
 {
 	switch (k->id) {
 	case SORT_COMM:
@@ -525,6 +550,32 @@ void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int w
 	case SORT_IPC_NULL:
 		strbuf_addstr(sb, "-      -");
 		break;
+	case SORT_SYM_SIZE:
+		if (he->sym)
+			strbuf_addf(sb, "%*" PRIu64, width, sym_size(he));
+		else
+			strbuf_addf(sb, "%*s", width, "unknown");
+		break;
+	case SORT_DSO_SIZE:	/* perf prints the size as an int */
+		if (he->dso)
+			strbuf_addf(sb, "%*d", width, (int)he->map_size);
+		else
+			strbuf_addf(sb, "%*s", width, "unknown");
+		break;
+	case SORT_ADDR:
+		strbuf_addf(sb, "%#" PRIx64, he->raw_ip);
+		break;
+	case SORT_SOCKET:
+		strbuf_addf(sb, "%*.*d", width, width > 3 ? 3 : width, he->socket);
+		break;
+	case SORT_TIME: {	/* perf cuts it to the column */
+		size_t start = sb->len;
+
+		time_cell(he->time, l->time_ns, sb);
+		if (width > 0 && sb->len - start > (size_t)width)
+			strbuf_setlen(sb, start + (size_t)width);
+		break;
+	}
 	case SORT_IPC_LBR:
 		/* perf's for an unresolved symbol; a resolved one's IPC needs
 		 * its instructions counted, which perf-mini does not do */

@@ -33,6 +33,11 @@ enum sort_key_id {
 	SORT_MISPREDICT,	/* ... whether it was mispredicted, */
 	SORT_ABORT,		/* ... aborted a transaction, */
 	SORT_IN_TX,		/* ... or ran in one */
+	SORT_SYM_SIZE,		/* the symbol's size */
+	SORT_DSO_SIZE,		/* the size of the map the sample fell in */
+	SORT_ADDR,		/* the sample's address */
+	SORT_SOCKET,		/* its CPU's socket */
+	SORT_TIME,		/* its time, down to --time-quantum */
 	/*
 	 * perf's "hpp" fields: values, not identities. They order entries
 	 * (largest first) and print as columns, per group member.
@@ -83,6 +88,7 @@ struct sort_key {
 struct sort_list {
 	const struct sort_key *keys[MAX_SORT_KEYS];
 	int nr;
+	bool time_ns;		/* --ns: the time key in nanoseconds */
 };
 
 /*
@@ -133,7 +139,8 @@ unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry 
 
 /* The cell text of @k for @he (unpadded), appended to @sb; not for hpp
  * keys, whose cells hist-print makes. */
-void sort_key__cell(const struct sort_key *k, const struct hist_entry *he, int width,
+void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
+		    const struct hist_entry *he, int width,
 		    struct strbuf *sb);
 
 #endif
