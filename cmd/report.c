@@ -263,6 +263,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 				   set_tristate),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
+			    "Show full source file name path for source lines"),
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
 				   "Show inline function (not yet: --no-inline only)",
 				   cmd_opt_tristate),

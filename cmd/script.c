@@ -36,6 +36,7 @@ struct script_opts {
 	int nr_fields;
 	const char *cpu_list, *time_str;	/* -C, --time */
 	const char *switch_on, *switch_off;	/* --switch-on/off EVENT */
+	bool full_source_path;			/* srclines with the whole path */
 	bool show_on_off;
 	uint64_t show;		/* --show-*-events: a bit per kernel record type */
 	bool show_rounds;	/* --show-round-events */
@@ -324,6 +325,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
+			    "Show full source file name path for source lines"),
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
 				   "Show inline function (dwarf callchains; the default)",
 				   cmd_opt_tristate),
@@ -398,6 +401,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.max_stack = o.max_stack;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		s.print.srclines = &s.srclines;
+		s.srclines.full_path = o.full_source_path;
 		if (!o.input)
 			o.input = cmd_default_input();
 		ret = run_script(&s);

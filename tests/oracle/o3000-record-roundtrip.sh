@@ -371,4 +371,10 @@ test_expect_success 'record -I and --user-regs: script -F iregs,uregs prints the
 	test_grep "unknown register .xmm99." err && ! test -e bad.data
 '
 
+test_expect_success '--full-source-path: the compilation directory joined, as perf (report and script)' '
+	same_report sl.data --sort srcline --full-source-path --dso burn &&
+	test_grep " /.*/tests/workloads/burn\.c:[0-9]+" pm.txt &&
+	same_script sl.data -F ip,srcline --full-source-path --dsos burn
+'
+
 test_done

@@ -561,6 +561,7 @@ static int setup_time_key(struct report *r)
 	char *end;
 
 	r->fields.sort.time_ns = r->fields.columns.time_ns = r->o->time_ns;
+	r->srclines.full_path = r->o->full_source_path;
 	r->time_quantum_ns = 100000000;
 	if (f->raw[HEADER_CPU_TOPOLOGY] && sort_list__has(&r->fields.sort, SORT_SOCKET)) {
 		r->cpu_socket = header_topology__sockets(f->raw[HEADER_CPU_TOPOLOGY],

@@ -130,7 +130,17 @@ static char *unlined(Dwfl_Module *mod, Dwarf_Addr addr)
 	return text;
 }
 
-static char *line_of(struct srcline_module *m, uint64_t addr)
+/* The compilation directory of the unit @line belongs to (DW_AT_comp_dir):
+ * what a relative file name is relative to, as addr2line joins them. */
+static const char *comp_dir_of(Dwfl_Line *line)
+{
+	Dwarf_Die *cu = dwfl_linecu(line);
+	Dwarf_Attribute attr;
+
+	return cu ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr)) : NULL;
+}
+
+static char *line_of(struct srcline_module *m, uint64_t addr, bool full_path)
 {
 	Dwarf_Addr bias = 0;
 	uint64_t vaddr;
@@ -144,9 +154,12 @@ static char *line_of(struct srcline_module *m, uint64_t addr)
 	vaddr = offset_to_vaddr(m->mod, addr, &bias);
 	line = dwfl_module_getsrc(m->mod, vaddr + bias);
 	file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
-	if (file && lineno > 0 &&
-	    asprintf(&text, "%s:%d", strrchr(file, '/') ? strrchr(file, '/') + 1 : file,
-		     lineno) < 0)
+	if (file && lineno > 0 && full_path && file[0] != '/' && comp_dir_of(line) &&
+	    asprintf(&text, "%s/%s:%d", comp_dir_of(line), file, lineno) < 0)
+		text = NULL;
+	else if (file && lineno > 0 && !text &&
+		 asprintf(&text, "%s:%d", strrchr(file, '/') && !full_path ?
+			  strrchr(file, '/') + 1 : file, lineno) < 0)
 		text = NULL;
 	/* perf asks addr2line only of binaries with DWARF line tables */
 	if (!text && dwfl_module_getdwarf(m->mod, &bias))
@@ -162,7 +175,7 @@ static char *compute(struct srclines *sl, const struct dsos *dsos, struct dso *d
 	if (!dso)
 		return strdup("??:0");
 	if (!dso->kernel)
-		text = line_of(module_of(sl, dsos, dso), addr);
+		text = line_of(module_of(sl, dsos, dso), addr, sl->full_path);
 	if (text)
 		return text;
 	/* perf's fallbacks: the symbol and decimal offset, else dso[addr] */

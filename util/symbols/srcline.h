@@ -24,6 +24,7 @@ struct srclines {
 	struct srcline_module *modules;	/* one libdw session per DSO read */
 	struct srcline_entry **inl_buckets;	/* inline lists, by (dso, addr) */
 	size_t nr_inl_buckets, nr_inl;
+	bool full_path;		/* --full-source-path: the file as DWARF names it */
 };
 
 /* The line of @addr (map_ip space) in @dso, @sym its symbol or NULL. */
