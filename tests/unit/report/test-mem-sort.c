@@ -127,10 +127,10 @@ static void test_order__heaviest_weight_then_lowest_address(void **state)
 	assert_int_equal(h.sorted[2]->nr_samples, 3);
 	/* "weight" is the entry's total: local weight times samples */
 	assert_int_equal(sort_list__parse(&l, "weight", "--sort", true, &err), 0);
-	sort_key__cell(l.keys[0], h.sorted[2], 12, &cell);
+	sort_key__cell(&l, l.keys[0], h.sorted[2], 12, &cell);
 	assert_string_equal(cell.buf, "30");
 	strbuf_reset(&cell);
-	sort_key__cell(l.keys[0], h.sorted[0], 12, &cell);
+	sort_key__cell(&l, l.keys[0], h.sorted[0], 12, &cell);
 	assert_string_equal(cell.buf, "30");
 	hists__exit(&h);
 	strbuf_release(&cell);
