@@ -53,6 +53,8 @@ void cmd_buffer_stdout(void);
 struct option;
 /* --filter: set on the tracepoints of the last -e (opt->value: the evlist's address). */
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+/* -G/--cgroup: the cgroups of the events before it (opt->value: the evlist's address). */
+int cmd_parse_cgroup(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 		     struct strbuf *err);
 

@@ -16,6 +16,7 @@
 #include "../util/data/perf-data.h"
 #include "../util/symbols/machine.h"
 #include "../util/data/session.h"
+#include "../util/events/cgroup.h"
 #include "../util/events/cpuid.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/pmu.h"
@@ -207,6 +208,15 @@ int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struc
 		return 0;
 	strbuf_addstr(err, "--filter applies to the tracepoint of the -e before it\nhint: e.g. "
 			   "-e sched:sched_switch --filter 'prev_pid == 1'\n");
+	return -1;
+}
+
+int cmd_parse_cgroup(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)unset;
+	if (!evlist__parse_cgroups(*(struct evlist **)opt->value, arg, err))
+		return 0;
+	strbuf_addch(err, '\n');
 	return -1;
 }
 

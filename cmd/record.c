@@ -22,6 +22,7 @@
 #include "../util/data/writer.h"
 #include "../util/events/attr-print.h"
 #include "../util/events/branch-filter.h"
+#include "../util/events/cgroup.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/parse-events.h"
 #include "../util/events/record-attr.h"
@@ -368,6 +369,13 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	}
 	if (!ret && target__has_task(&o->target))
 		o->attr.no_inherit = true;	/* per-task buffers cannot inherit */
+	if (!ret && o->evlist->nr_cgroups && !target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "-G records a cgroup's tasks on the CPUs: it needs -a or -C\n"
+				   "hint: e.g. perf-mini record -a -G mygroup -- sleep 5");
+		ret = -EINVAL;
+	}
+	if (!ret)
+		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err);
 	o->attr.cpu_wide = target__has_cpu(&o->target);
 	o->attr.enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
 				 !target__has_cpu(&o->target);
@@ -438,7 +446,7 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 	evlist__truncate(o->evlist, 0);
 	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
 		return -EINVAL;
-	if (o->delay)
+	if (o->delay || o->evlist->nr_cgroups)
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	return open_events(o, err);
@@ -573,7 +581,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	struct compressor zstd = { 0 };
 	int status, ret;
 
-	if (o->delay)
+	if (o->delay || o->evlist->nr_cgroups)
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	if (o->has_workload) {
@@ -722,6 +730,8 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "with appended unit character - B/K/M/G", parse_max_size),
 		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
+		OPT_CALLBACK('G', "cgroup", &o.evlist, "name", "monitor event in cgroup name only",
+			     cmd_parse_cgroup),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),
 		OPT_BOOLEAN(0, "off-cpu", &o.off_cpu, "Enable off-cpu analysis"),
 		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,

@@ -441,6 +441,7 @@ int stat_run(struct stat_opts *o, const char **argv)
 		.run_count = o->forever ? 1 : o->repeat,
 		.cpus = o->target.cpus, .threads = o->target.threads,
 		.skip_idle_threads = target__all_threads(&o->target),
+		.cgroups = o->evlist->nr_cgroups > 0,
 		.mg = o->mg.nr ? &o->mg : NULL,
 	};
 	struct sigaction sa = { .sa_handler = stat_signal };

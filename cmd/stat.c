@@ -11,6 +11,7 @@
 
 #include "stat.h"
 #include "../util/base/util.h"
+#include "../util/events/cgroup.h"
 #include "../util/stat/topdown.h"
 
 static const char *const stat_usage[] = {
@@ -304,8 +305,15 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	o->target.system_wide = o->all_cpus;
 	o->target.has_workload = o->has_workload;
 	ret = check_aggregation(o, err);
+	if (!ret && o->evlist->nr_cgroups && !target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "-G counts a cgroup's tasks on the CPUs: it needs -a or -C\n"
+				   "hint: e.g. perf-mini stat -a -e cycles -G mygroup -- sleep 1");
+		ret = -EINVAL;
+	}
 	if (!ret)
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
+	if (!ret)
+		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err) ? -ENOENT : 0;
 	if (!ret && (o->topdown || o->td_level))
 		ret = add_topdown(o, err);
 	if (!ret && o->metrics)
@@ -353,6 +361,8 @@ static const struct option *stat_options(struct stat_opts *o)
 			     parse_event_option),
 		OPT_CALLBACK(0, "filter", &o->evlist, "filter", "event filter", cmd_parse_filter),
 		OPT_BOOLEAN('g', "group", &o->group, "put the counters into a counter group"),
+		OPT_CALLBACK('G', "cgroup", &o->evlist, "name", "monitor event in cgroup name only",
+			     cmd_parse_cgroup),
 		OPT_INTEGER('I', "interval-print", &o->interval,
 			    "print counts at regular interval in ms (overhead is possible for "
 			    "values <= 100ms)"),

@@ -20,7 +20,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[46];
+	struct option options[47];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;

@@ -289,4 +289,41 @@ test_expect_success '--filter without a tracepoint before it is a usage error' '
 	test_grep "applies to the tracepoint" err
 '
 
+# -G needs a cgroup filesystem (cgroup2, or v1 with perf_event) and -a
+if "$PERF_MINI" stat -a -e task-clock -G / -- true >/dev/null 2>&1; then
+	prereqs="$prereqs CGROUP"
+fi
+
+test_expect_success CGROUP 'stat -G: each event counts in its cgroup, a cgroup column as perf' '
+	pm stat -a -x, -e task-clock,cs,page-faults -G /,,/ -- "$WL/spin" 100 2>err &&
+	test_grep "^[0-9.]+,msec,task-clock,/," err &&
+	test_grep ",cs,," err &&
+	test_grep ",page-faults,/," err &&
+	pm stat -a -e task-clock -G / -- "$WL/spin" 100 2>err &&
+	test_grep "msec task-clock +/ #" err &&
+	pm stat -vv -a -e task-clock -G / -- true 2>err &&
+	test_grep "flags 0xc = [0-9]+$" err
+'
+
+test_expect_success CGROUP 'record -G: samples of the cgroup, the maps from a tracking event' '
+	pm record -a -e cpu-clock -G / -o cg.data -- "$WL/spin" 150 2>/dev/null &&
+	pm report --stdio -i cg.data --sort sym --comm spin >out &&
+	test_grep "\[\.\] main$" out &&
+	pm report --header-only -i cg.data >hdr && test_grep "name = dummy:HG" hdr
+'
+
+test_expect_success '-G without CPUs, before the events, or of no cgroup: clear errors' '
+	test_expect_code 129 pm stat -e task-clock -G / true 2>err &&
+	test_grep "needs -a or -C" err &&
+	test_expect_code 129 pm stat -G / -a -e task-clock true 2>err &&
+	test_grep "cgroups of the events before it" err &&
+	test_expect_code 129 pm record -e cpu-clock -G / -o x.data true 2>err &&
+	test_grep "needs -a or -C" err
+'
+
+test_expect_success CGROUP '-G of a cgroup that does not exist names the directory' '
+	test_must_fail pm stat -a -e task-clock -G no/such/group true 2>err &&
+	test_grep "^perf-mini stat: -G no/such/group: cannot open .*no/such/group" err
+'
+
 test_done

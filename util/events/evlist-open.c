@@ -19,6 +19,12 @@ static int fd_of(const struct evsel *evsel, int cpu_idx, int thread_idx)
 	return evsel->fds[cpu_idx * evsel->nr_threads + thread_idx];
 }
 
+/* -G: a cgroup's events take its directory's fd as pid, with PID_CGROUP. */
+static unsigned long open_flags(const struct evsel *evsel)
+{
+	return PERF_FLAG_CLOEXEC | (evsel->cgroup_fd > 0 ? (unsigned long)PERF_FLAG_PID_CGROUP : 0);
+}
+
 static void trace_attr(const struct evlist_open_opts *o, const struct evsel *evsel, int pid,
 		       int cpu, int group_fd)
 {
@@ -28,7 +34,7 @@ static void trace_attr(const struct evlist_open_opts *o, const struct evsel *evs
 	attr_print(&sb, &evsel->attr);
 	strbuf_addstr(&sb, SEPARATOR);
 	strbuf_addf(&sb, "sys_perf_event_open: pid %d  cpu %d  group_fd %d  flags %#lx", pid, cpu,
-		    group_fd, PERF_FLAG_CLOEXEC);
+		    group_fd, open_flags(evsel));
 	o->trace(o->trace_ctx, sb.buf);
 	strbuf_release(&sb);
 }
@@ -162,7 +168,8 @@ static bool raise_nofile(void)
 
 static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o, int c, int t)
 {
-	int cpu = o->cpus->cpus[c], pid = o->threads->entries[t].tid;
+	int cpu = o->cpus->cpus[c];
+	int pid = evsel->cgroup_fd > 0 ? evsel->cgroup_fd : o->threads->entries[t].tid;
 	int group_fd = evsel__is_leader(evsel) ? -1 : fd_of(evsel->leader, c, t);
 	int fd;
 
@@ -170,9 +177,9 @@ static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o
 		return -ENOENT;	/* the leader is unsupported: so is the group */
 	if (o->trace)
 		trace_attr(o, evsel, pid, cpu, group_fd);
-	fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, PERF_FLAG_CLOEXEC);
+	fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, open_flags(evsel));
 	if (fd == -EMFILE && raise_nofile())
-		fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, PERF_FLAG_CLOEXEC);
+		fd = perf_sys_event_open(&evsel->attr, pid, cpu, group_fd, open_flags(evsel));
 	if (o->trace)
 		trace_result(o, fd);
 	if (fd < 0)

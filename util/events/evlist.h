@@ -13,6 +13,7 @@ struct evlist {
 	int nr;
 	int alloc;
 	int last_spec_first;	/* the first event the last -e spec added */
+	int nr_cgroups;		/* -G: cgroups named so far, empty ones too */
 };
 
 struct evlist *evlist__new(void);

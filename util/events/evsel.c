@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "evsel.h"
 #include "../base/util.h"
@@ -40,6 +42,9 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->unit);
 	free(evsel->resolved);
 	free(evsel->filter);
+	free(evsel->cgroup);
+	if (evsel->cgroup_fd > 0)
+		close(evsel->cgroup_fd);
 	free(evsel->fds);
 	free(evsel->ids);
 	free(evsel->counts);

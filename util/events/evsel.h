@@ -57,6 +57,8 @@ struct evsel {
 	char *unit;		/* "msec", sysfs .unit, or NULL */
 	char *resolved;		/* "pmu/terms/" an alias expanded to, for -v */
 	char *filter;		/* --filter: a tracepoint filter, or NULL */
+	char *cgroup;		/* -G: the cgroup counted (its name), or NULL */
+	int cgroup_fd;		/* its directory, opened by evlist__open_cgroups() */
 	double scale;
 	int idx;		/* position in the evlist */
 	struct evsel *leader;	/* itself when it leads (or is alone) */

@@ -124,6 +124,7 @@ static void configure_tracking_dummy(struct perf_event_attr *a, const struct rec
 	a->sample_period = 1;
 	a->exclude_guest = 0;
 	a->enable_on_exec = o->enable_on_exec;
+	a->disabled = o->enable_on_exec;	/* else it tracks from the start */
 }
 
 /* perf record's attr for every event; the first one (or -D's tracking

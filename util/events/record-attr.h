@@ -24,9 +24,9 @@ struct record_attr_opts {
 	bool lbr;		/* --call-graph lbr: Intel's LBR call stacks */
 	bool cpu_wide;		/* -a or -C: the CPU in every sample */
 	bool enable_on_exec;	/* a workload we start: counting begins at its exec */
-	/* -D: the last event is perf's tracking dummy (dummy:HG): it alone is
-	 * enabled on exec and records mmaps, comms and tasks, so that the
-	 * maps are known while the sampled events wait to be enabled */
+	/* -D, -G: the last event is perf's tracking dummy (dummy:HG): it alone
+	 * records mmaps, comms and tasks (from the exec), so that the maps are
+	 * known while the sampled events wait (-D) or see a cgroup only (-G) */
 	bool tracking_dummy;
 	bool no_buffering;	/* --no-buffering: a wakeup for every event */
 	bool no_time;		/* --per-thread: one buffer, in order: no TIME (as perf) */

@@ -11,6 +11,7 @@
 #define METRIC_LEN 35
 #define BAD_METRIC_LEN 28
 #define EVNAME_LEN 32
+#define BAD_EVNAME_LEN 25
 #define COUNTS_LEN 18
 #define INTERVAL_LEN 16
 #define COMM_LEN 16
@@ -134,12 +135,16 @@ static void add_count(const struct stat_display *d, const struct evsel *e, doubl
 		else
 			strbuf_addf(out, "\"counter-value\" : \"%s\", ", bad);
 		strbuf_addf(out, "\"unit\" : \"%s\", \"event\" : \"%s\", ", unit_of(e), e->name);
+		if (d->cgroups)
+			strbuf_addf(out, "\"cgroup\" : \"%s\", ", e->cgroup ?: "");
 	} else if (d->csv_sep) {
 		if (ok)
 			strbuf_addf(out, frac ? "%.2f%s" : "%.0f%s", uval, d->csv_sep);
 		else
 			strbuf_addf(out, "%s%s", bad, d->csv_sep);
 		strbuf_addf(out, "%s%s%s", unit_of(e), d->csv_sep, e->name);
+		if (d->cgroups)
+			strbuf_addf(out, "%s%s", d->csv_sep, e->cgroup ?: "");
 	} else {
 		if (ok && d->big_num)
 			strbuf_addf(out, frac ? "%'*.2f " : "%'*.0f ", COUNTS_LEN, uval);
@@ -148,7 +153,12 @@ static void add_count(const struct stat_display *d, const struct evsel *e, doubl
 		else
 			strbuf_addf(out, "%*s ", COUNTS_LEN, bad);
 		strbuf_addf(out, "%-*s ", unit_width(d), unit_of(e));
-		strbuf_addf(out, "%-*s", EVNAME_LEN, e->name);
+		/* perf pads the name of an uncounted event less, after the cgroup */
+		strbuf_addf(out, "%-*s", ok ? EVNAME_LEN : BAD_EVNAME_LEN, e->name);
+		if (d->cgroups)
+			strbuf_addf(out, " %s", e->cgroup ?: "");
+		if (!ok)
+			strbuf_addchars(out, ' ', EVNAME_LEN - BAD_EVNAME_LEN);
 	}
 }
 

@@ -30,6 +30,7 @@ struct stat_display {
 	const struct cpu_map *cpus;	/* labels for -A */
 	const struct thread_map *threads; /* labels for --per-thread */
 	bool skip_idle_threads;		/* -a --per-thread: threads that counted 0 */
+	bool cgroups;			/* -G: a cgroup column after the event */
 	double walltime_ns;		/* elapsed time measured, for CPUs utilized */
 	const struct metricgroup *mg;	/* -M metrics, or NULL */
 };

@@ -10,22 +10,32 @@
 #define CACHE(id, op, res) \
 	((id) | (PERF_COUNT_HW_CACHE_OP_##op << 8) | (PERF_COUNT_HW_CACHE_RESULT_##res << 16))
 
-/* The value of the first counted event of @type/@config at @aggr, or 0. */
-static double find_value(const struct stat_data *sd, uint32_t type, uint64_t config, int aggr)
+/* As perf's per-cgroup shadow stats (-G): ratios only within one cgroup. */
+static bool same_cgroup(const struct evsel *a, const struct evsel *b)
+{
+	return a->cgroup == b->cgroup || (a->cgroup && b->cgroup && !strcmp(a->cgroup, b->cgroup));
+}
+
+/* The value of the first counted event of @type/@config at @aggr (in the
+ * cgroup of @of), or 0. */
+static double find_value(const struct stat_data *sd, uint32_t type, uint64_t config, int aggr,
+			 const struct evsel *of)
 {
 	for (int i = 0; i < sd->evlist->nr; i++) {
 		const struct evsel *e = sd->evlist->entries[i];
 
-		if (e->attr.type == type && e->attr.config == config && e->supported)
+		if (e->attr.type == type && e->attr.config == config && e->supported &&
+		    same_cgroup(e, of))
 			return sd->ev[i].aggr[aggr].val;
 	}
 	return 0.0;
 }
 
-static double clock_nsecs(const struct stat_data *sd, int aggr)
+static double clock_nsecs(const struct stat_data *sd, int aggr, const struct evsel *of)
 {
 	for (int i = 0; i < sd->evlist->nr; i++)
-		if (evsel__is_clock(sd->evlist->entries[i]))
+		if (evsel__is_clock(sd->evlist->entries[i]) &&
+		    same_cgroup(sd->evlist->entries[i], of))
 			return sd->ev[i].aggr[aggr].val;
 	return 0.0;
 }
@@ -84,7 +94,7 @@ static bool ratio_rule_metric(const struct stat_data *sd, const struct evsel *e,
 		if (e->attr.type != rule->type || e->attr.config != rule->config)
 			continue;
 		return ratio_metric(m, avg,
-				    find_value(sd, rule->base_type, rule->base_config, aggr),
+				    find_value(sd, rule->base_type, rule->base_config, aggr, e),
 				    rule->unit);
 	}
 	return false;
@@ -105,10 +115,10 @@ static void rate_metric(struct stat_metric *m, double avg, double nsecs)
 	set_metric(m, "%8.3f", unit, ratio);
 }
 
-static void instructions_metric(const struct stat_data *sd, double avg, int aggr,
-				struct stat_metric *m)
+static void instructions_metric(const struct stat_data *sd, const struct evsel *e, double avg,
+				int aggr, struct stat_metric *m)
 {
-	double cycles = find_value(sd, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, aggr);
+	double cycles = find_value(sd, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, aggr, e);
 
 	if (cycles)
 		set_metric(m, "%7.2f ", "insn per cycle", avg / cycles);
@@ -168,7 +178,7 @@ void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double w
 			 struct stat_metric *m)
 {
 	const struct evsel *e = sd->evlist->entries[idx];
-	double avg = sd->ev[idx].aggr[aggr].val, nsecs = clock_nsecs(sd, aggr);
+	double avg = sd->ev[idx].aggr[aggr].val, nsecs = clock_nsecs(sd, aggr, e);
 
 	memset(m, 0, sizeof(*m));
 	if (e->is_topdown_metric) {
@@ -187,7 +197,7 @@ void stat_shadow__metric(const struct stat_data *sd, int idx, int aggr, double w
 		return;
 	}
 	if (e->attr.type == PERF_TYPE_HARDWARE && e->attr.config == PERF_COUNT_HW_INSTRUCTIONS) {
-		instructions_metric(sd, avg, aggr, m);
+		instructions_metric(sd, e, avg, aggr, m);
 		return;
 	}
 	if (ratio_rule_metric(sd, e, avg, aggr, m))
