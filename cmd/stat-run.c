@@ -194,9 +194,12 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 	if (o->delay > 0) {
 		uint64_t end = clock_now_ns() + (uint64_t)o->delay * 1000000ULL;
 
-		while (!stat_done && clock_now_ns() < end && !wait_until(&pfd, end))
-			;
-		if (!stat_done) {
+		bool exited = false;
+
+		while (!stat_done && !exited && clock_now_ns() < end)
+			exited = wait_until(&pfd, end);
+		/* a command that ended within the delay was never counted */
+		if (!stat_done && !exited) {
 			evlist__enable(o->evlist);
 			o->t0 = clock_now_ns();
 			if (!o->quiet)

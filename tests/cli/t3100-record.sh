@@ -280,7 +280,7 @@ test_expect_success 'record --switch-output=SIZE: one whole file after another, 
 
 test_expect_success 'record --switch-output=TIME --switch-max-files keeps the newest files' '
 	rm -f tm.data* &&
-	pm record --switch-output=1s --switch-max-files=2 -e cpu-clock -o tm.data -- "$WL/spin" 2600 2>err &&
+	pm record --switch-output=1s --switch-max-files=2 -e cpu-clock -o tm.data -- "$WL/spin" 3500 2>err &&
 	test $(grep -c "^\[ perf record: Dump tm\.data\." err) -ge 3 &&
 	test $(ls tm.data.* | wc -l) -eq 2 &&
 	last=$(sed -n "s/^\[ perf record: Dump \(.*\) \]$/\1/p" err | tail -n 1) &&
