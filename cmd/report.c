@@ -208,7 +208,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 {
 	struct report_opts o = {
 		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
-		.demangle = true, .skip_empty = true, .stdio_color = -1,
+		.demangle = true, .skip_empty = true, .stdio_color = -1, .socket_filter = -1,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -243,6 +243,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_INTEGER(0, "socket-filter", &o.socket_filter,
+			    "only show processor socket that match with this filter"),
 		OPT_EVSWITCH(&o.switch_on, &o.switch_off, &o.show_on_off),
 		OPT_STRING(0, "time-quantum", &o.time_quantum, "time (ms|us|ns|s)",
 			   "Set time quantum for time sort key (default 100ms)"),

@@ -38,7 +38,11 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 		fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total,
 			r->sort_order.buf);
 	else
-		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", total);
+		fprintf(out, "# Event count (approx.): %" PRIu64 "\n", total);
+	if (!r->o->mem_mode && r->o->socket_filter >= 0)
+		fprintf(out, "# Processor Socket: %d\n", r->o->socket_filter);
+	if (!r->o->mem_mode)
+		fputs("#\n", out);
 }
 
 /* A filter naming one value: the column it makes constant. */

@@ -37,8 +37,14 @@ struct ip_cache_slot {
 
 static bool filtered(const struct report *r, const struct hist_entry *he, uint64_t addr)
 {
-	return sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym, addr,
+	return (r->o->socket_filter >= 0 && he->socket != r->o->socket_filter) ||
+	       sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym, addr,
 				      he->dso != NULL);
+}
+
+static bool filters_entries(const struct report *r)
+{
+	return sample_filter__by_location(&r->filter) || r->o->socket_filter >= 0;
 }
 
 static bool has_groups(const struct report *r)
@@ -305,8 +311,8 @@ static void setup_fast_path(struct report *r)
 		    id != SORT_PERIOD)
 			return;
 	}
-	if (r->use_callchain || r->branch_mode || o->mem_mode ||
-	    sample_filter__by_location(&r->filter) || o->hide_unresolved)
+	if (r->use_callchain || r->branch_mode || o->mem_mode || filters_entries(r) ||
+	    o->hide_unresolved)
 		return;
 	r->feed = hist_feed__start();
 	if (r->feed)
@@ -384,7 +390,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 					    tmpl.ip);
 	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
 	 * or a caller */
-	tmpl.filtered = sample_filter__by_location(&r->filter) && filtered(r, &tmpl, s->ip);
+	tmpl.filtered = filters_entries(r) && filtered(r, &tmpl, s->ip);
 	if (h && r->branch_mode) {
 		if (!add_branches(r, h, s, &tmpl, evsel->idx - leader->idx))
 			return 0;
@@ -563,7 +569,8 @@ static int setup_time_key(struct report *r)
 	r->fields.sort.time_ns = r->fields.columns.time_ns = r->o->time_ns;
 	r->srclines.full_path = r->o->full_source_path;
 	r->time_quantum_ns = 100000000;
-	if (f->raw[HEADER_CPU_TOPOLOGY] && sort_list__has(&r->fields.sort, SORT_SOCKET)) {
+	if (f->raw[HEADER_CPU_TOPOLOGY] &&
+	    (sort_list__has(&r->fields.sort, SORT_SOCKET) || r->o->socket_filter >= 0)) {
 		r->cpu_socket = header_topology__sockets(f->raw[HEADER_CPU_TOPOLOGY],
 							 f->raw_size[HEADER_CPU_TOPOLOGY],
 							 f->nr_cpus_avail);

@@ -41,6 +41,7 @@ struct report_opts {
 	const char *time_quantum;	/* --time-quantum: the time key's step */
 	bool time_ns;		/* --ns: the time key in nanoseconds */
 	bool full_source_path;	/* --full-source-path: srclines with the whole path */
+	int socket_filter;	/* --socket-filter: the socket shown, -1: any */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
