@@ -376,6 +376,8 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	}
 	if (!ret)
 		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err);
+	if (!ret && o->control)
+		ret = control__open(&o->ctl, o->control, err);
 	o->attr.cpu_wide = target__has_cpu(&o->target);
 	o->attr.enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
 				 !target__has_cpu(&o->target);
@@ -515,6 +517,27 @@ static void warn_switch_size(const struct record_opts *o)
 			"size (%" PRIu64 "K) expect bigger perf.data sizes\n", wakeup / 1024);
 }
 
+/* --control, read at each wake-up (a tenth of a second at most apart). */
+static void serve_control(struct record_opts *o)
+{
+	enum control_cmd cmd;
+
+	while ((cmd = control__next(&o->ctl)) != CTL_NONE) {
+		if (cmd == CTL_ENABLE || cmd == CTL_DISABLE) {
+			if (cmd == CTL_ENABLE)
+				evlist__enable(o->evlist);
+			else
+				evlist__disable(o->evlist);
+			if (!o->quiet)
+				fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n",
+				      stderr);
+		}
+		o->ctl_stop |= cmd == CTL_STOP;
+		if (cmd != CTL_UNKNOWN)
+			control__ack(&o->ctl);
+	}
+}
+
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
@@ -531,8 +554,9 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		bool exited = recorder__wait(r, pidfd, wait_ms(enable_at));
 
 		enable_after_delay(o, &enable_at);
+		serve_control(o);
 		ret = recorder__drain(r, err);
-		if (exited || size_limit_reached(o, r))
+		if (exited || size_limit_reached(o, r) || o->ctl_stop)
 			break;
 		if (!ret && switch_due(o, r, &next_switch))
 			ret = record_switch_output(o, r, err);
@@ -624,11 +648,12 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (o->has_workload) {
 		/* as perf: a recording that ends first (a signal, a full disk)
 		 * ends its workload */
-		if (record_done || ret || o->size_limited)
+		if (record_done || ret || o->size_limited || o->ctl_stop)
 			kill(wl.pid, SIGTERM);
 		if (waitpid(wl.pid, &status, 0) > 0)
 			o->exit_code = workload__exit_code(status);
-		if (o->size_limited && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM)
+		if ((o->size_limited || o->ctl_stop) && WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGTERM)
 			o->exit_code = 0;	/* stopped as asked */
 	}
 	/* whatever happened, what was captured is finalised */
@@ -650,6 +675,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 			      const char **argv)
 {
 	memset(o, 0, sizeof(*o));
+	control__init(&o->ctl);
 	o->evlist = evlist__new();
 	o->pmus = cmd_pmus_new(env);
 	BUG_ON(!o->evlist || !o->pmus);
@@ -670,6 +696,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 
 static void record_opts__exit(struct record_opts *o)
 {
+	control__close(&o->ctl);
 	for (int i = 0; i < o->nr_switch_files; i++)
 		free(o->switch_files[i]);
 	free(o->switch_files);
@@ -730,6 +757,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "with appended unit character - B/K/M/G", parse_max_size),
 		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
+		OPT_STRING(0, "control", &o.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement "
+			   "('enable': enable events, 'disable': disable events)"),
 		OPT_CALLBACK('G', "cgroup", &o.evlist, "name", "monitor event in cgroup name only",
 			     cmd_parse_cgroup),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),

@@ -12,6 +12,7 @@
 
 #include "builtin.h"
 #include "../util/data/writer.h"
+#include "../util/events/control.h"
 #include "../util/events/evlist.h"
 #include "../util/events/parse-events.h"
 #include "../util/events/record-attr.h"
@@ -59,6 +60,9 @@ struct record_opts {
 	bool group;		/* --group: all the events in one group */
 	bool per_thread;	/* --per-thread: the workload's own buffer, no inherit */
 	bool off_cpu;		/* --off-cpu: refused with the reason */
+	const char *control;	/* --control fd:CTL[,ACK] / fifo:CTL[,ACK] */
+	struct control ctl;
+	bool ctl_stop;		/* --control "stop" ended the recording */
 };
 
 struct record_events {

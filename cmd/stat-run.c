@@ -16,6 +16,7 @@
 
 #include "stat.h"
 #include "../util/base/util.h"
+#include "../util/events/control.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/workload.h"
 #include "../util/stat/stat-display.h"
@@ -164,11 +165,40 @@ static void close_pidfd(int fd)
  * Sleep until @wake (clock_now_ns() time; 0: no limit), a signal, or the
  * end of the process behind @pfd (if any; then true).
  */
-static bool wait_until(struct pollfd *pfd, uint64_t wake)
+/* --control: the commands that came; "stop" ends the measurement. */
+static void serve_control(struct stat_opts *o)
 {
+	enum control_cmd cmd;
+
+	while ((cmd = control__next(&o->ctl)) != CTL_NONE) {
+		if (cmd == CTL_ENABLE || cmd == CTL_DISABLE) {
+			if (cmd == CTL_ENABLE)
+				evlist__enable(o->evlist);
+			else
+				evlist__disable(o->evlist);
+			if (!o->quiet)
+				fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n",
+				      stderr);
+		}
+		if (cmd == CTL_STOP)
+			o->timed_out = true;	/* ended as asked, like --timeout */
+		if (cmd != CTL_UNKNOWN)
+			control__ack(&o->ctl);
+	}
+}
+
+/*
+ * Sleep until @wake (clock_now_ns() time; 0: no limit), a signal, the end
+ * of the process behind @pfd (if any; then true), or a --control "stop"
+ * (true too); other --control commands are served on the way.
+ */
+static bool wait_until(struct stat_opts *o, struct pollfd *pfd, uint64_t wake)
+{
+	struct pollfd fds[2] = { *pfd, { .fd = o->ctl.ctl_fd, .events = POLLIN } };
 	struct timespec ts, *tsp = NULL;
 	uint64_t now = clock_now_ns();
 	sigset_t unblocked;
+	int n = 0;
 
 	sigemptyset(&unblocked);
 	if (wake) {
@@ -178,7 +208,16 @@ static bool wait_until(struct pollfd *pfd, uint64_t wake)
 		ts.tv_nsec = (long)(left % 1000000000ULL);
 		tsp = &ts;
 	}
-	return ppoll(pfd->fd >= 0 ? pfd : NULL, pfd->fd >= 0, tsp, &unblocked) > 0;
+	if (pfd->fd >= 0)
+		n++;
+	else
+		fds[0] = fds[1];
+	if (o->ctl.ctl_fd >= 0)
+		n++;
+	if (ppoll(n ? fds : NULL, (nfds_t)n, tsp, &unblocked) <= 0)
+		return false;
+	serve_control(o);
+	return (pfd->fd >= 0 && fds[0].revents) || o->timed_out;
 }
 
 /*
@@ -197,7 +236,7 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 		bool exited = false;
 
 		while (!stat_done && !exited && clock_now_ns() < end)
-			exited = wait_until(&pfd, end);
+			exited = wait_until(o, &pfd, end);
 		/* a command that ended within the delay was never counted */
 		if (!stat_done && !exited) {
 			evlist__enable(o->evlist);
@@ -217,10 +256,10 @@ static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t 
 	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
 	uint64_t deadline = o->timeout ? t0 + (uint64_t)o->timeout * 1000000ULL : 0;
 
-	while (!stat_done) {
+	while (!stat_done && !o->timed_out) {
 		uint64_t wake = o->interval ? next : deadline;
 
-		if (wait_until(&pfd, wake))
+		if (wait_until(o, &pfd, wake))
 			break;	/* the workload (or the -p process) exited */
 		if (deadline && clock_now_ns() >= deadline) {
 			o->timed_out = true;

@@ -63,12 +63,14 @@ static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 	o->scale = true;
 	o->repeat = 1;
 	o->log_fd = -1;
+	control__init(&o->ctl);
 	o->metric_only = -1;
 	target__init(&o->target);
 }
 
 static void stat_opts__exit(struct stat_opts *o)
 {
+	control__close(&o->ctl);
 	stat_data__delete(o->sd);
 	aggr_map__exit(&o->amap);
 	metricgroup__exit(&o->mg);
@@ -314,6 +316,10 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
 	if (!ret)
 		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err) ? -ENOENT : 0;
+	if (!ret && o->control)
+		ret = control__open(&o->ctl, o->control, err) == -EINVAL ? -EINVAL : 0;
+	if (!ret && o->control && o->ctl.ctl_fd < 0)
+		ret = -ENOENT;
 	if (!ret && (o->topdown || o->td_level))
 		ret = add_topdown(o, err);
 	if (!ret && o->metrics)
@@ -391,6 +397,10 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_UINTEGER(0, "interval-count", &o->interval_count,
 			     "print counts for fixed number of times"),
 		OPT_INTEGER(0, "log-fd", &o->log_fd, "log output to fd, instead of stderr"),
+		OPT_STRING(0, "control", &o->control,
+			   "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement "
+			   "('enable': enable events, 'disable': disable events)"),
 		OPT_BOOLEAN(0, "metric-no-group", &o->metric_no_group,
 			    "don't group metric events, impacts multiplexing"),
 		OPT_BOOLEAN(0, "metric-no-merge", &o->metric_no_merge,

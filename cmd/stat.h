@@ -12,6 +12,7 @@
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
+#include "../util/events/control.h"
 #include "../util/events/evlist.h"
 #include "../util/events/parse-events.h"
 #include "../util/events/target.h"
@@ -20,7 +21,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[47];
+	struct option options[48];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -40,6 +41,8 @@ struct stat_opts {
 	bool forever;		/* -r 0 */
 	bool metric_no_group, metric_no_merge;	/* -M: how its events are opened */
 	const char *pre_cmd, *post_cmd;
+	const char *control;	/* --control fd:CTL[,ACK] / fifo:CTL[,ACK] */
+	struct control ctl;
 	bool timed_out;		/* --timeout ended the workload */
 	double *run_walltimes;	/* --table: each run's ns */
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;

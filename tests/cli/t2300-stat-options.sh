@@ -324,4 +324,32 @@ test_expect_success CGROUP '-G of a cgroup that does not exist names the directo
 	test_grep "^perf-mini stat: -G no/such/group: cannot open .*no/such/group" err
 '
 
+test_expect_success 'stat --control: enable and disable from a fifo, each acknowledged' '
+	rm -f ctl ack && mkfifo ctl ack &&
+	{ pm stat -D -1 --control fifo:ctl,ack -x, -e task-clock -- "$WL/spin" 1500 2>err & } &&
+	pid=$! &&
+	echo enable >ctl && a1=$(timeout 10 head -n 1 ack) &&
+	echo disable >ctl && a2=$(timeout 10 head -n 1 ack) &&
+	wait $pid &&
+	test "$a1" = ack && test "$a2" = ack &&
+	test_grep "^Events enabled$" err && test $(grep -c "^Events disabled$" err) -eq 2 &&
+	test_grep "^[0-9.]+,msec,task-clock" err
+'
+
+test_expect_success 'stat --control: stop ends the measurement, the command gets SIGTERM' '
+	rm -f ctl && mkfifo ctl &&
+	{ pm stat --control fifo:ctl -x, -e task-clock -- sleep 30 2>err & } &&
+	pid=$! && echo stop >ctl && wait $pid &&
+	test_grep "^sleep: Terminated$" err && test_grep ",msec,task-clock," err
+'
+
+test_expect_success '--control: a closed descriptor, a missing fifo, a bad form are clear errors' '
+	test_expect_code 129 pm stat --control fd:9 -e task-clock true 2>err 9>&- &&
+	test_grep "not an open file descriptor" err &&
+	test_expect_code 129 pm stat --control pipe:x -e task-clock true 2>err &&
+	test_grep "expected fd:CTL" err &&
+	test_must_fail pm stat --control fifo:no/such/fifo -e task-clock true 2>err &&
+	test_grep "cannot open .no/such/fifo." err && test_grep "mkfifo" err
+'
+
 test_done

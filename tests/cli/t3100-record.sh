@@ -327,4 +327,17 @@ test_expect_success PERF 'record --per-thread: no TIME in the samples, script pr
 	test_cmp perf.out pm.out && ! grep -q "0\.000000:" pm.out
 '
 
+test_expect_success 'record -D -1 --control: enable, then stop; the file whole' '
+	rm -f ctl ack && mkfifo ctl ack &&
+	{ pm record -D -1 --control fifo:ctl,ack -e cpu-clock -o ctl.data -- "$WL/spin" 30000 \
+		2>err & } &&
+	pid=$! &&
+	echo enable >ctl && a1=$(timeout 10 head -n 1 ack) &&
+	sleep 0.3 &&
+	echo stop >ctl && a2=$(timeout 10 head -n 1 ack) &&
+	wait $pid &&
+	test "$a1" = ack && test "$a2" = ack && test_grep "^Events enabled$" err &&
+	pm report --stdio -i ctl.data --sort sym >out && test_grep "\[\.\] main$" out
+'
+
 test_done
