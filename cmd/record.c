@@ -4,6 +4,7 @@
  * perf.data that Linux perf reads (and perf-mini report, of course).
  */
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -425,6 +426,19 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 }
 
 /* perf's fallback: no hardware cycles (a VM) means sampling cpu-clock. */
+/* -r: the recorder drains its buffers ahead of the workload (SCHED_FIFO). */
+static int set_realtime(int prio, struct strbuf *err)
+{
+	struct sched_param p = { .sched_priority = prio };
+
+	if (!sched_setscheduler(0, SCHED_FIFO, &p))
+		return 0;
+	strbuf_addf(err, "cannot run at SCHED_FIFO priority %d (-r): %s\nhint: %s", prio,
+		    strerror(errno), errno == EPERM ? "real-time priority needs root or "
+		    "CAP_SYS_NICE (or an RLIMIT_RTPRIO allowance)" : "give a priority from 1 to 99");
+	return -1;
+}
+
 /* -D: perf's dummy:HG, last, tracks the maps while the events wait. */
 static void add_tracking_dummy(struct record_opts *o)
 {
@@ -615,7 +629,10 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 		if (target__counts_workload(&o->target))
 			o->target.threads->entries[0].tid = wl.pid;
 	}
-	ret = open_with_fallback(o, err);
+	/* after the fork: the workload keeps its own scheduling */
+	ret = o->realtime ? set_realtime(o->realtime, err) : 0;
+	if (!ret)
+		ret = open_with_fallback(o, err);
 	if (!ret)
 		ret = record_collect_events(o, &re);
 	if (!ret && o->zstd_level)
@@ -757,6 +774,8 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "with appended unit character - B/K/M/G", parse_max_size),
 		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
+		OPT_INTEGER('r', "realtime", &o.realtime,
+			    "collect data with this RT SCHED_FIFO priority"),
 		OPT_STRING(0, "control", &o.control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
 			   "Listen on ctl-fd descriptor for command to control measurement "
 			   "('enable': enable events, 'disable': disable events)"),

@@ -63,6 +63,7 @@ struct record_opts {
 	const char *control;	/* --control fd:CTL[,ACK] / fifo:CTL[,ACK] */
 	struct control ctl;
 	bool ctl_stop;		/* --control "stop" ended the recording */
+	int realtime;		/* -r: SCHED_FIFO priority of the recorder, 0: none */
 };
 
 struct record_events {

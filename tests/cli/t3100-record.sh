@@ -340,4 +340,16 @@ test_expect_success 'record -D -1 --control: enable, then stop; the file whole' 
 	pm report --stdio -i ctl.data --sort sym >out && test_grep "\[\.\] main$" out
 '
 
+test_expect_success ROOT 'record -r: the recorder at SCHED_FIFO, the workload keeps its policy' '
+	pm record -r 10 -e cpu-clock -o rt.data -- sh -c "chrt -p \$\$" >out 2>err &&
+	test_grep "policy: SCHED_OTHER" out &&
+	pm report --stdio -i rt.data >rep && test_grep "^# Samples: " rep
+'
+
+test_expect_success 'record -r: a priority out of range is one clear error, no file' '
+	test_must_fail pm record -r 200 -e cpu-clock -o rt2.data -- true 2>err &&
+	test_grep "SCHED_FIFO priority 200" err && test_grep "^hint: " err &&
+	! test -e rt2.data
+'
+
 test_done
