@@ -12,7 +12,7 @@ fi
 # fell back to user space (unprivileged) is perf's -v message: left out.
 masked() {
 	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" |
-	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/  */ /g"
+	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/) #*$/) #/" -e "s/  */ /g"
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.
