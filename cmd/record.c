@@ -534,22 +534,7 @@ static void warn_switch_size(const struct record_opts *o)
 /* --control, read at each wake-up (a tenth of a second at most apart). */
 static void serve_control(struct record_opts *o)
 {
-	enum control_cmd cmd;
-
-	while ((cmd = control__next(&o->ctl)) != CTL_NONE) {
-		if (cmd == CTL_ENABLE || cmd == CTL_DISABLE) {
-			if (cmd == CTL_ENABLE)
-				evlist__enable(o->evlist);
-			else
-				evlist__disable(o->evlist);
-			if (!o->quiet)
-				fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n",
-				      stderr);
-		}
-		o->ctl_stop |= cmd == CTL_STOP;
-		if (cmd != CTL_UNKNOWN)
-			control__ack(&o->ctl);
-	}
+	o->ctl_stop |= control__serve(&o->ctl, o->evlist, o->quiet);
 }
 
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,

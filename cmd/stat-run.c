@@ -161,30 +161,11 @@ static void close_pidfd(int fd)
 		close(fd);
 }
 
-/*
- * Sleep until @wake (clock_now_ns() time; 0: no limit), a signal, or the
- * end of the process behind @pfd (if any; then true).
- */
-/* --control: the commands that came; "stop" ends the measurement. */
+/* --control: the commands that came; "stop" ends it, as --timeout does. */
 static void serve_control(struct stat_opts *o)
 {
-	enum control_cmd cmd;
-
-	while ((cmd = control__next(&o->ctl)) != CTL_NONE) {
-		if (cmd == CTL_ENABLE || cmd == CTL_DISABLE) {
-			if (cmd == CTL_ENABLE)
-				evlist__enable(o->evlist);
-			else
-				evlist__disable(o->evlist);
-			if (!o->quiet)
-				fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n",
-				      stderr);
-		}
-		if (cmd == CTL_STOP)
-			o->timed_out = true;	/* ended as asked, like --timeout */
-		if (cmd != CTL_UNKNOWN)
-			control__ack(&o->ctl);
-	}
+	if (control__serve(&o->ctl, o->evlist, o->quiet))
+		o->timed_out = true;
 }
 
 /*

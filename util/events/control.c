@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "evlist-open.h"
 #include "../base/util.h"
 
 void control__init(struct control *c)
@@ -107,6 +108,25 @@ enum control_cmd control__next(struct control *c)
 		c->len -= used;
 		return cmd;
 	}
+}
+
+bool control__serve(struct control *c, struct evlist *evlist, bool quiet)
+{
+	enum control_cmd cmd;
+	bool stop = false;
+
+	while ((cmd = control__next(c)) != CTL_NONE) {
+		if (cmd == CTL_ENABLE)
+			evlist__enable(evlist);
+		if (cmd == CTL_DISABLE)
+			evlist__disable(evlist);
+		if ((cmd == CTL_ENABLE || cmd == CTL_DISABLE) && !quiet)
+			fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n", stderr);
+		stop |= cmd == CTL_STOP;
+		if (cmd != CTL_UNKNOWN)
+			control__ack(c);
+	}
+	return stop;
 }
 
 void control__ack(struct control *c)

@@ -39,4 +39,11 @@ enum control_cmd control__next(struct control *c);
 /* Answer a command on the ack channel, if there is one. */
 void control__ack(struct control *c);
 
+struct evlist;
+/*
+ * Serve what came: enable or disable @evlist (saying so on stderr unless
+ * @quiet, as perf), answer each command. Returns true when one was "stop".
+ */
+bool control__serve(struct control *c, struct evlist *evlist, bool quiet);
+
 #endif
