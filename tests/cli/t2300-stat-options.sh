@@ -333,14 +333,14 @@ test_expect_success 'stat --control: enable and disable from a fifo, each acknow
 	wait $pid &&
 	test "$a1" = ack && test "$a2" = ack &&
 	test_grep "^Events enabled$" err && test $(grep -c "^Events disabled$" err) -eq 2 &&
-	test_grep ",msec,task-clock," err
+	test_grep ",msec,task-clock$u," err
 '
 
 test_expect_success 'stat --control: stop ends the measurement, the command gets SIGTERM' '
 	rm -f ctl && mkfifo ctl &&
 	{ pm stat --control fifo:ctl -x, -e task-clock -- sleep 30 2>err & } &&
 	pid=$! && echo stop >ctl && wait $pid &&
-	test_grep "^sleep: Terminated$" err && test_grep ",msec,task-clock," err
+	test_grep "^sleep: Terminated$" err && test_grep ",msec,task-clock$u," err
 '
 
 test_expect_success '--control: a closed descriptor, a missing fifo, a bad form are clear errors' '
