@@ -343,6 +343,12 @@ test_expect_success 'stat --control: stop ends the measurement, the command gets
 	test_grep "^sleep: Terminated$" err && test_grep ",msec,task-clock$u," err
 '
 
+test_expect_success 'stat --control fd: commands from a descriptor, served until its writer is gone' '
+	printf "enable\n" >cmds &&
+	pm stat -D -1 --control fd:3 -x, -e task-clock -- sleep 0.3 2>err 3<cmds &&
+	test_grep "^Events enabled$" err && test_grep "^[0-9.]+,msec,task-clock$u," err
+'
+
 test_expect_success '--control: a closed descriptor, a missing fifo, a bad form are clear errors' '
 	test_expect_code 129 pm stat --control fd:9 -e task-clock true 2>err 9>&- &&
 	test_grep "not an open file descriptor" err &&

@@ -95,6 +95,11 @@ enum control_cmd control__next(struct control *c)
 		if (c->len == sizeof(c->buf))
 			c->len = 0;	/* a line longer than any command: dropped */
 		n = read(c->ctl_fd, c->buf + c->len, sizeof(c->buf) - c->len);
+		if (n == 0) {	/* the writer is gone: nothing more will come */
+			if (c->opened)
+				close(c->ctl_fd);
+			c->ctl_fd = -1;
+		}
 		if (n <= 0)
 			return CTL_NONE;
 		c->len += (size_t)n;
