@@ -64,6 +64,9 @@ struct record_opts {
 	struct control ctl;
 	bool ctl_stop;		/* --control "stop" ended the recording */
 	int realtime;		/* -r: SCHED_FIFO priority of the recorder, 0: none */
+	/* what perf-mini always does, accepted for perf's command lines:
+	 * build-ids of every DSO mapped, no BPF events */
+	bool buildid_all, no_bpf_event;
 };
 
 struct record_events {

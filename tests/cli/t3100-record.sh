@@ -352,4 +352,12 @@ test_expect_success 'record -r: a priority out of range is one clear error, no f
 	! test -e rt2.data
 '
 
+test_expect_success PERF 'record --buildid-all: the DSOs perf lists with it' '
+	perf record --buildid-all -e cpu-clock -o pba.data -- "$WL/spin" 30 >/dev/null 2>&1 &&
+	pm record --buildid-all --no-bpf-event -e cpu-clock -o mba.data -- "$WL/spin" 30 2>/dev/null &&
+	perf buildid-list -i pba.data 2>/dev/null | cut -d" " -f2- | sort >perf.ids &&
+	perf buildid-list -i mba.data 2>/dev/null | cut -d" " -f2- | sort >pm.ids &&
+	test -s pm.ids && test_cmp perf.ids pm.ids
+'
+
 test_done
