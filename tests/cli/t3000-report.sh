@@ -396,4 +396,21 @@ test_expect_success SYSWIDE,PERF 'report --sort socket,cpu,time on a system-wide
 	test_cmp perf.out pm.out
 '
 
+test_expect_success PERF 'report -p/--parent, -x, --sort parent on a recording with callchains equal perf' '
+	pm record -g -e cpu-clock -o par.data -- "$WL/burn" 50 >/dev/null 2>&1 &&
+	for args in "-p middle -g none" "-p ^outer -x -g none" "--sort comm,parent -p mid" \
+		    "-p middle"; do
+		perf report --stdio -i par.data $args 2>/dev/null |
+			sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		pm report --stdio -i par.data $args >pm.out &&
+		test_cmp perf.out pm.out || return 1
+	done &&
+	test_grep "middle" pm.out
+'
+
+test_expect_success 'report -p: a regex that does not compile is a clear error' '
+	test_must_fail pm report --stdio -i "$PD/perf.data.callgraph-3.8" -p "(" >out 2>err &&
+	test_grep "^perf-mini report: -p \(: " err && test_grep "^hint: " err
+'
+
 test_done

@@ -67,7 +67,7 @@ static int keys_per_entry(const struct hists *h, bool full)
 }
 
 struct rankings {
-	struct name_rank comm, dso, sym, srcline;
+	struct name_rank comm, dso, sym, srcline, parent;
 };
 
 static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t n)
@@ -91,11 +91,14 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 			name_rank__add(&rk->sym, he->sym, he->sym->name);
 		if (he->srcline)
 			name_rank__add(&rk->srcline, he->srcline, he->srcline);
+		if (he->parent)
+			name_rank__add(&rk->parent, he->parent, he->parent);
 	}
 	name_rank__finish(&rk->comm);
 	name_rank__finish(&rk->dso);
 	name_rank__finish(&rk->sym);
 	name_rank__finish(&rk->srcline);
+	name_rank__finish(&rk->parent);
 }
 
 static void rankings__free(struct rankings *rk)
@@ -104,6 +107,7 @@ static void rankings__free(struct rankings *rk)
 	name_rank__exit(&rk->dso);
 	name_rank__exit(&rk->sym);
 	name_rank__exit(&rk->srcline);
+	name_rank__exit(&rk->parent);
 }
 
 /* A value ordered largest first, as a signed integer ordered ascending. */
@@ -172,6 +176,9 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_ADDR: k[0] = (int64_t)he->raw_ip; return 1;
 	case SORT_SOCKET: k[0] = he->socket; return 1;
 	case SORT_TIME: k[0] = (int64_t)he->time; return 1;
+	case SORT_PARENT:	/* by name, [other] last (perf's cmp_null) */
+		k[0] = he->parent ? name_rank__of(&rk->parent, he->parent) : INT64_MAX;
+		return 1;
 	case SORT_DSO_TO:	/* as dso_from */
 		k[0] = hist_entry__branch(he)->to.dso ?
 			       -name_rank__of(&rk->dso, hist_entry__branch(he)->to.dso) : INT64_MIN;

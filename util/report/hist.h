@@ -73,6 +73,7 @@ struct hist_entry {
 	uint64_t raw_ip;		/* the sample's address, for --sort addr */
 	uint64_t map_size;		/* of the map it fell in, for --sort dso_size */
 	uint64_t time;			/* the sample's, down to --time-quantum */
+	const char *parent;		/* -p: the first caller matching, NULL: [other] */
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
 	const struct hist_branch *branch;	/* branch mode, else NULL */

@@ -38,13 +38,32 @@ struct ip_cache_slot {
 static bool filtered(const struct report *r, const struct hist_entry *he, uint64_t addr)
 {
 	return (r->o->socket_filter >= 0 && he->socket != r->o->socket_filter) ||
+	       (r->o->exclude_other && !he->parent) ||
 	       sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym, addr,
 				      he->dso != NULL);
 }
 
 static bool filters_entries(const struct report *r)
 {
-	return sample_filter__by_location(&r->filter) || r->o->socket_filter >= 0;
+	return sample_filter__by_location(&r->filter) || r->o->socket_filter >= 0 ||
+	       r->o->exclude_other;
+}
+
+/* perf's parent: the first function up the callchain the -p regex matches. */
+static const char *parent_of(struct report *r, struct thread *t, const struct perf_sample *s)
+{
+	size_t n;
+
+	if (!r->use_callchain || !s->callchain_nr)
+		return NULL;
+	n = callchain__frames(&r->machine, t, s, false, r->o->max_stack, r->frames);
+	for (size_t i = 0; i < n; i++) {
+		const struct symbol *sym = r->frames[i].al.sym;
+
+		if (sym && !regexec(&r->parent_re, sym->name, 0, NULL, 0))
+			return sym->name;
+	}
+	return NULL;
 }
 
 static bool has_groups(const struct report *r)
@@ -382,6 +401,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	tmpl.time -= tmpl.time % r->time_quantum_ns;
 	if (s->cpu < r->nr_cpu_socket && (int32_t)s->cpu >= 0)
 		tmpl.socket = r->cpu_socket[s->cpu];
+	if (r->need_parent)
+		tmpl.parent = parent_of(r, tmpl.thread, s);
 	if (r->o->hide_unresolved && !tmpl.sym)
 		return 0;	/* as perf: not counted at all */
 	add_mem(r, s, &tmpl, &mem);
@@ -555,6 +576,27 @@ static void force_group(struct report *r)
 	r->forced_group = true;
 }
 
+/* --sort parent / -p: perf's default names the system-call entries. */
+static int setup_parent(struct report *r)
+{
+	const char *re = r->o->parent ?: "^sys_|^do_page_fault";
+	int err;
+
+	if (!sort_list__has(&r->fields.sort, SORT_PARENT))
+		return 0;
+	err = regcomp(&r->parent_re, re, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		char msg[128];
+
+		regerror(err, &r->parent_re, msg, sizeof(msg));
+		strbuf_addf(&r->err, "-p %s: %s\nhint: an extended regular expression of "
+			    "function names (e.g. -p '^sys_')", re, msg);
+		return -1;
+	}
+	r->need_parent = true;
+	return 0;
+}
+
 /* perf's parse_time_quantum(): a number and ns, us, ms or s (100ms). */
 static int setup_time_key(struct report *r)
 {
@@ -576,6 +618,8 @@ static int setup_time_key(struct report *r)
 							 f->nr_cpus_avail);
 		r->nr_cpu_socket = r->cpu_socket ? f->nr_cpus_avail : 0;
 	}
+	if (setup_parent(r))
+		return -EINVAL;
 	if (!q)
 		return 0;
 	n = strtoull(q, &end, 10);
@@ -594,7 +638,8 @@ static int setup_fields(struct report *r)
 	const struct report_opts *o = r->o;
 	struct fields_spec spec = {
 		.sort = o->sort ? r->sort_order.buf : o->mem_mode ? MEM_SORT_ORDER :
-			r->branch_mode ? "comm,dso_from,symbol_from,symbol_to,cycles" : "comm,dso,sym",
+			r->branch_mode ? "comm,dso_from,symbol_from,symbol_to,cycles" :
+			o->parent || o->exclude_other ? "comm,dso,sym,parent" : "comm,dso,sym",
 		.user_sort = o->sort, .fields = o->fields, .mem_mode = o->mem_mode,
 		.cumulate = r->cumulate, .show_nr_samples = o->show_nr_samples,
 		.show_cpu_utilization = o->show_cpu_utilization,
@@ -652,6 +697,9 @@ int report__setup(struct report *r)
 		return err;
 	}
 	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
+	/* as perf: -p (and -x) show the parent as a key of its own */
+	if ((o->parent || o->exclude_other) && o->sort && !strstr(o->sort, "parent"))
+		strbuf_addstr(&r->sort_order, ",parent");
 	if (o->sort && strstr(o->sort, "symbol"))
 		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
 	err = setup_fields(r);
@@ -693,6 +741,8 @@ void report__exit(struct report *r)
 	free(r->cc_frames);
 	free(r->counts);
 	free(r->cpu_socket);
+	if (r->need_parent)
+		regfree(&r->parent_re);
 	read_values__exit(&r->thread_values);
 	free(r->ip_cache);
 	sample_filter__exit(&r->filter);

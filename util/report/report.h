@@ -8,6 +8,7 @@
  * callchain settings, then printed in perf report --stdio's layout.
  * cmd/report.c fills the options; this module does the rest.
  */
+#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +43,8 @@ struct report_opts {
 	bool time_ns;		/* --ns: the time key in nanoseconds */
 	bool full_source_path;	/* --full-source-path: srclines with the whole path */
 	int socket_filter;	/* --socket-filter: the socket shown, -1: any */
+	const char *parent;	/* -p: the regex of the parent key's callers */
+	bool exclude_other;	/* -x: entries without such a caller left out */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
 	bool show_nr_samples;
@@ -119,6 +122,8 @@ struct report {
 	struct evswitch evswitch;	/* --switch-on/off */
 	uint64_t time_quantum_ns;	/* --sort time: samples in steps of it */
 	int32_t *cpu_socket;		/* --sort socket: by CPU, from CPU_TOPOLOGY */
+	regex_t parent_re;		/* --sort parent: the callers it names */
+	bool need_parent;
 	uint32_t nr_cpu_socket;
 };
 

@@ -37,6 +37,7 @@ static const struct sort_key keys[] = {
 	{ SORT_ADDR, "addr", "Address", .min_width = 18 },
 	{ SORT_SOCKET, "socket", "Socket", .right_align = true },
 	{ SORT_TIME, "time", "Time", .ragged = true, .min_width = 12 },	/* 16 with --ns */
+	{ SORT_PARENT, "parent", "Parent symbol" },
 	{ SORT_OVERHEAD, "overhead", "Overhead", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_SYS, "overhead_sys", "sys", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_US, "overhead_us", "usr", .hpp = true, .min_width = 8 },
@@ -93,7 +94,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 		if (len && !k) {
 			strbuf_addf(err, "unknown %s key '%.*s'\nhint: the keys are comm, pid, "
 				    "tid, dso, sym, cpu, srcline, symbol_size, dso_size, addr, "
-				    "socket, time, local_weight, weight, "
+				    "socket, time, parent, local_weight, weight, "
 				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
 				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
 				    "overhead_children, sample, period (and dso_from, dso_to, "
@@ -311,6 +312,10 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_ADDR: return (int64_t)(b->raw_ip - a->raw_ip);
 	case SORT_SOCKET: return (int64_t)b->socket - a->socket;
 	case SORT_TIME: return (int64_t)(b->time - a->time);
+	case SORT_PARENT:
+		if (!a->parent || !b->parent)
+			return cmp_null(a->parent, b->parent);
+		return strcmp(b->parent, a->parent);
 	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return sym_cmp(l, a, b);
@@ -567,6 +572,9 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		break;
 	case SORT_SOCKET:
 		strbuf_addf(sb, "%*.*d", width, width > 3 ? 3 : width, he->socket);
+		break;
+	case SORT_PARENT:
+		strbuf_addstr(sb, he->parent ?: "[other]");
 		break;
 	case SORT_TIME: {	/* perf cuts it to the column */
 		size_t start = sb->len;

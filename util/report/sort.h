@@ -38,6 +38,7 @@ enum sort_key_id {
 	SORT_ADDR,		/* the sample's address */
 	SORT_SOCKET,		/* its CPU's socket */
 	SORT_TIME,		/* its time, down to --time-quantum */
+	SORT_PARENT,		/* the first caller matching -p */
 	/*
 	 * perf's "hpp" fields: values, not identities. They order entries
 	 * (largest first) and print as columns, per group member.
