@@ -213,7 +213,6 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 		fputs("Events disabled\n", stderr);
 	if (o->delay > 0) {
 		uint64_t end = clock_now_ns() + (uint64_t)o->delay * 1000000ULL;
-
 		bool exited = false;
 
 		while (!stat_done && !exited && clock_now_ns() < end)
