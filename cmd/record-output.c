@@ -190,7 +190,8 @@ static void keep_files(struct record_opts *o)
 
 	BUG_ON(!v);
 	o->switch_files = v;
-	v[o->nr_switch_files++] = strdup(o->dumped);
+	v[o->nr_switch_files] = strdup(o->dumped);
+	BUG_ON(!v[o->nr_switch_files++]);
 	while (o->switch_max_files && o->nr_switch_files > o->switch_max_files) {
 		unlink(v[0]);
 		free(v[0]);

@@ -363,8 +363,7 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	if (!ret && target__counts_workload(&o->target) && o->per_thread) {
 		o->attr.no_inherit = true;	/* as perf: per-task buffers cannot inherit */
 		o->attr.no_time = !o->timestamp;
-	}
-	else if (!ret && target__counts_workload(&o->target)) {
+	} else if (!ret && target__counts_workload(&o->target)) {
 		cpu_map__delete(o->target.cpus);
 		ret = cpu_map__online(&o->target.cpus, o->paths.online_cpus, err);
 	}

@@ -111,7 +111,6 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 	else if (o->log_fd < -1)
 		strbuf_addf(err, "--log-fd %d is not a file descriptor\nhint: e.g. --log-fd 3 "
 			    "3>counts.txt", o->log_fd);
-
 	else if (o->interval < 0)
 		strbuf_addstr(err, "print interval -I must be positive\nhint: e.g. -I 1000");
 	else if (o->interval_count && !o->interval)
@@ -316,10 +315,9 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
 	if (!ret)
 		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err) ? -ENOENT : 0;
+	/* --control: a bad form is a usage error (-EINVAL), a missing fifo not */
 	if (!ret && o->control)
-		ret = control__open(&o->ctl, o->control, err) == -EINVAL ? -EINVAL : 0;
-	if (!ret && o->control && o->ctl.ctl_fd < 0)
-		ret = -ENOENT;
+		ret = control__open(&o->ctl, o->control, err);
 	if (!ret && (o->topdown || o->td_level))
 		ret = add_topdown(o, err);
 	if (!ret && o->metrics)

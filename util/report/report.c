@@ -398,7 +398,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		}
 	}
 	resolve_sample(&r->machine, s, &tmpl);
-	tmpl.time -= tmpl.time % r->time_quantum_ns;
+	if (r->need_time)
+		tmpl.time -= tmpl.time % r->time_quantum_ns;
 	if (s->cpu < r->nr_cpu_socket && (int32_t)s->cpu >= 0)
 		tmpl.socket = r->cpu_socket[s->cpu];
 	if (r->need_parent)
@@ -598,28 +599,16 @@ static int setup_parent(struct report *r)
 }
 
 /* perf's parse_time_quantum(): a number and ns, us, ms or s (100ms). */
-static int setup_time_key(struct report *r)
+static int setup_time_quantum(struct report *r)
 {
 	static const struct { const char *unit; uint64_t ns; } units[] = {
 		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
 	};
 	const char *q = r->o->time_quantum;
-	const struct pd_features *f = &r->pd.feat;
 	uint64_t n;
 	char *end;
 
-	r->fields.sort.time_ns = r->fields.columns.time_ns = r->o->time_ns;
-	r->srclines.full_path = r->o->full_source_path;
 	r->time_quantum_ns = 100000000;
-	if (f->raw[HEADER_CPU_TOPOLOGY] &&
-	    (sort_list__has(&r->fields.sort, SORT_SOCKET) || r->o->socket_filter >= 0)) {
-		r->cpu_socket = header_topology__sockets(f->raw[HEADER_CPU_TOPOLOGY],
-							 f->raw_size[HEADER_CPU_TOPOLOGY],
-							 f->nr_cpus_avail);
-		r->nr_cpu_socket = r->cpu_socket ? f->nr_cpus_avail : 0;
-	}
-	if (setup_parent(r))
-		return -EINVAL;
 	if (!q)
 		return 0;
 	n = strtoull(q, &end, 10);
@@ -631,6 +620,32 @@ static int setup_time_key(struct report *r)
 	strbuf_addf(&r->err, "--time-quantum %s: not a time\nhint: a number with ns, us, ms "
 		    "or s (e.g. --time-quantum 10ms)", q);
 	return -EINVAL;
+}
+
+/* --sort socket, --socket-filter: each CPU's socket from CPU_TOPOLOGY. */
+static void setup_sockets(struct report *r)
+{
+	const struct pd_features *f = &r->pd.feat;
+
+	if (!f->raw[HEADER_CPU_TOPOLOGY] ||
+	    (!sort_list__has(&r->fields.sort, SORT_SOCKET) && r->o->socket_filter < 0))
+		return;
+	r->cpu_socket = header_topology__sockets(f->raw[HEADER_CPU_TOPOLOGY],
+						 f->raw_size[HEADER_CPU_TOPOLOGY], f->nr_cpus_avail);
+	r->nr_cpu_socket = r->cpu_socket ? f->nr_cpus_avail : 0;
+}
+
+/* What the keys beyond the sample's own fields need (time, socket, parent,
+ * srcline paths), once the keys are known. */
+static int setup_key_data(struct report *r)
+{
+	r->fields.sort.time_ns = r->fields.columns.time_ns = r->o->time_ns;
+	r->srclines.full_path = r->o->full_source_path;
+	r->need_time = sort_list__has(&r->fields.sort, SORT_TIME);
+	setup_sockets(r);
+	if (setup_parent(r))
+		return -EINVAL;
+	return setup_time_quantum(r);
 }
 
 static int setup_fields(struct report *r)
@@ -704,7 +719,7 @@ int report__setup(struct report *r)
 		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
 	err = setup_fields(r);
 	if (!err)
-		err = setup_time_key(r);
+		err = setup_key_data(r);
 	if (!err && !r->branch_mode && sort_list__branch_key(&r->fields.sort)) {
 		strbuf_addf(&r->err, "%s key '%s' describes taken branches, and this report "
 			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "

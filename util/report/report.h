@@ -121,6 +121,7 @@ struct report {
 	struct read_values thread_values;	/* -T: the READ records' counts */
 	struct evswitch evswitch;	/* --switch-on/off */
 	uint64_t time_quantum_ns;	/* --sort time: samples in steps of it */
+	bool need_time;
 	int32_t *cpu_socket;		/* --sort socket: by CPU, from CPU_TOPOLOGY */
 	regex_t parent_re;		/* --sort parent: the callers it names */
 	bool need_parent;
