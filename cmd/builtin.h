@@ -58,13 +58,6 @@ int cmd_parse_cgroup(const struct option *opt, const char *arg, int unset, struc
 int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 		     struct strbuf *err);
 
-/*
- * report/script --inline: perf expands inlined functions into frames of
- * dwarf callchains; perf-mini does not yet. --no-inline is accepted (it is
- * what perf-mini shows); --inline is refused. Returns 0 or -EINVAL.
- */
-int cmd_check_inline(int inline_frames, struct strbuf *err);
-
 /* Without -i/-o, perf reads a pipe on stdin and writes a pipe on stdout
  * (pipe mode, "-"); otherwise perf.data. */
 const char *cmd_default_input(void);

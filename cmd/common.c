@@ -228,11 +228,3 @@ int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
-int cmd_check_inline(int inline_frames, struct strbuf *err)
-{
-	if (inline_frames != 1)
-		return 0;
-	strbuf_addstr(err, "--inline: inlined-function frames are not implemented yet\nhint: "
-			   "perf-mini shows callchains as perf --no-inline does; drop --inline");
-	return -EINVAL;
-}

@@ -152,7 +152,7 @@ static int report_check(struct report_opts *o, struct strbuf *err)
 			    o->field_sep);
 		return -EINVAL;
 	}
-	if (parse_call_graph(o, err) || cmd_check_inline(o->inline_frames, err))
+	if (parse_call_graph(o, err))
 		return -EINVAL;
 	/* the defaults depend on the file; a user's keys are checked now */
 	if (o->sort && sort_list__parse(&keys, o->sort, "--sort", o->mem_mode, err))
@@ -272,7 +272,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
 			    "Show full source file name path for source lines"),
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
-				   "Show inline function (not yet: --no-inline only)",
+				   "Show inline function (dwarf callchains; the default)",
 				   cmd_opt_tristate),
 		OPT_BOOLEAN(0, "mem-mode", &o.mem_mode,
 			    "mem access profile: entries by weight and data source"),

@@ -108,10 +108,23 @@ test_expect_success 'script expands inlined functions of dwarf frames (libdw); -
 	test $(grep -c . c) -lt $(grep -c . a)
 '
 
-test_expect_success 'report --inline is refused with a hint (report shows no inlined frames yet)' '
+test_expect_success 'report shows the inlined functions of dwarf frames (libdw); --no-inline not' '
 	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
-	test_expect_code 129 pm report --inline -i dw.data 2>err &&
-	test_grep "hint: perf-mini shows callchains as perf --no-inline" err
+	pm report --stdio --no-children -i dw.data >a &&
+	pm report --stdio --no-children --inline -i dw.data >b && test_cmp a b &&
+	awk "/leaf \\(inlined\\)/ { getline n; print n; exit }" a >next &&
+	test_grep "^ +\\|? +middle$" next &&
+	pm report --stdio -i dw.data >children &&
+	test_grep "\\[\\.\\] leaf \\(inlined\\)$" children &&
+	pm report --stdio --no-children --no-inline -i dw.data >c && ! grep -q "(inlined)" c &&
+	test_grep "middle" c
+'
+
+test_expect_success 'report -g caller: an inline list outermost first, as the chain' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
+	pm report --stdio --no-children -g caller -i dw.data >a &&
+	awk "/ middle$/ { on = 1; next } on && /^$/ { exit } on" a >below &&
+	test_grep "leaf \\(inlined\\)" below
 '
 
 test_expect_success TRACEFS 'a pipe stream naming no events: tracepoints named from its tracing data, as perf' '

@@ -81,4 +81,15 @@ test_expect_success KERNEL 'DWARF callchains of the C++ program (--no-inline) as
 	test_cmp perf.txt pm.txt && test_grep "geo::Circle::area\+" pm.txt
 '
 
+# perf 6.1 asks a long-lived binutils addr2line, whose first answer for an
+# inlined function is the ELF symbol around it (work) and later ones the
+# DWARF name: perf-mini names it from DWARF every time
+test_expect_success KERNEL 'report: the lambda inlined into work is a frame of its own, named from DWARF' '
+	pm report --stdio --no-children -i dw.data >pm.txt &&
+	awk "/operator\\(\\) \\(inlined\\)/ { getline n; print n; exit }" pm.txt >next &&
+	test_grep "^ +(\\| +)?work$" next &&
+	pm report --stdio --no-children --no-inline -i dw.data >plain.txt &&
+	! grep -q "(inlined)" plain.txt
+'
+
 test_done

@@ -22,16 +22,25 @@ static struct cc_key key_of(const struct cc_frame *f)
 	return (struct cc_key){
 		.start = f->sym ? f->sym->start : 0,
 		.ip = f->ip,
+		.sym = f->sym,
 		.seq = f->dso ? f->dso->seq : 0,
 		.has_sym = f->sym != NULL,
+		.inlined = f->sym && f->sym->inlined,
 	};
 }
 
-/* perf's match_chain_dso_addresses(): by DSO, then function (or ip). */
+/* perf's match_chain(): inlined functions by name (they share their
+ * host's start), others as match_chain_dso_addresses(): by DSO, then
+ * function (or ip). */
 static int match_keys(const struct cc_key *a, const struct cc_key *b)
 {
 	uint64_t va, vb;
 
+	if ((a->inlined || b->inlined) && a->has_sym && b->has_sym) {
+		int c = strcmp(a->sym->name, b->sym->name);
+
+		return c < 0 ? -1 : c > 0;
+	}
 	if (a->seq != b->seq)
 		return a->seq < b->seq ? -1 : 1;
 	if (a->has_sym && b->has_sym) {
@@ -312,7 +321,9 @@ static unsigned int bit(int level)
 
 static void frame_name(const struct cc_frame *f, struct strbuf *out)
 {
-	if (f->sym)
+	if (f->sym && f->sym->inlined)
+		strbuf_addf(out, "%.*s (inlined)", (int)f->sym->namelen, f->sym->name);
+	else if (f->sym)
 		strbuf_add(out, f->sym->name, f->sym->namelen);
 	else
 		strbuf_addf(out, "%#" PRIx64, f->ip);

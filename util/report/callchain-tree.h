@@ -22,11 +22,13 @@ struct cc_frame {
 	const struct symbol *sym;
 };
 
-/* A frame as children are matched: DSO, then function start (or ip). */
+/* A frame as children are matched: DSO, then function start (or ip);
+ * by name where one of them is an inlined function. */
 struct cc_key {
 	uint64_t start, ip;
+	const struct symbol *sym;
 	uint32_t seq;
-	uint32_t has_sym;
+	bool has_sym, inlined;
 };
 
 struct cc_child {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/perf_event.h>
 
+#include "../base/util.h"
+
 #include "../symbols/unwind.h"
 #include "callchain.h"
 
@@ -107,4 +109,30 @@ const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t
 	tmp->callchain = buf;
 	tmp->callchain_nr = n;
 	return tmp;
+}
+
+size_t callchain__expand_inlines(struct srclines *sl, struct machine *m,
+				 const struct callchain_frame *in, size_t n, bool caller,
+				 struct callchain_frame *out, size_t max)
+{
+	const struct symbol *syms[32];
+	size_t nr = 0;
+
+	for (size_t i = 0; i < n && nr < max; i++) {
+		const struct addr_location *al = &in[i].al;
+		size_t k = 0;
+
+		if (in[i].mode == PERF_RECORD_MISC_USER && al->map && al->sym)
+			k = srcline__inline_syms(sl, &m->dsos, al->map->dso, al->sym, al->addr,
+						 syms, ARRAY_SIZE(syms));
+		if (!k) {
+			out[nr++] = in[i];
+			continue;
+		}
+		for (size_t j = 0; j < k && nr < max; j++) {
+			out[nr] = in[i];
+			out[nr++].al.sym = syms[caller ? k - 1 - j : j];
+		}
+	}
+	return nr;
 }

@@ -9,6 +9,7 @@
  */
 #include "../data/sample.h"
 #include "../symbols/machine.h"
+#include "../symbols/srcline.h"
 #include "resolve.h"
 
 struct callchain_frame {
@@ -30,6 +31,16 @@ typedef int callchain_fn(void *ctx, const struct callchain_frame *frame);
  */
 size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_sample *s,
 			 bool caller, unsigned int max_stack, struct callchain_frame *out);
+
+/*
+ * perf report's --inline: each user frame of @in (a dwarf-unwound chain)
+ * as the functions its DWARF nests at the address (srcline__inline_syms),
+ * innermost first in callee order, outermost first in caller order. Up to
+ * @max frames in @out; returns how many.
+ */
+size_t callchain__expand_inlines(struct srclines *sl, struct machine *m,
+				 const struct callchain_frame *in, size_t n, bool caller,
+				 struct callchain_frame *out, size_t max);
 
 /* Words a callchain__unwound() buffer needs: the kernel's chain, a marker
  * and the unwound user frames. */

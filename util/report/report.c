@@ -163,8 +163,9 @@ static int setup_callchain(struct report *r)
 	if (!r->use_callchain)
 		return 0;
 	r->frames = calloc(MAX_FRAMES, sizeof(*r->frames));
+	r->inl_frames = calloc(MAX_FRAMES, sizeof(*r->inl_frames));
 	r->cc_frames = calloc(MAX_FRAMES, sizeof(*r->cc_frames));
-	return r->frames && r->cc_frames ? 0 : -ENOMEM;
+	return r->frames && r->inl_frames && r->cc_frames ? 0 : -ENOMEM;
 }
 
 /* --- processing ------------------------------------------------------ */
@@ -191,20 +192,28 @@ static void frame_entry(const struct hist_entry *self, const struct callchain_fr
  * "Children" and the part of the chain from it to the sample.
  */
 static int add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
-			      const struct hist_entry *tmpl, int member)
+			      bool unwound, const struct hist_entry *tmpl, int member)
 {
 	struct thread *t = tmpl->thread;
+	struct callchain_frame *frames = r->frames;
 	size_t n = callchain__frames(&r->machine, t, s, r->caller_order, r->o->max_stack,
-				     r->frames);
+				     frames);
 	struct hist_entry *seen[64], *self = hists__findnew(h, tmpl);
 	size_t nr_seen = 0;
 	char level = tmpl->level;
 
 	if (!self)
 		return -ENOMEM;
+	/* as perf: the functions inlined into dwarf-unwound frames, each a
+	 * frame of its own (max-stack counted the real ones) */
+	if (unwound && r->o->inline_frames != 0) {
+		n = callchain__expand_inlines(&r->srclines, &r->machine, frames, n,
+					      r->caller_order, r->inl_frames, MAX_FRAMES);
+		frames = r->inl_frames;
+	}
 	for (size_t i = 0; i < n; i++)
-		r->cc_frames[i] = (struct cc_frame){ r->frames[i].ip,
-			r->frames[i].al.map ? r->frames[i].al.map->dso : NULL, r->frames[i].al.sym };
+		r->cc_frames[i] = (struct cc_frame){ frames[i].ip,
+			frames[i].al.map ? frames[i].al.map->dso : NULL, frames[i].al.sym };
 	hists__account(h, self, tmpl->period, member, tmpl->cpumode);
 	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl->period))
 		return -ENOMEM;
@@ -215,10 +224,10 @@ static int add_with_callchain(struct report *r, struct hists *h, const struct pe
 		struct hist_entry fe, *he;
 		bool dup = false;
 
-		frame_entry(tmpl, &r->frames[i], &level, &fe);
+		frame_entry(tmpl, &frames[i], &level, &fe);
 		if (r->need_srcline)
 			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
-						  r->frames[i].al.addr);
+						  frames[i].al.addr);
 		/* as perf: the caller it compares has no time or socket yet, so
 		 * those keys never find it a duplicate (it then counts again) */
 		fe.time = 0;
@@ -421,7 +430,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
 		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
 	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
-		if (add_with_callchain(r, h, s, &tmpl, evsel->idx - leader->idx))
+		if (add_with_callchain(r, h, s, s == &unwound, &tmpl, evsel->idx - leader->idx))
 			h = NULL;
 	} else if (h && c) {
 		int member = evsel->idx - leader->idx;
@@ -753,6 +762,7 @@ void report__exit(struct report *r)
 	}
 	free(r->hists);
 	free(r->frames);
+	free(r->inl_frames);
 	free(r->cc_frames);
 	free(r->counts);
 	free(r->cpu_socket);

@@ -103,6 +103,7 @@ struct report {
 	bool caller_order;
 	double chain_min_percent;
 	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
+	struct callchain_frame *inl_frames;	/* the same with inlined functions */
 	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
 	struct cc_frame *cc_frames;
 	size_t nr_hists;
@@ -110,7 +111,7 @@ struct report {
 	bool forced_group;	/* --group made the file's events one group */
 	struct session_stats stats;
 	struct strbuf err;
-	struct srclines srclines;	/* --sort srcline */
+	struct srclines srclines;	/* --sort srcline, inlined functions */
 	bool need_srcline;
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;

@@ -222,7 +222,18 @@ static int64_t sym_cmp(const struct sort_list *l, const struct hist_entry *a,
 	}
 	if (a->sym == b->sym)
 		return 0;
-	return (int64_t)(b->sym->start - a->sym->start);
+	/* perf's: inlined functions share their host's start; they are told
+	 * apart by name, and one name over overlapping ranges is one entry */
+	if (a->sym->inlined || b->sym->inlined) {
+		ret = strcmp(a->sym->name, b->sym->name);
+		if (ret)
+			return ret;
+		if (a->sym->start <= b->sym->end && a->sym->end >= b->sym->start)
+			return 0;
+	}
+	if (a->sym->start != b->sym->start)
+		return (int64_t)(b->sym->start - a->sym->start);
+	return (int64_t)(b->sym->end - a->sym->end);
 }
 
 /* Output order of symbols: by name (perf's sort__sym_sort). */
@@ -519,6 +530,8 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 			strbuf_addstr(sb, he->sym->name);
 		else
 			add_addr16(sb, he->ip);
+		if (he->sym && he->sym->inlined)
+			strbuf_addstr(sb, " (inlined)");
 		break;
 	case SORT_CPU:
 		strbuf_addf(sb, "%*.*d", width, width, he->cpu);

@@ -21,6 +21,8 @@ struct symbol {
 	uint32_t namelen;	/* 40 bytes a symbol: kallsyms has 100k+ of them */
 	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
 	bool is_object;		/* data (STT_OBJECT), printed as name+offset */
+	bool inlined;		/* a function DWARF inlines into this one's range
+				 * (perf's "name (inlined)" frames) */
 	uint32_t seq;		/* position in the symbol table, the last tie-break */
 };
 

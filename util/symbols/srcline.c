@@ -18,6 +18,7 @@ struct srcline_entry {
 	uint64_t addr;
 	char *text;			/* a line, or an inline list: names, '\0' each */
 	size_t nr_names;
+	struct symbol *syms;		/* the inline list's symbols, once asked */
 	struct srcline_entry *next;
 };
 
@@ -316,17 +317,12 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, struct strbu
 	return n;
 }
 
-size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
-			uint64_t addr, const char **names, size_t max)
+static struct srcline_entry *inline_entry(struct srclines *sl, const struct dsos *dsos,
+					  struct dso *dso, uint64_t addr)
 {
 	struct entry_table t = { &sl->inl_buckets, &sl->nr_inl_buckets, &sl->nr_inl };
-	struct srcline_entry *e;
-	const char *p;
-	size_t n = 0;
+	struct srcline_entry *e = findnew(&t, dso, addr);
 
-	if (!dso || dso->kernel)
-		return 0;
-	e = findnew(&t, dso, addr);
 	if (!e->text) {
 		struct strbuf sb = STRBUF_INIT;
 
@@ -334,8 +330,58 @@ size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso
 		strbuf_addch(&sb, '\0');
 		e->text = strbuf_detach(&sb, NULL);
 	}
+	return e;
+}
+
+size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			uint64_t addr, const char **names, size_t max)
+{
+	struct srcline_entry *e;
+	const char *p;
+	size_t n = 0;
+
+	if (!dso || dso->kernel)
+		return 0;
+	e = inline_entry(sl, dsos, dso, addr);
 	for (p = e->text; n < e->nr_names && n < max; p += strlen(p) + 1)
 		names[n++] = p;
+	return n;
+}
+
+/*
+ * As perf's new_inline_sym(): a name other than @base's gets a symbol of
+ * its own, made for this address, with @base's range and marked inlined.
+ */
+static void make_inline_syms(struct srcline_entry *e, const struct symbol *base)
+{
+	const char *p = e->text;
+
+	e->syms = calloc(e->nr_names, sizeof(*e->syms));
+	BUG_ON(!e->syms);
+	for (size_t i = 0; i < e->nr_names; p += strlen(p) + 1, i++) {
+		e->syms[i] = *base;
+		if (strcmp(p, base->name)) {
+			e->syms[i].name = p;
+			e->syms[i].namelen = strlen(p);
+			e->syms[i].inlined = true;
+		}
+	}
+}
+
+size_t srcline__inline_syms(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			    const struct symbol *base, uint64_t addr, const struct symbol **syms,
+			    size_t max)
+{
+	struct srcline_entry *e;
+	size_t n;
+
+	if (!dso || dso->kernel || !base)
+		return 0;
+	e = inline_entry(sl, dsos, dso, addr);
+	if (!e->syms && e->nr_names)
+		make_inline_syms(e, base);
+	for (n = 0; n < e->nr_names && n < max; n++)
+		syms[n] = e->syms[n].inlined ? &e->syms[n] : base;
 	return n;
 }
 
@@ -345,6 +391,7 @@ static void free_entries(struct srcline_entry **buckets, size_t nr)
 		for (struct srcline_entry *e = buckets[i], *next; e; e = next) {
 			next = e->next;
 			free(e->text);
+			free(e->syms);
 			free(e);
 		}
 	free(buckets);

@@ -39,6 +39,15 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			uint64_t addr, const char **names, size_t max);
 
+/*
+ * The same list as symbols, as perf's report has it: @base (the ELF
+ * symbol at @addr) where the name is its own, else a symbol of @base's
+ * range marked inlined, alive until srclines__exit().
+ */
+size_t srcline__inline_syms(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			    const struct symbol *base, uint64_t addr, const struct symbol **syms,
+			    size_t max);
+
 void srclines__exit(struct srclines *sl);
 
 #endif
