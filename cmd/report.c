@@ -247,6 +247,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_BOOLEAN('x', "exclude-other", &o.exclude_other,
 			    "Only display entries with parent-match"),
+		OPT_STRING(0, "ignore-callees", &o.ignore_callees, "regex",
+			   "ignore callees of these functions in call graphs"),
 		OPT_INTEGER(0, "socket-filter", &o.socket_filter,
 			    "only show processor socket that match with this filter"),
 		OPT_EVSWITCH(&o.switch_on, &o.switch_off, &o.show_on_off),

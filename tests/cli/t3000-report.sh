@@ -399,13 +399,34 @@ test_expect_success SYSWIDE,PERF 'report --sort socket,cpu,time on a system-wide
 test_expect_success PERF 'report -p/--parent, -x, --sort parent on a recording with callchains equal perf' '
 	pm record -g -e cpu-clock -o par.data -- "$WL/burn" 50 >/dev/null 2>&1 &&
 	for args in "-p middle -g none" "-p ^outer -x -g none" "--sort comm,parent -p mid" \
-		    "-p middle"; do
+		    "-p middle" "-x -g none" "-p ^(middle|main)$ --no-children"; do
 		perf report --stdio -i par.data $args 2>/dev/null |
 			sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
 		pm report --stdio -i par.data $args >pm.out &&
 		test_cmp perf.out pm.out || return 1
 	done &&
 	test_grep "middle" pm.out
+'
+
+test_expect_success PERF 'report --ignore-callees: the chain starts at the function it names, as perf' '
+	pm record -g -e cpu-clock -c 200000 -o ign.data -- "$WL/shapes" 1500 >/dev/null 2>&1 &&
+	pm report --stdio --no-children -i ign.data >plain.out &&
+	for args in "--ignore-callees work" "--no-children --ignore-callees ^work$" \
+		    "--no-children -g caller --ignore-callees work" "--ignore-callees ^main$" \
+		    "--no-children --ignore-callees ^(main|work)$ -p ^main$"; do
+		perf report --stdio -i ign.data $args 2>/dev/null |
+			sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		pm report --stdio -i ign.data $args >pm.out &&
+		test_cmp perf.out pm.out || return 1
+	done &&
+	pm report --stdio --no-children --ignore-callees "^main$" -i ign.data >ign.out &&
+	test_grep "\[\.\] main$" ign.out && ! grep -q "\[\.\] main$" plain.out
+'
+
+test_expect_success 'report --ignore-callees: a regex that does not compile is a clear error' '
+	test_must_fail pm report --stdio -i "$PD/perf.data.callgraph-3.8" --ignore-callees "(" \
+		>out 2>err &&
+	test_grep "^perf-mini report: --ignore-callees \(: " err && test_grep "^hint: " err
 '
 
 test_expect_success 'report -p: a regex that does not compile is a clear error' '

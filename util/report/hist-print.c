@@ -119,6 +119,8 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
 		if (he->srcline)
 			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
+		if (he->parent)
+			grow(&c->width[SORT_PARENT], strlen(he->parent));
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}

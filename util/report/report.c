@@ -12,8 +12,6 @@
 #include "tasks.h"
 #include "trace-format.h"
 
-/* Room for a callchain: the kernel's limit (127 per context) and markers. */
-#define MAX_FRAMES 4096
 /* Samples remembered by (pid, tid, cpumode, ip): a power of two. */
 #define IP_CACHE_SLOTS 4096
 
@@ -47,23 +45,6 @@ static bool filters_entries(const struct report *r)
 {
 	return sample_filter__by_location(&r->filter) || r->o->socket_filter >= 0 ||
 	       r->o->exclude_other;
-}
-
-/* perf's parent: the first function up the callchain the -p regex matches. */
-static const char *parent_of(struct report *r, struct thread *t, const struct perf_sample *s)
-{
-	size_t n;
-
-	if (!r->use_callchain || !s->callchain_nr)
-		return NULL;
-	n = callchain__frames(&r->machine, t, s, false, r->o->max_stack, r->frames);
-	for (size_t i = 0; i < n; i++) {
-		const struct symbol *sym = r->frames[i].al.sym;
-
-		if (sym && !regexec(&r->parent_re, sym->name, 0, NULL, 0))
-			return sym->name;
-	}
-	return NULL;
 }
 
 static bool has_groups(const struct report *r)
@@ -162,93 +143,13 @@ static int setup_callchain(struct report *r)
 	r->chain_min_percent = o->chain.threshold;
 	if (!r->use_callchain)
 		return 0;
-	r->frames = calloc(MAX_FRAMES, sizeof(*r->frames));
-	r->inl_frames = calloc(MAX_FRAMES, sizeof(*r->inl_frames));
-	r->cc_frames = calloc(MAX_FRAMES, sizeof(*r->cc_frames));
+	r->frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->frames));
+	r->inl_frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->inl_frames));
+	r->cc_frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->cc_frames));
 	return r->frames && r->inl_frames && r->cc_frames ? 0 : -ENOMEM;
 }
 
 /* --- processing ------------------------------------------------------ */
-
-/* The entry a callchain frame stands for under --children. Like perf, an
- * unresolved frame keeps the previous frame's [k]/[.] level. */
-static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
-			char *level, struct hist_entry *he)
-{
-	*he = *self;
-	he->dso = f->al.map ? f->al.map->dso : NULL;
-	he->sym = f->al.sym;
-	he->ip = f->ip;
-	he->raw_ip = f->ip;
-	he->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
-	if (f->al.sym || f->al.map)
-		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
-	he->level = *level;
-}
-
-/*
- * A sample with a callchain: the sample's own entry gets the whole chain;
- * with --children every distinct function on the chain gets the period as
- * "Children" and the part of the chain from it to the sample.
- */
-static int add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
-			      bool unwound, const struct hist_entry *tmpl, int member)
-{
-	struct thread *t = tmpl->thread;
-	struct callchain_frame *frames = r->frames;
-	size_t n = callchain__frames(&r->machine, t, s, r->caller_order, r->o->max_stack,
-				     frames);
-	struct hist_entry *seen[64], *self = hists__findnew(h, tmpl);
-	size_t nr_seen = 0;
-	char level = tmpl->level;
-
-	if (!self)
-		return -ENOMEM;
-	/* as perf: the functions inlined into dwarf-unwound frames, each a
-	 * frame of its own (max-stack counted the real ones) */
-	if (unwound && r->o->inline_frames != 0) {
-		n = callchain__expand_inlines(&r->srclines, &r->machine, frames, n,
-					      r->caller_order, r->inl_frames, MAX_FRAMES);
-		frames = r->inl_frames;
-	}
-	for (size_t i = 0; i < n; i++)
-		r->cc_frames[i] = (struct cc_frame){ frames[i].ip,
-			frames[i].al.map ? frames[i].al.map->dso : NULL, frames[i].al.sym };
-	hists__account(h, self, tmpl->period, member, tmpl->cpumode);
-	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl->period))
-		return -ENOMEM;
-	if (n > self->max_depth)
-		self->max_depth = n;
-	seen[nr_seen++] = self;
-	for (size_t i = 0; r->cumulate && i < n; i++) {
-		struct hist_entry fe, *he;
-		bool dup = false;
-
-		frame_entry(tmpl, &frames[i], &level, &fe);
-		if (r->need_srcline)
-			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
-						  frames[i].al.addr);
-		/* as perf: the caller it compares has no time or socket yet, so
-		 * those keys never find it a duplicate (it then counts again) */
-		fe.time = 0;
-		fe.socket = 0;
-		for (size_t k = 0; k < nr_seen && !dup; k++)
-			dup = !sort_list__collapse(&r->fields.sort, seen[k], &fe);
-		if (dup)
-			continue;
-		fe.time = tmpl->time;
-		fe.socket = tmpl->socket;
-		he = hists__findnew(h, &fe);
-		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
-			return -ENOMEM;
-		hists__account_acc(h, he, tmpl->period, member);
-		if (n - i > he->max_depth)
-			he->max_depth = n - i;
-		if (nr_seen < ARRAY_SIZE(seen))
-			seen[nr_seen++] = he;
-	}
-	return 0;
-}
 
 /*
  * Branch mode, as perf: each taken branch of the sample's stack is an
@@ -412,7 +313,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (s->cpu < r->nr_cpu_socket && (int32_t)s->cpu >= 0)
 		tmpl.socket = r->cpu_socket[s->cpu];
 	if (r->need_parent)
-		tmpl.parent = parent_of(r, tmpl.thread, s);
+		tmpl.parent = report__parent_of(r, tmpl.thread, s);
 	if (r->o->hide_unresolved && !tmpl.sym)
 		return 0;	/* as perf: not counted at all */
 	add_mem(r, s, &tmpl, &mem);
@@ -429,8 +330,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	}
 	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
 		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
-	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < MAX_FRAMES) {
-		if (add_with_callchain(r, h, s, s == &unwound, &tmpl, evsel->idx - leader->idx))
+	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < REPORT_MAX_FRAMES) {
+		if (report__add_with_callchain(r, h, s, s == &unwound, &tmpl,
+						evsel->idx - leader->idx))
 			h = NULL;
 	} else if (h && c) {
 		int member = evsel->idx - leader->idx;
@@ -607,6 +509,27 @@ static int setup_parent(struct report *r)
 	return 0;
 }
 
+/* --ignore-callees: the functions whose callees a chain forgets. */
+static int setup_ignore_callees(struct report *r)
+{
+	int err;
+
+	if (!r->o->ignore_callees)
+		return 0;
+	err = regcomp(&r->ignore_callees_re, r->o->ignore_callees, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		char msg[128];
+
+		regerror(err, &r->ignore_callees_re, msg, sizeof(msg));
+		strbuf_addf(&r->err, "--ignore-callees %s: %s\nhint: an extended regular "
+			    "expression of function names (e.g. --ignore-callees '^malloc$')",
+			    r->o->ignore_callees, msg);
+		return -1;
+	}
+	r->ignore_callees = true;
+	return 0;
+}
+
 /* perf's parse_time_quantum(): a number and ns, us, ms or s (100ms). */
 static int setup_time_quantum(struct report *r)
 {
@@ -652,7 +575,7 @@ static int setup_key_data(struct report *r)
 	r->srclines.full_path = r->o->full_source_path;
 	r->need_time = sort_list__has(&r->fields.sort, SORT_TIME);
 	setup_sockets(r);
-	if (setup_parent(r))
+	if (setup_parent(r) || setup_ignore_callees(r))
 		return -EINVAL;
 	return setup_time_quantum(r);
 }
@@ -663,7 +586,7 @@ static int setup_fields(struct report *r)
 	struct fields_spec spec = {
 		.sort = o->sort ? r->sort_order.buf : o->mem_mode ? MEM_SORT_ORDER :
 			r->branch_mode ? "comm,dso_from,symbol_from,symbol_to,cycles" :
-			o->parent || o->exclude_other ? "comm,dso,sym,parent" : "comm,dso,sym",
+			o->parent ? "comm,dso,sym,parent" : "comm,dso,sym",
 		.user_sort = o->sort, .fields = o->fields, .mem_mode = o->mem_mode,
 		.cumulate = r->cumulate, .show_nr_samples = o->show_nr_samples,
 		.show_cpu_utilization = o->show_cpu_utilization,
@@ -721,8 +644,8 @@ int report__setup(struct report *r)
 		return err;
 	}
 	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
-	/* as perf: -p (and -x) show the parent as a key of its own */
-	if ((o->parent || o->exclude_other) && o->sort && !strstr(o->sort, "parent"))
+	/* as perf: -p shows the parent as a key of its own (-x alone does not) */
+	if (o->parent && o->sort && !strstr(o->sort, "parent"))
 		strbuf_addstr(&r->sort_order, ",parent");
 	if (o->sort && strstr(o->sort, "symbol"))
 		strbuf_addstr(&r->sort_order, r->branch_mode ? ",ipc_lbr" : ",ipc_null");
@@ -768,6 +691,8 @@ void report__exit(struct report *r)
 	free(r->cpu_socket);
 	if (r->need_parent)
 		regfree(&r->parent_re);
+	if (r->ignore_callees)
+		regfree(&r->ignore_callees_re);
 	read_values__exit(&r->thread_values);
 	free(r->ip_cache);
 	sample_filter__exit(&r->filter);

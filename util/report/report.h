@@ -26,6 +26,9 @@
 #include "read-values.h"
 #include "sample-filter.h"
 
+/* Room for a callchain: the kernel's limit (127 per context) and markers. */
+#define REPORT_MAX_FRAMES 4096
+
 struct cpu_map;
 struct hist_feed;
 struct ip_cache_slot;
@@ -44,6 +47,7 @@ struct report_opts {
 	bool full_source_path;	/* --full-source-path: srclines with the whole path */
 	int socket_filter;	/* --socket-filter: the socket shown, -1: any */
 	const char *parent;	/* -p: the regex of the parent key's callers */
+	const char *ignore_callees;	/* --ignore-callees: regex of the new roots */
 	bool exclude_other;	/* -x: entries without such a caller left out */
 	const char *symfs, *kallsyms, *vmlinux;
 	const char *percent_limit;
@@ -126,6 +130,8 @@ struct report {
 	int32_t *cpu_socket;		/* --sort socket: by CPU, from CPU_TOPOLOGY */
 	regex_t parent_re;		/* --sort parent: the callers it names */
 	bool need_parent;
+	regex_t ignore_callees_re;	/* --ignore-callees */
+	bool ignore_callees;
 	uint32_t nr_cpu_socket;
 };
 
@@ -148,5 +154,12 @@ void report__fprintf(struct report *r, FILE *out);
 void report__fprintf_stats(const struct report *r, FILE *out);
 
 void report__exit(struct report *r);
+
+/* Inside the report (report-chain.c): the parent key's function, and a
+ * sample with a callchain (@unwound: its user part from the stack copy)
+ * added to @h under its entry @tmpl. */
+const char *report__parent_of(struct report *r, struct thread *t, const struct perf_sample *s);
+int report__add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
+			       bool unwound, const struct hist_entry *tmpl, int member);
 
 #endif

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sample's callchain in the report, as perf's thread__resolve_callchain()
+ * and its cumulative entries have it: the parent key's caller, the frames
+ * --ignore-callees forgets, the inlined functions of unwound frames, the
+ * chain under the sample's entry and, with --children, an entry for each
+ * distinct function on it.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../base/util.h"
+#include "report.h"
+
+static bool names(const regex_t *re, const struct symbol *sym)
+{
+	return sym && !regexec(re, sym->name, 0, NULL, 0);
+}
+
+const char *report__parent_of(struct report *r, struct thread *t, const struct perf_sample *s)
+{
+	size_t n;
+
+	if (!r->use_callchain || !s->callchain_nr)
+		return NULL;
+	n = callchain__frames(&r->machine, t, s, false, r->o->max_stack, r->frames);
+	for (size_t i = 0; i < n; i++)
+		if (names(&r->parent_re, r->frames[i].al.sym))
+			return r->frames[i].al.sym->name;
+	return NULL;
+}
+
+/* The entry a callchain frame stands for under --children. Like perf, an
+ * unresolved frame keeps the previous frame's [k]/[.] level. */
+static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
+			char *level, struct hist_entry *he)
+{
+	*he = *self;
+	he->dso = f->al.map ? f->al.map->dso : NULL;
+	he->sym = f->al.sym;
+	he->ip = f->ip;
+	he->raw_ip = f->ip;
+	he->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
+	if (f->al.sym || f->al.map)
+		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+	he->level = *level;
+}
+
+/*
+ * perf's --ignore-callees: walking the chain in the order it is shown,
+ * each frame of a function the regex names starts the chain afresh (the
+ * frames before it are forgotten) and stands for the sample. Like perf,
+ * only frames the kernel recorded count (not those unwound from a stack
+ * copy), and the parent key's frame is not one. Returns the index of the
+ * last such frame, or -1.
+ */
+static ssize_t callee_root(const struct report *r, const struct callchain_frame *f, size_t n,
+			   bool unwound)
+{
+	bool parent_seen = false;
+	ssize_t root = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!f[i].al.sym || (unwound && f[i].mode == PERF_RECORD_MISC_USER))
+			continue;
+		if (r->need_parent && !parent_seen && names(&r->parent_re, f[i].al.sym))
+			parent_seen = true;
+		else if (names(&r->ignore_callees_re, f[i].al.sym))
+			root = (ssize_t)i;
+	}
+	return root;
+}
+
+/* The sample as the frame --ignore-callees made its root. */
+static void root_entry(struct report *r, const struct callchain_frame *f,
+		       struct hist_entry *tmpl)
+{
+	char level = tmpl->level;
+
+	frame_entry(tmpl, f, &level, tmpl);
+	tmpl->cpumode = f->mode;
+	if (r->need_srcline)
+		tmpl->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
+					     f->al.addr);
+}
+
+/* Under --children, each distinct function of the chain (@frames, from the
+ * sample's side) gets the period as Children and the chain from it on. */
+static int add_children(struct report *r, struct hists *h, const struct hist_entry *tmpl,
+			struct hist_entry *self, const struct callchain_frame *frames, size_t n,
+			int member)
+{
+	struct hist_entry *seen[64];
+	size_t nr_seen = 0;
+	char level = tmpl->level;
+
+	seen[nr_seen++] = self;
+	for (size_t i = 0; i < n; i++) {
+		struct hist_entry fe, *he;
+		bool dup = false;
+
+		frame_entry(tmpl, &frames[i], &level, &fe);
+		if (r->need_srcline)
+			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+						  frames[i].al.addr);
+		/* as perf: the caller it compares has no time or socket yet, so
+		 * those keys never find it a duplicate (it then counts again) */
+		fe.time = 0;
+		fe.socket = 0;
+		for (size_t k = 0; k < nr_seen && !dup; k++)
+			dup = !sort_list__collapse(&r->fields.sort, seen[k], &fe);
+		if (dup)
+			continue;
+		fe.time = tmpl->time;
+		fe.socket = tmpl->socket;
+		he = hists__findnew(h, &fe);
+		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
+			return -ENOMEM;
+		hists__account_acc(h, he, tmpl->period, member);
+		if (n - i > he->max_depth)
+			he->max_depth = n - i;
+		if (nr_seen < ARRAY_SIZE(seen))
+			seen[nr_seen++] = he;
+	}
+	return 0;
+}
+
+int report__add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
+			       bool unwound, const struct hist_entry *sample_entry, int member)
+{
+	struct hist_entry tmpl = *sample_entry, *self;
+	struct callchain_frame *frames = r->frames;
+	size_t n = callchain__frames(&r->machine, tmpl.thread, s, r->caller_order,
+				     r->o->max_stack, frames);
+
+	if (r->ignore_callees) {
+		ssize_t root = callee_root(r, frames, n, unwound);
+
+		if (root >= 0) {
+			root_entry(r, &frames[root], &tmpl);
+			frames += root;
+			n -= (size_t)root;
+		}
+	}
+	/* as perf: the functions inlined into dwarf-unwound frames, each a
+	 * frame of its own (max-stack counted the real ones) */
+	if (unwound && r->o->inline_frames != 0) {
+		n = callchain__expand_inlines(&r->srclines, &r->machine, frames, n,
+					      r->caller_order, r->inl_frames, REPORT_MAX_FRAMES);
+		frames = r->inl_frames;
+	}
+	self = hists__findnew(h, &tmpl);
+	if (!self)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		r->cc_frames[i] = (struct cc_frame){ frames[i].ip,
+			frames[i].al.map ? frames[i].al.map->dso : NULL, frames[i].al.sym };
+	hists__account(h, self, tmpl.period, member, tmpl.cpumode);
+	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl.period))
+		return -ENOMEM;
+	if (n > self->max_depth)
+		self->max_depth = n;
+	return r->cumulate ? add_children(r, h, &tmpl, self, frames, n, member) : 0;
+}
