@@ -247,6 +247,14 @@ test_expect_success 'record -d -g then report --mem-mode: callchains under memor
 	same_report mdg.data --mem-mode -g folded --sort symbol_daddr
 '
 
+# perf c2c's key: file-backed lines by map, anonymous ones by process too
+test_expect_success 'report --mem-mode --sort dcacheline: the data cache lines as perf' '
+	same_report mdg.data --mem-mode --sort dcacheline &&
+	test_grep "^ +[0-9.]+% +\[[.sX]\] (0x[0-9a-f]{16}|[a-z_].*\+0x[0-9a-f]+)" pm.txt &&
+	same_report mdg.data --mem-mode --sort dcacheline,sym,pid -g none &&
+	same_report mdg.data --mem-mode --sort mem,dcacheline -n
+'
+
 test_expect_success 'record writes SAMPLE_TIME: perf shows it, and --time percentages agree' '
 	pm record -q -e cpu-clock -o st.data -- "$WL/spin" 200 &&
 	perf report --header-only -i st.data 2>/dev/null >perf.hdr &&

@@ -86,6 +86,9 @@ static void mem_widths(const struct hist_print_opts *o, const struct hist_entry 
 		return;
 	m = he->mem;
 	mem_addr_width(&m->daddr, &c->width[SORT_SYM_DADDR]);
+	/* perf's: one more beside a symbol */
+	grow(&c->width[SORT_DCACHELINE],
+	     (m->daddr.sym ? m->daddr.sym->namelen + 1 : 0) + UNRESOLVED_SYM_WIDTH);
 	mem_addr_width(&m->iaddr, &c->width[SORT_SYM_IADDR]);
 	if (m->daddr.dso)
 		grow(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));

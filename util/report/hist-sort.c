@@ -53,6 +53,7 @@ static int key_ints(const struct hists *h, enum sort_key_id id, bool full)
 	case SORT_IPC_LBR: return full ? 6 : 3;
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO: return full ? 4 : 2;
+	case SORT_DCACHELINE: return full ? 2 * DCACHELINE_INTS : DCACHELINE_INTS;
 	default: return full ? 2 : 1;
 	}
 }
@@ -190,6 +191,7 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_MISPREDICT:
 	case SORT_ABORT:
 	case SORT_IN_TX: k[0] = -(int64_t)sort_key__branch_flag(id, he); return 1;
+	case SORT_DCACHELINE: sort_key__dcacheline(he, k); return DCACHELINE_INTS;
 	case SORT_IPC_NULL:	/* by address in both passes: collapse_phase() */
 	case SORT_IPC_LBR:
 	case SORT_NR_KEYS: break;

@@ -41,6 +41,14 @@ struct hist_branch {
 #define BRANCH_ABORT		8
 
 /* What a memory access adds to an entry (--mem-mode, or a weight key). */
+/* What perf's dcacheline key reads of a data address's map. */
+struct data_map {
+	bool mapped;
+	uint32_t prot, flags;		/* PROT_*, MAP_* */
+	uint64_t ino;			/* 0: anonymous (perf: no dso id) */
+	uint64_t unmap_delta;		/* address minus map-relative address */
+};
+
 struct hist_mem {
 	struct addr_map_sym daddr;	/* the data address */
 	struct addr_map_sym iaddr;	/* the instruction's */
@@ -49,6 +57,7 @@ struct hist_mem {
 	uint64_t data_page_size;
 	uint64_t weight;
 	uint16_t ins_lat;
+	struct data_map dmap;		/* where daddr is mapped (dcacheline) */
 };
 
 /* The cpumodes perf's overhead_sys, _us, _guest_sys, _guest_us count. */

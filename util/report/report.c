@@ -193,7 +193,8 @@ static void add_mem(struct report *r, const struct perf_sample *s, struct hist_e
 {
 	if (r->needs_mem) {
 		resolve_ams_any_mode(&r->machine, tmpl->thread, s->ip, &m->iaddr);
-		resolve_ams_data(&r->machine, tmpl->thread, s->cpumode, s->addr, &m->daddr);
+		resolve_ams_data_map(&r->machine, tmpl->thread, s->cpumode, s->addr, &m->daddr,
+				     &m->dmap);
 		m->data_src = s->data_src;
 		m->phys_addr = s->phys_addr;
 		m->data_page_size = s->data_page_size;

@@ -148,15 +148,32 @@ void resolve_ams_any_mode(struct machine *m, struct thread *t, uint64_t addr,
 
 /* perf's ip__resolve_data(): no fallback, so a kernel-mode access to a
  * user address stays "[unknown]" with level 'k'. */
+static void ams_of(const struct addr_location *al, uint64_t addr, struct addr_map_sym *e)
+{
+	e->dso = al->map ? al->map->dso : NULL;
+	e->sym = al->sym;
+	e->addr = addr;
+	e->al_addr = al->addr;
+	e->level = al->level;
+}
+
 void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
 		      struct addr_map_sym *e)
 {
 	struct addr_location al;
 
 	resolve_addr(m, t, cpumode, addr, &al);
-	e->dso = al.map ? al.map->dso : NULL;
-	e->sym = al.sym;
-	e->addr = addr;
-	e->al_addr = al.addr;
-	e->level = al.level;
+	ams_of(&al, addr, e);
+}
+
+void resolve_ams_data_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+			  struct addr_map_sym *e, struct data_map *dm)
+{
+	struct addr_location al;
+
+	resolve_addr(m, t, cpumode, addr, &al);
+	ams_of(&al, addr, e);
+	*dm = al.map ? (struct data_map){ true, al.map->prot, al.map->flags, al.map->ino,
+					  map__unmap_ip(al.map, 0) } :
+		       (struct data_map){ 0 };
 }

@@ -38,6 +38,10 @@ void resolve_ams_any_mode(struct machine *m, struct thread *t, uint64_t addr,
 void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
 		      struct addr_map_sym *e);
 
+/* The same, with what its map says of it in @dm. */
+void resolve_ams_data_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
+			  struct addr_map_sym *e, struct data_map *dm);
+
 /* Fill a histogram template for @s (period, comm, dso, sym, ...). */
 /*
  * A sample a KVM guest took: perf's report and script (without --guest)

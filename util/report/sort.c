@@ -8,6 +8,8 @@
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "../base/util.h"
 #include "data-src.h"
@@ -64,6 +66,7 @@ static const struct sort_key keys[] = {
 	  .min_width = 22 },
 	{ SORT_DATA_PAGE_SIZE, "data_page_size", "Data Page Size", .mem_only = true,
 	  .min_width = 22 },
+	{ SORT_DCACHELINE, "dcacheline", "Data Cacheline", .ragged = true, .mem_only = true },
 };
 
 _Static_assert(ARRAY_SIZE(keys) == SORT_NR_KEYS, "keys[] is indexed by enum sort_key_id");
@@ -100,7 +103,8 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 				    "overhead_children, sample, period (and dso_from, dso_to, "
 				    "symbol_from, symbol_to, cycles, mispredict, abort, in_tx for "
 				    "branches; mem, snoop, tlb, locked, blocked, symbol_daddr, "
-				    "symbol_iaddr, dso_daddr, phys_daddr, data_page_size with "
+				    "symbol_iaddr, dso_daddr, phys_daddr, data_page_size, "
+				    "dcacheline with "
 				    "--mem-mode)", opt, (int)len, p);
 			return -EINVAL;
 		}
@@ -289,6 +293,50 @@ static uint64_t sym_size(const struct hist_entry *he)
 	return he->sym ? he->sym->end - he->sym->start : 0;
 }
 
+/* The host's (perf's cacheline_size()), 64 when it does not say. */
+static uint64_t cache_line(uint64_t addr)
+{
+	static long size;
+
+	if (!size) {
+		long s = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+
+		size = s > 0 && !(s & (s - 1)) ? s : 64;
+	}
+	return addr & ~(uint64_t)(size - 1);
+}
+
+/* Memory perf's dcacheline takes for a process's own: no file behind it
+ * (no dso id), not shared, not the kernel's. */
+static bool private_anon(const struct hist_entry *he, const struct data_map *dm)
+{
+	return he->cpumode != PERF_RECORD_MISC_KERNEL && !(dm->flags & MAP_SHARED) && !dm->ino;
+}
+
+void sort_key__dcacheline(const struct hist_entry *he, int64_t k[DCACHELINE_INTS])
+{
+	const struct hist_mem *m = hist_entry__mem(he);
+	const struct data_map *dm = &m->dmap;
+
+	k[0] = he->cpumode;
+	k[1] = !dm->mapped;
+	k[2] = dm->mapped ? (int64_t)dm->ino : 0;
+	k[3] = dm->mapped && private_anon(he, dm) ? he->thread->pid : 0;
+	k[4] = (int64_t)(cache_line(m->daddr.al_addr) ^ 1ULL << 63);	/* unsigned */
+}
+
+static int64_t dcacheline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	int64_t ka[DCACHELINE_INTS], kb[DCACHELINE_INTS];
+
+	sort_key__dcacheline(a, ka);
+	sort_key__dcacheline(b, kb);
+	for (int i = 0; i < DCACHELINE_INTS; i++)
+		if (ka[i] != kb[i])
+			return ka[i] < kb[i] ? 1 : -1;
+	return 0;
+}
+
 static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -330,6 +378,7 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return sym_cmp(l, a, b);
+	case SORT_DCACHELINE: return dcacheline_cmp(a, b);
 	case SORT_NR_KEYS: break;
 	default: {
 		int64_t ka = sort_key__mem_order(k->id, hist_entry__mem(a));
@@ -374,6 +423,8 @@ uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m)
 {
 	if (id == SORT_DSO_DADDR)
 		return m->daddr.dso ? (unsigned char)m->daddr.dso->short_name[0] : 0;
+	if (id == SORT_DCACHELINE)
+		return cache_line(m->daddr.al_addr);
 	return (uint64_t)sort_key__mem_order(id, m);
 }
 
@@ -442,6 +493,27 @@ static void mem_addr_cell(const struct addr_map_sym *e, char level, int width,
 		add_addr16(sb, e->addr);
 }
 
+/* perf's hist_entry__dcacheline_snprintf(): the line's address in the
+ * data symbol's place; [s] for a shared file mapping's data, [X] where no
+ * map holds the address. */
+static void dcacheline_cell(const struct hist_entry *he, int width, struct strbuf *sb)
+{
+	const struct hist_mem *m = hist_entry__mem(he);
+	struct addr_map_sym line = m->daddr;
+	char level = he->level;
+
+	line.addr = line.al_addr = cache_line(m->daddr.al_addr);
+	/* perf subtracts the object's address from the line's map-relative
+	 * one: an offset only for maps that are not relocated */
+	line.al_addr -= m->dmap.unmap_delta;
+	if (!m->dmap.mapped)
+		level = 'X';
+	else if (he->cpumode != PERF_RECORD_MISC_KERNEL && !(m->dmap.prot & PROT_EXEC) &&
+		 (m->dmap.flags & MAP_SHARED) && m->dmap.ino)
+		level = 's';
+	mem_addr_cell(&line, level, width, sb);
+}
+
 static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int width,
 		     struct strbuf *sb)
 {
@@ -470,6 +542,7 @@ static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int 
 		add_addr16(sb, m->phys_addr);
 		break;
 	case SORT_DATA_PAGE_SIZE: page_size__name(m->data_page_size, sb); break;
+	case SORT_DCACHELINE: dcacheline_cell(he, width, sb); break;
 	default: break;
 	}
 }

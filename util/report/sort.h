@@ -68,6 +68,7 @@ enum sort_key_id {
 	SORT_DSO_DADDR,
 	SORT_PHYS_DADDR,
 	SORT_DATA_PAGE_SIZE,
+	SORT_DCACHELINE,
 	SORT_NR_KEYS
 };
 
@@ -134,6 +135,12 @@ int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
  */
 int64_t sort_key__mem_order(enum sort_key_id id, const struct hist_mem *m);
 uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m);
+
+/* perf's dcacheline key as integers ascending in its order: the cpumode,
+ * unmapped last, the mapping's file, the pid for anonymous user memory, the
+ * cache line's address. */
+#define DCACHELINE_INTS 5
+void sort_key__dcacheline(const struct hist_entry *he, int64_t k[DCACHELINE_INTS]);
 
 /* The branch flags (BRANCH_*) that key @id tells apart, of @he. */
 unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry *he);
