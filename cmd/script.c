@@ -22,6 +22,7 @@
 #include "../util/report/script-print.h"
 #include "../util/report/trace-format.h"
 #include "../util/symbols/machine.h"
+#include "../util/symbols/srccode.h"
 
 static const char *const script_usage[] = {
 	"perf-mini script [<options>]",
@@ -60,6 +61,8 @@ struct script {
 	bool checked;
 	struct strbuf err;
 	struct srclines srclines;	/* --inline lookups */
+	struct srclines srccode_lines;	/* -F srccode: whole paths */
+	struct srccode srccode;
 	/* The reading thread's own: a snapshot of print's settings and a
 	 * scratch buffer, on cache lines the printing thread never writes
 	 * (sharing print's line with its buffer cost up to a third). */
@@ -402,6 +405,9 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		s.print.srclines = &s.srclines;
 		s.srclines.full_path = o.full_source_path;
+		s.print.srccode_lines = &s.srccode_lines;
+		s.srccode_lines.full_path = true;
+		s.print.srccode = &s.srccode;
 		if (!o.input)
 			o.input = cmd_default_input();
 		ret = run_script(&s);
@@ -411,6 +417,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	trace_format__delete(s.trace);
 	sample_filter__exit(&s.filter);
 	srclines__exit(&s.srclines);
+	srclines__exit(&s.srccode_lines);
+	srccode__exit(&s.srccode);
 	machine__exit(&s.machine);
 	perf_data__close(&s.pd);
 	strbuf_release(&s.err);

@@ -108,6 +108,14 @@ test_expect_success 'script expands inlined functions of dwarf frames (libdw); -
 	test $(grep -c . c) -lt $(grep -c . a)
 '
 
+test_expect_success 'script -F srccode: needs the ip; the source text once per new line' '
+	test_expect_code 129 pm script -F comm,srccode -i dw.data 2>err &&
+	test_grep "^perf-mini script: -F srccode needs the ip" err &&
+	pm script -F comm,ip,sym,srccode -i dw.data >out &&
+	test_grep "^\|[0-9]+ +.*x = leaf\(x\)" out &&
+	test $(grep -c "^|" out) -lt $(grep -c "^burn " out)
+'
+
 test_expect_success 'report shows the inlined functions of dwarf frames (libdw); --no-inline not' '
 	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
 	pm report --stdio --no-children -i dw.data >a &&

@@ -171,6 +171,28 @@ test_expect_success 'script --inline (the default): the inlined leaf frames as p
 	test_grep "middle\+0x[0-9a-f]+ \(.*/burn\)" pm.txt && test_cmp perf.txt pm.txt
 '
 
+# the workload's own frames: in glibc perf takes file names from binutils,
+# which for code of an included file names the including one
+burn_frames() {
+	grep -A1 -E "^	 +[0-9a-f]+ (leaf|middle|outer|main)( |$)" "$1" >"$1.burn"
+}
+
+test_expect_success 'script -F srcline on dwarf callchains: each inlined function its own line, as perf' '
+	perf script -F ip,sym,srcline -i dw2.data 2>/dev/null >perf.txt &&
+	pm script -F ip,sym,srcline -i dw2.data >pm.txt &&
+	burn_frames perf.txt && burn_frames pm.txt && test_cmp perf.txt.burn pm.txt.burn &&
+	test_grep "^  burn\.c:[0-9]+ \(inlined\)$" pm.txt.burn &&
+	test_grep "^	 +[0-9a-f]+ middle$" pm.txt.burn
+'
+
+test_expect_success 'script -F srccode: the text of each new source line, as perf' '
+	perf script -F comm,tid,ip,sym,srccode -i sl.data 2>/dev/null >perf.txt &&
+	pm script -F comm,tid,ip,sym,srccode -i sl.data >pm.txt && test_cmp perf.txt pm.txt &&
+	test_grep "^\|[0-9]+ +.*(x|leaf)" pm.txt &&
+	perf script -F ip,sym,srccode -i dw2.data 2>/dev/null >perf.txt &&
+	pm script -F ip,sym,srccode -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
+'
+
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
 	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
 	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

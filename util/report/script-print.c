@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../base/util.h"
 #include "../data/event-text.h"
 #include "../events/regs.h"
+#include "../symbols/srccode.h"
 #include "callchain.h"
 #include "data-src.h"
 #include "resolve.h"
@@ -25,7 +28,7 @@ static const struct {
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
 	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
 	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
-	{ "uregs", SF_UREGS },
+	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -165,10 +168,14 @@ int script_print__check_fields(const struct script_print *p, struct strbuf *err)
 	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
 		const struct script_fields *sf = &p->by_type[i];
 
-		if (sf->replace && (sf->fields & SF_SRCLINE) && !(sf->fields & SF_IP)) {
-			strbuf_addstr(err, "-F srcline needs the ip: the source line is the "
-				      "sampled address's\nhint: add ip to -F (e.g. -F "
-				      "comm,ip,sym,srcline)");
+		unsigned int lines = sf->fields & (SF_SRCLINE | SF_SRCCODE);
+
+		if (sf->replace && lines && !(sf->fields & SF_IP)) {
+			const char *name = lines & SF_SRCLINE ? "srcline" : "srccode";
+
+			strbuf_addf(err, "-F %s needs the ip: the source line is the sampled "
+				    "address's\nhint: add ip to -F (e.g. -F comm,ip,sym,%s)", name,
+				    name);
 			return -EINVAL;
 		}
 	}
@@ -364,38 +371,43 @@ struct frame_ctx {
 /*
  * perf's inline list for an unwound user frame: one line per function the
  * DWARF nests at the address, innermost first, each with the frame's
- * address and offset; a name other than the ELF symbol's is "(inlined)".
- * Returns false when there is nothing to expand.
+ * address and offset, and with -F srcline the entry's own line (the
+ * address's, then each call site's); a name other than the ELF symbol's is
+ * "(inlined)", after its srcline. Returns false when there is nothing to
+ * expand.
  */
 static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *frame)
 {
 	const struct addr_location *al = &frame->al;
-	const char *names[32];
+	const char *names[32], *lines[32];
 	size_t n;
 
 	if (!c->inlines || frame->mode != PERF_RECORD_MISC_USER || !al->sym || !al->map)
 		return false;
-	n = srcline__inlines(c->inlines, &c->m->dsos, al->map->dso, al->addr, names,
+	n = srcline__inlines(c->inlines, &c->m->dsos, al->map->dso, al->addr, names, lines,
 			     ARRAY_SIZE(names));
 	for (size_t i = 0; i < n; i++) {
-		bool real = !strcmp(names[i], al->sym->name);
+		bool real = !*names[i] || !strcmp(names[i], al->sym->name);
 
 		strbuf_addch(c->sb, '\t');
 		if (c->fields & SF_IP)
 			strbuf_addhex(c->sb, al->addr, 16);
 		if (real) {
 			print_location(c->fields, al, c->sb);
-		} else {
-			if (c->fields & SF_SYM) {
-				strbuf_addch(c->sb, ' ');
-				strbuf_addstr(c->sb, names[i]);
-				if (c->fields & SF_SYMOFF) {
-					strbuf_addstr(c->sb, "+0x");
-					strbuf_addhex(c->sb, al->addr - al->sym->start, 0);
-				}
+		} else if (c->fields & SF_SYM) {	/* no dso, as perf */
+			strbuf_addch(c->sb, ' ');
+			strbuf_addstr(c->sb, names[i]);
+			if (c->fields & SF_SYMOFF) {
+				strbuf_addstr(c->sb, "+0x");
+				strbuf_addhex(c->sb, al->addr - al->sym->start, 0);
 			}
-			strbuf_addstr(c->sb, " (inlined)");	/* with or without dso */
 		}
+		if ((c->fields & SF_SRCLINE) && lines[i])
+			strbuf_addf(c->sb, "\n  %s", lines[i]);
+		else
+			print_srcline(c->fields, c->srclines, c->m, al, c->sb);
+		if (!real)
+			strbuf_addstr(c->sb, " (inlined)");
 		strbuf_addch(c->sb, '\n');
 	}
 	return n > 0;
@@ -736,6 +748,38 @@ static void print_page_info(unsigned int f, const struct perf_sample *s, struct 
 		page_size(s->code_page_size, sb);
 }
 
+/*
+ * perf's print_srccode(): the text of the sample's source line, when the
+ * line is not the one last shown for its thread (a file that cannot be
+ * read shows nothing and changes nothing).
+ */
+static void print_srccode(struct script_print *p, struct machine *m, struct thread *t,
+			  const struct perf_sample *s, struct strbuf *sb)
+{
+	struct addr_location al;
+	const char *where, *colon, *text;
+	unsigned long line;
+	char *path;
+	int len;
+
+	resolve_addr(m, t, s->cpumode, s->ip, &al);
+	if (!al.map || !p->srccode_lines)
+		return;
+	where = srcline__get(p->srccode_lines, &m->dsos, al.map->dso, al.sym, al.addr);
+	colon = where ? strrchr(where, ':') : NULL;
+	if (!colon || (t->srccode_shown && !strcmp(t->srccode_shown, where)))
+		return;
+	line = strtoul(colon + 1, NULL, 10);
+	path = strndup(where, (size_t)(colon - where));
+	BUG_ON(!path);
+	text = line <= UINT_MAX ? srccode__line(p->srccode, path, (unsigned int)line, &len) : NULL;
+	free(path);
+	if (!text)
+		return;
+	strbuf_addf(sb, "|%-8lu %.*s\n", line, len, text);
+	t->srccode_shown = where;
+}
+
 void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e,
 			  const char *middle, FILE *out)
@@ -788,6 +832,8 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_branches(f, m, t, s, sb);
 	print_page_info(f, s, sb);
 	strbuf_addch(sb, '\n');
+	if (f & SF_SRCCODE)
+		print_srccode(p, m, t, s, sb);
 	if (sb->len >= 1 << 16) {
 		fwrite(sb->buf, 1, sb->len, out);
 		strbuf_reset(sb);

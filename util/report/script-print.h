@@ -47,6 +47,7 @@ enum script_field {
 	SF_IPC = 1 << 26,
 	SF_IREGS = 1 << 27,
 	SF_UREGS = 1 << 28,
+	SF_SRCCODE = 1 << 29,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
@@ -83,6 +84,9 @@ struct script_print {
 	 * inlined there (NULL: frames as recorded, --no-inline) */
 	struct srclines *inlines;
 	struct srclines *srclines;	/* -F srcline's lookups */
+	/* -F srccode: lines with their files' whole paths, and their text */
+	struct srclines *srccode_lines;
+	struct srccode *srccode;
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 	enum script_time time_mode;
 	bool nanosecs;			/* --ns: times to the nanosecond */

@@ -42,6 +42,7 @@ struct thread {
 	/* The ":tid" a COMM replaced and that COMM's name: perf renames what
 	 * was counted under ":tid" after the fact (its comm__override). */
 	const char *placeholder, *first_comm;
+	const char *srccode_shown;	/* script -F srccode: the "file:line" last shown */
 	struct maps *maps;	/* shared by the threads of a process */
 	struct thread *next;	/* hash chain */
 };

@@ -141,30 +141,46 @@ static const char *comp_dir_of(Dwfl_Line *line)
 	return cu ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr)) : NULL;
 }
 
-static char *line_of(struct srcline_module *m, uint64_t addr, bool full_path)
+/* "file:line" as perf spells it: the base name, or with --full-source-path
+ * the name joined to its unit's @comp_dir when relative. NULL when unknown. */
+static char *file_line(const char *file, int lineno, const char *comp_dir, bool full_path)
+{
+	char *text = NULL;
+
+	if (!file || lineno <= 0)
+		return NULL;
+	if (full_path && file[0] != '/' && comp_dir &&
+	    asprintf(&text, "%s/%s:%d", comp_dir, file, lineno) < 0)
+		text = NULL;
+	else if (!text && asprintf(&text, "%s:%d", strrchr(file, '/') && !full_path ?
+				   strrchr(file, '/') + 1 : file, lineno) < 0)
+		text = NULL;
+	return text;
+}
+
+/* The line table's line for @addr, or NULL. */
+static char *table_line(struct srcline_module *m, uint64_t addr, bool full_path)
 {
 	Dwarf_Addr bias = 0;
-	uint64_t vaddr;
 	Dwfl_Line *line;
 	const char *file;
 	int lineno = 0;
-	char *text = NULL;
 
 	if (!m->mod)
 		return NULL;
-	vaddr = offset_to_vaddr(m->mod, addr, &bias);
-	line = dwfl_module_getsrc(m->mod, vaddr + bias);
+	line = dwfl_module_getsrc(m->mod, offset_to_vaddr(m->mod, addr, &bias) + bias);
 	file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
-	if (file && lineno > 0 && full_path && file[0] != '/' && comp_dir_of(line) &&
-	    asprintf(&text, "%s/%s:%d", comp_dir_of(line), file, lineno) < 0)
-		text = NULL;
-	else if (file && lineno > 0 && !text &&
-		 asprintf(&text, "%s:%d", strrchr(file, '/') && !full_path ?
-			  strrchr(file, '/') + 1 : file, lineno) < 0)
-		text = NULL;
+	return file_line(file, lineno, line ? comp_dir_of(line) : NULL, full_path);
+}
+
+static char *line_of(struct srcline_module *m, uint64_t addr, bool full_path)
+{
+	Dwarf_Addr bias = 0;
+	char *text = table_line(m, addr, full_path);
+
 	/* perf asks addr2line only of binaries with DWARF line tables */
-	if (!text && dwfl_module_getdwarf(m->mod, &bias))
-		text = unlined(m->mod, vaddr + bias);
+	if (!text && m->mod && dwfl_module_getdwarf(m->mod, &bias))
+		text = unlined(m->mod, offset_to_vaddr(m->mod, addr, &bias) + bias);
 	return text;
 }
 
@@ -275,13 +291,46 @@ static void add_die_name(Dwarf_Die *die, struct strbuf *sb)
 	free(demangled);
 }
 
+/* Where the inlined instance @die was called from (DW_AT_call_file and
+ * DW_AT_call_line), as a srcline; NULL when the DWARF does not say. */
+static char *call_site(Dwarf_Die *die, bool full_path)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word file_idx, lineno;
+	Dwarf_Die cu;
+	Dwarf_Files *files;
+	size_t nfiles;
+	const char *file;
+
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &attr), &file_idx) ||
+	    dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &attr), &lineno) ||
+	    !dwarf_diecu(die, &cu, NULL, NULL) || dwarf_getsrcfiles(&cu, &files, &nfiles) ||
+	    file_idx >= nfiles || !(file = dwarf_filesrc(files, file_idx, NULL, NULL)))
+		return NULL;
+	return file_line(file, (int)lineno,
+			 dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &attr)), full_path);
+}
+
+/* A name and its srcline ("" when unknown) into an inline list. */
+static void add_entry(Dwarf_Die *die, char *line, struct strbuf *sb)
+{
+	add_die_name(die, sb);
+	strbuf_addch(sb, '\0');
+	strbuf_addstr(sb, line ?: "");
+	strbuf_addch(sb, '\0');
+	free(line);
+}
+
 /*
  * perf's inline list: the innermost function scope at the address, then
  * the concrete scopes containing it (dwarf_getscopes_die follows the
  * inlined instances, not their abstract definitions) up to the function
- * they are all inlined into. "name\0name\0..." in @sb.
+ * they are all inlined into, each with its srcline as addr2line -i gives
+ * it: the address's line for the innermost, then where each was called
+ * from. "name\0line\0name\0line..." in @sb.
  */
-static size_t inline_names(struct srcline_module *m, uint64_t addr, struct strbuf *sb)
+static size_t inline_names(struct srcline_module *m, uint64_t addr, bool full_path,
+			   struct strbuf *sb)
 {
 	Dwarf_Addr bias = 0;
 	Dwarf_Die *cu, *scopes = NULL, *chain = NULL, inner;
@@ -302,18 +351,31 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, struct strbu
 			nchain = dwarf_getscopes_die(&inner, &chain);
 		}
 	}
-	for (int i = 0; i < nchain; i++) {
+	for (int i = 0, inner = -1; i < nchain; i++) {
 		int tag = dwarf_tag(&chain[i]);
+
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		add_die_name(&chain[i], sb);
-		strbuf_addch(sb, '\0');
+		add_entry(&chain[i], inner < 0 ? table_line(m, addr, full_path) :
+						 call_site(&chain[inner], full_path), sb);
 		n++;
+		inner = i;
 		if (tag == DW_TAG_subprogram)
 			break;	/* the function the others are inlined into */
 	}
 	free(scopes);
 	free(chain);
+	/* addr2line answers for any address of a binary it reads: the ELF
+	 * symbol (the caller's, named "" here) and what it knows of the line */
+	if (!n) {
+		char *line = line_of(m, addr, full_path);
+
+		strbuf_addch(sb, '\0');
+		strbuf_addstr(sb, line ?: "??:0");
+		strbuf_addch(sb, '\0');
+		free(line);
+		n = 1;
+	}
 	return n;
 }
 
@@ -326,7 +388,7 @@ static struct srcline_entry *inline_entry(struct srclines *sl, const struct dsos
 	if (!e->text) {
 		struct strbuf sb = STRBUF_INIT;
 
-		e->nr_names = inline_names(module_of(sl, dsos, dso), addr, &sb);
+		e->nr_names = inline_names(module_of(sl, dsos, dso), addr, sl->full_path, &sb);
 		strbuf_addch(&sb, '\0');
 		e->text = strbuf_detach(&sb, NULL);
 	}
@@ -334,7 +396,7 @@ static struct srcline_entry *inline_entry(struct srclines *sl, const struct dsos
 }
 
 size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
-			uint64_t addr, const char **names, size_t max)
+			uint64_t addr, const char **names, const char **lines, size_t max)
 {
 	struct srcline_entry *e;
 	const char *p;
@@ -343,8 +405,13 @@ size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso
 	if (!dso || dso->kernel)
 		return 0;
 	e = inline_entry(sl, dsos, dso, addr);
-	for (p = e->text; n < e->nr_names && n < max; p += strlen(p) + 1)
-		names[n++] = p;
+	for (p = e->text; n < e->nr_names && n < max; n++) {
+		names[n] = p;
+		p += strlen(p) + 1;
+		if (lines)
+			lines[n] = *p ? p : NULL;
+		p += strlen(p) + 1;
+	}
 	return n;
 }
 
@@ -358,9 +425,9 @@ static void make_inline_syms(struct srcline_entry *e, const struct symbol *base)
 
 	e->syms = calloc(e->nr_names, sizeof(*e->syms));
 	BUG_ON(!e->syms);
-	for (size_t i = 0; i < e->nr_names; p += strlen(p) + 1, i++) {
+	for (size_t i = 0; i < e->nr_names; p += strlen(p) + 1, p += strlen(p) + 1, i++) {
 		e->syms[i] = *base;
-		if (strcmp(p, base->name)) {
+		if (*p && strcmp(p, base->name)) {
 			e->syms[i].name = p;
 			e->syms[i].namelen = strlen(p);
 			e->syms[i].inlined = true;

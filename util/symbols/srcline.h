@@ -33,11 +33,15 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 /*
  * The functions at @addr of @dso as its DWARF nests them, innermost first:
  * the inlined ones, then the function they are inlined into (perf's
- * inline list). Up to @max names in @names, which stay valid until
- * srclines__exit(). 0 without debug information.
+ * inline list). Up to @max names in @names and, when @lines is not NULL,
+ * their srclines there (the address's line for the first, then each call
+ * site; NULL where unknown), which stay valid until srclines__exit().
+ * Where the DWARF has no function at @addr, as addr2line: one entry, named
+ * "" (the ELF symbol's), with the line it knows or "??:0"; 0 only when no
+ * binary can be read.
  */
 size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
-			uint64_t addr, const char **names, size_t max);
+			uint64_t addr, const char **names, const char **lines, size_t max);
 
 /*
  * The same list as symbols, as perf's report has it: @base (the ELF
