@@ -51,11 +51,20 @@ static size_t id_trailer_size(const struct record_opts *o)
 }
 
 void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-		       pid_t workload)
+		       pid_t workload, bool tail)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t id_size = id_trailer_size(o);
 
+	if (tail != o->tail_synthesize) {
+		/* as perf: the workload is named before its exec either way */
+		if (!tail && workload > 0 && !o->switched) {
+			synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
+			perf_data_writer__write_records(w, sb.buf, sb.len);
+			strbuf_release(&sb);
+		}
+		return;
+	}
 	synth__id_index(&sb, o->evlist, o->target.cpus, o->target.threads);
 	synth__kernel_mmap(&sb, id_size);
 	synth__event_updates(&sb, o->evlist, w->pipe);
@@ -63,7 +72,7 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	synth__cpu_map(&sb, o->target.cpus);
 	/* as perf: what runs before the exec's COMM is the workload too; a
 	 * later file (--switch-output) starts with the workload as it is now */
-	if (workload > 0 && !o->switched)
+	if (workload > 0 && !o->switched && !tail)
 		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
 	else if (workload > 0 && target__counts_workload(&o->target))
 		synth__process(&sb, o->paths.proc, workload, id_size);
@@ -231,6 +240,7 @@ int record_switch_output(struct record_opts *o, struct recorder *r, struct strbu
 	if (!o->quiet)
 		fprintf(stderr, "[ perf record: dump data: Woken up %" PRIu64 " times ]\n",
 			r->nr_wakeups);
+	record_synthesize(o, r, w, o->workload_pid, true);
 	ret = record_finish_output(o, r, w, o->events, err);
 	if (!ret)
 		ret = record_stamp_output(o, err);
@@ -248,7 +258,7 @@ int record_switch_output(struct record_opts *o, struct recorder *r, struct strbu
 		ret = record_open_output(o, w, o->events, err);
 	w->zstd = o->zstd;
 	if (!ret)
-		record_synthesize(o, r, w, o->workload_pid);
+		record_synthesize(o, r, w, o->workload_pid, false);
 	return ret;
 }
 

@@ -346,6 +346,8 @@ static int check_opts(struct record_opts *o, struct strbuf *err)
 	if (o->attr.freq && o->attr.period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");
+	/* as perf: a flight recorder describes what exists when it is dumped */
+	o->tail_synthesize |= o->attr.overwrite;
 	return err->len ? -EINVAL : 0;
 }
 
@@ -556,12 +558,18 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		ret = recorder__drain(r, err);
 		if (exited || size_limit_reached(o, r) || o->ctl_stop)
 			break;
-		if (!ret && switch_due(o, r, &next_switch))
-			ret = record_switch_output(o, r, err);
+		if (!ret && switch_due(o, r, &next_switch)) {
+			/* --overwrite: a switch is when the flight recorder dumps */
+			ret = recorder__read_backward(r, err);
+			if (!ret)
+				ret = record_switch_output(o, r, err);
+		}
 	}
 	evlist__disable(o->evlist);
 	if (!ret)
 		ret = recorder__drain(r, err);
+	if (!ret)
+		ret = recorder__read_backward(r, err);
 	recorder__save_lost_samples(r);
 	if (pidfd >= 0)
 		close(pidfd);
@@ -631,12 +639,12 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	}
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
-				     o->mmap_pages ? o->mmap_pages : 128, err);
+				     o->mmap_pages ? o->mmap_pages : 128, o->attr.overwrite, err);
 	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
 		fprintf(stderr, "mmap size %" PRIu64 "B\n",
 			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
 	if (!ret) {
-		record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0);
+		record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, false);
 		ret = start(o, &wl, argv, err);
 	}
 	if (ret) {
@@ -646,6 +654,8 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 		goto out;
 	}
 	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
+	/* before the workload is reaped: its comm is still there to read */
+	record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, true);
 	if (o->has_workload) {
 		/* as perf: a recording that ends first (a signal, a full disk)
 		 * ends its workload */
@@ -774,6 +784,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "timestamp-filename", &o.timestamp_filename,
 			    "append timestamp to output filename"),
 		OPT_BOOLEAN(0, "no-buffering", &o.attr.no_buffering, "collect data without buffering"),
+		OPT_BOOLEAN(0, "overwrite", &o.attr.overwrite, "use overwrite mode"),
+		OPT_BOOLEAN(0, "tail-synthesize", &o.tail_synthesize,
+			    "synthesize non-sample events at the end of output"),
 		OPT_INTEGER('D', "delay", &o.delay,
 			    "ms to wait before starting measurement after program start (-1: "
 			    "start with events disabled)"),

@@ -67,6 +67,9 @@ struct record_opts {
 	/* what perf-mini always does, accepted for perf's command lines:
 	 * build-ids of every DSO mapped, no BPF events */
 	bool buildid_all, no_bpf_event;
+	/* --tail-synthesize (and --overwrite): what exists is described when
+	 * a file is finished, not when it is begun */
+	bool tail_synthesize;
 };
 
 struct record_events {
@@ -76,9 +79,10 @@ struct record_events {
 
 /* The events as the file describes them (attr, ids, name). */
 int record_collect_events(struct record_opts *o, struct record_events *re);
-/* Side-band records for what exists before the recording: maps, comms. */
+/* Side-band records for what exists: maps, comms; at a file's start, or
+ * with --tail-synthesize at its end (@tail). */
 void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-		       pid_t workload);
+		       pid_t workload, bool tail);
 /* The header and features: at the start for a pipe, at the end for a file. */
 int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 		       const struct record_events *re, struct strbuf *err);

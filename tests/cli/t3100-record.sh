@@ -297,6 +297,38 @@ test_expect_success 'record --switch-output: SIGUSR2 starts a new file' '
 	test_grep "^\[ perf record: dump data: Woken up [0-9]+ times \]$" err
 '
 
+test_expect_success 'record --overwrite: a flight recorder, the newest samples of a small ring, in order' '
+	pm record --overwrite -m 2 -c 100000 -e cpu-clock -o ow.data -- "$WL/spin" 500 2>err &&
+	pm script -F comm,time -i ow.data >out &&
+	n=$(wc -l <out) && test "$n" -gt 50 && test "$n" -le 256 &&
+	sort -c -k2,2n out && ! grep -v "^ *spin " out &&
+	pm record --overwrite -e cpu-clock -o ow2.data -- "$WL/spin" 200 2>err &&
+	pm report --stdio --sort sym -i ow2.data >rep && test_grep "\[\.\] main$" rep &&
+	pm record -q --overwrite -m 2 -c 100000 -e cpu-clock -o - -- "$WL/spin" 200 >ow.pipe &&
+	pm script -i ow.pipe >pout && test -s pout
+'
+
+test_expect_success 'record --overwrite --switch-output: SIGUSR2 dumps the flight recorder' '
+	rm -f fr.data* &&
+	{ "$PERF_MINI" record --overwrite --switch-output -e cpu-clock -o fr.data -- "$WL/spin" 2000 2>err & } &&
+	rec=$! && tries=0 &&
+	until test -s fr.data || [ $tries -gt 100 ]; do sleep 0.05; tries=$((tries + 1)); done &&
+	sleep 0.3 && kill -USR2 $rec && wait $rec &&
+	set -- fr.data.* && test $# -eq 2 &&
+	pm script -F time -i "$1" | tail -n 1 >first &&
+	pm script -F time -i "$2" | head -n 1 >second &&
+	test -s first && test -s second &&
+	test "$(cat first second | sort -n | head -n 1)" = "$(cat first)"
+'
+
+test_expect_success 'record --tail-synthesize: the side-band at the end, the same report' '
+	pm record -q --tail-synthesize -e cpu-clock -o ts.data -- "$WL/spin" 200 &&
+	pm report -D -i ts.data >dump &&
+	test "$(grep -n "PERF_RECORD_SAMPLE" dump | head -n 1 | cut -d: -f1)" -lt \
+	     "$(grep -n "PERF_RECORD_COMM: spin" dump | tail -n 1 | cut -d: -f1)" &&
+	pm report --stdio --sort sym -i ts.data >rep && test_grep "\[\.\] main$" rep
+'
+
 test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
 	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&

@@ -193,6 +193,13 @@ test_expect_success 'script -F srccode: the text of each new source line, as per
 	pm script -F ip,sym,srccode -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
 '
 
+test_expect_success 'record --overwrite (wrapped, tail-synthesized): perf reads it as perf-mini does' '
+	pm record -q --overwrite -m 2 -c 100000 -e cpu-clock -o ow.data -- "$WL/spin" 400 &&
+	same_report ow.data && same_report ow.data --sort comm,dso -n &&
+	perf script -i ow.data 2>/dev/null >perf.txt && pm script -i ow.data >pm.txt &&
+	test_cmp perf.txt pm.txt && test_grep "^ +spin " pm.txt
+'
+
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
 	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
 	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

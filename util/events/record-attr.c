@@ -187,6 +187,7 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
 					  PERF_FORMAT_TOTAL_TIME_RUNNING;
 		a->inherit_stat = o->inherit_stat;
+		a->write_backward = o->overwrite;
 		if (o->no_buffering) {	/* as perf */
 			a->watermark = 0;
 			a->wakeup_events = 1;

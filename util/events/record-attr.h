@@ -29,6 +29,7 @@ struct record_attr_opts {
 	 * known while the sampled events wait (-D) or see a cgroup only (-G) */
 	bool tracking_dummy;
 	bool no_buffering;	/* --no-buffering: a wakeup for every event */
+	bool overwrite;		/* --overwrite: backward rings, the newest kept */
 	bool no_time;		/* --per-thread: one buffer, in order: no TIME (as perf) */
 	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
 	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size,

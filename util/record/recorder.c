@@ -15,7 +15,8 @@ static int ring_fd(struct evsel *e, int c, int t, int nr_threads)
 }
 
 /* The first open fd of (cpu, thread) owns the ring; the others feed it. */
-static int setup_ring(struct recorder *r, int c, int t, size_t pages, struct strbuf *err)
+static int setup_ring(struct recorder *r, int c, int t, size_t pages, bool overwrite,
+		      struct strbuf *err)
 {
 	struct ring *ring = &r->rings[r->nr_rings];
 	struct evsel *e;
@@ -28,7 +29,7 @@ static int setup_ring(struct recorder *r, int c, int t, size_t pages, struct str
 			continue;
 		if (owner < 0) {
 			owner = fd;
-			ret = ring__mmap(ring, fd, pages);
+			ret = ring__mmap(ring, fd, pages, overwrite);
 			if (ret) {
 				strbuf_addf(err, "cannot map the ring buffer (%zu pages): %s\nhint: "
 					    "use fewer pages with -m, or raise "
@@ -36,7 +37,9 @@ static int setup_ring(struct recorder *r, int c, int t, size_t pages, struct str
 					    strerror(-ret));
 				return ret;
 			}
-			r->pollfds[r->nr_rings] = (struct pollfd){ .fd = fd, .events = POLLIN };
+			/* a backward ring is read at the end only: no wake-ups */
+			r->pollfds[r->nr_rings] = (struct pollfd){ .fd = overwrite ? -1 : fd,
+								   .events = POLLIN };
 			r->nr_rings++;
 		} else {
 			ret = perf_sys_ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, owner);
@@ -85,7 +88,7 @@ static void note_sample_time(struct recorder *r, const uint8_t *rec, uint16_t si
 }
 
 int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
-		   struct perf_data_writer *w, size_t pages, struct strbuf *err)
+		   struct perf_data_writer *w, size_t pages, bool overwrite, struct strbuf *err)
 {
 	size_t n = (size_t)nr_cpus * nr_threads;
 	int ret = 0;
@@ -103,7 +106,7 @@ int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int n
 		return -ENOMEM;
 	for (int c = 0; !ret && c < nr_cpus; c++)
 		for (int t = 0; !ret && t < nr_threads; t++)
-			ret = setup_ring(r, c, t, pages, err);
+			ret = setup_ring(r, c, t, pages, overwrite, err);
 	return ret;
 }
 
@@ -238,7 +241,7 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 
 	for (int i = 0; i < r->nr_rings; i++) {
 		strbuf_reset(&r->chunk);
-		if (!ring__read(&r->rings[i], &r->chunk))
+		if (r->rings[i].backward || !ring__read(&r->rings[i], &r->chunk))
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
 		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
@@ -249,5 +252,34 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 	perf_data_writer__write(r->w, &round, sizeof(round));
 	/* each pass reaches the file at once: a recording killed or stopped
 	 * by a full disk in its first second still holds what it took */
+	return perf_data_writer__flush(r->w, err);
+}
+
+int recorder__read_backward(struct recorder *r, struct strbuf *err)
+{
+	static const struct pm_event_header round = {
+		.type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round),
+	};
+	bool wrote = false;
+
+	for (int i = 0; i < r->nr_rings; i++) {
+		struct ring *ring = &r->rings[i];
+		size_t n;
+
+		if (!ring->backward)
+			continue;
+		strbuf_reset(&r->chunk);
+		/* as perf: the kernel holds its writes while we read */
+		perf_sys_ioctl(ring->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
+		n = ring__read_backward(ring, &r->chunk);
+		perf_sys_ioctl(ring->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 0);
+		if (!n)
+			continue;
+		recorder__scan(r, r->chunk.buf, r->chunk.len);
+		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
+		wrote = true;
+	}
+	if (wrote)
+		perf_data_writer__write(r->w, &round, sizeof(round));
 	return perf_data_writer__flush(r->w, err);
 }

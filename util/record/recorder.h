@@ -38,17 +38,23 @@ struct recorder {
 	size_t nr_dsos, alloc_dsos;
 };
 
-/* Map @pages data pages (power of two) per ring. */
+/* Map @pages data pages (power of two) per ring; @overwrite: backward
+ * rings (the events have write_backward), read by recorder__read_backward()
+ * only. */
 int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
-		   struct perf_data_writer *w, size_t pages, struct strbuf *err);
+		   struct perf_data_writer *w, size_t pages, bool overwrite, struct strbuf *err);
 void recorder__exit(struct recorder *r);
 
 /* Wait until a ring has data, @fd (if >= 0) is readable, or @timeout_ms.
  * Returns true when @fd became readable. */
 bool recorder__wait(struct recorder *r, int fd, int timeout_ms);
 
-/* Move everything the kernel wrote into the file. */
+/* Move everything the kernel wrote into the file (forward rings). */
 int recorder__drain(struct recorder *r, struct strbuf *err);
+
+/* --overwrite: what the backward rings hold since the last call (their
+ * newest records when they wrapped), into the file. */
+int recorder__read_backward(struct recorder *r, struct strbuf *err);
 
 /*
  * At the end, with the events disabled: one LOST_SAMPLES record for each

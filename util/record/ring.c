@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
+#include "../base/util.h"
 #include "ring.h"
 
-int ring__mmap(struct ring *r, int fd, size_t data_pages)
+int ring__mmap(struct ring *r, int fd, size_t data_pages, bool backward)
 {
 	size_t page = sysconf(_SC_PAGESIZE);
 
@@ -16,7 +19,11 @@ int ring__mmap(struct ring *r, int fd, size_t data_pages)
 	r->fd = fd;
 	r->map_size = (data_pages + 1) * page;
 	r->mask = data_pages * page - 1;
-	r->base = mmap(NULL, r->map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	r->backward = backward;
+	r->prev = 0;
+	/* read-only tells the kernel no reader frees space: it overwrites */
+	r->base = mmap(NULL, r->map_size, backward ? PROT_READ : PROT_READ | PROT_WRITE,
+		       MAP_SHARED, fd, 0);
 	if (r->base == MAP_FAILED) {
 		r->base = NULL;
 		return -errno;
@@ -76,4 +83,72 @@ size_t ring__read(struct ring *r, struct strbuf *out)
 	n = ring__copy(data, r->mask, tail, head, out);
 	ring__store_tail(pc, head);
 	return n;
+}
+
+/*
+ * A full backward ring: from the newest record (@start) up, the records
+ * that fit in the buffer (perf's overwrite_rb_find_range()). A zero size
+ * is where the kernel never wrote.
+ */
+uint64_t ring__backward_end(const uint8_t *data, uint64_t mask, uint64_t start)
+{
+	uint64_t at = start;
+
+	for (;;) {
+		struct perf_event_header h;
+
+		for (size_t i = 0; i < sizeof(h); i++)
+			((uint8_t *)&h)[i] = data[(at + i) & mask];
+		if (h.size < sizeof(h) || at - start + h.size > mask + 1)
+			return at;
+		at += h.size;
+	}
+}
+
+/* @buf's records, newest first as a backward ring holds them, appended
+ * to @out oldest first. A torn record ends them. */
+void ring__reverse_records(const void *buf, size_t len, struct strbuf *out)
+{
+	const uint8_t *p = buf;
+	size_t *offs = NULL, nr = 0, alloc = 0;
+
+	for (size_t at = 0; len - at >= sizeof(struct perf_event_header);) {
+		struct perf_event_header h;
+
+		memcpy(&h, p + at, sizeof(h));
+		if (h.size < sizeof(h) || h.size > len - at)
+			break;
+		if (nr == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			offs = realloc(offs, alloc * sizeof(*offs));
+			BUG_ON(!offs);
+		}
+		offs[nr++] = at;
+		at += h.size;
+	}
+	while (nr--) {
+		struct perf_event_header h;
+
+		memcpy(&h, p + offs[nr], sizeof(h));
+		strbuf_add(out, p + offs[nr], h.size);
+	}
+	free(offs);
+}
+
+size_t ring__read_backward(struct ring *r, struct strbuf *out)
+{
+	const uint8_t *data = (const uint8_t *)r->base + (r->map_size - (r->mask + 1));
+	uint64_t head = ring__load_head(r->base), end = r->prev;
+	struct strbuf raw = STRBUF_INIT;
+	size_t before = out->len;
+
+	if (head == end)
+		return 0;
+	if (end - head > r->mask + 1)	/* wrapped: the newest that survive */
+		end = ring__backward_end(data, r->mask, head);
+	ring__copy(data, r->mask, head, end, &raw);
+	ring__reverse_records(raw.buf, raw.len, out);
+	strbuf_release(&raw);
+	r->prev = head;
+	return out->len - before;
 }

@@ -104,6 +104,56 @@ static void test_ring__copy_never_exceeds_the_buffer(void **state)
 	strbuf_release(&out);
 }
 
+/* The kernel's side of a backward ring: each record below the last. */
+static void produce_backward(struct fake *f, uint8_t tag, uint16_t size)
+{
+	struct perf_event_header h = { .type = tag, .size = size };
+	uint64_t head = pc(f)->data_head - size;
+
+	for (size_t i = 0; i < size; i++)
+		f->mem[PAGE + ((head + i) & (DATA - 1))] = i < sizeof(h) ? ((uint8_t *)&h)[i] : tag;
+	pc(f)->data_head = head;
+}
+
+static void test_ring__backward_gives_records_oldest_first(void **state)
+{
+	struct fake *f = fake_new();
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	f->ring.backward = true;
+	produce_backward(f, 1, 16);
+	produce_backward(f, 2, 24);
+	assert_int_equal(ring__read_backward(&f->ring, &out), 40);
+	assert_int_equal(out.buf[0], 1);
+	assert_int_equal(out.buf[16], 2);
+	assert_int_equal(out.buf[23 + 16], 2);
+	/* the next read has only what came since */
+	produce_backward(f, 3, 8);
+	strbuf_reset(&out);
+	assert_int_equal(ring__read_backward(&f->ring, &out), 8);
+	assert_int_equal(out.buf[0], 3);
+	strbuf_release(&out);
+	free(f);
+}
+
+static void test_ring__backward_wrapped_keeps_the_newest_whole(void **state)
+{
+	struct fake *f = fake_new();
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	f->ring.backward = true;
+	/* 6 records of 24 bytes into 64: the two newest fit whole */
+	for (uint8_t i = 1; i <= 6; i++)
+		produce_backward(f, i, 24);
+	assert_int_equal(ring__read_backward(&f->ring, &out), 48);
+	assert_int_equal(out.buf[0], 5);
+	assert_int_equal(out.buf[24], 6);
+	strbuf_release(&out);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -111,6 +161,8 @@ int main(void)
 		cmocka_unit_test(test_ring__wrapped_record_comes_out_whole),
 		cmocka_unit_test(test_ring__reads_only_what_was_published),
 		cmocka_unit_test(test_ring__copy_never_exceeds_the_buffer),
+		cmocka_unit_test(test_ring__backward_gives_records_oldest_first),
+		cmocka_unit_test(test_ring__backward_wrapped_keeps_the_newest_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
