@@ -506,13 +506,15 @@ static bool size_limit_reached(struct record_opts *o, const struct recorder *r)
 }
 
 /* --switch-output: time for a new file? (by signal, size or time) */
-static bool switch_due(const struct record_opts *o, const struct recorder *r,
+static bool switch_due(struct record_opts *o, const struct recorder *r,
 		       uint64_t *next_switch)
 {
 	if (switch_requested) {
 		switch_requested = 0;
 		return true;
 	}
+	if (record_switch_event_fired(o))
+		return true;
 	if (o->switch_size && r->w->data_size >= o->switch_size)
 		return true;
 	if (*next_switch && clock_now_ns() >= *next_switch) {
@@ -626,6 +628,8 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (!ret)
 		ret = open_with_fallback(o, err);
 	if (!ret)
+		ret = record_open_switch_events(o, err);
+	if (!ret)
 		ret = record_collect_events(o, &re);
 	if (!ret && o->zstd_level)
 		ret = compressor__init(&zstd, o->zstd_level);
@@ -673,6 +677,7 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 out:
 	compressor__exit(&zstd);
 	recorder__exit(&r);
+	record_close_switch_events(o);
 	evlist__close(o->evlist);
 	free(re.v);
 	if (o->exec_status)	/* the workload could not be started */
@@ -761,6 +766,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		  .callback = parse_switch_output,
 		  .help = "Switch output when receiving SIGUSR2 (signal) or cross a size or "
 			  "time threshold" },
+		OPT_CALLBACK(0, "switch-output-event", &o, "switch output event",
+			     "switch output event selector. use 'perf list' to list available "
+			     "events", record_parse_switch_event),
 		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
 			    "Limit number of switch output generated files"),
 		OPT_CALLBACK(0, "max-size", &o.max_size, "size",

@@ -70,6 +70,8 @@ struct record_opts {
 	/* --tail-synthesize (and --overwrite): what exists is described when
 	 * a file is finished, not when it is begun */
 	bool tail_synthesize;
+	struct evlist *switch_evlist;	/* --switch-output-event, counted */
+	uint64_t switch_events_seen;
 };
 
 struct record_events {
@@ -94,6 +96,14 @@ int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_
  * records of what exists now. 0, or -errno with @err.
  */
 int record_switch_output(struct record_opts *o, struct recorder *r, struct strbuf *err);
+
+/* --switch-output-event (record-switch.c): parse, open on perf's target
+ * for them, tell whether one occurred since the last call, close. */
+int record_parse_switch_event(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err);
+int record_open_switch_events(struct record_opts *o, struct strbuf *err);
+bool record_switch_event_fired(struct record_opts *o);
+void record_close_switch_events(struct record_opts *o);
 static inline bool record_switches(const struct record_opts *o)
 {
 	return o->switch_signal || o->switch_size || o->switch_time_ns;

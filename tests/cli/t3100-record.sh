@@ -329,6 +329,27 @@ test_expect_success 'record --tail-synthesize: the side-band at the end, the sam
 	pm report --stdio --sort sym -i ts.data >rep && test_grep "\[\.\] main$" rep
 '
 
+test_expect_success SYSWIDE,TRACEFS 'record --switch-output-event: an occurrence starts a new file' '
+	rm -f ev.data* &&
+	pm record --switch-output-event sched:sched_process_exec -e cpu-clock -o ev.data -- \
+		sh -c "\"$WL/spin\" 200; \"$WL/spin\" 200" 2>err &&
+	test $(ls ev.data.* | wc -l) -ge 2 &&
+	test_grep "^\[ perf record: dump data: Woken up [0-9]+ times \]$" err &&
+	for f in ev.data.*; do pm script -i "$f" >/dev/null || return 1; done
+'
+
+test_expect_success NORMAL_USER 'record --switch-output-event: watched on the whole system, so said where that is not allowed' '
+	if as_user "$PERF_MINI" record --switch-output-event cpu-clock -e cpu-clock -o uev.data \
+		-- true 2>err; then
+		ls uev.data.* >/dev/null
+	else
+		test_grep "^perf-mini record: --switch-output-event \(watched on the whole system" err &&
+		test_grep "^hint: " err && ! ls uev.data* 2>/dev/null
+	fi &&
+	test_expect_code 129 pm record --switch-output-event nosuch -o x.data -- true 2>err &&
+	test_grep "unknown event .nosuch." err
+'
+
 test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
 	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&
