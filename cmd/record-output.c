@@ -151,6 +151,8 @@ int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_
 	if (!w->pipe) {
 		host_features__add_pmu_mappings(&hf, o->sysfs_root);
 		host_features__add_groups(&hf, o->evlist);
+		host_features__add_pmu_caps(&hf, o->sysfs_root);
+		host_features__add_bpf(&hf);
 	}
 	if (w->zstd)
 		host_features__add_compressed(&hf, w->zstd->level,
@@ -184,6 +186,8 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 			host_features__add_clockid(&hf, o->attr.clockid);
 		host_features__add_pmu_mappings(&hf, o->sysfs_root);
 		host_features__add_groups(&hf, o->evlist);
+		host_features__add_pmu_caps(&hf, o->sysfs_root);
+		host_features__add_bpf(&hf);
 	}
 	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);

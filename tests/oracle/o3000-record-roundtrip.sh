@@ -295,6 +295,24 @@ test_expect_success 'record writes SAMPLE_TIME: perf shows it, and --time percen
 	same_report st.data -n --time 25%/4
 '
 
+# what perf's header lists as missing depends on the machine (no "cpu"
+# PMU in a VM: no CPU_PMU_CAPS), never on which tool recorded
+test_expect_success 'record writes the features perf writes (CACHE, MEM_TOPOLOGY, PMU caps, BPF)' '
+	perf record -q -e cpu-clock -o pst.data -- "$WL/spin" 50 2>/dev/null &&
+	perf report --header-only -I -i pst.data 2>/dev/null | grep "^# missing features" >perf.miss &&
+	perf report --header-only -I -i st.data 2>/dev/null | grep "^# missing features" >pm.miss &&
+	test_cmp perf.miss pm.miss &&
+	perf report --header-only -I -i pst.data 2>/dev/null |
+		sed -n "/^# CPU cache info:/,/^# [^ ]/p; /^# memory nodes/,/^# [^ ]/p" >perf.mem &&
+	pm report --header-only -I -i st.data |
+		sed -n "/^# CPU cache info:/,/^# [^ ]/p; /^# memory nodes/,/^# [^ ]/p" >pm.mem &&
+	sed "/^# time of/d" perf.mem >perf.cmp && sed "/^# time of/d" pm.mem >pm.cmp &&
+	test_cmp perf.cmp pm.cmp &&
+	PERF_MINI_SYSFS="$TEST_DATA/sysfs/icelake" pm record -q -e cpu-clock -o caps.data -- true &&
+	perf report --header-only -I -i caps.data 2>/dev/null | grep "pmu capabilities" >perf.caps &&
+	test_grep "^# cpu pmu capabilities: .*max_precise=3" perf.caps
+'
+
 test_expect_success 'script --time: several ranges, space separated; --reltime and --deltatime' '
 	pm script -i st.data -F time --ns >times &&
 	a=$(sed -n 3p times | tr -d " :") && b=$(sed -n 6p times | tr -d " :") &&

@@ -15,6 +15,7 @@
 #include "../data/perf-data-format.h"
 #include "../events/evlist.h"
 #include "host-features.h"
+#include "host-memory.h"
 
 #ifndef PERF_MINI_VERSION
 #define PERF_MINI_VERSION "0.1.0"
@@ -276,6 +277,21 @@ static void numa_topology(struct host_features *f)
 	free(names);
 }
 
+static struct strbuf *add_in_order(struct host_features *f, int id);
+
+/* CACHE and MEM_TOPOLOGY, each where sysfs describes it (as perf). */
+static void memory_features(struct host_features *f, int nr_cpus)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (host_memory__caches(&sb, "/sys", nr_cpus))
+		strbuf_add(add_in_order(f, HEADER_CACHE), sb.buf, sb.len);
+	strbuf_reset(&sb);
+	if (host_memory__topology(&sb, "/sys"))
+		strbuf_add(add_in_order(f, HEADER_MEM_TOPOLOGY), sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
 void host_features__build(struct host_features *f, int argc, const char **argv,
 			  const struct pd_write_event *events, int nr_events,
 			  const struct build_id_entry *build_ids, int nr_build_ids,
@@ -308,6 +324,7 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
 	cpu_topology(add(f, HEADER_CPU_TOPOLOGY), (int)conf);
 	numa_topology(f);
+	memory_features(f, (int)conf);
 }
 
 void host_features__exit(struct host_features *f)
@@ -429,4 +446,82 @@ void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_
 		strbuf_add(sb, list.buf, list.len);
 	}
 	strbuf_release(&list);
+}
+
+/* A PMU's caps (sysfs caps/NAME holds the value) as perf writes them: the
+ * count, then name and value strings. 0 when it has none. */
+static uint32_t put_caps(struct strbuf *sb, const char *pmu_dir)
+{
+	char path[PATH_MAX], value[256];
+	struct strbuf pairs = STRBUF_INIT;
+	struct dirent *d;
+	uint32_t nr = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/caps", pmu_dir);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		char file[PATH_MAX + 256];
+
+		snprintf(file, sizeof(file), "%s/%s", path, d->d_name);
+		if (d->d_name[0] == '.' || read_small_file(file, value, sizeof(value)) < 0)
+			continue;
+		value[strcspn(value, "\n")] = '\0';
+		pd_features__put_string(&pairs, d->d_name);
+		pd_features__put_string(&pairs, value);
+		nr++;
+	}
+	if (dir)
+		closedir(dir);
+	if (nr) {
+		put_u32(sb, nr);
+		strbuf_add(sb, pairs.buf, pairs.len);
+	}
+	strbuf_release(&pairs);
+	return nr;
+}
+
+void host_features__add_pmu_caps(struct host_features *f, const char *sysfs_root)
+{
+	char path[PATH_MAX];
+	struct strbuf cpu = STRBUF_INIT, others = STRBUF_INIT;
+	struct dirent *d;
+	uint32_t nr = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices", sysfs_root ?: "/sys");
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		char pmu_dir[PATH_MAX + 256];
+
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(pmu_dir, sizeof(pmu_dir), "%s/%s", path, d->d_name);
+		if (!strcmp(d->d_name, "cpu")) {
+			if (!put_caps(&cpu, pmu_dir))
+				put_u32(&cpu, 0);
+		} else if (put_caps(&others, pmu_dir)) {
+			pd_features__put_string(&others, d->d_name);
+			nr++;
+		}
+	}
+	if (dir)
+		closedir(dir);
+	/* as perf: the core PMU's caps where there is one, the others' always */
+	if (cpu.len)
+		strbuf_add(add_in_order(f, HEADER_CPU_PMU_CAPS), cpu.buf, cpu.len);
+	strbuf_reset(&cpu);
+	put_u32(&cpu, nr);
+	strbuf_add(&cpu, others.buf, others.len);
+	strbuf_add(add_in_order(f, HEADER_PMU_CAPS), cpu.buf, cpu.len);
+	strbuf_release(&cpu);
+	strbuf_release(&others);
+}
+
+void host_features__add_bpf(struct host_features *f)
+{
+	/* perf-mini records no BPF programs (nor their BTF): none, as perf
+	 * writes it when it has none */
+	put_u32(add_in_order(f, HEADER_BPF_PROG_INFO), 0);
+	put_u32(add_in_order(f, HEADER_BPF_BTF), 0);
 }

@@ -54,4 +54,11 @@ void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_
  * day and @clockid's time, read together), as perf writes them. */
 void host_features__add_clockid(struct host_features *f, int clockid);
 
+/* CPU_PMU_CAPS (the core PMU's sysfs caps, where there is a "cpu" PMU) and
+ * PMU_CAPS (every other PMU with caps), as perf 6.1 writes them. */
+void host_features__add_pmu_caps(struct host_features *f, const char *sysfs_root);
+
+/* BPF_PROG_INFO and BPF_BTF: none recorded. */
+void host_features__add_bpf(struct host_features *f);
+
 #endif
