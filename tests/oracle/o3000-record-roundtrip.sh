@@ -189,8 +189,8 @@ test_expect_success 'script -F srccode: the text of each new source line, as per
 	perf script -F comm,tid,ip,sym,srccode -i sl.data 2>/dev/null >perf.txt &&
 	pm script -F comm,tid,ip,sym,srccode -i sl.data >pm.txt && test_cmp perf.txt pm.txt &&
 	test_grep "^\|[0-9]+ +.*(x|leaf)" pm.txt &&
-	perf script -F ip,sym,srccode -i dw2.data 2>/dev/null >perf.txt &&
-	pm script -F ip,sym,srccode -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
+	perf script -F ip,sym,srccode --no-inline -i dw2.data 2>/dev/null >perf.txt &&
+	pm script -F ip,sym,srccode --no-inline -i dw2.data >pm.txt && test_cmp perf.txt pm.txt
 '
 
 test_expect_success 'record --overwrite (wrapped, tail-synthesized): perf reads it as perf-mini does' '
@@ -259,6 +259,16 @@ test_expect_success TRACEFS 'script: tracepoint payloads, same lines as perf scr
 test_expect_success 'script: a file recorded by perf, same lines' '
 	same_script perf.data.perf &&
 	same_script perf.data.perf -F comm,pid,tid,time,event,ip,sym,dso
+'
+
+# perf names a caller's file from its address as recorded (none for a
+# PIE), and sizes the column on the entries it compared by file
+test_expect_success 'report --sort srcfile: the files of the lines, as perf' '
+	same_report sl.data --sort srcfile --dsos burn &&
+	test_grep "^ +[0-9.]+% +burn\.c$" pm.txt &&
+	same_report sl.data --sort dso,srcfile,sym --dsos burn &&
+	same_report dw2.data --sort sym,srcfile -g none --dsos burn &&
+	same_report dw2.data --no-children --sort srcfile,sym --dsos burn
 '
 
 test_expect_success 'record -d then report --mem-mode: data symbols (name+offset) and objects as perf' '

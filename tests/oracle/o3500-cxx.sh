@@ -27,6 +27,14 @@ test_expect_success 'setup: the C++ workload recorded by perf-mini (-g) and by p
 		>/dev/null 2>&1
 '
 
+# in glibc, perf takes some file names from binutils, which for code of an
+# included file can name the including one: the program's own DSO only
+test_expect_success 'report --sort srcfile on the C++ program (-g): as perf' '
+	same_report pm-cxx.data --sort srcfile --dsos shapes &&
+	test_grep "shapes\.cc$" pm.txt &&
+	same_report pm-cxx.data --sort sym,srcfile -g none --dsos shapes
+'
+
 for f in pm-cxx.data perf-cxx.data; do
 	test_expect_success "$f: report, flat and by symbol, as perf" "
 		same_report $f --no-children &&

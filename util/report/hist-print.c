@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -96,6 +97,55 @@ static void mem_widths(const struct hist_print_opts *o, const struct hist_entry 
 		grow(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
+/* The keys before srcfile in the sort order, for srcfile_width(). */
+struct prior_keys {
+	const struct sort_list *l;
+	int nr;
+};
+
+static int cmp_prior_keys(const void *a, const void *b, void *ctx)
+{
+	const struct prior_keys *p = ctx;
+	const struct hist_entry *x = *(struct hist_entry *const *)a;
+	const struct hist_entry *y = *(struct hist_entry *const *)b;
+
+	for (int i = 0; i < p->nr; i++) {
+		int64_t c = sort_key__collapse(p->l, p->l->keys[i], x, y);
+
+		if (c)
+			return c < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * perf finds an entry's source file when it first compares two entries by
+ * it (or prints it), and sizes the column before printing: only the files
+ * of entries that tied on every key before srcfile with another entry
+ * count (every entry when it is the first key and there are two or more).
+ */
+static void srcfile_width(const struct hists *h, struct hist_columns *c)
+{
+	struct prior_keys p = { h->sort, 0 };
+	struct hist_entry **v;
+	size_t n = h->nr_sorted;
+
+	while (p.nr < p.l->nr && p.l->keys[p.nr]->id != SORT_SRCFILE)
+		p.nr++;
+	if (p.nr == p.l->nr || n < 2 || !(v = malloc(n * sizeof(*v))))
+		return;
+	memcpy(v, h->sorted, n * sizeof(*v));
+	qsort_r(v, n, sizeof(*v), cmp_prior_keys, &p);
+	for (size_t i = 0; i < n; i++) {
+		bool tied = (i > 0 && !cmp_prior_keys(&v[i - 1], &v[i], &p)) ||
+			    (i + 1 < n && !cmp_prior_keys(&v[i], &v[i + 1], &p));
+
+		if (tied && v[i]->srcfile)
+			grow(&c->width[SORT_SRCFILE], strlen(v[i]->srcfile));
+	}
+	free(v);
+}
+
 /* perf's hists__calc_col_len(), over the entries that are printed. */
 void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 			struct hist_columns *c)
@@ -127,6 +177,7 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}
+	srcfile_width(h, c);
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
 	for (int i = 0; i < h->fields->nr; i++) {

@@ -60,6 +60,7 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_IPC_LBR: h = mix(h, he->sym ? he->sym->start : he->ip); break;
 		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
 		case SORT_SRCLINE: h = mix(h, he->srcline ? (unsigned char)he->srcline[0] : 0); break;
+		case SORT_SRCFILE: h = mix(h, he->srcfile ? (unsigned char)he->srcfile[0] : 0); break;
 		case SORT_DSO_FROM: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;

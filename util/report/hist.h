@@ -85,6 +85,7 @@ struct hist_entry {
 	const char *parent;		/* -p: the first caller matching, NULL: [other] */
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
+	const char *srcfile;		/* perf's srcfile key: the srcline's file */
 	const struct hist_branch *branch;	/* branch mode, else NULL */
 	const struct hist_mem *mem;	/* when the keys need it, else NULL */
 	uint64_t period;		/* self */

@@ -82,6 +82,9 @@ static void root_entry(struct report *r, const struct callchain_frame *f,
 	if (r->need_srcline)
 		tmpl->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
 					     f->al.addr);
+	if (r->need_srcfile)
+		tmpl->srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
+					      f->al.addr);
 }
 
 /* Under --children, each distinct function of the chain (@frames, from the
@@ -103,6 +106,11 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		if (r->need_srcline)
 			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
 						  frames[i].al.addr);
+		/* perf looks a caller's file up at its address as recorded, not
+		 * relative to its map: of a PIE or library it finds none */
+		if (r->need_srcfile)
+			fe.srcfile = srcline__file(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+						   frames[i].ip);
 		/* as perf: the caller it compares has no time or socket yet, so
 		 * those keys never find it a duplicate (it then counts again) */
 		fe.time = 0;

@@ -321,6 +321,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->need_srcline)
 		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					    tmpl.ip);
+	if (r->need_srcfile)
+		tmpl.srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
+					     tmpl.ip);
 	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
 	 * or a caller */
 	tmpl.filtered = filters_entries(r) && filtered(r, &tmpl, s->ip);
@@ -440,6 +443,7 @@ int report__process(struct report *r)
 	r->group_view = wants_group_view(r);
 	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
+	r->need_srcfile = sort_list__has(&r->fields.sort, SORT_SRCFILE);
 	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
 	if (r->feed) {
 		int err = hist_feed__finish(r->feed);

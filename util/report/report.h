@@ -117,6 +117,7 @@ struct report {
 	struct strbuf err;
 	struct srclines srclines;	/* --sort srcline, inlined functions */
 	bool need_srcline;
+	bool need_srcfile;
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */

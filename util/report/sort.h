@@ -39,6 +39,7 @@ enum sort_key_id {
 	SORT_SOCKET,		/* its CPU's socket */
 	SORT_TIME,		/* its time, down to --time-quantum */
 	SORT_PARENT,		/* the first caller matching -p */
+	SORT_SRCFILE,
 	/*
 	 * perf's "hpp" fields: values, not identities. They order entries
 	 * (largest first) and print as columns, per group member.

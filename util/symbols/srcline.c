@@ -177,10 +177,15 @@ static char *line_of(struct srcline_module *m, uint64_t addr, bool full_path)
 {
 	Dwarf_Addr bias = 0;
 	char *text = table_line(m, addr, full_path);
+	uint64_t vaddr;
 
-	/* perf asks addr2line only of binaries with DWARF line tables */
-	if (!text && m->mod && dwfl_module_getdwarf(m->mod, &bias))
-		text = unlined(m->mod, offset_to_vaddr(m->mod, addr, &bias) + bias);
+	if (text || !m->mod)
+		return text;
+	vaddr = offset_to_vaddr(m->mod, addr, &bias);
+	/* perf asks addr2line only of binaries with DWARF line tables; the
+	 * lookup is in the DWARF's address space (a debug file's bias) */
+	if (dwfl_module_getdwarf(m->mod, &bias))
+		text = unlined(m->mod, vaddr + bias);
 	return text;
 }
 
@@ -268,6 +273,23 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 
 	if (!e->text) {
 		e->text = compute(sl, dsos, dso, sym, addr);
+		BUG_ON(!e->text);
+	}
+	return e->text;
+}
+
+const char *srcline__file(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			  const struct symbol *sym, uint64_t addr)
+{
+	struct entry_table t = { &sl->file_buckets, &sl->nr_file_buckets, &sl->nr_file };
+	struct srcline_entry *e = findnew(&t, dso, addr);
+
+	if (!e->text) {
+		const char *line = srcline__get(sl, dsos, dso, sym, addr);
+		const char *colon = strrchr(line, ':');
+
+		e->text = colon && strcmp(line, "??:0") ? strndup(line, (size_t)(colon - line)) :
+							   strdup("");
 		BUG_ON(!e->text);
 	}
 	return e->text;
@@ -468,6 +490,7 @@ void srclines__exit(struct srclines *sl)
 {
 	free_entries(sl->buckets, sl->nr_buckets);
 	free_entries(sl->inl_buckets, sl->nr_inl_buckets);
+	free_entries(sl->file_buckets, sl->nr_file_buckets);
 	for (struct srcline_module *m = sl->modules, *next; m; m = next) {
 		next = m->next;
 		if (m->dwfl)

@@ -24,12 +24,22 @@ struct srclines {
 	struct srcline_module *modules;	/* one libdw session per DSO read */
 	struct srcline_entry **inl_buckets;	/* inline lists, by (dso, addr) */
 	size_t nr_inl_buckets, nr_inl;
+	struct srcline_entry **file_buckets;	/* srcfile, by (dso, addr) */
+	size_t nr_file_buckets, nr_file;
 	bool full_path;		/* --full-source-path: the file as DWARF names it */
 };
 
 /* The line of @addr (map_ip space) in @dso, @sym its symbol or NULL. */
 const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			 const struct symbol *sym, uint64_t addr);
+/*
+ * perf's srcfile of @addr: the file of its srcline ("burn.c"), "" where
+ * only a symbol offset or nothing is known ("??:0"). Valid until
+ * srclines__exit().
+ */
+const char *srcline__file(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+			  const struct symbol *sym, uint64_t addr);
+
 /*
  * The functions at @addr of @dso as its DWARF nests them, innermost first:
  * the inlined ones, then the function they are inlined into (perf's
