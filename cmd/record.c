@@ -717,6 +717,7 @@ static void record_opts__exit(struct record_opts *o)
 		free(o->switch_files[i]);
 	free(o->switch_files);
 	free(o->dumped);
+	record_close_switch_events(o);
 	evlist__delete(o->evlist);
 	pmus__delete(o->pmus);
 	target__exit(&o->target);
