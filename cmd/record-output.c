@@ -74,10 +74,12 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	 * later file (--switch-output) starts with the workload as it is now */
 	if (workload > 0 && !o->switched && !tail)
 		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
-	else if (workload > 0 && target__counts_workload(&o->target))
-		synth__process(&sb, o->paths.proc, workload, id_size);
-	if (target__has_cpu(&o->target)) {
-		synth__all_processes(&sb, o->paths.proc, id_size);
+	else if (workload > 0 && target__counts_workload(&o->target) && (o->synth & SYNTH_TASK))
+		synth__process(&sb, o->paths.proc, workload, o->synth, id_size);
+	if (!(o->synth & SYNTH_TASK)) {
+		/* --synth=no (or cgroup): the tasks that exist stay undescribed */
+	} else if (target__has_cpu(&o->target)) {
+		synth__all_processes(&sb, o->paths.proc, o->synth, id_size);
 	} else if (target__has_task(&o->target)) {
 		for (int i = 0; i < o->target.threads->nr; i++) {
 			char path[64], status[4096], *tgid;
@@ -90,7 +92,7 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 				tgid[strcspn(tgid, "\n")] = '\0';
 				str_to_int(tgid, &pid);
 			}
-			synth__process(&sb, o->paths.proc, pid, id_size);
+			synth__process(&sb, o->paths.proc, pid, o->synth, id_size);
 		}
 	}
 	synth__finished_init(&sb);

@@ -203,6 +203,37 @@ static int parse_max_size(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+/* --synth=TYPE[,TYPE]: task, mmap (implies task), cgroup, all or no. */
+static int parse_synth(const struct option *opt, const char *arg, int unset,
+		       struct strbuf *err)
+{
+	static const struct { const char *name; unsigned int what; } types[] = {
+		{ "task", SYNTH_TASK }, { "mmap", SYNTH_TASK | SYNTH_MMAP },
+		{ "cgroup", SYNTH_CGROUP }, { "all", SYNTH_ALL }, { "no", 0 },
+	};
+	unsigned int *what = opt->value;
+	char *list = strdup(arg ?: ""), *save = NULL;
+
+	BUG_ON(!list);
+	*what = 0;
+	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		size_t i = 0;
+
+		while (i < ARRAY_SIZE(types) && strcmp(t, types[i].name))
+			i++;
+		if (i == ARRAY_SIZE(types)) {
+			strbuf_addf(err, "--synth=%s: '%s' is not a type of event to synthesize\n"
+				    "hint: task, mmap, cgroup, all or no (comma separated)", arg, t);
+			free(list);
+			return -1;
+		}
+		*what |= types[i].what;
+	}
+	free(list);
+	(void)unset;
+	return 0;
+}
+
 /* --switch-output[=signal|SIZE|TIME]: SIZE with B/K/M/G, TIME with s/m/h/d. */
 static int parse_switch_output(const struct option *opt, const char *arg, int unset,
 			       struct strbuf *err)
@@ -701,6 +732,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 	o->paths.proc = env->proc_root;
 	o->sysfs_root = env->sysfs_root;
 	o->paths.online_cpus = env->online_cpus;
+	o->synth = SYNTH_ALL;
 	o->argv = calloc(argc + 2, sizeof(*o->argv));
 	BUG_ON(!o->argv);
 	o->argv[0] = "perf-mini";
@@ -796,6 +828,8 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "overwrite", &o.attr.overwrite, "use overwrite mode"),
 		OPT_BOOLEAN(0, "tail-synthesize", &o.tail_synthesize,
 			    "synthesize non-sample events at the end of output"),
+		OPT_CALLBACK(0, "synth", &o.synth, "no|all|task|mmap|cgroup",
+			     "Fine-tune event synthesis: default=all", parse_synth),
 		OPT_INTEGER('D', "delay", &o.delay,
 			    "ms to wait before starting measurement after program start (-1: "
 			    "start with events disabled)"),

@@ -70,6 +70,7 @@ struct record_opts {
 	/* --tail-synthesize (and --overwrite): what exists is described when
 	 * a file is finished, not when it is begun */
 	bool tail_synthesize;
+	unsigned int synth;		/* --synth: enum synth_what, SYNTH_ALL by default */
 	struct evlist *switch_evlist;	/* --switch-output-event, counted */
 	uint64_t switch_events_seen;
 };

@@ -352,6 +352,17 @@ test_expect_success NORMAL_USER 'record --switch-output-event: watched on the wh
 	test_grep "unknown event .nosuch." err
 '
 
+test_expect_success SYSWIDE 'record --synth: no, task, mmap say what of the running tasks is described' '
+	pm record -q --synth=no -a -e cpu-clock -o sn.data -- true &&
+	pm record -q --synth=task -a -e cpu-clock -o sk.data -- true &&
+	pm record -q --synth=mmap -a -e cpu-clock -o sm.data -- true &&
+	count() { pm report --stats -i "$1" | sed -n "s/^ *$2 events: *\([0-9]*\).*/\1/p"; } &&
+	test "$(count sn.data COMM)" -lt "$(count sk.data COMM)" &&
+	test "$(count sk.data MMAP2)" -lt "$(count sm.data MMAP2)" &&
+	test_expect_code 129 pm record --synth=bogus -o x.data -- true 2>err &&
+	test_grep "not a type of event to synthesize" err
+'
+
 test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
 	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&

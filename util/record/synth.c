@@ -136,7 +136,8 @@ static void maps_line(struct strbuf *out, pid_t pid, const char *line, size_t id
 		   id_size);
 }
 
-int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_size)
+int synth__process(struct strbuf *out, const char *proc, pid_t pid, unsigned int what,
+		   size_t id_size)
 {
 	char path[128], line[4096], comm[64];
 	struct dirent *d;
@@ -156,6 +157,8 @@ int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_si
 		comm_record(out, pid, tid, comm, id_size);
 	}
 	closedir(dir);
+	if (!(what & SYNTH_MMAP))
+		return 0;
 	snprintf(path, sizeof(path), "%s/%d/maps", proc, pid);
 	maps = fopen(path, "re");
 	while (maps && fgets(line, sizeof(line), maps)) {
@@ -167,7 +170,8 @@ int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_si
 	return 0;
 }
 
-void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size)
+void synth__all_processes(struct strbuf *out, const char *proc, unsigned int what,
+			  size_t id_size)
 {
 	DIR *dir = opendir(proc);
 	struct dirent *d;
@@ -176,7 +180,7 @@ void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size)
 		int pid;
 
 		if (isdigit((unsigned char)d->d_name[0]) && !str_to_int(d->d_name, &pid))
-			synth__process(out, proc, pid, id_size);	/* gone: skip */
+			synth__process(out, proc, pid, what, id_size);	/* gone: skip */
 	}
 	if (dir)
 		closedir(dir);

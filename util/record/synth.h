@@ -23,8 +23,18 @@ void synth__lost_samples(struct strbuf *out, uint64_t lost, uint64_t id, uint64_
 
 void synth__kernel_mmap(struct strbuf *out, size_t id_size);
 
-/* Every thread of @pid (COMM each) and its executable mappings (MMAP2). */
-int synth__process(struct strbuf *out, const char *proc, pid_t pid, size_t id_size);
+/* What record --synth asks to describe of the tasks that exist. */
+enum synth_what {
+	SYNTH_TASK = 1 << 0,	/* a COMM for each thread */
+	SYNTH_MMAP = 1 << 1,	/* and each process's mappings (MMAP2) */
+	SYNTH_CGROUP = 1 << 2,	/* accepted; perf-mini writes no CGROUP records */
+	SYNTH_ALL = SYNTH_TASK | SYNTH_MMAP | SYNTH_CGROUP,
+};
+
+/* Every thread of @pid (COMM each) and, with SYNTH_MMAP in @what, its
+ * executable mappings (MMAP2). */
+int synth__process(struct strbuf *out, const char *proc, pid_t pid, unsigned int what,
+		   size_t id_size);
 
 /* A COMM naming task @pid: the workload record starts, named before its
  * exec (the kernel names it again at exec), as perf synthesizes it. */
@@ -34,6 +44,7 @@ void synth__comm(struct strbuf *out, pid_t pid, const char *comm, size_t id_size
 void synth__finished_init(struct strbuf *out);
 
 /* All processes in @proc (system-wide recording). */
-void synth__all_processes(struct strbuf *out, const char *proc, size_t id_size);
+void synth__all_processes(struct strbuf *out, const char *proc, unsigned int what,
+			  size_t id_size);
 
 #endif
