@@ -51,8 +51,12 @@ void cmd_buffer_stdout(void);
 
 /* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */
 struct option;
-/* --filter: set on the tracepoints of the last -e (opt->value: the evlist's address). */
+/* --filter: set on the tracepoints of the last -e (opt->value: the evlist's
+ * address), ANDed with one set before; --exclude-perf: the filter
+ * "common_pid != <our pid>" the same way. */
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int cmd_parse_exclude_perf(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err);
 /* -G/--cgroup: the cgroups of the events before it (opt->value: the evlist's address). */
 int cmd_parse_cgroup(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,

@@ -764,6 +764,8 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "event selector. use 'perf-mini list' to list available events",
 			     parse_event_option),
 		OPT_CALLBACK(0, "filter", &o.evlist, "filter", "event filter", cmd_parse_filter),
+		OPT_CALLBACK_NOOPT(0, "exclude-perf", &o.evlist,
+				   "don't record events from perf itself", cmd_parse_exclude_perf),
 		OPT_STRING('o', "output", &o.output, "file", "output file name"),
 		OPT_CALLBACK('F', "freq", &o, "freq or 'max'",
 			     "profile at this frequency", parse_freq),

@@ -274,6 +274,21 @@ test_expect_success TRACEFS '--filter keeps the tracepoint hits that match (stat
 	test $(wc -l <out) -eq 1 && test_grep "filename=/bin/true " out
 '
 
+test_expect_success TRACEFS 'a second --filter is ANDed with the first, as perf' '
+	pm stat -x, -e sched:sched_process_exec --filter "filename ~ \"*/bin/*\"" \
+		--filter "filename ~ \"*true\"" -- sh -c "/bin/true; /bin/echo x" >/dev/null 2>both &&
+	test $(cut -d, -f1 both) -eq 1
+'
+
+test_expect_success SYSWIDE,TRACEFS 'record --exclude-perf: no hits of perf-mini itself' '
+	pm record -q -a -e sched:sched_switch -o all.data -- sleep 0.3 &&
+	pm record -q -a -e sched:sched_switch --exclude-perf -o ex.data -- sleep 0.3 &&
+	pm script -F comm -i all.data >all && pm script -F comm -i ex.data >ex &&
+	test_grep "perf-mini" all && ! grep -q "perf-mini" ex && test -s ex &&
+	test_expect_code 129 pm record --exclude-perf -e cpu-clock -o x.data true 2>err &&
+	test_grep "exclude-perf applies to the tracepoint" err
+'
+
 test_expect_success TRACEFS 'a filter the kernel refuses is one clear error' '
 	test_expect_code 1 pm stat -e sched:sched_process_exec --filter "nosuch == 1" true 2>err &&
 	test_grep "cannot set the filter .nosuch == 1. on sched:sched_process_exec: Invalid argument" err &&
