@@ -203,6 +203,22 @@ static int parse_max_size(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+/* --mmap-flush=SIZE: B/K/M/G, or bytes. */
+static int parse_mmap_flush(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	uint64_t *size = opt->value;
+
+	(void)unset;
+	if ((str_to_size(arg, size) && str_to_u64(arg, 10, size)) || !*size) {
+		strbuf_addf(err, "--mmap-flush %s: not a size\nhint: the bytes a buffer gathers "
+			    "before they are written, with B, K, M or G (e.g. --mmap-flush 16K)",
+			    arg);
+		return -1;
+	}
+	return 0;
+}
+
 /* --synth=TYPE[,TYPE]: task, mmap (implies task), cgroup, all or no. */
 static int parse_synth(const struct option *opt, const char *arg, int unset,
 		       struct strbuf *err)
@@ -592,13 +608,21 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		if (exited || size_limit_reached(o, r) || o->ctl_stop)
 			break;
 		if (!ret && switch_due(o, r, &next_switch)) {
+			uint64_t flush = r->flush;
+
+			/* a file gets all that came before its end (as perf) */
+			r->flush = 0;
+			ret = recorder__drain(r, err);
+			r->flush = flush;
 			/* --overwrite: a switch is when the flight recorder dumps */
-			ret = recorder__read_backward(r, err);
+			if (!ret)
+				ret = recorder__read_backward(r, err);
 			if (!ret)
 				ret = record_switch_output(o, r, err);
 		}
 	}
 	evlist__disable(o->evlist);
+	r->flush = 0;	/* the rest, however little */
 	if (!ret)
 		ret = recorder__drain(r, err);
 	if (!ret)
@@ -675,6 +699,8 @@ static int run_record(struct record_opts *o, const char **argv, struct strbuf *e
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
 				     o->mmap_pages ? o->mmap_pages : 128, o->attr.overwrite, err);
+	/* as perf: at most a quarter of a buffer waits */
+	r.flush = o->mmap_flush < record_ring_bytes(o) / 4 ? o->mmap_flush : record_ring_bytes(o) / 4;
 	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
 		fprintf(stderr, "mmap size %" PRIu64 "B\n",
 			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
@@ -806,6 +832,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "events", record_parse_switch_event),
 		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
 			    "Limit number of switch output generated files"),
+		OPT_CALLBACK(0, "mmap-flush", &o.mmap_flush, "number",
+			     "Minimal number of bytes that is extracted from mmap data pages "
+			     "(default: 1)", parse_mmap_flush),
 		OPT_CALLBACK(0, "max-size", &o.max_size, "size",
 			     "Limit the sample data max size, <size> is expected to be a number "
 			     "with appended unit character - B/K/M/G", parse_max_size),

@@ -36,6 +36,7 @@ struct record_opts {
 	 * and their span are always recorded), -N (no build-id cache here) */
 	bool timestamp, timestamp_boundary, no_buildid_cache;
 	unsigned int mmap_pages;
+	uint64_t mmap_flush;	/* --mmap-flush: bytes a ring gathers before a write */
 	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */

@@ -363,6 +363,16 @@ test_expect_success SYSWIDE 'record --synth: no, task, mmap say what of the runn
 	test_grep "not a type of event to synthesize" err
 '
 
+test_expect_success 'record --mmap-flush: the buffers are written once that much waits, all of it at the end' '
+	pm record -q -e cpu-clock -o mf1.data -- "$WL/spin" 400 &&
+	pm record -q --mmap-flush 64K -e cpu-clock -o mf2.data -- "$WL/spin" 400 &&
+	rounds() { pm report --stats -i "$1" | sed -n "s/^ *FINISHED_ROUND events: *\([0-9]*\).*/\1/p"; } &&
+	test "$(rounds mf2.data)" -lt "$(rounds mf1.data)" &&
+	test $(pm script -i mf2.data | wc -l) -gt 1000 &&
+	test_expect_code 129 pm record --mmap-flush lots -o x.data -- true 2>err &&
+	test_grep "not a size" err
+'
+
 test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
 	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&

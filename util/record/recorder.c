@@ -241,7 +241,8 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 
 	for (int i = 0; i < r->nr_rings; i++) {
 		strbuf_reset(&r->chunk);
-		if (r->rings[i].backward || !ring__read(&r->rings[i], &r->chunk))
+		if (r->rings[i].backward || ring__pending(&r->rings[i]) < r->flush ||
+		    !ring__read(&r->rings[i], &r->chunk))
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
 		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);

@@ -32,6 +32,7 @@ struct recorder {
 	uint64_t nr_lost_records;
 	uint64_t nr_lost_samples;	/* read_format LOST, at the end */
 	uint64_t nr_wakeups;
+	uint64_t flush;			/* --mmap-flush: a ring with less waits */
 	int time_word;			/* the samples' TIME word, -1: none or not one place */
 	uint64_t first_time, last_time;	/* of the samples (perf's SAMPLE_TIME) */
 	char **dsos;			/* files seen in MMAP/MMAP2, for build-ids */

@@ -70,6 +70,13 @@ size_t ring__copy(const uint8_t *data, uint64_t mask, uint64_t tail, uint64_t he
 	return len;
 }
 
+uint64_t ring__pending(const struct ring *r)
+{
+	const struct perf_event_mmap_page *pc = r->base;
+
+	return ring__load_head(pc) - pc->data_tail;
+}
+
 size_t ring__read(struct ring *r, struct strbuf *out)
 {
 	struct perf_event_mmap_page *pc = r->base;

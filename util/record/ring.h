@@ -40,6 +40,9 @@ void ring__munmap(struct ring *r);
 struct strbuf;
 size_t ring__read(struct ring *r, struct strbuf *out);
 
+/* The bytes a forward ring holds that were not read yet. */
+uint64_t ring__pending(const struct ring *r);
+
 /*
  * A backward ring's records written since the last call (or the newest
  * that survived, when it wrapped) into @out, oldest first as a forward
