@@ -81,7 +81,7 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	} else if (target__has_cpu(&o->target)) {
 		synth__all_processes(&sb, o->paths.proc, o->synth, id_size);
 	} else if (target__has_task(&o->target)) {
-		for (int i = 0; i < o->target.threads->nr; i++) {
+		for (int i = 0, last = 0; i < o->target.threads->nr; i++) {
 			char path[64], status[4096], *tgid;
 			int pid = o->target.threads->entries[i].tid;
 
@@ -92,7 +92,9 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 				tgid[strcspn(tgid, "\n")] = '\0';
 				str_to_int(tgid, &pid);
 			}
-			synth__process(&sb, o->paths.proc, pid, o->synth, id_size);
+			if (pid != last)	/* a process's threads come together */
+				synth__process(&sb, o->paths.proc, pid, o->synth, id_size);
+			last = pid;
 		}
 	}
 	synth__finished_init(&sb);

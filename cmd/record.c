@@ -404,6 +404,7 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	int ret;
 
 	o->target.pid = o->pid;
+	o->target.uid_str = o->uid;
 	o->target.tid = o->tid;
 	o->target.cpu_list = o->cpu_list;
 	o->target.system_wide = o->all_cpus;
@@ -813,6 +814,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
+		OPT_STRING('u', "uid", &o.uid, "user", "user to profile"),
 		OPT_BOOLEAN('i', "no-inherit", &o.attr.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN('s', "stat", &o.attr.inherit_stat, "per thread counts"),
 		OPT_BOOLEAN(0, "running-time", &o.attr.running_time,

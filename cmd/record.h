@@ -26,7 +26,7 @@ struct record_opts {
 	struct target target;
 	struct target_paths paths;
 	struct record_attr_opts attr;	/* what the options ask of every event */
-	const char *output, *call_graph, *cpu_list, *pid, *tid;
+	const char *output, *call_graph, *cpu_list, *pid, *tid, *uid;
 	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
 	int verbose;
 	bool freq_max, strict_freq;	/* -F max, --strict-freq */

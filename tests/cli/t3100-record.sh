@@ -373,6 +373,19 @@ test_expect_success 'record --mmap-flush: the buffers are written once that much
 	test_grep "not a size" err
 '
 
+test_expect_success NORMAL_USER 'record --uid: the processes the user runs' '
+	{ as_user "$WL/spin" 1500 & } && bg=$! &&
+	user=$(as_user id -u) && sleep 0.2 &&
+	pm record -q --uid "$user" -e cpu-clock$u -o uid.data -- sleep 0.5 &&
+	wait $bg &&
+	pm report --stdio --sort comm -i uid.data >out &&
+	test_grep "^ +[0-9.]+% +spin *$" out &&
+	test_expect_code 129 pm record --uid no-such-user -o x.data -- true 2>err &&
+	test_grep "no such user" err &&
+	test_expect_code 129 pm record --uid 0 -a -o x.data -- true 2>err &&
+	test_grep "cannot be used with -p, -t, -a or -C" err
+'
+
 test_expect_success 'record --switch-output: a pipe or a bad value is a usage error' '
 	test_expect_code 129 pm record --switch-output -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&

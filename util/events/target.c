@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "target.h"
@@ -23,12 +25,17 @@ void target__exit(struct target *t)
 
 static int check_combination(const struct target *t, struct strbuf *err)
 {
+	if (t->uid_str && (t->pid || t->tid || target__has_cpu(t))) {
+		strbuf_addstr(err, "--uid records the processes of a user: it cannot be used with "
+				   "-p, -t, -a or -C\nhint: drop one of them");
+		return -EINVAL;
+	}
 	if (t->pid && t->tid) {
 		strbuf_addstr(err, "-p and -t cannot be used together\nhint: give the threads "
 				   "with -t, or whole processes with -p");
 		return -EINVAL;
 	}
-	if (target__has_task(t) && target__has_cpu(t)) {
+	if ((t->pid || t->tid) && target__has_cpu(t)) {
 		strbuf_addf(err, "%s cannot be used with %s\nhint: count processes (-p/-t) or "
 			    "CPUs (-a/-C), not both", t->pid ? "-p" : "-t",
 			    t->system_wide ? "-a" : "-C");
@@ -52,12 +59,57 @@ static void describe(struct target *t, const char **argv, int argc)
 		strbuf_addf(&t->desc, "process id '%s'", t->pid);
 	} else if (t->tid) {
 		strbuf_addf(&t->desc, "thread id '%s'", t->tid);
+	} else if (t->uid_str) {
+		strbuf_addf(&t->desc, "user '%s'", t->uid_str);
 	} else {
 		strbuf_addch(&t->desc, '\'');
 		for (int i = 0; i < argc; i++)
 			strbuf_addf(&t->desc, "%s%s", i ? " " : "", argv[i]);
 		strbuf_addch(&t->desc, '\'');
 	}
+}
+
+/*
+ * A user name's uid from /etc/passwd. Read with fgetpwent(), not
+ * getpwnam(): this binary links glibc statically, and NSS modules loaded
+ * into it at run time crash it.
+ */
+static bool passwd_uid(const char *name, uid_t *uid)
+{
+	FILE *f = fopen("/etc/passwd", "re");
+	const struct passwd *pw;
+	bool found = false;
+
+	while (f && !found && (pw = fgetpwent(f)))
+		if (!strcmp(pw->pw_name, name)) {
+			*uid = pw->pw_uid;
+			found = true;
+		}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* --uid NAME|NUMBER: the user's threads, as they are now. */
+static int uid_threads(struct target *t, const char *proc, struct strbuf *err)
+{
+	int n;
+
+	if (passwd_uid(t->uid_str, &t->uid)) {
+		/* named */
+	} else if (!str_to_int(t->uid_str, &n) && n >= 0) {
+		t->uid = (uid_t)n;
+	} else {
+		strbuf_addf(err, "--uid %s: no such user\nhint: a user name or number (see "
+			    "'id %s')", t->uid_str, t->uid_str);
+		return -EINVAL;
+	}
+	t->threads = thread_map__by_uid(proc, t->uid);
+	if (t->threads->nr)
+		return 0;
+	strbuf_addf(err, "--uid %s: the user runs no processes\nhint: check with 'ps -u %s'",
+		    t->uid_str, t->uid_str);
+	return -ESRCH;
 }
 
 int target__setup(struct target *t, const char **argv, int argc, const struct target_paths *p,
@@ -96,6 +148,8 @@ int target__setup(struct target *t, const char **argv, int argc, const struct ta
 		t->workload_idx = 0;
 		return 0;
 	}
+	if (t->uid_str)
+		return uid_threads(t, p->proc, err);
 	ret = thread_map__parse(&t->threads, t->pid ? t->pid : t->tid, t->pid != NULL, p->proc,
 				err);
 	if (!ret && t->pid && !strchr(t->pid, ','))

@@ -18,6 +18,8 @@ struct target {
 	const char *pid;		/* -p list, borrowed from argv */
 	const char *tid;		/* -t list */
 	const char *cpu_list;		/* -C list */
+	const char *uid_str;		/* --uid: a user's processes, as given */
+	uid_t uid;			/* what uid_str names, once set up */
 	bool system_wide;		/* -a */
 	bool has_workload;		/* with -p/-t/-a/-C it only times the measurement */
 	bool per_thread;		/* with -a: count each thread of the system */
@@ -57,7 +59,7 @@ static inline bool target__has_cpu(const struct target *t)
 
 static inline bool target__has_task(const struct target *t)
 {
-	return t->pid || t->tid;
+	return t->pid || t->tid || t->uid_str;
 }
 
 /* Counting follows the workload itself (enable_on_exec on its pid). */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -96,6 +97,30 @@ struct thread_map *thread_map__all(const char *proc)
 		/* a process gone since the listing is simply not counted */
 		if (!str_to_int(names[i]->d_name, &pid))
 			add_tasks(map, pid, proc);
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+	thread_map__read_comms(map, proc);
+	return map;
+}
+
+struct thread_map *thread_map__by_uid(const char *proc, uid_t uid)
+{
+	struct thread_map *map = calloc(1, sizeof(*map));
+	struct dirent **names;
+	int n = scandir(proc, &names, numeric_dirent, NULL);
+
+	BUG_ON(!map);
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		int pid;
+
+		/* as perf: the owner of /proc/PID is the process's user */
+		snprintf(path, sizeof(path), "%s/%s", proc, names[i]->d_name);
+		if (!str_to_int(names[i]->d_name, &pid) && !stat(path, &st) && st.st_uid == uid)
+			add_tasks(map, pid, proc);	/* gone since: not counted */
 		free(names[i]);
 	}
 	if (n > 0)

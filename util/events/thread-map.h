@@ -35,6 +35,8 @@ int thread_map__parse(struct thread_map **out, const char *list, int all_threads
 
 /* Every thread of every process under @proc: system-wide --per-thread. */
 struct thread_map *thread_map__all(const char *proc);
+/* Every thread of the processes @uid owns (record --uid); maybe none. */
+struct thread_map *thread_map__by_uid(const char *proc, uid_t uid);
 /* Add @tid (its comm empty until thread_map__read_comms()). */
 void thread_map__append(struct thread_map *map, pid_t tid);
 /* Re-read each entry's comm from @proc (after a workload exec'd). */
