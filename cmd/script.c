@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "script-dump.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/dump.h"
@@ -41,6 +42,7 @@ struct script_opts {
 	bool show_on_off;
 	uint64_t show;		/* --show-*-events: a bit per kernel record type */
 	bool show_rounds;	/* --show-round-events */
+	bool per_event_dump;	/* --per-event-dump: <input>.<event>.dump files */
 	bool reltime, deltatime, nanosecs, latency;
 	bool header, header_only, force;
 	bool show_info;		/* -I: the topology features' details in the header */
@@ -63,6 +65,7 @@ struct script {
 	struct srclines srclines;	/* --inline lookups */
 	struct srclines srccode_lines;	/* -F srccode: whole paths */
 	struct srccode srccode;
+	struct script_dumps dumps;	/* --per-event-dump */
 	/* The reading thread's own: a snapshot of print's settings and a
 	 * scratch buffer, on cache lines the printing thread never writes
 	 * (sharing print's line with its buffer cost up to a third). */
@@ -128,7 +131,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		return 0;
 	if (sample_filter__by_location(&s->filter) && rejected(s, smp))
 		return 0;
+	if (s->o->per_event_dump)
+		script_dumps__before(&s->print, stdout);
 	script_print__sample(&s->print, &s->machine, smp, evsel, note, stdout);
+	if (s->o->per_event_dump)
+		return script_dumps__after(&s->dumps, &s->print, evsel, &s->err);
 	return 0;
 }
 
@@ -242,8 +249,13 @@ static int run_script(struct script *s)
 		/* times counted from other lines are the printing thread's */
 		tool.prepare = s->print.time_mode == SCRIPT_TIME_ABS ? prepare : NULL;
 	}
+	s->dumps.input = s->o->input;
 	ret = session__process(&s->pd, &tool, &stats, &s->err);
 	script_print__flush(&s->print, stdout);
+	if (s->o->per_event_dump && script_dumps__close(&s->dumps) && !ret) {
+		strbuf_addstr(&s->err, "--per-event-dump: a file could not be written in full");
+		ret = -EIO;
+	}
 	fflush(stdout);	/* the lines read come before what cut them short */
 	cmd_warn_lost(&stats);
 	cmd_warn_kernel("script", &s->machine);
@@ -370,6 +382,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_SHOW_EVENTS("cgroup", BIT(CGROUP), "Show cgroup events (if recorded)"),
 		OPT_SHOW_EVENTS("lost", BIT(LOST), "Show lost events (if recorded)"),
 		OPT_SHOW_EVENTS("bpf", BIT(KSYMBOL) | BIT(BPF_EVENT), "Show bpf related events"),
+		OPT_BOOLEAN(0, "per-event-dump", &o.per_event_dump,
+			    "Dump trace output to files named by the monitored events"),
 		OPT_BOOLEAN(0, "show-round-events", &o.show_rounds,
 			    "Show round events (if recorded), the records in file order"),
 		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),

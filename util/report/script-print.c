@@ -909,6 +909,12 @@ void script_print__event(struct script_print *p, struct thread *t,
 	}
 }
 
+void script_print__drain(struct script_print *p, FILE *out)
+{
+	fwrite(p->line.buf, 1, p->line.len, out);
+	strbuf_reset(&p->line);
+}
+
 void script_print__flush(struct script_print *p, FILE *out)
 {
 	fwrite(p->line.buf, 1, p->line.len, out);

@@ -163,4 +163,7 @@ void script_print__event(struct script_print *p, struct thread *t,
 /* Write what is pending and free the buffer. */
 void script_print__flush(struct script_print *p, FILE *out);
 
+/* Write what is pending; the buffer stays for more. */
+void script_print__drain(struct script_print *p, FILE *out);
+
 #endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SCRIPT_DUMP_H
+#define PM_SCRIPT_DUMP_H
+
+/*
+ * script --per-event-dump: each event's sample lines in a file of its own,
+ * <input>.<event>.dump, as perf writes them; side-band records and
+ * everything else stay on the standard output.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../util/base/strbuf.h"
+#include "../util/data/perf-data.h"
+#include "../util/report/script-print.h"
+
+struct script_dumps {
+	const char *input;
+	FILE **files;		/* by event index, opened at its first sample */
+	char **paths;
+	uint64_t *samples;
+	size_t nr;
+};
+
+/* Before a sample is printed: the lines before it go to @out. */
+void script_dumps__before(struct script_print *p, FILE *out);
+
+/* After: its line goes to the file of @e (created at its first sample).
+ * 0, or -errno with a message in @err. */
+int script_dumps__after(struct script_dumps *d, struct script_print *p, const struct pd_evsel *e,
+			struct strbuf *err);
+
+/* Close the files and say, as perf, what each holds. */
+int script_dumps__close(struct script_dumps *d);
+
+#endif
