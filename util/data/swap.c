@@ -94,6 +94,17 @@ static uint64_t peek64(const struct cursor *c, size_t at)
 	return c->to_native ? bswap_64(raw) : raw;
 }
 
+/* The value of the u32 at @c without converting it. */
+static uint32_t peek32(const struct cursor *c)
+{
+	uint32_t raw;
+
+	if (c->bad || (size_t)(c->end - c->p) < 4)
+		return UINT32_MAX;
+	memcpy(&raw, c->p, 4);
+	return c->to_native ? bswap_32(raw) : raw;
+}
+
 static void cv64_n(struct cursor *c, uint64_t n)
 {
 	for (uint64_t i = 0; i < n && !c->bad; i++)
@@ -576,6 +587,28 @@ static bool cv_feature(struct swapper *s, struct cursor *c, int feat)
 				cv_string(c), cv_string(c);
 			cv_string(c);
 		}
+		return true;
+	case HEADER_MEM_TOPOLOGY: {	/* version, block size, count; per node its
+					 * number, size and bitmap (u64 bits, words) */
+		uint64_t n;
+
+		cv64(c), cv64(c);
+		for (n = cv64(c); n && !c->bad; n--) {
+			cv64(c), cv64(c);
+			cv64_n(c, (cv64(c) + 63) / 64);
+		}
+		return true;
+	}
+	case HEADER_BPF_BTF:		/* count; per BTF its id, size and raw data */
+		for (uint32_t n = cv32(c); n && !c->bad; n--) {
+			cv32(c);
+			skip(c, cv32(c));	/* the BTF says its own byte order */
+		}
+		return true;
+	case HEADER_BPF_PROG_INFO:	/* count, then bpf_prog_info_linear blobs */
+		if (peek32(c))		/* not turned: the feature is left out */
+			return false;
+		cv32(c);
 		return true;
 	case HEADER_HYBRID_TOPOLOGY:
 	case HEADER_CPU_PMU_CAPS:	/* pairs of strings */
