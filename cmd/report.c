@@ -77,6 +77,18 @@ static int call_graph_option(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
+/* --tui: there is no browser yet; say so rather than "unknown option". */
+static int tui_option(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)opt, (void)arg;
+	if (unset)
+		return 0;
+	strbuf_addstr(err, "--tui: perf-mini has no interactive browser yet; its report is "
+			   "perf's --stdio layout\nhint: drop --tui (--stdio is the default; pipe "
+			   "to less to page it)");
+	return -1;
+}
+
 static int stdio_color_option(const struct option *opt, const char *arg, int unset,
 			      struct strbuf *err)
 {
@@ -213,6 +225,11 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &o.stdio, "Use the stdio interface"),
+		OPT_CALLBACK_NOOPT(0, "tui", NULL, "Use the TUI interface (not yet: --stdio only)",
+				   tui_option),
+		OPT_INTEGER(0, "samples", &o.browser_samples,
+			    "Number of samples to save per histogram entry for individual "
+			    "browsing (the browser's: no effect on --stdio, as in perf)"),
 		{ .type = OPTION_CALLBACK, .long_name = "stdio-color", .value = &o.stdio_color,
 		  .argh = "mode", .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = stdio_color_option,
 		  .help = "'always' (default), 'never' or 'auto' only applicable to --stdio mode" },

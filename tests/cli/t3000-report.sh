@@ -423,6 +423,14 @@ test_expect_success PERF 'report --ignore-callees: the chain starts at the funct
 	test_grep "\[\.\] main$" ign.out && ! grep -q "\[\.\] main$" plain.out
 '
 
+test_expect_success 'report --tui: refused with the reason; --samples changes nothing' '
+	test_expect_code 129 pm report --tui -i "$PD/perf.data.callgraph-3.8" >out 2>err &&
+	test_grep "no interactive browser yet" err && test_grep "^hint: " err && ! test -s out &&
+	pm report --stdio -i "$PD/perf.data.callgraph-3.8" >a &&
+	pm report --stdio --samples 10 --no-tui -i "$PD/perf.data.callgraph-3.8" >b &&
+	test_cmp a b
+'
+
 test_expect_success 'report --ignore-callees: a regex that does not compile is a clear error' '
 	test_must_fail pm report --stdio -i "$PD/perf.data.callgraph-3.8" --ignore-callees "(" \
 		>out 2>err &&

@@ -73,6 +73,7 @@ struct report_opts {
 	bool show_on_off;	/* --show-on-off-events */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
+	int browser_samples;	/* --samples: perf's browser only */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
 	bool force;		/* -f: accepted; perf-mini reads any owner's file */
 	int group;		/* -1: as the file's groups say */
