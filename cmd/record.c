@@ -189,31 +189,16 @@ static int parse_mmap_pages(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
-static int parse_max_size(const struct option *opt, const char *arg, int unset,
-			  struct strbuf *err)
+/* --max-size, --mmap-flush: bytes, or a number with B, K, M or G. */
+static int parse_byte_size(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err)
 {
 	uint64_t *size = opt->value;
 
 	(void)unset;
 	if ((str_to_size(arg, size) && str_to_u64(arg, 10, size)) || !*size) {
-		strbuf_addf(err, "--max-size %s: not a size\nhint: a number of bytes with B, K, M "
-			    "or G (e.g. --max-size 100M)", arg);
-		return -1;
-	}
-	return 0;
-}
-
-/* --mmap-flush=SIZE: B/K/M/G, or bytes. */
-static int parse_mmap_flush(const struct option *opt, const char *arg, int unset,
-			    struct strbuf *err)
-{
-	uint64_t *size = opt->value;
-
-	(void)unset;
-	if ((str_to_size(arg, size) && str_to_u64(arg, 10, size)) || !*size) {
-		strbuf_addf(err, "--mmap-flush %s: not a size\nhint: the bytes a buffer gathers "
-			    "before they are written, with B, K, M or G (e.g. --mmap-flush 16K)",
-			    arg);
+		strbuf_addf(err, "--%s %s: not a size\nhint: a number of bytes with B, K, M or G "
+			    "(e.g. --%s 16K)", opt->long_name, arg, opt->long_name);
 		return -1;
 	}
 	return 0;
@@ -836,10 +821,10 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			    "Limit number of switch output generated files"),
 		OPT_CALLBACK(0, "mmap-flush", &o.mmap_flush, "number",
 			     "Minimal number of bytes that is extracted from mmap data pages "
-			     "(default: 1)", parse_mmap_flush),
+			     "(default: 1)", parse_byte_size),
 		OPT_CALLBACK(0, "max-size", &o.max_size, "size",
 			     "Limit the sample data max size, <size> is expected to be a number "
-			     "with appended unit character - B/K/M/G", parse_max_size),
+			     "with appended unit character - B/K/M/G", parse_byte_size),
 		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
 		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
 		OPT_BOOLEAN(0, "buildid-all", &o.buildid_all,
