@@ -16,7 +16,7 @@
 struct srcline_entry {
 	const struct dso *dso;
 	uint64_t addr;
-	char *text;			/* a line, or an inline list: names, '\0' each */
+	char *text;			/* a line, or an inline list: name and line, '\0' each */
 	size_t nr_names;
 	struct symbol *syms;		/* the inline list's symbols, once asked */
 	struct srcline_entry *next;
@@ -164,11 +164,13 @@ static char *table_line(struct srcline_module *m, uint64_t addr, bool full_path)
 	Dwarf_Addr bias = 0;
 	Dwfl_Line *line;
 	const char *file;
+	uint64_t vaddr;
 	int lineno = 0;
 
 	if (!m->mod)
 		return NULL;
-	line = dwfl_module_getsrc(m->mod, offset_to_vaddr(m->mod, addr, &bias) + bias);
+	vaddr = offset_to_vaddr(m->mod, addr, &bias);	/* sets the bias: read it after */
+	line = dwfl_module_getsrc(m->mod, vaddr + bias);
 	file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
 	return file_line(file, lineno, line ? comp_dir_of(line) : NULL, full_path);
 }
@@ -362,7 +364,8 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, bool full_pa
 
 	if (!m->mod)
 		return 0;
-	maddr = offset_to_vaddr(m->mod, addr, &bias) + bias;	/* module address */
+	maddr = offset_to_vaddr(m->mod, addr, &bias);
+	maddr += bias;	/* the module's address, once the bias is known */
 	cu = dwfl_module_addrdie(m->mod, maddr, &bias);
 	nscopes = cu ? dwarf_getscopes(cu, maddr - bias, &scopes) : 0;
 	for (int i = 0; i < nscopes && !nchain; i++) {
