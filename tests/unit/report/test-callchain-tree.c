@@ -244,12 +244,46 @@ static void test_callchain_tree__sort_by_weight_stable(void **state)
 	arena_release(&a);
 }
 
+/* Functions inlined into one host share its start: they are told apart by
+ * name (one name at two addresses is one node), and print "(inlined)". */
+static void test_callchain_tree__inlined_frames_by_name(void **state)
+{
+	struct arena a = ARENA_INIT;
+	struct cc_node root = { 0 };
+	struct symbol host = { .start = 0x1000, .end = 0x1100, .name = "host", .namelen = 4 };
+	struct symbol leaf1 = host, leaf2 = host, other = host;
+	struct strbuf out = STRBUF_INIT;
+	struct cc_frame c1[2] = { { 0x1010, &with_syms, &host }, { 0x1010, &with_syms, &leaf1 } };
+	struct cc_frame c2[2] = { { 0x1020, &with_syms, &host }, { 0x1020, &with_syms, &leaf2 } };
+	struct cc_frame c3[2] = { { 0x1030, &with_syms, &host }, { 0x1030, &with_syms, &other } };
+
+	(void)state;
+	leaf1.name = leaf2.name = "leaf";
+	leaf1.namelen = leaf2.namelen = 4;
+	other.name = "other";
+	other.namelen = 5;
+	leaf1.inlined = leaf2.inlined = other.inlined = true;
+
+	assert_int_equal(cc_append(&a, &root, c1, 2, 1), 0);
+	assert_int_equal(cc_append(&a, &root, c2, 2, 1), 0);
+	assert_int_equal(cc_append(&a, &root, c3, 2, 1), 0);
+	assert_int_equal(root.nr_children, 1);	/* host */
+	assert_int_equal(root.children[0].node->nr_children, 2);	/* leaf, other */
+	cc_sort(&a, &root, 0);
+	cc_print_folded(&root, 3, 0, NULL, false, &out);
+	assert_non_null(strstr(out.buf, "host;leaf (inlined)"));
+	assert_non_null(strstr(out.buf, "host;other (inlined)"));
+	strbuf_release(&out);
+	arena_release(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_callchain_tree__holds_every_chain_in_match_order),
 		cmocka_unit_test(test_callchain_tree__sort_by_weight_stable),
 		cmocka_unit_test(test_callchain_tree__merge_holds_both),
+		cmocka_unit_test(test_callchain_tree__inlined_frames_by_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
