@@ -211,6 +211,12 @@ test_expect_success 'script --per-event-dump: the files perf writes, line for li
 	sed "s/Wrote [0-9.]* MB/Wrote MB/" pm.out >pm.cmp && test_cmp perf.cmp pm.cmp
 '
 
+test_expect_success 'report -D: the raw bytes of every record as perf dumps them' '
+	perf report -D -i pe.data 2>/dev/null | grep "^\.  [0-9a-f]\{4\}:" | sort >perf.hex &&
+	pm report -D -i pe.data | grep "^\.  [0-9a-f]\{4\}:" | sort >pm.hex &&
+	test -s pm.hex && test_cmp perf.hex pm.hex
+'
+
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
 	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
 	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

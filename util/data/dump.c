@@ -31,7 +31,7 @@ static void hex_dump(FILE *out, const struct pm_event_header *ev)
 		fprintf(out, "  ");
 		for (unsigned int i = 0; i < n; i++)
 			fputc(isprint(p[off + i]) ? p[off + i] : '.', out);
-		fputc('\n', out);
+		fprintf(out, "%*s\n", (int)(16 - n), "");	/* perf pads the last line */
 	}
 	fputc('\n', out);
 }
