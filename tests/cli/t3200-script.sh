@@ -112,18 +112,18 @@ test_expect_success 'script --per-event-dump: each event in <input>.<event>.dump
 	pm record -q -e cpu-clock,page-faults -o pe.data -- "$WL/spin" 50 &&
 	pm script -i pe.data >all &&
 	pm script --per-event-dump --show-task-events -i pe.data >out &&
-	test_grep "^\[ perf script: Wrote [0-9.]+ MB pe\.data\.cpu-clock\.dump \([0-9]+ samples\) \]$" out &&
-	test_grep "PERF_RECORD_COMM" out && ! grep -q "cpu-clock:" out &&
-	test $(wc -l <pe.data.cpu-clock.dump) -eq $(grep -c " cpu-clock: " all) &&
-	test $(wc -l <pe.data.page-faults.dump) -eq $(grep -c " page-faults: " all) &&
-	cat pe.data.cpu-clock.dump pe.data.page-faults.dump | sort >both &&
+	test_grep "^\[ perf script: Wrote [0-9.]+ MB pe\.data\.cpu-clock$u\.dump \([0-9]+ samples\) \]$" out &&
+	test_grep "PERF_RECORD_COMM" out && ! grep -q "cpu-clock$u:" out &&
+	test $(wc -l <"pe.data.cpu-clock$u.dump") -eq $(grep -c " cpu-clock$u: " all) &&
+	test $(wc -l <"pe.data.page-faults$u.dump") -eq $(grep -c " page-faults$u: " all) &&
+	cat "pe.data.cpu-clock$u.dump" "pe.data.page-faults$u.dump" | sort >both &&
 	sort all >all.sorted && test_cmp all.sorted both
 '
 
 test_expect_success NORMAL_USER 'script --per-event-dump where the files cannot be written: said, exit 1' '
 	mkdir -p ro && cp pe.data ro/ && chmod 644 ro/pe.data && chmod 555 ro &&
 	test_expect_code 1 as_user "$PERF_MINI" script --per-event-dump -i ro/pe.data >out 2>err &&
-	test_grep "cannot create ro/pe\.data\.[a-z-]*\.dump" err && test_grep "^hint: " err;
+	test_grep "cannot create ro/pe\.data\.[a-z:-]*\.dump" err && test_grep "^hint: " err;
 	ret=$?; chmod 755 ro; return $ret
 '
 

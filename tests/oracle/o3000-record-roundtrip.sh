@@ -204,9 +204,10 @@ test_expect_success 'record --overwrite (wrapped, tail-synthesized): perf reads 
 test_expect_success 'script --per-event-dump: the files perf writes, line for line' '
 	pm record -q -e cpu-clock,page-faults -o pe.data -- "$WL/spin" 50 &&
 	perf script --per-event-dump -i pe.data 2>/dev/null >perf.out &&
-	mv pe.data.cpu-clock.dump perf.cpu && mv pe.data.page-faults.dump perf.pf &&
+	mv "pe.data.cpu-clock$u.dump" perf.cpu && mv "pe.data.page-faults$u.dump" perf.pf &&
 	pm script --per-event-dump -i pe.data >pm.out &&
-	test_cmp perf.cpu pe.data.cpu-clock.dump && test_cmp perf.pf pe.data.page-faults.dump &&
+	test_cmp perf.cpu "pe.data.cpu-clock$u.dump" &&
+	test_cmp perf.pf "pe.data.page-faults$u.dump" &&
 	sed "s/Wrote [0-9.]* MB/Wrote MB/" perf.out >perf.cmp &&
 	sed "s/Wrote [0-9.]* MB/Wrote MB/" pm.out >pm.cmp && test_cmp perf.cmp pm.cmp
 '
