@@ -190,7 +190,7 @@ static int run_report(struct report *r)
 	if (r->o->tasks || r->o->mmaps)
 		return report__fprintf_tasks(r, stdout) ? 1 : 0;
 	if (r->o->dump_raw) {
-		ret = perf_data__dump(&r->pd, stdout, &r->stats, &r->err);
+		ret = perf_data__dump(&r->pd, stdout, true, &r->stats, &r->err);
 		cmd_warn_lost(&r->stats);
 		cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 		if (!ret)

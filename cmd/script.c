@@ -230,7 +230,7 @@ static int run_script(struct script *s)
 	if (s->o->header_only)
 		return 0;
 	if (s->o->dump_raw) {
-		ret = perf_data__dump(&s->pd, stdout, &stats, &s->err);
+		ret = perf_data__dump(&s->pd, stdout, false, &stats, &s->err);
 		cmd_warn_lost(&stats);
 		cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
 		return ret ? 1 : 0;

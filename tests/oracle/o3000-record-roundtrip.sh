@@ -218,6 +218,22 @@ test_expect_success 'report -D: the raw bytes of every record as perf dumps them
 	test -s pm.hex && test_cmp perf.hex pm.hex
 '
 
+# perf report -D also prints each sample's thread and DSO, where it read
+# the FINISHED_ROUND, and the per-event counts at the end: the rest is
+# compared (perf's own records with their details, callchains)
+test_expect_success 'report -D: the records as perf prints them, its own ones too' '
+	pm record -q -g -e cpu-clock,page-faults -o dd.data -- "$WL/spin" 50 &&
+	perf report -D -i dd.data 2>/dev/null | grep -v "^ \.\.\.\(\.\.\.\)\? \(thread\|dso\):" |
+		sed "/FINISHED_ROUND/d; /@dd.data \[0x8\]: event: 68$/,/^$/d; /stats:$/,\$d" |
+		grep -v "^#\|^$" >perf.txt &&
+	pm report -D -i dd.data |
+		sed "/FINISHED_ROUND/d; /@dd.data \[0x8\]: event: 68$/,/^$/d; /stats:$/,\$d" |
+		grep -v "^#\|^$" >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	test_grep "PERF_RECORD_ID_INDEX nr: " pm.txt && test_grep "^\.\.\. FP chain: nr:" pm.txt &&
+	test_grep "PERF_RECORD_THREAD_MAP nr: 1 thread: [0-9]+$" pm.txt
+'
+
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
 	pm record -q -e cpu-clock -o - -- "$WL/spin" 200 >pipe.data &&
 	perf report --stdio -i - <pipe.data 2>perf.err | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

@@ -5,10 +5,12 @@
 
 #include "../base/util.h"
 #include "dump.h"
+#include "cpu-map-event.h"
 #include "event-text.h"
 
 struct dump {
 	FILE *out;
+	bool report;		/* report -D: its tool leaves the maps "unhandled" */
 	struct session_stats *stats;
 	struct strbuf *err;
 };
@@ -36,6 +38,104 @@ static void hex_dump(FILE *out, const struct pm_event_header *ev)
 	fputc('\n', out);
 }
 
+/* perf's ID_INDEX: " nr: N" then an entry per line. */
+static void id_index(FILE *out, const uint8_t *p, size_t len)
+{
+	uint64_t nr, v[4];
+
+	if (len < 8)
+		return;
+	memcpy(&nr, p, 8);
+	fprintf(out, " nr: %" PRIu64, nr);
+	for (uint64_t i = 0; i < nr && 8 + 32 * (i + 1) <= len; i++) {
+		memcpy(v, p + 8 + 32 * i, sizeof(v));
+		fprintf(out, "\n ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64,
+			v[0], v[1], (int64_t)v[2], (int64_t)v[3]);
+	}
+}
+
+static void cpu_list(FILE *out, const uint8_t *p, size_t len)
+{
+	int cpus[CPU_MAP_EVENT_MAX], n;
+	const char *why;
+	struct strbuf sb = STRBUF_INIT;
+
+	n = cpu_map_event__decode(p, len, cpus, &why);
+	for (int i = 0; i < n; i++) {
+		int start = cpus[i];
+
+		while (i + 1 < n && cpus[i + 1] == cpus[i] + 1)
+			i++;
+		strbuf_addf(&sb, start == cpus[i] ? "%s%d" : "%s%d-%d", sb.len ? "," : "", start,
+			    cpus[i]);
+	}
+	fputs(sb.buf ?: "", out);
+	strbuf_release(&sb);
+}
+
+/* perf's EVENT_UPDATE: the id, then what it updates. */
+static void event_update(FILE *out, const uint8_t *p, size_t len)
+{
+	uint64_t type, id;
+	double scale;
+
+	if (len < 16)
+		return;
+	memcpy(&type, p, 8);
+	memcpy(&id, p + 8, 8);
+	fprintf(out, "\n... id:    %" PRIu64, id);
+	if ((type == 0 || type == 2) && len > 16)	/* unit, name */
+		fprintf(out, "\n... %s  %.*s", type ? "name:" : "unit:", (int)strnlen(
+			(const char *)p + 16, len - 16), (const char *)p + 16);
+	else if (type == 1 && len >= 24)
+		memcpy(&scale, p + 16, 8), fprintf(out, "\n... scale: %f", scale);
+	else if (type == 3)
+		fputs("\n... cpus:  ", out), cpu_list(out, p + 16, len - 16);
+}
+
+/* perf's own records: what perf report -D / script -D print of them.
+ * False for the others (details() prints those). */
+static bool user_details(const struct dump *d, const struct pm_event_header *ev)
+{
+	const uint8_t *p = (const uint8_t *)(ev + 1);
+	size_t len = ev->size - sizeof(*ev);
+	uint64_t nr, pid;
+
+	switch (ev->type) {
+	case PERF_RECORD_ID_INDEX:
+		id_index(d->out, p, len);
+		break;
+	case PERF_RECORD_EVENT_UPDATE:
+		event_update(d->out, p, len);
+		break;
+	case PERF_RECORD_THREAD_MAP:
+		if (len < 8)
+			break;
+		memcpy(&nr, p, 8);
+		fprintf(d->out, " nr: %" PRIu64 " thread%s: ", nr, nr > 1 ? "s" : "");
+		for (uint64_t i = 0; i < nr && 8 + 24 * (i + 1) <= len; i++) {
+			memcpy(&pid, p + 8 + 24 * i, 8);
+			fprintf(d->out, "%s%d", i ? ", " : "", (int)pid);
+		}
+		if (d->report)
+			fputs("\n: unhandled!", d->out);
+		break;
+	case PERF_RECORD_CPU_MAP:
+		fputs(": ", d->out);
+		cpu_list(d->out, p, len);
+		if (d->report)
+			fputs("\n: unhandled!", d->out);
+		break;
+	case PERF_RECORD_FINISHED_INIT:
+		fputs(": unhandled!", d->out);
+		break;
+	default:
+		return false;
+	}
+	fputc('\n', d->out);
+	return true;
+}
+
 /* -D's own details: samples and losses; the rest as every tool prints them */
 static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s)
 {
@@ -43,10 +143,15 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 
 	switch (ev->type) {
 	case PERF_RECORD_SAMPLE:
-		if (s)
-			fprintf(out, "(IP, %#x): %d/%d: %#" PRIx64 " period: %" PRIu64
-				" addr: %#" PRIx64, ev->misc, (int32_t)s->pid, (int32_t)s->tid,
-				s->ip, s->period, s->addr);
+		if (!s)
+			break;
+		fprintf(out, "(IP, %#x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64,
+			ev->misc, (int32_t)s->pid, (int32_t)s->tid, s->ip, s->period, s->addr);
+		if (s->callchain) {	/* perf's callchain__printf() */
+			fprintf(out, "\n... FP chain: nr:%" PRIu64, s->callchain_nr);
+			for (uint64_t i = 0; i < s->callchain_nr; i++)
+				fprintf(out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
+		}
 		break;
 	case PERF_RECORD_LOST: {
 		const struct pm_lost_event *e = (const void *)ev;
@@ -99,6 +204,24 @@ static void print_stamp(FILE *out, struct perf_data *pd, const struct pm_event_h
 		fprintf(out, "%" PRIu64 " ", s->time);
 }
 
+/* perf stamps its own records from an empty sample: the CPU and time
+ * the events' samples carry, as 0 (or "-1 -1 " without sample_id_all). */
+static void print_user_stamp(FILE *out, const struct perf_data *pd)
+{
+	uint64_t type = 0;
+
+	if (!pd->nr_evsels || !pd->evsels[0]->attr.sample_id_all) {
+		fputs("-1 -1 ", out);
+		return;
+	}
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		type |= pd->evsels[i]->attr.sample_type;
+	if (type & PERF_SAMPLE_CPU)
+		fputs("0 ", out);
+	if (type & PERF_SAMPLE_TIME)
+		fputs("0 ", out);
+}
+
 static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
 		       void *ctx)
 {
@@ -117,19 +240,22 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 	strbuf_release(&msg);
 	if (ev->type && ev->type < PERF_RECORD_USER_TYPE_START)
 		print_stamp(d->out, pd, ev, have_sample ? &s : NULL);
+	else
+		print_user_stamp(d->out, pd);
 	if (name)
 		fprintf(d->out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, ev->size, name);
 	else
 		fprintf(d->out, "%#" PRIx64 " [%#x]: unknown record type %u", off, ev->size,
 			ev->type);
-	details(d->out, ev, have_sample ? &s : NULL);
+	if (!user_details(d, ev))
+		details(d->out, ev, have_sample ? &s : NULL);
 	return 0;
 }
 
-int perf_data__dump(struct perf_data *pd, FILE *out, struct session_stats *stats,
+int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session_stats *stats,
 		    struct strbuf *err)
 {
-	struct dump d = { .out = out, .stats = stats, .err = err };
+	struct dump d = { .out = out, .report = report, .stats = stats, .err = err };
 
 	memset(stats, 0, sizeof(*stats));
 	return perf_data__for_each_record(pd, dump_record, &d, err);

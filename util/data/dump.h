@@ -12,7 +12,9 @@
 #include "perf-data.h"
 #include "session.h"
 
-int perf_data__dump(struct perf_data *pd, FILE *out, struct session_stats *stats,
+/* @report: as report -D (its tool leaves THREAD_MAP and CPU_MAP
+ * "unhandled"), else as script -D. */
+int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session_stats *stats,
 		    struct strbuf *err);
 
 #endif

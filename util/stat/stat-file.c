@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../data/cpu-map-event.h"
 #include "../data/session.h"
 #include "../record/host-features.h"
 #include "stat-file.h"
@@ -11,7 +12,7 @@
 enum { CONFIG_AGGR_MODE, CONFIG_INTERVAL, CONFIG_SCALE };
 enum { ROUND_INTERVAL, ROUND_FINAL };
 enum { UPDATE_UNIT, UPDATE_SCALE };
-enum { CPUS_LIST, CPUS_MASK, CPUS_RANGE };
+enum { CPUS_LIST };	/* the CPU map encoding written (cpu-map-event.h) */
 /* perf's enum aggr_mode, as STAT_CONFIG carries it */
 enum { PERF_AGGR_NONE, PERF_AGGR_GLOBAL, PERF_AGGR_SOCKET, PERF_AGGR_DIE, PERF_AGGR_CORE,
        PERF_AGGR_THREAD, PERF_AGGR_UNSET, PERF_AGGR_NODE };
@@ -298,55 +299,15 @@ static int set_cpus(struct replay *rp, const int *cpus, int nr)
 	return 0;
 }
 
-/* perf's three encodings: a list, a bit mask, a range. */
 static int on_cpu_map(struct replay *rp, const struct pm_event_header *ev)
 {
-	const uint8_t *p = (const uint8_t *)(ev + 1);
-	size_t len = ev->size - sizeof(*ev);
-	uint16_t type, nr, lsize;
-	int cpus[4096], n = 0, ret;
+	int cpus[CPU_MAP_EVENT_MAX], n;
+	const char *why = NULL;
 
-	if (len < 4)
-		return bad(rp, "too short", ev);
-	memcpy(&type, p, 2);
-	memcpy(&nr, p + 2, 2);
-	if (type == CPUS_LIST) {
-		if (nr == 0 || 4 + 2 * (size_t)nr > len || nr > 4096)
-			return bad(rp, "CPU count does not fit the record", ev);
-		for (int i = 0; i < nr; i++) {
-			uint16_t c;
-
-			memcpy(&c, p + 4 + 2 * i, 2);
-			cpus[n++] = c == 0xffff ? -1 : c;
-		}
-	} else if (type == CPUS_MASK) {
-		if (len < 6 || (memcpy(&lsize, p + 4, 2), lsize != 4 && lsize != 8))
-			return bad(rp, "mask word size is not 4 or 8", ev);
-		/* the words follow type, nr and long_size, 64-bit ones aligned to 8 */
-		for (size_t bit = 0; bit < (size_t)nr * lsize * 8 && n < 4096; bit++) {
-			size_t off = (lsize == 8 ? 10 : 6) + bit / 8;
-
-			if (off >= len)
-				return bad(rp, "mask past the record", ev);
-			if (p[off] >> (bit % 8) & 1)
-				cpus[n++] = (int)bit;
-		}
-	} else if (type == CPUS_RANGE && len >= 8) {
-		uint16_t start, end;
-
-		memcpy(&start, p + 4, 2);
-		memcpy(&end, p + 6, 2);
-		if (p[2])	/* any_cpu: -1 first */
-			cpus[n++] = -1;
-		for (int c = start; c <= end && n < 4096; c++)
-			cpus[n++] = c;
-	} else {
-		return bad(rp, "unknown CPU map encoding", ev);
-	}
-	if (!n)
-		return bad(rp, "no CPUs", ev);
-	ret = set_cpus(rp, cpus, n);
-	return ret;
+	n = cpu_map_event__decode((const uint8_t *)(ev + 1), ev->size - sizeof(*ev), cpus, &why);
+	if (n < 0)
+		return bad(rp, why, ev);
+	return set_cpus(rp, cpus, n);
 }
 
 static enum aggr_mode our_aggr_mode(uint64_t perf_mode)
