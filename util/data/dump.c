@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
+#include "../events/cpumap.h"
 #include "dump.h"
 #include "cpu-map-event.h"
 #include "event-text.h"
@@ -56,21 +58,17 @@ static void id_index(FILE *out, const uint8_t *p, size_t len)
 
 static void cpu_list(FILE *out, const uint8_t *p, size_t len)
 {
-	int cpus[CPU_MAP_EVENT_MAX], n;
-	const char *why;
+	struct cpu_map *map = malloc(sizeof(*map) + CPU_MAP_EVENT_MAX * sizeof(int));
 	struct strbuf sb = STRBUF_INIT;
+	const char *why;
 
-	n = cpu_map_event__decode(p, len, cpus, &why);
-	for (int i = 0; i < n; i++) {
-		int start = cpus[i];
-
-		while (i + 1 < n && cpus[i + 1] == cpus[i] + 1)
-			i++;
-		strbuf_addf(&sb, start == cpus[i] ? "%s%d" : "%s%d-%d", sb.len ? "," : "", start,
-			    cpus[i]);
-	}
-	fputs(sb.buf ?: "", out);
+	BUG_ON(!map);
+	map->nr = cpu_map_event__decode(p, len, map->cpus, &why);
+	if (map->nr > 0)
+		cpu_map__print(map, &sb);
+	fputs(sb.len ? sb.buf : "", out);
 	strbuf_release(&sb);
+	free(map);
 }
 
 /* perf's EVENT_UPDATE: the id, then what it updates. */

@@ -84,28 +84,9 @@ static int add_one(struct thread_map *map, const char *item, int all_threads, co
 	return 0;
 }
 
-struct thread_map *thread_map__all(const char *proc)
-{
-	struct thread_map *map = calloc(1, sizeof(*map));
-	struct dirent **names;
-	int n = scandir(proc, &names, numeric_dirent, NULL);
-
-	BUG_ON(!map);
-	for (int i = 0; i < n; i++) {
-		int pid;
-
-		/* a process gone since the listing is simply not counted */
-		if (!str_to_int(names[i]->d_name, &pid))
-			add_tasks(map, pid, proc);
-		free(names[i]);
-	}
-	if (n > 0)
-		free(names);
-	thread_map__read_comms(map, proc);
-	return map;
-}
-
-struct thread_map *thread_map__by_uid(const char *proc, uid_t uid)
+/* Every thread of the processes in @proc (those @owner owns, unless NULL);
+ * a process gone since the listing is simply not counted. */
+static struct thread_map *processes(const char *proc, const uid_t *owner)
 {
 	struct thread_map *map = calloc(1, sizeof(*map));
 	struct dirent **names;
@@ -119,14 +100,25 @@ struct thread_map *thread_map__by_uid(const char *proc, uid_t uid)
 
 		/* as perf: the owner of /proc/PID is the process's user */
 		snprintf(path, sizeof(path), "%s/%s", proc, names[i]->d_name);
-		if (!str_to_int(names[i]->d_name, &pid) && !stat(path, &st) && st.st_uid == uid)
-			add_tasks(map, pid, proc);	/* gone since: not counted */
+		if (!str_to_int(names[i]->d_name, &pid) &&
+		    (!owner || (!stat(path, &st) && st.st_uid == *owner)))
+			add_tasks(map, pid, proc);
 		free(names[i]);
 	}
 	if (n > 0)
 		free(names);
 	thread_map__read_comms(map, proc);
 	return map;
+}
+
+struct thread_map *thread_map__all(const char *proc)
+{
+	return processes(proc, NULL);
+}
+
+struct thread_map *thread_map__by_uid(const char *proc, uid_t uid)
+{
+	return processes(proc, &uid);
 }
 
 void thread_map__append(struct thread_map *map, pid_t tid)

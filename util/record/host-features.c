@@ -449,7 +449,8 @@ void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_
 }
 
 /* A PMU's caps (sysfs caps/NAME holds the value) as perf writes them: the
- * count, then name and value strings. 0 when it has none. */
+ * count, then name and value strings, in directory order as perf reads
+ * them (struct pmu holds them sorted). 0 when it has none. */
 static uint32_t put_caps(struct strbuf *sb, const char *pmu_dir)
 {
 	char path[PATH_MAX], value[256];

@@ -493,23 +493,30 @@ static void force_group(struct report *r)
 	r->forced_group = true;
 }
 
+/* A regex of function names for option @opt, or 0 with @example in the
+ * hint of a clear error. */
+static int compile_names(struct report *r, regex_t *re, const char *pattern, const char *opt,
+			 const char *example)
+{
+	int err = regcomp(re, pattern, REG_EXTENDED | REG_NOSUB);
+	char msg[128];
+
+	if (!err)
+		return 0;
+	regerror(err, re, msg, sizeof(msg));
+	strbuf_addf(&r->err, "%s %s: %s\nhint: an extended regular expression of function "
+		    "names (e.g. %s %s)", opt, pattern, msg, opt, example);
+	return -1;
+}
+
 /* --sort parent / -p: perf's default names the system-call entries. */
 static int setup_parent(struct report *r)
 {
-	const char *re = r->o->parent ?: "^sys_|^do_page_fault";
-	int err;
-
 	if (!sort_list__has(&r->fields.sort, SORT_PARENT))
 		return 0;
-	err = regcomp(&r->parent_re, re, REG_EXTENDED | REG_NOSUB);
-	if (err) {
-		char msg[128];
-
-		regerror(err, &r->parent_re, msg, sizeof(msg));
-		strbuf_addf(&r->err, "-p %s: %s\nhint: an extended regular expression of "
-			    "function names (e.g. -p '^sys_')", re, msg);
+	if (compile_names(r, &r->parent_re, r->o->parent ?: "^sys_|^do_page_fault", "-p",
+			  "'^sys_'"))
 		return -1;
-	}
 	r->need_parent = true;
 	return 0;
 }
@@ -517,20 +524,11 @@ static int setup_parent(struct report *r)
 /* --ignore-callees: the functions whose callees a chain forgets. */
 static int setup_ignore_callees(struct report *r)
 {
-	int err;
-
 	if (!r->o->ignore_callees)
 		return 0;
-	err = regcomp(&r->ignore_callees_re, r->o->ignore_callees, REG_EXTENDED | REG_NOSUB);
-	if (err) {
-		char msg[128];
-
-		regerror(err, &r->ignore_callees_re, msg, sizeof(msg));
-		strbuf_addf(&r->err, "--ignore-callees %s: %s\nhint: an extended regular "
-			    "expression of function names (e.g. --ignore-callees '^malloc$')",
-			    r->o->ignore_callees, msg);
+	if (compile_names(r, &r->ignore_callees_re, r->o->ignore_callees, "--ignore-callees",
+			  "'^malloc$'"))
 		return -1;
-	}
 	r->ignore_callees = true;
 	return 0;
 }
