@@ -304,6 +304,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Display extended information about perf.data file"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOLEAN(0, "raw-trace", &o.raw_trace,
+			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN('T', "threads", &o.show_threads, "Show per-thread event counters"),
 		OPT_CALLBACK(0, "pretty", &o.pretty_raw, "key",
 			     "pretty printing style key: normal raw", pretty_option),
@@ -330,7 +332,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Enable kernel symbol demangling"),
 		OPT_END(),
 	};
-	struct report r = { .o = &o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT };
+	struct report r = { .o = &o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,
+			     .trace_buf = STRBUF_INIT };
 	struct strbuf msg = STRBUF_INIT;
 	int ret;
 

@@ -18,6 +18,14 @@ same_report() {
 	if test -s perf.err; then cat perf.err; false; fi
 }
 
+# perf script and perf-mini script on one file: identical bytes.
+same_script() {
+	file=$1; shift
+	perf script -i "$file" "$@" >perf.txt 2>perf.err &&
+	pm script -i "$file" "$@" >pm.txt &&
+	test_cmp perf.txt pm.txt
+}
+
 test_expect_success 'cpu-clock on a CPU-bound workload: perf reads it as perf-mini does' '
 	pm record -q -e cpu-clock -o spin.data -- "$WL/spin" 300 &&
 	same_report spin.data &&
@@ -45,6 +53,40 @@ test_expect_success TRACEFS 'tracepoint beside cpu-clock (PERF_SAMPLE_IDENTIFIER
 	pm record -q -e cpu-clock,sched:sched_switch -o mix.data -- "$WL/sleep-switch" 30 &&
 	same_report mix.data --sort comm,dso,sym &&
 	test_grep "of event .sched:sched_switch." pm.txt
+'
+
+# A file of tracepoints alone sorts by their payloads; perf sizes the
+# column on the entries it compared by trace (one entry alone: cut to 12).
+test_expect_success TRACEFS 'tracepoints alone: sorted by trace output as perf, widths and cuts too' '
+	pm record -q -e sched:sched_switch -e sched:sched_process_exit -o tps.data -- \
+		"$WL/sleep-switch" 30 &&
+	same_report tps.data &&
+	test_grep "Trace output" pm.txt &&
+	test_grep "prev_comm=sleep-switch" pm.txt &&
+	same_report tps.data -n --sort comm,trace &&
+	same_report tps.data --sort trace,comm &&
+	same_report tps.data --sort pid,trace,comm &&
+	same_report tps.data --sort trace --raw-trace &&
+	same_report mix.data --sort trace,comm &&
+	test_grep "N/A" pm.txt
+'
+
+test_expect_success TRACEFS 'report --raw-trace on tracepoints alone: the per-field columns are refused with the way out' '
+	test_must_fail pm report --stdio -i tps.data --raw-trace 2>err &&
+	test_grep "trace_fields" err &&
+	test_grep "sort trace --raw-trace" err
+'
+
+# System-wide kernel stacks reach init code past _etext (start_kernel under
+# the idle task): perf stretches the kernel map over kallsyms.
+test_expect_success TRACEFS,SYSWIDE 'tracepoint callchains system-wide: the same report and script as perf' '
+	pm record -q -a -g -e sched:sched_switch -o tpg.data -- "$WL/sleep-switch" 20 &&
+	same_report tpg.data -g none &&
+	same_report tpg.data --no-children --sort dso,sym,dso_size &&
+	same_script tpg.data &&
+	test_grep "^	 *[0-9a-f]* __schedule" pm.txt &&
+	same_script tpg.data -F +cpu &&
+	same_script tpg.data -G
 '
 
 test_expect_success '-g (frame pointers): the default children graph agrees' '
@@ -270,13 +312,6 @@ test_expect_success 'record -z3 in pipe mode: perf report -i - reads it' '
 	test_cmp perf.txt pm.txt && ! test -s perf.err && test_grep "spin" pm.txt
 '
 
-# perf script and perf-mini script on one file: identical bytes.
-same_script() {
-	file=$1; shift
-	perf script -i "$file" "$@" >perf.txt 2>perf.err &&
-	pm script -i "$file" "$@" >pm.txt &&
-	test_cmp perf.txt pm.txt
-}
 
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
 	same_script spin.data

@@ -97,7 +97,7 @@ static void mem_widths(const struct hist_print_opts *o, const struct hist_entry 
 		grow(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
-/* The keys before srcfile in the sort order, for srcfile_width(). */
+/* The keys before a lazily computed one in the sort order. */
 struct prior_keys {
 	const struct sort_list *l;
 	int nr;
@@ -118,19 +118,25 @@ static int cmp_prior_keys(const void *a, const void *b, void *ctx)
 	return 0;
 }
 
+static const char *lazy_key_text(enum sort_key_id id, const struct hist_entry *he)
+{
+	return id == SORT_SRCFILE ? he->srcfile : he->trace_output;
+}
+
 /*
- * perf finds an entry's source file when it first compares two entries by
- * it (or prints it), and sizes the column before printing: only the files
- * of entries that tied on every key before srcfile with another entry
- * count (every entry when it is the first key and there are two or more).
+ * perf finds an entry's source file or trace output when it first
+ * compares two entries by it (or prints it), and sizes the column before
+ * printing: only the texts of entries that tied on every key before it
+ * with another entry count (every entry when it is the first key and
+ * there are two or more).
  */
-static void srcfile_width(const struct hists *h, struct hist_columns *c)
+static void lazy_key_width(const struct hists *h, enum sort_key_id id, struct hist_columns *c)
 {
 	struct prior_keys p = { h->sort, 0 };
 	struct hist_entry **v;
 	size_t n = h->nr_sorted;
 
-	while (p.nr < p.l->nr && p.l->keys[p.nr]->id != SORT_SRCFILE)
+	while (p.nr < p.l->nr && p.l->keys[p.nr]->id != id)
 		p.nr++;
 	if (p.nr == p.l->nr || n < 2 || !(v = malloc(n * sizeof(*v))))
 		return;
@@ -139,9 +145,10 @@ static void srcfile_width(const struct hists *h, struct hist_columns *c)
 	for (size_t i = 0; i < n; i++) {
 		bool tied = (i > 0 && !cmp_prior_keys(&v[i - 1], &v[i], &p)) ||
 			    (i + 1 < n && !cmp_prior_keys(&v[i], &v[i + 1], &p));
+		const char *text = lazy_key_text(id, v[i]);
 
-		if (tied && v[i]->srcfile)
-			grow(&c->width[SORT_SRCFILE], strlen(v[i]->srcfile));
+		if (tied && text)
+			grow(&c->width[id], strlen(text));
 	}
 	free(v);
 }
@@ -177,7 +184,8 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}
-	srcfile_width(h, c);
+	lazy_key_width(h, SORT_SRCFILE, c);
+	lazy_key_width(h, SORT_TRACE, c);
 	/* perf widens Pid:Command with the Command column, header included */
 	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
 	for (int i = 0; i < h->fields->nr; i++) {

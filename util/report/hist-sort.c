@@ -68,7 +68,7 @@ static int keys_per_entry(const struct hists *h, bool full)
 }
 
 struct rankings {
-	struct name_rank comm, dso, sym, srcline, srcfile, parent;
+	struct name_rank comm, dso, sym, srcline, srcfile, trace, parent;
 };
 
 static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t n)
@@ -94,6 +94,8 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 			name_rank__add(&rk->srcline, he->srcline, he->srcline);
 		if (he->srcfile)
 			name_rank__add(&rk->srcfile, he->srcfile, he->srcfile);
+		if (he->trace_output)
+			name_rank__add(&rk->trace, he->trace_output, he->trace_output);
 		if (he->parent)
 			name_rank__add(&rk->parent, he->parent, he->parent);
 	}
@@ -102,6 +104,7 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 	name_rank__finish(&rk->sym);
 	name_rank__finish(&rk->srcline);
 	name_rank__finish(&rk->srcfile);
+	name_rank__finish(&rk->trace);
 	name_rank__finish(&rk->parent);
 }
 
@@ -112,6 +115,7 @@ static void rankings__free(struct rankings *rk)
 	name_rank__exit(&rk->sym);
 	name_rank__exit(&rk->srcline);
 	name_rank__exit(&rk->srcfile);
+	name_rank__exit(&rk->trace);
 	name_rank__exit(&rk->parent);
 }
 
@@ -162,6 +166,7 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_CPU: k[0] = he->cpu; return 1;
 	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
 	case SORT_SRCFILE: k[0] = name_rank__of(&rk->srcfile, he->srcfile); return 1;
+	case SORT_TRACE: k[0] = name_rank__of(&rk->trace, he->trace_output); return 1;
 	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
 		k[0] = hist_entry__branch(he)->from.dso ?
 			       -name_rank__of(&rk->dso, hist_entry__branch(he)->from.dso) : INT64_MIN;

@@ -70,6 +70,7 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_ADDR: h = mix(h, he->raw_ip); break;
 		case SORT_SOCKET: h = mix(h, (uint32_t)he->socket); break;
 		case SORT_TIME: h = mix(h, he->time); break;
+		case SORT_TRACE: h = mix(h, (uintptr_t)he->trace_output); break;
 		case SORT_PARENT: h = mix(h, he->parent ? (unsigned char)he->parent[0] : 0); break;
 		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
 		case SORT_MISPREDICT:

@@ -86,6 +86,7 @@ struct hist_entry {
 	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *srcline;
 	const char *srcfile;		/* perf's srcfile key: the srcline's file */
+	const char *trace_output;	/* a tracepoint's, interned; NULL: another event */
 	const struct hist_branch *branch;	/* branch mode, else NULL */
 	const struct hist_mem *mem;	/* when the keys need it, else NULL */
 	uint64_t period;		/* self */

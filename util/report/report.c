@@ -266,6 +266,22 @@ static struct event_count *event_count(struct report *r, const struct pd_evsel *
 	return &n[e->idx];
 }
 
+/* The trace key's text: the formats are read at the first tracepoint
+ * sample, when a pipe stream has delivered its tracing data. */
+static const char *trace_output(struct report *r, const struct perf_sample *s)
+{
+	if (!r->trace_fmt_tried) {
+		r->trace_fmt_tried = true;
+		r->trace_fmt = trace_format__new(&r->pd);
+	}
+	strbuf_reset(&r->trace_buf);
+	if (r->trace_fmt && r->o->raw_trace)
+		trace_format__print_raw(r->trace_fmt, s, &r->trace_buf);
+	else if (r->trace_fmt)
+		trace_format__print(r->trace_fmt, s, &r->trace_buf);
+	return machine__intern(&r->machine, r->trace_buf.buf);
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -324,6 +340,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->need_srcfile)
 		tmpl.srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					     tmpl.ip);
+	if (r->need_trace && evsel->attr.type == PERF_TYPE_TRACEPOINT)
+		tmpl.trace_output = trace_output(r, s);
 	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
 	 * or a caller */
 	tmpl.filtered = filters_entries(r) && filtered(r, &tmpl, s->ip);
@@ -444,6 +462,7 @@ int report__process(struct report *r)
 	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
 	r->need_srcfile = sort_list__has(&r->fields.sort, SORT_SRCFILE);
+	r->need_trace = sort_list__has(&r->fields.sort, SORT_TRACE);
 	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
 	if (r->feed) {
 		int err = hist_feed__finish(r->feed);
@@ -583,11 +602,23 @@ static int setup_key_data(struct report *r)
 	return setup_time_quantum(r);
 }
 
+static bool all_tracepoints(const struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return pd->nr_evsels > 0;
+}
+
+/* perf sorts a file of tracepoints alone by their payloads, before any
+ * mode's order; with --raw-trace by each field (its trace_fields). */
 static int setup_fields(struct report *r)
 {
 	const struct report_opts *o = r->o;
+	bool trace = !o->sort && all_tracepoints(&r->pd);
 	struct fields_spec spec = {
-		.sort = o->sort ? r->sort_order.buf : o->mem_mode ? MEM_SORT_ORDER :
+		.sort = o->sort ? r->sort_order.buf : trace ? "trace" :
+			o->mem_mode ? MEM_SORT_ORDER :
 			r->branch_mode ? "comm,dso_from,symbol_from,symbol_to,cycles" :
 			o->parent ? "comm,dso,sym,parent" : "comm,dso,sym",
 		.user_sort = o->sort, .fields = o->fields, .mem_mode = o->mem_mode,
@@ -596,6 +627,12 @@ static int setup_fields(struct report *r)
 		.show_total_period = o->show_total_period,
 	};
 
+	if (trace && o->raw_trace) {
+		strbuf_addf(&r->err, "--raw-trace: a column per tracepoint field (perf's "
+			    "trace_fields) is not implemented\nhint: --sort trace --raw-trace "
+			    "prints each sample's fields in one column");
+		return -EINVAL;
+	}
 	return fields__setup(&spec, &r->fields, &r->err);
 }
 
@@ -700,6 +737,8 @@ void report__exit(struct report *r)
 	free(r->ip_cache);
 	sample_filter__exit(&r->filter);
 	srclines__exit(&r->srclines);
+	trace_format__delete(r->trace_fmt);
+	strbuf_release(&r->trace_buf);
 	strbuf_release(&r->sort_order);
 	machine__exit(&r->machine);
 	perf_data__close(&r->pd);

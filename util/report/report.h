@@ -61,6 +61,7 @@ struct report_opts {
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	bool quiet;		/* -q: the entries without perf's comment lines */
 	bool tasks, mmaps;	/* --tasks, --mmaps: the threads (and maps) instead */
+	bool raw_trace;		/* --raw-trace: the trace key prints raw fields */
 	bool show_threads;	/* -T: per-thread counts (READ records) after the table */
 	bool pretty_raw;	/* --pretty=raw: -T's counts one per row */
 	bool relative;		/* --percentage relative: of the samples kept */
@@ -119,6 +120,10 @@ struct report {
 	struct srclines srclines;	/* --sort srcline, inlined functions */
 	bool need_srcline;
 	bool need_srcfile;
+	bool need_trace;		/* --sort trace */
+	struct trace_format *trace_fmt;	/* its formats, read at the first tracepoint */
+	bool trace_fmt_tried;
+	struct strbuf trace_buf;
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */

@@ -26,6 +26,8 @@ static bool find_map(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	al->map = maps__find(maps, ip);
 	if (!al->map)
 		return false;
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		machine__load_kernel_map(m, al->map);
 	al->addr = map__map_ip(al->map, ip);
 	return true;
 }

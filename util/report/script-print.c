@@ -207,6 +207,8 @@ void script_print__set_events(struct script_print *p, const struct pd_evsel *con
 
 		if (a->type != PERF_TYPE_SOFTWARE || a->config != PERF_COUNT_SW_DUMMY)
 			p->type_attr[type_index(a)] = a;
+		if (a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_CALLCHAIN))
+			p->tp_callchain = true;
 	}
 }
 
@@ -286,9 +288,17 @@ static unsigned int fields_of(const struct script_print *p, const struct pd_evse
 	const struct perf_event_attr *rep = p->type_attr[type_index(&e->attr)];
 	struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
 
+	unsigned int f;
+
 	if (sf->replace)
 		return sf->fields;
-	return (script_print__default_fields(rep ?: &any) | sf->add) & ~sf->remove;
+	f = script_print__default_fields(rep ?: &any);
+	/* perf: tracepoints recorded with callchains show them, and where,
+	 * unless -F changed anything */
+	if (e->attr.type == PERF_TYPE_TRACEPOINT && p->tp_callchain && !p->no_callchain &&
+	    !sf->add && !sf->remove)
+		f |= SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
+	return (f | sf->add) & ~sf->remove;
 }
 
 static const char *dso_name(const struct dso *dso)

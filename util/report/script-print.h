@@ -75,6 +75,7 @@ struct script_print {
 	const struct perf_event_attr *type_attr[SCRIPT_NR_TYPES];
 	int name_width;			/* longest event name */
 	bool no_callchain;		/* -G / --hide-call-graph */
+	bool tp_callchain;		/* a tracepoint has callchains: show where */
 	unsigned int max_stack;
 	/* tracepoint payload formatter, NULL when none */
 	void (*format_trace)(void *ctx, const struct perf_sample *s, struct strbuf *out);

@@ -41,6 +41,7 @@ static const struct sort_key keys[] = {
 	{ SORT_TIME, "time", "Time", .ragged = true, .min_width = 12 },	/* 16 with --ns */
 	{ SORT_PARENT, "parent", "Parent symbol" },
 	{ SORT_SRCFILE, "srcfile", "Source File", .ragged = true },
+	{ SORT_TRACE, "trace", "Trace output", .ragged = true },
 	{ SORT_OVERHEAD, "overhead", "Overhead", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_SYS, "overhead_sys", "sys", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_US, "overhead_us", "usr", .hpp = true, .min_width = 8 },
@@ -98,7 +99,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 		if (len && !k) {
 			strbuf_addf(err, "unknown %s key '%.*s'\nhint: the keys are comm, pid, "
 				    "tid, dso, sym, cpu, srcline, srcfile, symbol_size, dso_size, addr, "
-				    "socket, time, parent, local_weight, weight, "
+				    "socket, time, parent, trace, local_weight, weight, "
 				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
 				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
 				    "overhead_children, sample, period (and dso_from, dso_to, "
@@ -351,6 +352,7 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
 	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
 	case SORT_SRCFILE: return strcmp(b->srcfile ?: "", a->srcfile ?: "");
+	case SORT_TRACE: return strcmp(b->trace_output ?: "", a->trace_output ?: "");
 	case SORT_DSO_FROM:
 		return dso_unswapped_cmp(hist_entry__branch(a)->from.dso,
 					 hist_entry__branch(b)->from.dso);
@@ -613,6 +615,9 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		break;
 	case SORT_SRCFILE:	/* perf's: cut to the column */
 		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->srcfile ?: "");
+		break;
+	case SORT_TRACE:	/* cut too; other events' samples have none */
+		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->trace_output ?: "N/A");
 		break;
 	case SORT_SRCLINE:
 		strbuf_addstr(sb, he->srcline ?: "??:0");

@@ -40,6 +40,7 @@ enum sort_key_id {
 	SORT_TIME,		/* its time, down to --time-quantum */
 	SORT_PARENT,		/* the first caller matching -p */
 	SORT_SRCFILE,
+	SORT_TRACE,		/* a tracepoint's payload, printed by its format */
 	/*
 	 * perf's "hpp" fields: values, not identities. They order entries
 	 * (largest first) and print as columns, per group member.

@@ -155,20 +155,35 @@ void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *
 	}
 }
 
-void trace_format__print(void *ctx, const struct perf_sample *s, struct strbuf *out)
+static void print_record(struct trace_format *tf, const struct perf_sample *s, bool raw,
+			 struct strbuf *out)
 {
-	struct trace_format *tf = ctx;
 	struct tep_record rec = {
 		.ts = s->time, .cpu = (int)s->cpu, .size = (int)s->raw_size,
 		.data = (void *)s->raw_data,
 	};
+	struct tep_event *ev = tep_find_event_by_record(tf->tep, &rec);
 	struct trace_seq seq;
 
-	if (!tep_find_event_by_record(tf->tep, &rec))
+	if (!ev)
 		return;
 	trace_seq_init(&seq);
-	tep_print_event(tf->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+	if (raw)
+		tep_print_fields(&seq, rec.data, rec.size, ev);
+	else
+		tep_print_event(tf->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	strbuf_addstr(out, seq.buffer);
 	trace_seq_destroy(&seq);
+}
+
+void trace_format__print(void *ctx, const struct perf_sample *s, struct strbuf *out)
+{
+	print_record(ctx, s, false, out);
+}
+
+void trace_format__print_raw(struct trace_format *tf, const struct perf_sample *s,
+			     struct strbuf *out)
+{
+	print_record(tf, s, true, out);
 }

@@ -29,5 +29,9 @@ bool trace_format__names_missing(const struct perf_data *pd);
 
 /* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
 void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *out);
+/* " prev_comm=swapper/0 prev_pid=0 ...": every field, unformatted (perf's
+ * --raw-trace). */
+void trace_format__print_raw(struct trace_format *tf, const struct perf_sample *s,
+			     struct strbuf *out);
 
 #endif

@@ -255,6 +255,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	/* as perf: user symbols unless --no-demangle, the kernel's on request */
 	t.demangle = dso->kernel ? dsos->cfg.demangle_kernel : !dsos->cfg.no_demangle;
 	if (dso->kernel && !dso->is_module) {
+		dso->from_kallsyms = !dsos->cfg.vmlinux;
 		if (dsos->cfg.vmlinux)
 			symtab_load_elf(&t, dsos->cfg.vmlinux, NULL, true);
 		else if (dsos->cfg.kallsyms)
@@ -307,11 +308,26 @@ static void index_bounds(struct dso *dso)
 	}
 }
 
-const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
+static void ensure_symbols(struct dsos *dsos, struct dso *dso)
 {
 	if (!dso->symbols_loaded) {
 		load_symbols(dsos, dso);
 		index_bounds(dso);
 	}
+}
+
+const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
+{
+	ensure_symbols(dsos, dso);
 	return dso->nr_syms ? search(dso, addr) : NULL;
+}
+
+bool dso__kallsyms_span(struct dsos *dsos, struct dso *dso, uint64_t *start, uint64_t *end)
+{
+	ensure_symbols(dsos, dso);
+	if (!dso->from_kallsyms || !dso->nr_syms)
+		return false;
+	*start = dso->syms[0].start;
+	*end = dso->syms[dso->nr_syms - 1].end;
+	return true;
 }

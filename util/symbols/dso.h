@@ -37,6 +37,7 @@ struct dso {
 	uint8_t build_id[20];
 	uint8_t build_id_size;	/* 0: unknown */
 	bool symbols_loaded;
+	bool from_kallsyms;	/* the kernel's symbols came from a kallsyms file */
 	int8_t binary_ok;	/* dso__binary_path(): 0 unknown, 1 yes, -1 no */
 	struct symbol *syms;	/* sorted by start */
 	size_t nr_syms;
@@ -73,6 +74,12 @@ void dsos__exit(struct dsos *dsos);
 
 /* The symbol containing @addr (in map_ip space), loading symbols once. */
 const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);
+
+/*
+ * From the first symbol's start to the last one's end, when @dso's
+ * symbols (loaded now if need be) came from kallsyms; else false.
+ */
+bool dso__kallsyms_span(struct dsos *dsos, struct dso *dso, uint64_t *start, uint64_t *end);
 
 /*
  * The binary of a user DSO on disk (under --symfs), when it is the one

@@ -45,7 +45,7 @@ static void comms_grow(struct machine *m)
 	m->nr_comm_buckets = nb;
 }
 
-static const char *intern(struct machine *m, const char *s)
+const char *machine__intern(struct machine *m, const char *s)
 {
 	size_t j;
 
@@ -147,6 +147,21 @@ struct map *maps__find(struct maps *maps, uint64_t addr)
 	return NULL;
 }
 
+void machine__load_kernel_map(struct machine *m, struct map *map)
+{
+	uint64_t start, end;
+
+	if (m->kernel_map_loaded || map->dso != m->kernel_dso)
+		return;
+	m->kernel_map_loaded = true;
+	if (!dso__kallsyms_span(&m->dsos, map->dso, &start, &end))
+		return;
+	/* the symbols lie where the map starts: the order of maps holds */
+	map->start = start;
+	map->end = end;
+	m->gen++;	/* addresses missed before may be found now */
+}
+
 /* --- threads --------------------------------------------------------- */
 
 static struct thread *find_thread(struct machine *m, int32_t tid)
@@ -192,7 +207,7 @@ static struct thread *new_thread(struct machine *m, int32_t pid, int32_t tid)
 	t->tid = tid;
 	t->ppid = -1;
 	snprintf(name, sizeof(name), ":%d", tid);
-	t->comm = intern(m, name);
+	t->comm = machine__intern(m, name);
 	b = (uint32_t)tid % m->nr_buckets;
 	t->next = m->threads[b];
 	m->threads[b] = t;
@@ -226,7 +241,7 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm)
 {
-	const char *name = intern(m, comm);
+	const char *name = machine__intern(m, comm);
 
 	if (!t->comm_set) {
 		t->placeholder = t->comm;

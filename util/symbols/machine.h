@@ -53,6 +53,7 @@ struct machine {
 	struct maps kmaps;
 	struct dsos dsos;
 	struct dso *kernel_dso;
+	bool kernel_map_loaded;
 	char **comms;			/* interned comm strings, hashed */
 	size_t nr_comm_buckets, nr_comms;
 	const char *arch;		/* from the header, for kernel_start */
@@ -69,6 +70,8 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 const char *machine__kernel_unresolved(const struct machine *m);
 
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm);
+/* @s's copy kept with the comms (one per text) for the machine's life. */
+const char *machine__intern(struct machine *m, const char *s);
 
 /* A mapping from MMAP/MMAP2 (pid -1 means the kernel's maps). */
 struct mmap_desc {
@@ -100,6 +103,13 @@ void machine__apply_build_ids(struct machine *m, const struct pd_features *f);
 
 /* The map holding @addr, or NULL. */
 struct map *maps__find(struct maps *maps, uint64_t addr);
+
+/*
+ * perf's first load of the kernel map @map (found for a kernel address):
+ * with symbols from kallsyms it then spans them all, init code and data
+ * past _etext included (map__fixup_start/end). Once per machine.
+ */
+void machine__load_kernel_map(struct machine *m, struct map *map);
 
 static inline uint64_t map__map_ip(const struct map *map, uint64_t ip)
 {

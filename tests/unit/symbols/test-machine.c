@@ -2,8 +2,11 @@
 /*
  * The kernel's maps as perf names them: a module mapped from its path is
  * "[name]" with dashes as underscores (compressed ones too); a module
- * recorded by its name ("[i915]") keeps it, not "[[i915]]".
+ * recorded by its name ("[i915]") keeps it, not "[[i915]]". The kernel's
+ * map, once its kallsyms symbols are loaded, spans them all as perf's.
  */
+#include <unistd.h>
+
 #include "../unit-test.h"
 #include "../../../util/symbols/machine.h"
 
@@ -34,10 +37,54 @@ static void test_machine__module_names_as_perf(void **state)
 	machine__exit(&m);
 }
 
+static const char kallsyms[] =
+	"ffffffff81000000 T _text\n"
+	"ffffffff81000100 T func_a\n"
+	"ffffffff81001000 T _etext\n"
+	"ffffffff83000000 T start_kernel\n"
+	"ffffffff83000400 D init_data\n"
+	"ffffffff83000800 R rodata_is_left_out\n"
+	"ffffffffc0000000 t mod_fn\t[mod]\n";
+
+static void test_machine__kernel_map_spans_kallsyms(void **state)
+{
+	char path[] = "/tmp/pm-kallsyms-XXXXXX";
+	int fd = mkstemp(path);
+	struct dsos_config cfg = { .kallsyms = path };
+	struct mmap_desc d = { .start = 0xffffffff81000000ULL, .len = 0x1000,
+			       .pgoff = 0xffffffff81000000ULL,
+			       .filename = "[kernel.kallsyms]_text" };
+	struct machine m;
+	struct map *map;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, kallsyms, sizeof(kallsyms) - 1), (ssize_t)sizeof(kallsyms) - 1);
+	close(fd);
+	assert_int_equal(machine__init(&m, &cfg), 0);
+	machine__add_mmap(&m, -1, 0, &d);
+	/* init code past _etext: not the recorded map's until it is loaded */
+	assert_null(maps__find(&m.kmaps, 0xffffffff83000010ULL));
+	map = maps__find(&m.kmaps, 0xffffffff81000110ULL);
+	assert_non_null(map);
+	machine__load_kernel_map(&m, map);
+	map = maps__find(&m.kmaps, 0xffffffff83000010ULL);
+	assert_non_null(map);
+	assert_ptr_equal(map->dso, m.kernel_dso);
+	assert_string_equal(dso__find_symbol(&m.dsos, map->dso, 0xffffffff83000010ULL)->name,
+			    "start_kernel");
+	/* to the last symbol's page and one more (perf's symbols__fixup_end) */
+	assert_int_equal(map->end, 0xffffffff83002000ULL);
+	assert_null(maps__find(&m.kmaps, 0xffffffff83002000ULL));
+	machine__exit(&m);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_machine__module_names_as_perf),
+		cmocka_unit_test(test_machine__kernel_map_spans_kallsyms),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
