@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "../util/data/decompress.h"
 #include "../util/data/sample.h"
 #include "../util/data/writer.h"
+#include "../util/events/cgroup.h"
 #include "../util/events/workload.h"
 #include "../util/record/host-features.h"
 #include "../util/record/synth.h"
@@ -55,6 +57,8 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t id_size = id_trailer_size(o);
+	unsigned int what = o->synth | (o->attr.namespaces ? SYNTH_NAMESPACES : 0);
+	char mount[PATH_MAX];
 
 	if (tail != o->tail_synthesize) {
 		/* as perf: the workload is named before its exec either way */
@@ -70,16 +74,22 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 	synth__event_updates(&sb, o->evlist, w->pipe);
 	synth__thread_map(&sb, o->target.threads);
 	synth__cpu_map(&sb, o->target.cpus);
+	if (o->attr.cgroups && (o->synth & SYNTH_CGROUP) &&
+	    !cgroup__mount_dir(o->paths.proc, mount, sizeof(mount)))
+		synth__cgroups(&sb, mount, id_size);
 	/* as perf: what runs before the exec's COMM is the workload too; a
 	 * later file (--switch-output) starts with the workload as it is now */
-	if (workload > 0 && !o->switched && !tail)
+	if (workload > 0 && !o->switched && !tail) {
 		synth__comm(&sb, workload, WORKLOAD_COMM, id_size);
-	else if (workload > 0 && target__counts_workload(&o->target) && (o->synth & SYNTH_TASK))
-		synth__process(&sb, o->paths.proc, workload, o->synth, id_size);
+		if (what & SYNTH_NAMESPACES)
+			synth__namespaces(&sb, o->paths.proc, workload, workload, id_size);
+	} else if (workload > 0 && target__counts_workload(&o->target) && (o->synth & SYNTH_TASK)) {
+		synth__process(&sb, o->paths.proc, workload, what, id_size);
+	}
 	if (!(o->synth & SYNTH_TASK)) {
 		/* --synth=no (or cgroup): the tasks that exist stay undescribed */
 	} else if (target__has_cpu(&o->target)) {
-		synth__all_processes(&sb, o->paths.proc, o->synth, id_size);
+		synth__all_processes(&sb, o->paths.proc, what, id_size);
 	} else if (target__has_task(&o->target)) {
 		for (int i = 0, last = 0; i < o->target.threads->nr; i++) {
 			char path[64], status[4096], *tgid;
@@ -93,7 +103,7 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 				str_to_int(tgid, &pid);
 			}
 			if (pid != last)	/* a process's threads come together */
-				synth__process(&sb, o->paths.proc, pid, o->synth, id_size);
+				synth__process(&sb, o->paths.proc, pid, what, id_size);
 			last = pid;
 		}
 	}

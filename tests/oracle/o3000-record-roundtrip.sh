@@ -447,6 +447,26 @@ test_expect_success ROOT 'record --namespaces: the records perf shows' '
 	test_grep "PERF_RECORD_NAMESPACES" pm.txt
 '
 
+test_expect_success 'record --all-cgroups: the samples cgroups named by the CGROUP records of the tree, as perf' '
+	pm record -q --all-cgroups -e cpu-clock$u -o cgr.data -- "$WL/spin" 100 &&
+	same_report cgr.data --sort cgroup,comm &&
+	test_grep "% +/[^ ]* +spin" pm.txt &&
+	perf report --stats -i cgr.data 2>/dev/null | grep -q "CGROUP events: *[1-9]" &&
+	pm record -q --all-cgroups --synth=no -e cpu-clock$u -o cgn.data -- "$WL/spin" 100 &&
+	same_report cgn.data --sort cgroup,comm &&
+	test_grep "unknown +spin" pm.txt
+'
+
+test_expect_success ROOT 'record --namespaces: the workload cgroup namespace (report cgroup_id) as in a perf recording' '
+	pm record -q --namespaces -e cpu-clock -o nsc.data -- "$WL/spin" 100 &&
+	perf record -q --namespaces -e cpu-clock -o nsc-perf.data -- "$WL/spin" 100 2>/dev/null &&
+	same_report nsc.data --sort cgroup_id,comm &&
+	awk "/% .* spin/ { print \$2 }" pm.txt >pm.ns &&
+	perf report --stdio -i nsc-perf.data --sort cgroup_id,comm 2>/dev/null |
+		awk "/% .* spin/ { print \$2 }" >perf.ns &&
+	test -s pm.ns && test_cmp perf.ns pm.ns
+'
+
 test_expect_success 'perf record'"'"'s own records (ID_INDEX, EVENT_UPDATE, THREAD_MAP, CPU_MAP, the perf-exec COMM, FINISHED_INIT): as many as perf writes, file and pipe' '
 	pm record -q -e cpu-clock -o init.data -- sh -c "/bin/true" &&
 	perf record -q -e cpu-clock -o init-perf.data -- sh -c "/bin/true" 2>/dev/null &&

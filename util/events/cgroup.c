@@ -51,8 +51,7 @@ int evlist__parse_cgroups(struct evlist *evlist, const char *names, struct strbu
 	return 0;
 }
 
-/* The cgroup filesystem perf counts in: v1 with perf_event, else v2. */
-static int cgroup_root(const char *proc, char *out, size_t size)
+int cgroup__mount_dir(const char *proc, char *out, size_t size)
 {
 	char path[PATH_MAX];
 	struct mntent *m;
@@ -87,7 +86,7 @@ int evlist__open_cgroups(struct evlist *evlist, const char *proc, struct strbuf 
 
 	if (!evlist->nr_cgroups)
 		return 0;
-	if (cgroup_root(proc, root, sizeof(root))) {
+	if (cgroup__mount_dir(proc, root, sizeof(root))) {
 		strbuf_addstr(err, "-G: no cgroup filesystem with the perf_event controller is "
 				   "mounted\nhint: mount cgroup2 (mount -t cgroup2 none "
 				   "/sys/fs/cgroup)");

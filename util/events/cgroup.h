@@ -22,4 +22,8 @@ int evlist__parse_cgroups(struct evlist *evlist, const char *names, struct strbu
  * for its mounts). Returns 0, or -errno with the cause and fix in @err. */
 int evlist__open_cgroups(struct evlist *evlist, const char *proc, struct strbuf *err);
 
+/* Where the cgroup filesystem perf counts in is mounted (v1 with
+ * perf_event, else v2), from @proc/self/mounts. 0, or -ENOENT. */
+int cgroup__mount_dir(const char *proc, char *out, size_t size);
+
 #endif

@@ -3,8 +3,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../base/util.h"
 #include "../data/perf-data-format.h"
@@ -99,6 +102,83 @@ void synth__comm(struct strbuf *out, pid_t pid, const char *comm, size_t id_size
 	comm_record(out, pid, pid, comm, id_size);
 }
 
+void synth__namespaces(struct strbuf *out, const char *proc, pid_t pid, pid_t tid,
+		       size_t id_size)
+{
+	/* the order of perf's NET_NS_INDEX ... CGROUP_NS_INDEX */
+	static const char *const ns[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+	struct {
+		struct pm_namespaces_event e;
+		struct { uint64_t dev, ino; } link[ARRAY_SIZE(ns)];
+	} rec = {
+		.e = { .header = { .type = PERF_RECORD_NAMESPACES,
+				   .size = (uint16_t)(sizeof(rec) + id_size) },
+		       .pid = (uint32_t)pid, .tid = (uint32_t)tid, .nr_namespaces = ARRAY_SIZE(ns) },
+	};
+	char path[128];
+	struct stat st;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ns); i++) {
+		snprintf(path, sizeof(path), "%s/%d/ns/%s", proc, tid, ns[i]);
+		if (!stat(path, &st)) {	/* else 0/0, as perf leaves it */
+			rec.link[i].dev = st.st_dev;
+			rec.link[i].ino = st.st_ino;
+		}
+	}
+	strbuf_add(out, &rec, sizeof(rec));
+	strbuf_addchars(out, 0, id_size);
+}
+
+static void cgroup_record(struct strbuf *out, const char *dir, size_t mount_len,
+			  size_t id_size)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t id;
+	} handle = { .fh = { .handle_bytes = sizeof(uint64_t) } };
+	int mount_id;
+
+	if (name_to_handle_at(AT_FDCWD, dir, &handle.fh, &mount_id, 0) < 0)
+		return;	/* gone, or not a cgroup filesystem: nothing to name */
+	put_record(out, PERF_RECORD_CGROUP, 0, &handle.id, sizeof(handle.id),
+		   dir + mount_len, id_size);
+}
+
+/* @path (a buffer of PATH_MAX) ends with the directory to describe. */
+static void walk_cgroups(struct strbuf *out, char *path, size_t mount_len, size_t id_size,
+			 int depth)
+{
+	size_t len = strlen(path);
+	struct dirent *d;
+	DIR *dir;
+
+	cgroup_record(out, path, mount_len, id_size);
+	if (depth > 64 || !(dir = opendir(path)))
+		return;
+	while ((d = readdir(dir))) {
+		if (d->d_type != DT_DIR || !strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+			continue;
+		if (len + strlen(d->d_name) + 2 >= PATH_MAX)
+			continue;
+		snprintf(path + len, PATH_MAX - len, "%s%s", path[len - 1] == '/' ? "" : "/",
+			 d->d_name);
+		walk_cgroups(out, path, mount_len, id_size, depth + 1);
+		path[len] = '\0';
+	}
+	closedir(dir);
+}
+
+void synth__cgroups(struct strbuf *out, const char *mount, size_t id_size)
+{
+	char path[PATH_MAX];
+	size_t mount_len = strlen(mount);
+
+	if (mount_len + 2 >= sizeof(path))
+		return;
+	snprintf(path, sizeof(path), "%s/", mount);	/* the root is "/" */
+	walk_cgroups(out, path, mount_len, id_size, 0);
+}
+
 static void read_comm(const char *proc, pid_t pid, pid_t tid, char *comm, size_t size)
 {
 	char path[128];
@@ -155,6 +235,8 @@ int synth__process(struct strbuf *out, const char *proc, pid_t pid, unsigned int
 			continue;
 		read_comm(proc, pid, tid, comm, sizeof(comm));
 		comm_record(out, pid, tid, comm, id_size);
+		if (what & SYNTH_NAMESPACES)
+			synth__namespaces(out, proc, pid, tid, id_size);
 	}
 	closedir(dir);
 	if (!(what & SYNTH_MMAP))

@@ -27,18 +27,29 @@ void synth__kernel_mmap(struct strbuf *out, size_t id_size);
 enum synth_what {
 	SYNTH_TASK = 1 << 0,	/* a COMM for each thread */
 	SYNTH_MMAP = 1 << 1,	/* and each process's mappings (MMAP2) */
-	SYNTH_CGROUP = 1 << 2,	/* accepted; perf-mini writes no CGROUP records */
+	SYNTH_CGROUP = 1 << 2,	/* the cgroups that exist (with --all-cgroups) */
 	SYNTH_ALL = SYNTH_TASK | SYNTH_MMAP | SYNTH_CGROUP,
+	SYNTH_NAMESPACES = 1 << 3,	/* each thread's namespaces (--namespaces) */
 };
 
-/* Every thread of @pid (COMM each) and, with SYNTH_MMAP in @what, its
- * executable mappings (MMAP2). */
+/* Every thread of @pid (COMM each, and NAMESPACES with SYNTH_NAMESPACES
+ * in @what) and, with SYNTH_MMAP, its executable mappings (MMAP2). */
 int synth__process(struct strbuf *out, const char *proc, pid_t pid, unsigned int what,
 		   size_t id_size);
 
 /* A COMM naming task @pid: the workload record starts, named before its
  * exec (the kernel names it again at exec), as perf synthesizes it. */
 void synth__comm(struct strbuf *out, pid_t pid, const char *comm, size_t id_size);
+
+/* A NAMESPACES record of thread @tid of process @pid: the device and
+ * inode of each of its /proc/TID/ns links, as perf synthesizes them. */
+void synth__namespaces(struct strbuf *out, const char *proc, pid_t pid, pid_t tid,
+		       size_t id_size);
+
+/* A CGROUP record for every cgroup under @mount (its root "/" first, then
+ * depth first), the id being the directory's file handle, as the kernel's
+ * samples name it. */
+void synth__cgroups(struct strbuf *out, const char *mount, size_t id_size);
 
 /* PERF_RECORD_FINISHED_INIT: the synthesized records end here. */
 void synth__finished_init(struct strbuf *out);

@@ -181,6 +181,8 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
 		if (he->parent)
 			grow(&c->width[SORT_PARENT], strlen(he->parent));
+		if (he->cgroup)
+			grow(&c->width[SORT_CGROUP], strlen(he->cgroup_path ?: "unknown"));
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}

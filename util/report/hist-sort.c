@@ -54,6 +54,7 @@ static int key_ints(const struct hists *h, enum sort_key_id id, bool full)
 	case SORT_SYM_FROM:
 	case SORT_SYM_TO: return full ? 4 : 2;
 	case SORT_DCACHELINE: return full ? 2 * DCACHELINE_INTS : DCACHELINE_INTS;
+	case SORT_CGROUP_ID: return full ? 4 : 2;
 	default: return full ? 2 : 1;
 	}
 }
@@ -167,6 +168,11 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
 	case SORT_SRCFILE: k[0] = name_rank__of(&rk->srcfile, he->srcfile); return 1;
 	case SORT_TRACE: k[0] = name_rank__of(&rk->trace, he->trace_output); return 1;
+	case SORT_CGROUP: k[0] = (int64_t)(he->cgroup ^ 1ULL << 63); return 1;
+	case SORT_CGROUP_ID:
+		k[0] = (int64_t)(he->cgroup_ns_dev ^ 1ULL << 63);
+		k[1] = (int64_t)(he->cgroup_ns_ino ^ 1ULL << 63);
+		return 2;
 	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
 		k[0] = hist_entry__branch(he)->from.dso ?
 			       -name_rank__of(&rk->dso, hist_entry__branch(he)->from.dso) : INT64_MIN;

@@ -71,6 +71,8 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_SOCKET: h = mix(h, (uint32_t)he->socket); break;
 		case SORT_TIME: h = mix(h, he->time); break;
 		case SORT_TRACE: h = mix(h, (uintptr_t)he->trace_output); break;
+		case SORT_CGROUP: h = mix(h, he->cgroup); break;
+		case SORT_CGROUP_ID: h = mix(mix(h, he->cgroup_ns_dev), he->cgroup_ns_ino); break;
 		case SORT_PARENT: h = mix(h, he->parent ? (unsigned char)he->parent[0] : 0); break;
 		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
 		case SORT_MISPREDICT:
@@ -526,6 +528,14 @@ int hists__override_comms(struct hists *h)
 	if (!renamed || !sort_list__has(h->sort, SORT_COMM) || h->perf_tree)
 		return 0;
 	return refold(h);
+}
+
+void hists__name_cgroups(struct hists *h, const struct machine *m)
+{
+	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+		for (size_t i = 0; i < c->nr; i++)
+			c->entries[i].cgroup_path =
+				machine__cgroup_path(m, c->entries[i].cgroup);
 }
 
 int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)

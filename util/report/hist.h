@@ -87,6 +87,9 @@ struct hist_entry {
 	const char *srcline;
 	const char *srcfile;		/* perf's srcfile key: the srcline's file */
 	const char *trace_output;	/* a tracepoint's, interned; NULL: another event */
+	uint64_t cgroup;		/* the sample's cgroup id, 0: none */
+	const char *cgroup_path;	/* its CGROUP record's, named after reading */
+	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* the thread's cgroup namespace */
 	const struct hist_branch *branch;	/* branch mode, else NULL */
 	const struct hist_mem *mem;	/* when the keys need it, else NULL */
 	uint64_t period;		/* self */
@@ -224,6 +227,9 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out);
  * has comm). 0 or -ENOMEM.
  */
 int hists__override_comms(struct hists *h);
+/* Name the entries' cgroups from the CGROUP records read (perf names them
+ * when it prints, so a record after the samples counts). */
+void hists__name_cgroups(struct hists *h, const struct machine *m);
 
 /* Order the entries for output in h->sorted. */
 void hists__output_resort(struct hists *h);

@@ -475,6 +475,8 @@ int report__process(struct report *r)
 	}
 	name_tracepoints(&r->pd);
 	for (size_t i = 0; !ret && i < r->nr_hists; i++) {
+		if (r->hists[i])
+			hists__name_cgroups(r->hists[i], &r->machine);
 		if (r->hists[i] && hists__override_comms(r->hists[i])) {
 			strbuf_addstr(&r->err, "out of memory building the histogram");
 			ret = -ENOMEM;

@@ -118,6 +118,9 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->cpu = (int32_t)s->cpu;
 	he->period = s->period;
 	he->period_key = s->period;
+	he->cgroup = s->cgroup;
+	he->cgroup_ns_dev = t->cgroup_ns_dev;
+	he->cgroup_ns_ino = t->cgroup_ns_ino;
 }
 
 /*

@@ -42,6 +42,9 @@ static const struct sort_key keys[] = {
 	{ SORT_PARENT, "parent", "Parent symbol" },
 	{ SORT_SRCFILE, "srcfile", "Source File", .ragged = true },
 	{ SORT_TRACE, "trace", "Trace output", .ragged = true },
+	{ SORT_CGROUP, "cgroup", "Cgroup", .ragged = true, .min_width = 6 },
+	{ SORT_CGROUP_ID, "cgroup_id", "cgroup id (dev/inode)", .ragged = true,
+	  .min_width = 20 },
 	{ SORT_OVERHEAD, "overhead", "Overhead", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_SYS, "overhead_sys", "sys", .hpp = true, .min_width = 8 },
 	{ SORT_OVERHEAD_US, "overhead_us", "usr", .hpp = true, .min_width = 8 },
@@ -99,7 +102,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 		if (len && !k) {
 			strbuf_addf(err, "unknown %s key '%.*s'\nhint: the keys are comm, pid, "
 				    "tid, dso, sym, cpu, srcline, srcfile, symbol_size, dso_size, addr, "
-				    "socket, time, parent, trace, local_weight, weight, "
+				    "socket, time, parent, trace, cgroup, cgroup_id, local_weight, weight, "
 				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
 				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
 				    "overhead_children, sample, period (and dso_from, dso_to, "
@@ -197,6 +200,12 @@ static int cmp_null(const void *l, const void *r)
  * The functions below return perf's comparison value for (a, b): > 0 when
  * @a prints first. Their signs copy perf's sort.c (right minus left).
  */
+
+/* perf's _sort__cgroup_cmp(): by value, never by a wrapping difference */
+static int64_t u64_cmp(uint64_t a, uint64_t b)
+{
+	return a > b ? 1 : a < b ? -1 : 0;
+}
 
 static int64_t dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -353,6 +362,10 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
 	case SORT_SRCFILE: return strcmp(b->srcfile ?: "", a->srcfile ?: "");
 	case SORT_TRACE: return strcmp(b->trace_output ?: "", a->trace_output ?: "");
+	case SORT_CGROUP: return u64_cmp(b->cgroup, a->cgroup);
+	case SORT_CGROUP_ID:
+		return u64_cmp(b->cgroup_ns_dev, a->cgroup_ns_dev) ?:
+		       u64_cmp(b->cgroup_ns_ino, a->cgroup_ns_ino);
 	case SORT_DSO_FROM:
 		return dso_unswapped_cmp(hist_entry__branch(a)->from.dso,
 					 hist_entry__branch(b)->from.dso);
@@ -615,6 +628,12 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		break;
 	case SORT_SRCFILE:	/* perf's: cut to the column */
 		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->srcfile ?: "");
+		break;
+	case SORT_CGROUP:	/* N/A: not sampled; unknown: no CGROUP record */
+		strbuf_addstr(sb, !he->cgroup ? "N/A" : he->cgroup_path ?: "unknown");
+		break;
+	case SORT_CGROUP_ID:
+		strbuf_addf(sb, "%" PRIu64 "/0x%" PRIx64, he->cgroup_ns_dev, he->cgroup_ns_ino);
 		break;
 	case SORT_TRACE:	/* cut too; other events' samples have none */
 		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->trace_output ?: "N/A");

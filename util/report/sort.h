@@ -41,6 +41,8 @@ enum sort_key_id {
 	SORT_PARENT,		/* the first caller matching -p */
 	SORT_SRCFILE,
 	SORT_TRACE,		/* a tracepoint's payload, printed by its format */
+	SORT_CGROUP,		/* the sample's cgroup (record --all-cgroups) */
+	SORT_CGROUP_ID,		/* its thread's cgroup namespace (--namespaces) */
 	/*
 	 * perf's "hpp" fields: values, not identities. They order entries
 	 * (largest first) and print as columns, per group member.

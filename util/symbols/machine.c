@@ -414,6 +414,7 @@ void machine__exit(struct machine *m)
 	for (size_t i = 0; i < m->nr_comm_buckets; i++)
 		free(m->comms[i]);
 	free(m->comms);
+	free(m->cgroups);
 	free(m->kmaps.v);
 	dsos__exit(&m->dsos);
 	memset(m, 0, sizeof(*m));
@@ -434,6 +435,37 @@ static void record_string(const struct pm_event_header *ev, const char *s, char 
 	memcpy(out, s, room);
 	out[room] = '\0';
 	out[strnlen(out, room)] = '\0';
+}
+
+const char *machine__cgroup_path(const struct machine *m, uint64_t id)
+{
+	for (size_t i = 0; i < m->nr_cgroups; i++)
+		if (m->cgroups[i].id == id)
+			return m->cgroups[i].path;
+	return NULL;
+}
+
+/* As perf's cgroup__findnew(): a known id keeps its first path. */
+static void add_cgroup(struct machine *m, uint64_t id, const char *path)
+{
+	if (machine__cgroup_path(m, id))
+		return;
+	if (!(m->nr_cgroups & (m->nr_cgroups + 1)))	/* 0, 1, 3, 7, ...: full */
+		m->cgroups = xrealloc(m->cgroups, (2 * m->nr_cgroups + 1) * sizeof(*m->cgroups));
+	m->cgroups[m->nr_cgroups++] = (struct cgroup_name){ id, machine__intern(m, path) };
+}
+
+static void set_namespaces(struct machine *m, const struct pm_event_header *ev)
+{
+	const struct pm_namespaces_event *e = (const void *)ev;
+	struct thread *t;
+
+	if (ev->size < sizeof(*e) || e->nr_namespaces <= CGROUP_NS_INDEX ||
+	    (ev->size - sizeof(*e)) / sizeof(e->link_info[0]) <= CGROUP_NS_INDEX)
+		return;
+	t = machine__findnew_thread(m, (int32_t)e->pid, (int32_t)e->tid);
+	t->cgroup_ns_dev = e->link_info[CGROUP_NS_INDEX].dev;
+	t->cgroup_ns_ino = e->link_info[CGROUP_NS_INDEX].ino;
 }
 
 void machine__process_event(struct machine *m, const struct pm_event_header *ev)
@@ -482,6 +514,18 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 		if (ev->size >= sizeof(*e))
 			machine__fork(m, e->pid, e->tid, e->ppid, e->ptid,
 				      !(ev->misc & PERF_RECORD_MISC_FORK_EXEC));
+		break;
+	}
+	case PERF_RECORD_NAMESPACES:
+		set_namespaces(m, ev);
+		break;
+	case PERF_RECORD_CGROUP: {
+		const struct pm_cgroup_event *e = (const void *)ev;
+
+		if (ev->size < sizeof(*e))
+			return;
+		record_string(ev, e->path, name, sizeof(name));
+		add_cgroup(m, e->id, name);
 		break;
 	}
 	default:

@@ -43,8 +43,14 @@ struct thread {
 	 * was counted under ":tid" after the fact (its comm__override). */
 	const char *placeholder, *first_comm;
 	const char *srccode_shown;	/* script -F srccode: the "file:line" last shown */
+	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* its cgroup namespace (NAMESPACES) */
 	struct maps *maps;	/* shared by the threads of a process */
 	struct thread *next;	/* hash chain */
+};
+
+struct cgroup_name {
+	uint64_t id;
+	const char *path;		/* interned */
 };
 
 struct machine {
@@ -54,6 +60,8 @@ struct machine {
 	struct dsos dsos;
 	struct dso *kernel_dso;
 	bool kernel_map_loaded;
+	struct cgroup_name *cgroups;	/* from CGROUP records, by id */
+	size_t nr_cgroups;
 	char **comms;			/* interned comm strings, hashed */
 	size_t nr_comm_buckets, nr_comms;
 	const char *arch;		/* from the header, for kernel_start */
@@ -70,6 +78,8 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 const char *machine__kernel_unresolved(const struct machine *m);
 
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm);
+/* The path a CGROUP record gave cgroup @id (the first one), or NULL. */
+const char *machine__cgroup_path(const struct machine *m, uint64_t id);
 /* @s's copy kept with the comms (one per text) for the machine's life. */
 const char *machine__intern(struct machine *m, const char *s);
 
