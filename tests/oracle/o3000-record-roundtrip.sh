@@ -80,9 +80,12 @@ test_expect_success TRACEFS 'report --raw-trace on tracepoints alone: the per-fi
 # System-wide kernel stacks reach init code past _etext (start_kernel under
 # the idle task): perf stretches the kernel map over kallsyms.
 test_expect_success TRACEFS,SYSWIDE 'tracepoint callchains system-wide: the same report and script as perf' '
-	pm record -q -a -g -e sched:sched_switch -o tpg.data -- "$WL/sleep-switch" 20 &&
+	pm record -q -a -g -e sched:sched_switch -e sched:sched_wakeup -o tpg.data -- \
+		"$WL/sleep-switch" 20 &&
 	same_report tpg.data -g none &&
 	same_report tpg.data --no-children --sort dso,sym,dso_size &&
+	same_report tpg.data --sort comm,trace -g none &&
+	same_report tpg.data --sort trace --raw-trace -g none &&
 	same_script tpg.data &&
 	test_grep "^	 *[0-9a-f]* __schedule" pm.txt &&
 	same_script tpg.data -F +cpu &&

@@ -126,9 +126,11 @@ static const char *lazy_key_text(enum sort_key_id id, const struct hist_entry *h
 /*
  * perf finds an entry's source file or trace output when it first
  * compares two entries by it (or prints it), and sizes the column before
- * printing: only the texts of entries that tied on every key before it
- * with another entry count (every entry when it is the first key and
- * there are two or more).
+ * printing: only the texts it compared count. It compares by the key
+ * when the keys before it tie: a sample added to an entry, a caller's
+ * entry checked against the sample's others (texts_compared), or an entry
+ * beside another that ties on every key before it (every entry, when it
+ * is the first key and there are two or more).
  */
 static void lazy_key_width(const struct hists *h, enum sort_key_id id, struct hist_columns *c)
 {
@@ -138,16 +140,18 @@ static void lazy_key_width(const struct hists *h, enum sort_key_id id, struct hi
 
 	while (p.nr < p.l->nr && p.l->keys[p.nr]->id != id)
 		p.nr++;
-	if (p.nr == p.l->nr || n < 2 || !(v = malloc(n * sizeof(*v))))
+	if (p.nr == p.l->nr || !n || !(v = malloc(n * sizeof(*v))))
 		return;
 	memcpy(v, h->sorted, n * sizeof(*v));
 	qsort_r(v, n, sizeof(*v), cmp_prior_keys, &p);
 	for (size_t i = 0; i < n; i++) {
-		bool tied = (i > 0 && !cmp_prior_keys(&v[i - 1], &v[i], &p)) ||
-			    (i + 1 < n && !cmp_prior_keys(&v[i], &v[i + 1], &p));
+		bool compared = v[i]->texts_compared & (id == SORT_SRCFILE ? COMPARED_SRCFILE :
+									COMPARED_TRACE) ||
+				(i > 0 && !cmp_prior_keys(&v[i - 1], &v[i], &p)) ||
+				(i + 1 < n && !cmp_prior_keys(&v[i], &v[i + 1], &p));
 		const char *text = lazy_key_text(id, v[i]);
 
-		if (tied && text)
+		if (compared && text)
 			grow(&c->width[id], strlen(text));
 	}
 	free(v);

@@ -366,8 +366,10 @@ static struct hist_entry *tree_findnew(struct hists *h, const struct hist_entry 
 
 		parent = *p;
 		cmp = sort_list__collapse(h->sort, tree_entry(parent), tmpl);
-		if (!cmp)
+		if (!cmp) {
+			tree_entry(parent)->texts_compared = COMPARED_SRCFILE | COMPARED_TRACE;
 			return tree_entry(parent);
+		}
 		p = cmp < 0 ? &parent->left : &parent->right;
 	}
 	t = arena_alloc(&h->extras, sizeof(*t));
@@ -464,8 +466,10 @@ struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entr
 	slot = probe(h, tmpl, hash);
 	if (!slot)
 		return NULL;
-	if (slot->he)
+	if (slot->he) {	/* perf compared it by every key to find it */
+		slot->he->texts_compared = COMPARED_SRCFILE | COMPARED_TRACE;
 		return slot->he;
+	}
 	slot->he = new_entry(h, tmpl, hash);
 	if (!slot->he)
 		return NULL;

@@ -40,6 +40,9 @@ struct hist_branch {
 #define BRANCH_IN_TX		4
 #define BRANCH_ABORT		8
 
+#define COMPARED_SRCFILE	1
+#define COMPARED_TRACE		2
+
 /* What a memory access adds to an entry (--mem-mode, or a weight key). */
 /* What perf's dcacheline key reads of a data address's map. */
 struct data_map {
@@ -87,6 +90,9 @@ struct hist_entry {
 	const char *srcline;
 	const char *srcfile;		/* perf's srcfile key: the srcline's file */
 	const char *trace_output;	/* a tracepoint's, interned; NULL: another event */
+	/* which of perf's lazily computed texts (srcfile, trace) it would
+	 * have computed by now: its column is sized on those alone */
+	uint8_t texts_compared;
 	uint64_t cgroup;		/* the sample's cgroup id, 0: none */
 	const char *cgroup_path;	/* its CGROUP record's, named after reading */
 	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* the thread's cgroup namespace */

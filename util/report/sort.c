@@ -457,6 +457,22 @@ int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *
 	return 0;
 }
 
+uint8_t sort_list__texts_compared(const struct sort_list *l, const struct hist_entry *a,
+				  const struct hist_entry *b)
+{
+	uint8_t texts = 0;
+
+	for (int i = 0; i < l->nr; i++) {
+		if (l->keys[i]->id == SORT_SRCFILE)
+			texts |= COMPARED_SRCFILE;
+		else if (l->keys[i]->id == SORT_TRACE)
+			texts |= COMPARED_TRACE;
+		if (key_cmp(l, l->keys[i], a, b))
+			break;
+	}
+	return texts;
+}
+
 int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
 			   const struct hist_entry *a, const struct hist_entry *b)
 {

@@ -126,6 +126,10 @@ int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *
 			    const struct hist_entry *b);
 
 /* Identity of two entries under key @k of @l alone (0: the same value). */
+/* The lazily computed texts (COMPARED_SRCFILE, COMPARED_TRACE) perf's
+ * comparison of @a and @b reaches: those after keys that tie. */
+uint8_t sort_list__texts_compared(const struct sort_list *l, const struct hist_entry *a,
+				  const struct hist_entry *b);
 int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
 			   const struct hist_entry *a, const struct hist_entry *b);
 

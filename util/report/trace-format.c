@@ -3,6 +3,7 @@
  * TRACING_DATA parsing: the "0.6" layout perf-mini and perf write (see
  * util/record/tracing-data.c), handed piece by piece to libtraceevent.
  */
+#include <ctype.h>
 #include <event-parse.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
@@ -155,6 +156,73 @@ void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *
 	}
 }
 
+static bool printable(const uint8_t *p, size_t len)
+{
+	for (size_t i = 0; i < len && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]))
+			return false;
+	return true;
+}
+
+/* An array field: a string when it reads as one, else its bytes. */
+static void raw_array(struct tep_handle *tep, struct tep_format_field *f, const uint8_t *data,
+		      size_t size, struct strbuf *out)
+{
+	size_t off = (size_t)f->offset, len = (size_t)f->size;
+
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		uint64_t loc = off + len <= size ? tep_read_number(tep, data + off, (int)len) : 0;
+
+		len = loc >> 16 & 0xffff;
+		off = (f->flags & TEP_FIELD_IS_RELATIVE ? off + f->size : 0) + (loc & 0xffff);
+	}
+	if (off > size || len > size - off)
+		len = 0, off = 0;
+	if (f->flags & TEP_FIELD_IS_STRING && printable(data + off, len)) {
+		strbuf_addf(out, "%.*s", (int)strnlen((const char *)data + off, len),
+			    (const char *)data + off);
+		return;
+	}
+	strbuf_addstr(out, "ARRAY[");
+	for (size_t i = 0; i < len; i++)
+		strbuf_addf(out, "%s%02x", i ? ", " : "", data[off + i]);
+	strbuf_addch(out, ']');
+	f->flags &= ~TEP_FIELD_IS_STRING;	/* as perf's: not a string from now on */
+}
+
+/*
+ * perf 6.1's --raw-trace: " name=value" for every field, numbers as its
+ * own libtraceevent printed them (the Debian library's tep_print_fields()
+ * follows the print format instead: "target_cpu=000" for perf's "=0").
+ */
+static void raw_fields(struct tep_handle *tep, struct tep_event *ev, const uint8_t *data,
+		       size_t size, struct strbuf *out)
+{
+	for (struct tep_format_field *f = ev->format.fields; f; f = f->next) {
+		unsigned long long v;
+
+		strbuf_addf(out, " %s=", f->name);
+		if (f->flags & TEP_FIELD_IS_ARRAY) {
+			raw_array(tep, f, data, size, out);
+			continue;
+		}
+		v = f->offset >= 0 && (size_t)f->offset + f->size <= size ?
+			tep_read_number(tep, data + f->offset, f->size) : 0;
+		if (f->flags & TEP_FIELD_IS_POINTER)
+			strbuf_addf(out, "0x%llx", v);
+		else if (f->flags & TEP_FIELD_IS_SIGNED && f->size == 4)
+			strbuf_addf(out, f->flags & TEP_FIELD_IS_LONG ? "0x%x" : "%d", (int)v);
+		else if (f->flags & TEP_FIELD_IS_SIGNED && f->size == 2)
+			strbuf_addf(out, "%2d", (short)v);
+		else if (f->flags & TEP_FIELD_IS_SIGNED && f->size == 1)
+			strbuf_addf(out, "%1d", (signed char)v);
+		else if (f->flags & TEP_FIELD_IS_SIGNED)
+			strbuf_addf(out, "%lld", (long long)v);
+		else
+			strbuf_addf(out, f->flags & TEP_FIELD_IS_LONG ? "0x%llx" : "%llu", v);
+	}
+}
+
 static void print_record(struct trace_format *tf, const struct perf_sample *s, bool raw,
 			 struct strbuf *out)
 {
@@ -167,11 +235,12 @@ static void print_record(struct trace_format *tf, const struct perf_sample *s, b
 
 	if (!ev)
 		return;
+	if (raw) {
+		raw_fields(tf->tep, ev, s->raw_data, s->raw_size, out);
+		return;
+	}
 	trace_seq_init(&seq);
-	if (raw)
-		tep_print_fields(&seq, rec.data, rec.size, ev);
-	else
-		tep_print_event(tf->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+	tep_print_event(tf->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	strbuf_addstr(out, seq.buffer);
 	trace_seq_destroy(&seq);

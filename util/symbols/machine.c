@@ -13,6 +13,7 @@
 #include "../base/util.h"
 #include "kernel-build-id.h"
 #include "machine.h"
+#include "unwind.h"
 
 static uint64_t hash_str(const char *s)
 {
@@ -121,6 +122,7 @@ static void maps__insert(struct maps *maps, const struct map *new)
 	v[pos] = *new;
 	free(maps->v);
 	maps->v = v;
+	maps->gen++;
 	maps->nr = n + 1;
 	maps->alloc = maps->nr + 2;
 }
@@ -160,6 +162,35 @@ void machine__load_kernel_map(struct machine *m, struct map *map)
 	map->start = start;
 	map->end = end;
 	m->gen++;	/* addresses missed before may be found now */
+}
+
+/* The code of files and the vDSO: where an unwinder finds modules (not
+ * anonymous memory, a JIT's code: those are mapped as they are addressed;
+ * nor data, which a relocation's mprotect splits). */
+static bool maps_a_binary(const struct map *m)
+{
+	return m->dso && !m->identity && !m->dso->kernel && (m->prot & PROT_EXEC);
+}
+
+uint64_t maps__layout(struct maps *maps)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL;
+
+	if (maps->layout && maps->layout_gen == maps->gen)
+		return maps->layout;
+	for (size_t i = 0; i < maps->nr; i++) {
+		const struct map *m = &maps->v[i];
+
+		if (!maps_a_binary(m))
+			continue;
+		h = (h ^ m->start) * 0x100000001b3ULL;
+		h = (h ^ m->end) * 0x100000001b3ULL;
+		h = (h ^ m->pgoff) * 0x100000001b3ULL;
+		h = (h ^ (uintptr_t)m->dso) * 0x100000001b3ULL;
+	}
+	maps->layout = h ? h : 1;
+	maps->layout_gen = maps->gen;
+	return maps->layout;
 }
 
 /* --- threads --------------------------------------------------------- */
@@ -399,6 +430,8 @@ void machine__exit(struct machine *m)
 {
 	free(m->resolve_cache);
 	m->resolve_cache = NULL;
+	unwind__cache_free(m->unwind_cache);
+	m->unwind_cache = NULL;
 	for (size_t i = 0; i < m->nr_buckets; i++) {
 		struct thread *t = m->threads[i];
 

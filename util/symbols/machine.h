@@ -32,6 +32,9 @@ struct maps {
 	size_t nr, alloc;
 	size_t last;		/* index of the last map found */
 	int refcnt;
+	uint32_t gen;		/* bumped by every change of the maps */
+	uint32_t layout_gen;	/* maps__layout()'s cache: valid at this gen */
+	uint64_t layout;
 };
 
 struct thread {
@@ -67,6 +70,7 @@ struct machine {
 	const char *arch;		/* from the header, for kernel_start */
 	uint32_t gen;			/* bumped by every event: maps may have changed */
 	void *resolve_cache;		/* resolve.c's, freed with the machine */
+	void *unwind_cache;		/* unwind.c's */
 };
 
 int machine__init(struct machine *m, struct dsos_config *cfg);
@@ -113,6 +117,14 @@ void machine__apply_build_ids(struct machine *m, const struct pd_features *f);
 
 /* The map holding @addr, or NULL. */
 struct map *maps__find(struct maps *maps, uint64_t addr);
+
+/*
+ * A hash of where the code of every binary is mapped (files, the vDSO):
+ * address spaces with the same layout (a process's forks, until they map
+ * otherwise) have the same one, so what was learnt of one (the unwinder's
+ * modules) serves all.
+ */
+uint64_t maps__layout(struct maps *maps);
 
 /*
  * perf's first load of the kernel map @map (found for a kernel address):

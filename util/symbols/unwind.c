@@ -4,6 +4,7 @@
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -17,6 +18,8 @@ enum {
 	REG_R8 = 16,
 };
 
+/* The callbacks' argument, fixed when a Dwfl is attached: each sample
+ * sets what it is about. */
 struct unwind_ctx {
 	struct machine *m;
 	struct thread *t;
@@ -24,6 +27,27 @@ struct unwind_ctx {
 	uint64_t sp;
 	uint64_t *ips;
 	size_t nr, max;
+	bool attached;
+	bool stale;		/* a module here is not what the thread maps */
+};
+
+/*
+ * One Dwfl per address-space layout, kept for the session: libdw then
+ * reads each binary's ELF, CFI and debug sections once, not per sample
+ * (a process's forks share one). The least recently used goes when full.
+ */
+#define UNWIND_DWFLS 8
+
+struct dwfl_slot {
+	uint64_t layout;
+	uint64_t last_use;
+	Dwfl *dwfl;
+	struct unwind_ctx *ctx;
+};
+
+struct unwind_cache {
+	struct dwfl_slot slot[UNWIND_DWFLS];
+	uint64_t clock;
 };
 
 /* Register @reg of the sample's user registers (one per mask bit, in order). */
@@ -77,21 +101,39 @@ static Dwfl_Module *report_vdso(Dwfl *dwfl, struct unwind_ctx *u, const struct m
 	return mod;
 }
 
-/* Tell libdw about the binary mapped at @pc, once (perf's report_module). */
+static void **module_dso(Dwfl_Module *mod)
+{
+	void **userdata = NULL;
+
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	return userdata;
+}
+
+/* Tell libdw about the binary mapped at @pc, once (perf's report_module).
+ * A module reported for another layout marks the Dwfl stale. */
 static Dwfl_Module *report_module(Dwfl *dwfl, struct unwind_ctx *u, uint64_t pc)
 {
 	const struct map *map = user_map(u, pc);
 	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
 	struct strbuf path = STRBUF_INIT;
+	void **owner;
 
-	if (mod || !map || !map->dso || map->dso->kernel)
-		return mod;
+	if (mod) {
+		owner = module_dso(mod);
+		if (!map || !owner || *owner != map->dso)
+			u->stale = true;
+		return u->stale ? NULL : mod;
+	}
+	if (!map || !map->dso || map->dso->kernel)
+		return NULL;
 	if (dso__binary_path(&u->m->dsos, map->dso, &path))
 		mod = dwfl_report_elf(dwfl, map->dso->short_name, path.buf, -1,
 				      map->start - map->pgoff, false);
 	else
 		mod = report_vdso(dwfl, u, map);
 	strbuf_release(&path);
+	if (mod && (owner = module_dso(mod)))
+		*owner = map->dso;
 	return mod && dwfl_addrmodule(dwfl, pc) == mod ? mod : NULL;
 }
 
@@ -165,7 +207,7 @@ static int frame_callback(Dwfl_Frame *state, void *arg)
 	if (!dwfl_frame_pc(state, &pc, NULL))
 		return DWARF_CB_ABORT;
 	report_module(dwfl_thread_dwfl(dwfl_frame_thread(state)), u, pc);
-	if (!dwfl_frame_pc(state, &pc, &activation))
+	if (u->stale || !dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
 	u->ips[u->nr++] = activation ? pc : pc - 1;
 	return u->nr < u->max ? DWARF_CB_OK : DWARF_CB_ABORT;
@@ -184,26 +226,96 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 };
 
+static void slot_clear(struct dwfl_slot *slot)
+{
+	if (slot->dwfl)
+		dwfl_end(slot->dwfl);
+	free(slot->ctx);
+	*slot = (struct dwfl_slot){ 0 };
+}
+
+void unwind__cache_free(void *cache)
+{
+	struct unwind_cache *c = cache;
+
+	for (int i = 0; c && i < UNWIND_DWFLS; i++)
+		slot_clear(&c->slot[i]);
+	free(c);
+}
+
+/* The Dwfl of @layout: kept, or made in the least recently used slot. */
+static struct dwfl_slot *slot_of(struct machine *m, uint64_t layout)
+{
+	struct unwind_cache *c = m->unwind_cache;
+	struct dwfl_slot *slot = NULL;
+
+	if (!c && !(c = m->unwind_cache = calloc(1, sizeof(*c))))
+		return NULL;
+	c->clock++;
+	for (int i = 0; i < UNWIND_DWFLS; i++) {
+		if (c->slot[i].dwfl && c->slot[i].layout == layout) {
+			slot = &c->slot[i];
+			break;
+		}
+		if (!slot || c->slot[i].last_use < slot->last_use)
+			slot = &c->slot[i];
+	}
+	if (slot->dwfl && slot->layout != layout)
+		slot_clear(slot);
+	if (!slot->dwfl) {
+		slot->ctx = calloc(1, sizeof(*slot->ctx));
+		slot->dwfl = slot->ctx ? dwfl_begin(&offline_callbacks) : NULL;
+		if (!slot->dwfl) {
+			slot_clear(slot);
+			return NULL;
+		}
+		slot->layout = layout;
+	}
+	slot->last_use = c->clock;
+	return slot;
+}
+
+/* One try on @slot's Dwfl; false when it turned out stale. */
+static bool unwind_in(struct dwfl_slot *slot, uint64_t ip)
+{
+	struct unwind_ctx *u = slot->ctx;
+
+	/* the innermost frame stands even where no CFI describes it; libdw
+	 * learns the machine from the first module */
+	if (!report_module(slot->dwfl, u, ip))
+		return !u->stale;
+	if (!u->attached)
+		u->attached = dwfl_attach_state(slot->dwfl, NULL, u->t->pid, &thread_callbacks, u);
+	if (u->attached)
+		dwfl_getthread_frames(slot->dwfl, dwfl_pid(slot->dwfl), frame_callback, u);
+	return !u->stale;
+}
+
 size_t unwind__user(struct machine *m, struct thread *t, const struct perf_sample *s,
 		    uint64_t *ips, size_t max)
 {
-	struct unwind_ctx u = { m, t, s, 0, ips, 0, max };
-	uint64_t ip = 0;
-	Dwfl *dwfl;
+	uint64_t ip = 0, sp = 0, layout;
+	struct dwfl_slot *slot;
+	struct unwind_ctx *u;
 
-	if (!max || !unwind__possible(s))
+	if (!max || !unwind__possible(s) || !t->maps)
 		return 0;
-	reg_value(&s->user_regs, REG_SP, &u.sp);
+	reg_value(&s->user_regs, REG_SP, &sp);
 	reg_value(&s->user_regs, REG_IP, &ip);
-	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl)
+	layout = maps__layout(t->maps);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (!(slot = slot_of(m, layout)))
+			return 0;
+		u = slot->ctx;
+		u->m = m, u->t = t, u->s = s, u->sp = sp, u->ips = ips, u->nr = 0, u->max = max;
+		if (unwind_in(slot, ip))
+			break;
+		slot_clear(slot);	/* made for another layout: start afresh */
+		u = NULL;
+	}
+	if (!u)
 		return 0;
-	/* the innermost frame stands even where no CFI describes it */
-	if (report_module(dwfl, &u, ip) && dwfl_attach_state(dwfl, NULL, t->pid,
-							       &thread_callbacks, &u))
-		dwfl_getthread_frames(dwfl, t->pid, frame_callback, &u);
-	if (!u.nr)
-		ips[u.nr++] = ip;
-	dwfl_end(dwfl);
-	return u.nr;
+	if (!u->nr)
+		ips[u->nr++] = ip;
+	return u->nr;
 }

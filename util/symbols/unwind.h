@@ -27,4 +27,7 @@ bool unwind__possible(const struct perf_sample *s);
 size_t unwind__user(struct machine *m, struct thread *t, const struct perf_sample *s,
 		    uint64_t *ips, size_t max);
 
+/* The libdw sessions unwind__user() keeps in m->unwind_cache. */
+void unwind__cache_free(void *cache);
+
 #endif
