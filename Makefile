@@ -191,6 +191,7 @@ bench: all
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BENCH))
 	@$(MAKE) --no-print-directory build/stat-floor build/gen-perf-data
 	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini $(CURDIR)/build/stat-floor
+	@sh tests/bench/bench-real.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
 	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
 
 build/stat-floor: tests/bench/stat-floor.c

@@ -92,6 +92,21 @@ test_expect_success TRACEFS,SYSWIDE 'tracepoint callchains system-wide: the same
 	same_script tpg.data -G
 '
 
+# The running kernel's symbols come from the per-user cache once written:
+# the same report every time, a damaged cache written again.
+test_expect_success KERNEL 'kernel symbols: cached per user after the first report, the same table as perf' '
+	(
+		export XDG_CACHE_HOME="$TRASH/cache" &&
+		same_report cs.data &&
+		test_grep "\[k\]" pm.txt &&
+		ls "$XDG_CACHE_HOME"/perf-mini/kallsyms-* >cache.name &&
+		same_report cs.data &&
+		head -c 100 "$(cat cache.name)" >cut && cp cut "$(cat cache.name)" &&
+		same_report cs.data &&
+		test "$(wc -c <"$(cat cache.name)")" -gt 100
+	)
+'
+
 test_expect_success '-g (frame pointers): the default children graph agrees' '
 	pm record -q -g -o g.data -- "$WL/spin" 200 &&
 	same_report g.data &&

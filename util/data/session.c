@@ -171,6 +171,61 @@ static int cmp_queued(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static size_t run_end(const struct queued *q, size_t i, size_t n)
+{
+	while (i + 1 < n && q[i].time <= q[i + 1].time)
+		i++;
+	return i + 1;
+}
+
+/* Two sorted runs into @out, the left one's first among equal times. */
+static void merge(const struct queued *a, size_t na, const struct queued *b, size_t nb,
+		  struct queued *out)
+{
+	while (na && nb) {
+		if (b->time < a->time)
+			*out++ = *b++, nb--;
+		else
+			*out++ = *a++, na--;
+	}
+	memcpy(out, a, na * sizeof(*a));
+	memcpy(out + na, b, nb * sizeof(*b));
+}
+
+/*
+ * By time, equal times in file order. The queue is the rest of the last
+ * round (in that order) followed by records in file order, so a stable
+ * sort by time alone gives it; and it is a few runs already in order
+ * (each CPU's buffer is), so merging the runs pairwise takes a few
+ * sequential passes, where qsort compared its way through every record.
+ */
+static void sort_queue(struct session *s)
+{
+	struct queued *tmp = malloc(s->nr * sizeof(*tmp)), *src = s->q, *dst = tmp;
+	size_t runs;
+
+	if (!tmp) {
+		qsort(s->q, s->nr, sizeof(*s->q), cmp_queued);
+		return;
+	}
+	do {
+		size_t i = 0;
+
+		for (runs = 0; i < s->nr; runs++) {
+			size_t mid = run_end(src, i, s->nr);
+			size_t end = mid < s->nr ? run_end(src, mid, s->nr) : mid;
+
+			merge(src + i, mid - i, src + mid, end - mid, dst + i);
+			i = end;
+		}
+		dst = src;
+		src = src == s->q ? tmp : s->q;
+	} while (runs > 1);
+	if (src != s->q)
+		memcpy(s->q, src, s->nr * sizeof(*src));
+	free(tmp);
+}
+
 /* Pages before the oldest record still queued (and before the walk's
  * position) are done with. */
 static uint64_t release_point(const struct session *s)
@@ -204,7 +259,7 @@ static int flush(struct session *s, uint64_t limit)
 	if (!s->nr)
 		return 0;
 	if (!s->in_order)
-		qsort(s->q, s->nr, sizeof(*s->q), cmp_queued);
+		sort_queue(s);
 	s->in_order = true;
 	while (done < s->nr && s->q[done].time <= limit && !ret)
 		ret = deliver(s, perf_data__record_at(s->pd, s->q[done++].off));

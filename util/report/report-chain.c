@@ -116,10 +116,13 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		fe.time = 0;
 		fe.socket = 0;
 		for (size_t k = 0; k < nr_seen && !dup; k++) {
-			uint8_t texts = sort_list__texts_compared(&r->fields.sort, seen[k], &fe);
+			if (r->need_srcfile || r->need_trace) {	/* perf computed them */
+				uint8_t texts = sort_list__texts_compared(&r->fields.sort,
+									  seen[k], &fe);
 
-			seen[k]->texts_compared |= texts;	/* perf computed them */
-			fe.texts_compared |= texts;
+				seen[k]->texts_compared |= texts;
+				fe.texts_compared |= texts;
+			}
 			dup = !sort_list__collapse(&r->fields.sort, seen[k], &fe);
 		}
 		if (dup)

@@ -7,11 +7,13 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "dso.h"
+#include "kallsyms.h"
 #include "symtab.h"
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
@@ -51,8 +53,12 @@ void dsos__exit(struct dsos *dsos)
 		struct dso *next = d->next;
 
 		free(d->syms);
-		free(d->names);
-		free(d->bounds);
+		if (d->names_map) {
+			munmap(d->names_map, d->names_map_size);
+		} else {
+			free(d->names);
+			free(d->bounds);
+		}
 		free(d->long_name);
 		free(d->short_name_alloc);
 		free(d);
@@ -67,34 +73,6 @@ void dso__set_build_id(struct dso *dso, const uint8_t *id, size_t size)
 		size = sizeof(dso->build_id);
 	memcpy(dso->build_id, id, size);
 	dso->build_id_size = size;
-}
-
-/* --- kallsyms -------------------------------------------------------- */
-
-static void load_kallsyms(struct symtab *t, const char *path)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long addr;
-		char type, name[256];
-
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
-			continue;
-		/* module symbols ("name\t[mod]") belong to module maps */
-		if (strchr(line, '[') || !addr)
-			continue;
-		/* perf keeps code and data (d, b: for memory samples' addresses) */
-		if (!strchr("tTwWdDbB", type))
-			continue;
-		symtab_add(t, addr, 0, name, type == 'W' || type == 'w' ? STB_WEAK :
-			   type >= 'a' ? STB_LOCAL : STB_GLOBAL);
-		t->v[t->nr - 1].is_object = type == 'd' || type == 'D' || type == 'b' || type == 'B';
-	}
-	fclose(f);
 }
 
 /* --- choosing the file ----------------------------------------------- */
@@ -243,13 +221,14 @@ static void load_symfs_kallsyms(const struct dsos *dsos, struct symtab *t)
 
 	strbuf_addf(&path, "%s/proc/kallsyms", dsos->cfg.symfs);
 	if (!access(path.buf, R_OK))
-		load_kallsyms(t, path.buf);
+		kallsyms__parse(t, path.buf);
 	strbuf_release(&path);
 }
 
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
+	bool running = false;	/* the running kernel's table, finished */
 
 	dso->symbols_loaded = true;
 	/* as perf: user symbols unless --no-demangle, the kernel's on request */
@@ -259,11 +238,13 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 		if (dsos->cfg.vmlinux)
 			symtab_load_elf(&t, dsos->cfg.vmlinux, NULL, true);
 		else if (dsos->cfg.kallsyms)
-			load_kallsyms(&t, dsos->cfg.kallsyms);
+			kallsyms__parse(&t, dsos->cfg.kallsyms);
 		else if (dsos->cfg.symfs && *dsos->cfg.symfs)
 			load_symfs_kallsyms(dsos, &t);	/* the recorded machine's tree */
+		else if (!dsos->cfg.kernel_mismatch[0] && !t.demangle)
+			running = kallsyms__load_running(dso);
 		else if (!dsos->cfg.kernel_mismatch[0])
-			load_kallsyms(&t, "/proc/kallsyms");
+			kallsyms__parse(&t, "/proc/kallsyms");
 		else
 			dsos->kernel_unresolved = true;
 	} else if (!strcmp(dso->long_name, "[vdso]")) {
@@ -273,12 +254,22 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	} else if (!dso->kernel && dso->long_name[0] == '/') {
 		load_user_dso(dsos, dso, &t);
 	}
-	symtab_finish(&t, dso);
+	if (running)
+		strbuf_release(&t.names);
+	else
+		symtab_finish(&t, dso);
+}
+
+static const struct symbol *symbol_at(struct dso *dso, size_t i)
+{
+	if (dso->lazy_syms && !dso->syms[i].name)
+		kallsyms_cache__make_symbol(dso, i);
+	return &dso->syms[i];
 }
 
 /* Same steps as a search of syms (perf's: overlapping symbols resolve as
  * there), over the compact bounds. */
-static const struct symbol *search(const struct dso *dso, uint64_t addr)
+static const struct symbol *search(struct dso *dso, uint64_t addr)
 {
 	size_t lo = 0, hi = dso->nr_syms;
 
@@ -290,13 +281,15 @@ static const struct symbol *search(const struct dso *dso, uint64_t addr)
 		else if (addr >= dso->bounds[2 * mid + 1])
 			lo = mid + 1;
 		else
-			return &dso->syms[mid];
+			return symbol_at(dso, mid);
 	}
 	return NULL;
 }
 
 static void index_bounds(struct dso *dso)
 {
+	if (dso->bounds)	/* read with the table (the kallsyms cache) */
+		return;
 	dso->bounds = malloc((dso->nr_syms ? dso->nr_syms : 1) * 2 * sizeof(*dso->bounds));
 	if (!dso->bounds) {
 		dso->nr_syms = 0;	/* no lookups rather than none of them right */
@@ -327,7 +320,7 @@ bool dso__kallsyms_span(struct dsos *dsos, struct dso *dso, uint64_t *start, uin
 	ensure_symbols(dsos, dso);
 	if (!dso->from_kallsyms || !dso->nr_syms)
 		return false;
-	*start = dso->syms[0].start;
-	*end = dso->syms[dso->nr_syms - 1].end;
+	*start = dso->bounds[0];
+	*end = dso->bounds[2 * dso->nr_syms - 1];
 	return true;
 }

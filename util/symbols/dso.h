@@ -42,6 +42,9 @@ struct dso {
 	struct symbol *syms;	/* sorted by start */
 	size_t nr_syms;
 	char *names;		/* arena for symbol names */
+	void *names_map;	/* or the cache file mapped that holds it, */
+	size_t names_map_size;	/* the bounds and, until a lookup makes a */
+	const void *lazy_syms;	/* symbol of one, its record (kallsyms.h) */
 	/* [start, end) of each symbol, side by side: a lookup's binary search
 	 * touches a quarter of the cache lines it would in syms */
 	uint64_t *bounds;

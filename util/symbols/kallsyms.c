@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../base/strbuf.h"
+#include "../base/util.h"
+#include "kallsyms.h"
+#include "kernel-build-id.h"
+
+/* --- parsing ---------------------------------------------------------- */
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* One line, "address type name[\t[module]]", without its newline. */
+static void parse_line(struct symtab *t, const char *p, const char *end)
+{
+	uint64_t addr = 0;
+	const char *name;
+	size_t len;
+	char type;
+	int d;
+
+	while (p < end && (d = hex_digit(*p)) >= 0)
+		addr = addr << 4 | (uint64_t)d, p++;
+	if (end - p < 4 || p[0] != ' ' || p[2] != ' ')
+		return;
+	type = p[1];
+	name = p + 3;
+	for (len = 0; name + len < end && name[len] != ' ' && name[len] != '\t'; len++)
+		;
+	/* module symbols ("name\t[mod]") belong to module maps; perf keeps
+	 * code and data (d, b: for memory samples' addresses) */
+	if (!addr || !len || memchr(p, '[', (size_t)(end - p)) || !strchr("tTwWdDbB", type))
+		return;
+	if (len > 255)
+		len = 255;
+	{
+		char buf[256];
+
+		memcpy(buf, name, len);
+		buf[len] = '\0';
+		symtab_add(t, addr, 0, buf, type == 'W' || type == 'w' ? STB_WEAK :
+			   type >= 'a' ? STB_LOCAL : STB_GLOBAL);
+	}
+	t->v[t->nr - 1].is_object = type == 'd' || type == 'D' || type == 'b' || type == 'B';
+}
+
+void kallsyms__parse(struct symtab *t, const char *path)
+{
+	size_t size = 1 << 20, have = 0;
+	char *buf = malloc(size);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = 0;
+
+	/* the kernel prints it a read at a time: big reads, few of them */
+	while (buf && fd >= 0 && (n = read(fd, buf + have, size - have)) > 0) {
+		char *p = buf, *end = buf + have + (size_t)n, *nl;
+
+		while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+			parse_line(t, p, nl);
+			p = nl + 1;
+		}
+		have = (size_t)(end - p);
+		if (have == size)	/* a line as long as the buffer: drop it */
+			have = 0;
+		memmove(buf, p, have);
+	}
+	if (buf && have && n == 0)
+		parse_line(t, buf, buf + have);
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+}
+
+/* --- the cache file --------------------------------------------------- */
+
+/*
+ * The file: the header, each symbol's [start, end) (what lookups search,
+ * used where it lies), a record per symbol (made a struct symbol when a
+ * lookup first finds it), and the names.
+ */
+#define CACHE_MAGIC "PMKSYMS2"
+
+struct cache_header {
+	char magic[8];
+	uint32_t sym_size;
+	uint32_t pad;
+	uint64_t nr_syms;
+	uint64_t names_size;
+	struct kallsyms_key key;
+};
+
+struct cache_sym {
+	uint32_t name_off, namelen, seq;
+	uint8_t binding, is_object, pad[2];
+};
+
+static int write_fully(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int kallsyms_cache__write(const char *path, const struct dso *dso,
+			  const struct kallsyms_key *key)
+{
+	struct cache_header h = { .magic = CACHE_MAGIC, .sym_size = sizeof(struct cache_sym),
+				  .nr_syms = dso->nr_syms, .key = *key };
+	struct strbuf out = STRBUF_INIT, tmp = STRBUF_INIT;
+	size_t names_end = 0;
+	int fd, err = 0;
+
+	for (size_t i = 0; i < dso->nr_syms; i++) {
+		size_t end = (size_t)(dso->syms[i].name - dso->names) + dso->syms[i].namelen + 1;
+
+		if (end > names_end)
+			names_end = end;
+	}
+	h.names_size = names_end;
+	strbuf_add(&out, &h, sizeof(h));
+	for (size_t i = 0; i < dso->nr_syms; i++) {
+		uint64_t bounds[2] = { dso->syms[i].start, dso->syms[i].end };
+
+		strbuf_add(&out, bounds, sizeof(bounds));
+	}
+	for (size_t i = 0; i < dso->nr_syms; i++) {
+		const struct symbol *s = &dso->syms[i];
+		struct cache_sym c = { (uint32_t)(s->name - dso->names), s->namelen, s->seq,
+				       s->binding, s->is_object, { 0 } };
+
+		strbuf_add(&out, &c, sizeof(c));
+	}
+	strbuf_add(&out, dso->names, names_end);
+	strbuf_addf(&tmp, "%s.%d.tmp", path, (int)getpid());
+	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		err = -errno;
+	else
+		err = write_fully(fd, out.buf, out.len);
+	if (fd >= 0 && close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp.buf, path))
+		err = -errno;
+	if (err && fd >= 0)
+		unlink(tmp.buf);
+	strbuf_release(&tmp);
+	strbuf_release(&out);
+	return err;
+}
+
+/* Every name inside the arena and terminated there, starts in order. */
+static bool table_sane(const uint64_t *bounds, const struct cache_sym *v, uint64_t nr,
+		       const char *names, uint64_t names_size)
+{
+	for (uint64_t i = 0; i < nr; i++) {
+		if ((uint64_t)v[i].name_off + v[i].namelen >= names_size ||
+		    names[v[i].name_off + v[i].namelen] != '\0' ||
+		    strlen(names + v[i].name_off) != v[i].namelen ||
+		    bounds[2 * i + 1] < bounds[2 * i] || (i && bounds[2 * i] < bounds[2 * i - 2]))
+			return false;
+	}
+	return true;
+}
+
+/* A regular file mapped whole (its size when opened), or NULL. */
+static void *map_file(const char *path, size_t *size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *p = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		*size = (size_t)st.st_size;
+		p = mmap(NULL, *size, PROT_READ, MAP_PRIVATE, fd, 0);
+	}
+	close(fd);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/*
+ * The dso then owns the mapping: its bounds and names stay there, and its
+ * symbols are made from the records as lookups find them (a report needs
+ * a few hundred of the kernel's 100,000). The file is replaced by rename,
+ * never rewritten in place, so what is mapped does not change.
+ */
+bool kallsyms_cache__read(const char *path, const struct kallsyms_key *key, struct dso *dso)
+{
+	const size_t per_sym = 2 * sizeof(uint64_t) + sizeof(struct cache_sym);
+	struct cache_header h;
+	size_t size = 0;
+	char *map = map_file(path, &size);
+	const uint64_t *bounds;
+	const struct cache_sym *v;
+	const char *names;
+
+	if (!map || size < sizeof(h))
+		goto fail;
+	memcpy(&h, map, sizeof(h));
+	if (memcmp(h.magic, CACHE_MAGIC, 8) || h.sym_size != sizeof(*v) ||
+	    memcmp(&h.key, key, sizeof(*key)) || !h.nr_syms ||
+	    h.nr_syms > (size - sizeof(h)) / per_sym ||
+	    size - sizeof(h) - h.nr_syms * per_sym != h.names_size)
+		goto fail;
+	bounds = (const void *)(map + sizeof(h));
+	v = (const void *)(bounds + 2 * h.nr_syms);
+	names = (const char *)(v + h.nr_syms);
+	if (!table_sane(bounds, v, h.nr_syms, names, h.names_size) ||
+	    !(dso->syms = calloc(h.nr_syms, sizeof(*dso->syms))))	/* untouched: free */
+		goto fail;
+	dso->nr_syms = h.nr_syms;
+	dso->bounds = (uint64_t *)bounds;
+	dso->lazy_syms = v;
+	dso->names = (char *)names;
+	dso->names_map = map;
+	dso->names_map_size = size;
+	return true;
+fail:
+	if (map)
+		munmap(map, size);
+	return false;
+}
+
+void kallsyms_cache__make_symbol(struct dso *dso, size_t i)
+{
+	const struct cache_sym *v = (const struct cache_sym *)dso->lazy_syms + i;
+
+	dso->syms[i] = (struct symbol){
+		.start = dso->bounds[2 * i], .end = dso->bounds[2 * i + 1],
+		.name = dso->names + v->name_off, .namelen = v->namelen,
+		.binding = v->binding, .is_object = v->is_object, .seq = v->seq,
+	};
+}
+
+/* --- the running kernel ----------------------------------------------- */
+
+/* This boot and this kernel; false when either is unknown. */
+static bool running_key(struct kallsyms_key *key)
+{
+	char boot[64];
+
+	memset(key, 0, sizeof(*key));
+	if (read_small_file("/proc/sys/kernel/random/boot_id", boot, sizeof(boot)) < 36)
+		return false;
+	memcpy(key->boot_id, boot, 36);
+	key->build_id_size = (uint8_t)kernel_build_id(key->build_id, sizeof(key->build_id));
+	return key->build_id_size > 0;
+}
+
+/* $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID, its directories made. */
+static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		strbuf_addstr(path, xdg);
+	else if (home && *home)
+		strbuf_addf(path, "%s/.cache", home);
+	else
+		return false;
+	mkdir(path->buf, 0700);
+	strbuf_addstr(path, "/perf-mini");
+	if (mkdir(path->buf, 0700) && errno != EEXIST)
+		return false;
+	strbuf_addstr(path, "/kallsyms-");
+	for (int i = 0; i < key->build_id_size; i++)
+		strbuf_addf(path, "%02x", key->build_id[i]);
+	return true;
+}
+
+/* kptr_restrict shows some users zeros: they must not get a cached table. */
+static bool addresses_visible(void)
+{
+	char line[64];
+	int d;
+
+	if (read_small_file("/proc/kallsyms", line, sizeof(line)) <= 0)
+		return false;
+	for (const char *p = line; (d = hex_digit(*p)) >= 0; p++)
+		if (d)
+			return true;
+	return false;
+}
+
+bool kallsyms__load_running(struct dso *dso)
+{
+	struct symtab t = SYMTAB_INIT;
+	struct strbuf path = STRBUF_INIT;
+	struct kallsyms_key key;
+	bool cacheable;
+
+	if (!addresses_visible())
+		return false;
+	cacheable = running_key(&key) && cache_path(&key, &path);
+	if (cacheable && kallsyms_cache__read(path.buf, &key, dso)) {
+		strbuf_release(&path);
+		return true;
+	}
+	kallsyms__parse(&t, "/proc/kallsyms");
+	symtab_finish(&t, dso);
+	if (cacheable && dso->nr_syms)
+		kallsyms_cache__write(path.buf, dso, &key);	/* best effort */
+	strbuf_release(&path);
+	return true;
+}
