@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dwarf.h>
 #include <elf.h>
+#include <gelf.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -219,9 +220,82 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
+static bool has_debug_frame(int fd)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf_Scn *scn = NULL;
+	size_t strndx;
+	bool found = false;
+
+	if (!elf || elf_getshdrstrndx(elf, &strndx))
+		goto out;
+	while (!found && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    (name = elf_strptr(elf, strndx, sh.sh_name)))
+			found = !strcmp(name, ".debug_frame") || !strcmp(name, ".zdebug_frame");
+	}
+out:
+	elf_end(elf);
+	return found;
+}
+
+/* Whether the file at @path exists and has no .debug_frame. */
+static bool lacks_debug_frame(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool lacks;
+
+	if (fd < 0)
+		return false;
+	lacks = !has_debug_frame(fd);
+	close(fd);
+	return lacks;
+}
+
+/*
+ * libdw looks for a separate debug file when .eh_frame does not unwind a
+ * frame (the outermost one always), for its .debug_frame. Distributions'
+ * debug files have none, yet opening one decompresses all its DWARF: a
+ * debug file without .debug_frame is not given, which unwinds the same.
+ * The file found by build-id is checked before libdw's search, which
+ * would keep it open (the other places it looks, after).
+ */
+static int find_cfi_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			      Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			      GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	const unsigned char *id;
+	GElf_Addr vaddr;
+	int len = dwfl_module_build_id(mod, &id, &vaddr), fd;
+	struct strbuf path = STRBUF_INIT;
+	bool lacks = false;
+
+	if (len > 1) {
+		strbuf_addf(&path, "/usr/lib/debug/.build-id/%02x/", id[0]);
+		for (int i = 1; i < len; i++)
+			strbuf_addf(&path, "%02x", id[i]);
+		strbuf_addstr(&path, ".debug");
+		lacks = lacks_debug_frame(path.buf);
+	}
+	strbuf_release(&path);
+	if (lacks)
+		return -1;
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc, debuginfo_file_name);
+	if (fd < 0 || has_debug_frame(fd))
+		return fd;
+	close(fd);
+	free(*debuginfo_file_name);
+	*debuginfo_file_name = NULL;
+	return -1;
+}
+
 static char *debuginfo_path;
 static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = find_cfi_debuginfo,
 	.debuginfo_path = &debuginfo_path,
 	.section_address = dwfl_offline_section_address,
 };
