@@ -130,7 +130,8 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		fe.time = tmpl->time;
 		fe.socket = tmpl->socket;
 		he = hists__findnew(h, &fe);
-		if (!he || cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period))
+		if (!he || (h->chain_mode != CHAIN_NONE &&
+			    cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period)))
 			return -ENOMEM;
 		hists__account_acc(h, he, tmpl->period, member);
 		if (n - i > he->max_depth)
@@ -172,7 +173,9 @@ int report__add_with_callchain(struct report *r, struct hists *h, const struct p
 		r->cc_frames[i] = (struct cc_frame){ frames[i].ip,
 			frames[i].al.map ? frames[i].al.map->dso : NULL, frames[i].al.sym };
 	hists__account(h, self, tmpl.period, member, tmpl.cpumode);
-	if (cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl.period))
+	/* -g none: the Children column only, no graph to grow */
+	if (h->chain_mode != CHAIN_NONE &&
+	    cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl.period))
 		return -ENOMEM;
 	if (n > self->max_depth)
 		self->max_depth = n;

@@ -241,7 +241,7 @@ static void setup_fast_path(struct report *r)
 		    id != SORT_PERIOD)
 			return;
 	}
-	if (r->use_callchain || r->branch_mode || o->mem_mode || filters_entries(r) ||
+	if (r->need_chains || r->branch_mode || o->mem_mode || filters_entries(r) ||
 	    o->hide_unresolved)
 		return;
 	r->feed = hist_feed__start();
@@ -350,9 +350,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 			return 0;
 		h = NULL;
 	}
-	if (h && r->use_callchain)	/* --call-graph dwarf: the user part from the stack */
+	if (h && r->need_chains)	/* --call-graph dwarf: the user part from the stack */
 		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
-	if (h && r->use_callchain && s->callchain_nr && s->callchain_nr < REPORT_MAX_FRAMES) {
+	if (h && r->need_chains && s->callchain_nr && s->callchain_nr < REPORT_MAX_FRAMES) {
 		if (report__add_with_callchain(r, h, s, s == &unwound, &tmpl,
 						evsel->idx - leader->idx))
 			h = NULL;
@@ -459,6 +459,8 @@ int report__process(struct report *r)
 	machine_setup(r);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
+	r->need_chains = r->use_callchain &&
+			 (r->cumulate || r->o->chain.mode != CHAIN_NONE || r->ignore_callees);
 	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
 	r->need_srcfile = sort_list__has(&r->fields.sort, SORT_SRCFILE);

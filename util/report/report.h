@@ -105,6 +105,9 @@ struct report {
 	bool needs_mem;		/* the keys read entries' memory accesses */
 	struct strbuf sort_order;	/* as the mem-mode header names it */
 	bool use_callchain;	/* callchain graphs under the entries */
+	/* the chains change the output: graphs shown, --children entries,
+	 * --ignore-callees (not so for -g none --no-children) */
+	bool need_chains;
 	bool cumulate;		/* --children */
 	bool caller_order;
 	double chain_min_percent;
