@@ -371,6 +371,9 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	if (!o->sd && !o->null_run) {
 		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
 		o->sd->no_scale = !o->scale;
+		o->sd->no_merge = o->no_merge;
+		if (o->no_merge)
+			evlist__name_instances(o->evlist);
 	}
 	d->sd = o->sd;
 	watch = o->has_workload ? wl.pid : o->target.watch_pid;

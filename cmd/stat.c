@@ -401,6 +401,7 @@ static const struct option *stat_options(struct stat_opts *o)
 			   "('enable': enable events, 'disable': disable events)"),
 		OPT_BOOLEAN(0, "metric-no-group", &o->metric_no_group,
 			    "don't group metric events, impacts multiplexing"),
+		OPT_BOOLEAN(0, "no-merge", &o->no_merge, "Do not merge identical named events"),
 		OPT_BOOLEAN(0, "metric-no-merge", &o->metric_no_merge,
 			    "don't try to share events between metrics in a group"),
 		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,

@@ -21,7 +21,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[48];
+	struct option options[49];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -35,6 +35,7 @@ struct stat_opts {
 	bool all_user, all_kernel, quiet, summary, interval_clear, table, sync, group;
 	bool no_csv_summary;
 	bool scale;		/* --no-scale clears it */
+	bool no_merge;		/* --no-merge: a line per PMU instance */
 	int timeout;		/* ms, 0: none */
 	int delay;		/* -D ms; -1: never enabled */
 	int log_fd;		/* -1: none */

@@ -174,6 +174,48 @@ test_expect_success 'pmu-sim, icelake: --no-scale prints multiplexed counts as r
 	awk -v s="$s" -v r="$r" "BEGIN { q = s / r; exit !(q > 1.8 && q < 2.2) }"
 '
 
+# A Skylake with uncore memory controllers (three instances, cpumask 0)
+# and a free-running PMU whose name only starts the same, made here.
+uncore_sysfs() {
+	rm -rf unc && cp -r "$SYSFS/skylake" unc &&
+	for i in 0 1 10; do
+		d=unc/bus/event_source/devices/uncore_imc_$i &&
+		mkdir -p $d/events $d/format &&
+		echo $((40 + i)) >$d/type && echo 0 >$d/cpumask &&
+		echo "config:0-7" >$d/format/event && echo "config:8-15" >$d/format/umask &&
+		echo "event=0x04,umask=0x03" >$d/events/cas_count_read &&
+		echo 6.103515625e-5 >$d/events/cas_count_read.scale &&
+		echo MiB >$d/events/cas_count_read.unit || return 1
+	done &&
+	d=unc/bus/event_source/devices/uncore_imc_free_running_0 &&
+	mkdir -p $d/format && echo 60 >$d/type && echo "config:0-7" >$d/format/event &&
+	printf "uncore_imc/cas_count_read/ 1000000\n" >unc.profile
+}
+
+test_expect_success 'pmu-sim, uncore: a PMU stem counts every instance, shown as one; --no-merge each' '
+	uncore_sysfs &&
+	PERF_MINI_SYSFS=unc PERF_MINI_SIM_PROFILE=unc.profile \
+		pm_sim stat -a -x, -e uncore_imc/cas_count_read/ -- sleep 0.1 2>merged &&
+	test $(wc -l <merged) -eq 1 &&
+	test_grep "^[0-9.]+,MiB,uncore_imc/cas_count_read/," merged &&
+	PERF_MINI_SYSFS=unc PERF_MINI_SIM_PROFILE=unc.profile \
+		pm_sim stat -a -x, --no-merge -e uncore_imc/cas_count_read/ -- sleep 0.1 2>each &&
+	cut -d, -f3 each >names &&
+	printf "uncore_imc_0/cas_count_read/\nuncore_imc_1/cas_count_read/\nuncore_imc_10/cas_count_read/\n" >want &&
+	test_cmp want names &&
+	PERF_MINI_SYSFS=unc PERF_MINI_SIM_PROFILE=unc.profile \
+		pm_sim stat -a -x, -e imc/cas_count_read/ -- sleep 0.1 2>short &&
+	test_grep ",imc/cas_count_read/," short
+'
+
+test_expect_success 'pmu-sim, uncore: each instance opened on its cpumask CPU alone, system-wide' '
+	PERF_MINI_SYSFS=unc PERF_MINI_SIM_PROFILE=unc.profile \
+		pm_sim stat -vv -a -e uncore_imc/cas_count_read/ -- true 2>vv >/dev/null &&
+	grep "sys_perf_event_open:" vv >opens &&
+	test $(wc -l <opens) -eq 3 &&
+	! grep -v "cpu 0 " opens
+'
+
 test_expect_success '--per-thread on a command alone is refused as perf refuses it' '
 	test_expect_code 129 pm stat --per-thread -e task-clock true 2>err &&
 	test_grep "add -a" err

@@ -81,4 +81,42 @@ test_expect_success 'stat --per-thread with a command alone is refused as perf r
 	test_grep "only available when monitoring via -p -t -a" perf.err
 '
 
+# An uncore PMU with three instances (and a free-running PMU whose name
+# only starts the same), presented to both tools over the real PMUs: perf
+# opens nothing on them here, but names and merges the same events.
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+	prereqs="$prereqs UNSHARE"
+fi
+uncore_sysfs() {
+	rm -rf unc && mkdir -p unc &&
+	for i in 0 1 10; do
+		d=unc/uncore_imc_$i &&
+		mkdir -p $d/events $d/format &&
+		echo $((40 + i)) >$d/type && echo 0 >$d/cpumask &&
+		echo "config:0-7" >$d/format/event && echo "config:8-15" >$d/format/umask &&
+		echo "event=0x04,umask=0x03" >$d/events/cas_count_read &&
+		echo MiB >$d/events/cas_count_read.unit || return 1
+	done &&
+	mkdir -p unc/uncore_imc_free_running_0/format &&
+	echo 60 >unc/uncore_imc_free_running_0/type &&
+	cp -r /sys/bus/event_source/devices/software unc/
+}
+in_uncore() {
+	unshare -m sh -c "mount --bind '$TRASH/unc' /sys/bus/event_source/devices && $1"
+}
+
+test_expect_success UNSHARE 'uncore instances: perf and perf-mini name the same events, merged and with --no-merge' '
+	uncore_sysfs &&
+	for opts in "" "--no-merge"; do
+		in_uncore "perf stat -x, -a $opts -e uncore_imc/cas_count_read/ -- true" \
+			2>perf.err >/dev/null;
+		in_uncore "PERF_MINI_SYSFS= $PERF_MINI stat -x, -a $opts -e uncore_imc/cas_count_read/ -- true" \
+			2>pm.err >/dev/null;
+		grep "not supported" perf.err | cut -d, -f3 | sort >perf.names &&
+		grep "not supported" pm.err | cut -d, -f3 | sort >pm.names &&
+		test -s perf.names && test_cmp perf.names pm.names || return 1
+	done &&
+	test $(wc -l <pm.names) -eq 3
+'
+
 test_done

@@ -25,6 +25,7 @@
 #define MAX_RATES 64
 
 struct rate {
+	uint32_t type;
 	uint64_t config;
 	enum topdown_id td;
 	double per_sec;
@@ -46,6 +47,8 @@ struct sim_event {
 static struct {
 	bool loaded;
 	uint32_t cpu_type;
+	uint32_t uncore_types[16];	/* the described uncore PMUs' instances */
+	int nr_uncore;
 	int nr_metrics;			/* metric events the PMU describes */
 	struct rate rates[MAX_RATES];
 	int nr_rates;
@@ -73,20 +76,33 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* The alias's config on the described PMU, through perf-mini's parser. */
-static int resolve(struct pmus *pmus, const char *name, struct rate *r)
+static bool simulated(uint32_t type)
+{
+	for (int i = 0; i < sim.nr_uncore; i++)
+		if (sim.uncore_types[i] == type)
+			return true;
+	return type == sim.cpu_type;
+}
+
+/* The event's config on each described PMU it names (one, or each
+ * instance of an uncore PMU), through perf-mini's parser: a rate each. */
+static int resolve(struct pmus *pmus, const char *name, double per_sec)
 {
 	struct parse_events_ctx ctx = { .pmus = pmus, .tool = "pmu-sim" };
 	struct evlist *l = evlist__new();
 	struct strbuf err = STRBUF_INIT;
 	int ret = parse_events(l, name, &ctx, &err);
 
-	if (!ret && l->nr == 1 && l->entries[0]->attr.type == sim.cpu_type) {
-		r->config = l->entries[0]->attr.config;
-		r->td = l->entries[0]->topdown;
-	} else {
+	if (!ret && !l->nr)
 		ret = -ENOENT;
-	}
+	for (int i = 0; !ret && i < l->nr; i++)
+		if (!simulated(l->entries[i]->attr.type))
+			ret = -ENOENT;
+	for (int i = 0; !ret && i < l->nr && sim.nr_rates < MAX_RATES; i++)
+		sim.rates[sim.nr_rates++] = (struct rate){
+			.type = l->entries[i]->attr.type, .config = l->entries[i]->attr.config,
+			.td = l->entries[i]->topdown, .per_sec = per_sec,
+		};
 	evlist__delete(l);
 	strbuf_release(&err);
 	return ret;
@@ -101,15 +117,10 @@ static void load_profile(struct pmus *pmus, const char *text, bool warn)
 		double v;
 
 		if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
-			struct rate *r = &sim.rates[sim.nr_rates];
-
 			if (!strcmp(name, "running-share") && v > 0 && v <= 1) {
 				sim.running_share = v;
-			} else if (!resolve(pmus, name, r)) {
-				r->per_sec = v;
-				sim.nr_rates++;
-			} else if (warn) {
-				fprintf(stderr, "pmu-sim: profile event '%s' is not on the cpu PMU\n",
+			} else if (resolve(pmus, name, v) && warn) {
+				fprintf(stderr, "pmu-sim: profile event '%s' is on no simulated PMU\n",
 					name);
 			}
 		}
@@ -134,6 +145,16 @@ static char *read_file(const char *path)
 	return buf;
 }
 
+static void find_uncore(struct pmus *pmus)
+{
+	struct pmu **list;
+	unsigned int nr = pmus__all(pmus, &list);
+
+	for (unsigned int i = 0; i < nr && sim.nr_uncore < 16; i++)
+		if (!strncmp(list[i]->name, "uncore_", 7))
+			sim.uncore_types[sim.nr_uncore++] = list[i]->type;
+}
+
 static void load(void)
 {
 	const char *root = getenv("PERF_MINI_SYSFS"), *profile = getenv("PERF_MINI_SIM_PROFILE");
@@ -148,6 +169,7 @@ static void load(void)
 	if (!cpu)
 		goto out;
 	sim.cpu_type = cpu->type;
+	find_uncore(pmus);
 	for (unsigned int i = 0; i < cpu->nr_aliases; i++)
 		sim.nr_metrics += topdown_id__is_metric(topdown_id_of_alias(cpu->aliases[i].name));
 	if (profile && !(text = read_file(profile)))
@@ -196,7 +218,7 @@ static int sim_open(struct perf_event_attr *attr, int group_fd)
 	int fd, ret;
 
 	for (int i = 0; i < sim.nr_rates && !r; i++)
-		if (sim.rates[i].config == attr->config)
+		if (sim.rates[i].type == attr->type && sim.rates[i].config == attr->config)
 			r = &sim.rates[i];
 	if (!r) {
 		/* still a TopDown event if sysfs names it: count 0 */
@@ -242,7 +264,7 @@ int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int gr
 
 	if (!sim.loaded)
 		load();
-	if (attr->type == sim.cpu_type)
+	if (simulated(attr->type))
 		return sim_open(attr, group_fd);
 	fd = syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
 	return fd < 0 ? -errno : (int)fd;

@@ -285,6 +285,11 @@ static int evsel__open(struct evsel *evsel, const struct evlist_open_opts *o, st
 retry:
 	ret = evsel__alloc_fds(evsel, o->cpus->nr, o->threads->nr);
 	for (int c = 0; !ret && c < o->cpus->nr; c++) {
+		/* as perf: a PMU with a cpumask (uncore) counts on those CPUs,
+		 * the others would count the same box again */
+		if (evsel->pmu_cpus && o->cpus->cpus[c] >= 0 &&
+		    !cpu_map__has(evsel->pmu_cpus, o->cpus->cpus[c]))
+			continue;
 		for (int t = 0; !ret && t < o->threads->nr; t++) {
 			ret = evsel__open_one(evsel, o, c, t);
 			/* A thread of -p may exit while we open: skip it. */

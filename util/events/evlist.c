@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "evlist.h"
+#include "../base/strbuf.h"
 #include "../base/util.h"
 
 struct evlist *evlist__new(void)
@@ -60,4 +61,23 @@ void evlist__set_leader(struct evlist *evlist, struct evsel *member)
 	}
 	member->nr_members = nr;
 	old->nr_members = 1;
+}
+
+void evlist__name_instances(struct evlist *evlist)
+{
+	for (int i = 0; i < evlist->nr; i++) {
+		struct evsel *e = evlist->entries[i];
+		const char *terms = strchr(e->name, '/');
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!e->merge_id || !e->pmu_name ||
+		    !strncmp(e->name, e->pmu_name, strlen(e->pmu_name)))
+			continue;
+		if (terms)
+			strbuf_addf(&sb, "%s%s", e->pmu_name, terms);
+		else
+			strbuf_addf(&sb, "%s [%s]", e->name, e->pmu_name);
+		evsel__set_name(e, sb.buf);
+		strbuf_release(&sb);
+	}
 }

@@ -32,4 +32,11 @@ void evlist__make_group(struct evlist *evlist, int first, int last);
 /* Move @member to the front of its group and make it the leader. */
 void evlist__set_leader(struct evlist *evlist, struct evsel *member);
 
+/*
+ * --no-merge: each instance of a PMU named by its stem shown as perf
+ * shows it, "uncore_imc_0/cas_count_read/" for "uncore_imc/cas_count_read/"
+ * (and "name [uncore_imc_0]" for a name without terms).
+ */
+void evlist__name_instances(struct evlist *evlist);
+
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpumap.h"
 #include "evsel.h"
 #include "../base/util.h"
 
@@ -43,6 +44,8 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->resolved);
 	free(evsel->filter);
 	free(evsel->cgroup);
+	free(evsel->pmu_name);
+	cpu_map__delete(evsel->pmu_cpus);
 	if (evsel->cgroup_fd > 0)
 		close(evsel->cgroup_fd);
 	free(evsel->fds);

@@ -17,6 +17,8 @@
 
 #include "event-names.h"
 
+struct cpu_map;
+
 struct evsel_counts {
 	uint64_t val;
 	uint64_t ena;
@@ -58,6 +60,12 @@ struct evsel {
 	char *resolved;		/* "pmu/terms/" an alias expanded to, for -v */
 	char *filter;		/* --filter: a tracepoint filter, or NULL */
 	char *cgroup;		/* -G: the cgroup counted (its name), or NULL */
+	/* One instance of a PMU a name stood for (uncore_imc_0 of
+	 * "uncore_imc/.../"): stat shows the instances of one spec (one
+	 * merge_id) as one event, unless --no-merge. */
+	char *pmu_name;
+	int merge_id;
+	struct cpu_map *pmu_cpus;	/* the PMU's cpumask: system-wide, only there */
 	int cgroup_fd;		/* its directory, opened by evlist__open_cgroups() */
 	double scale;
 	int idx;		/* position in the evlist */

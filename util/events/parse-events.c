@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpumap.h"
 #include "event-names.h"
 #include "parse-events.h"
 #include "tracepoint.h"
@@ -470,14 +471,39 @@ static int after_event(struct parser *p, int first)
 	return 0;
 }
 
-/* name '/' terms '/' [mods]: a PMU, or a generic event with terms. */
+/* The most instances one name may stand for (uncore PMUs per socket). */
+#define MAX_INSTANCES 64
+
+/* One event "name/terms/" of @pmu, a generic event when NULL. */
+static int add_slash_event(struct parser *p, struct pmu *pmu, size_t start, size_t nlen,
+			   size_t tstart, size_t tend)
+{
+	const char *name = p->spec + start;
+	struct evsel *evsel = new_event(p, name, tend + 1 - start);
+
+	if (pmu) {
+		evsel->attr.type = pmu->type;
+		if (pmu->cpus && cpu_map__parse_list(&evsel->pmu_cpus, pmu->cpus))
+			evsel->pmu_cpus = NULL;	/* unreadable: the target's CPUs */
+	} else {
+		resolve_name(p, evsel, name, nlen, start);
+	}
+	return apply_terms(p, evsel, pmu, p->spec + tstart, tend - tstart, tstart, false);
+}
+
+/*
+ * name '/' terms '/' [mods]: a PMU, a generic event with terms, or, as in
+ * perf, every instance of a PMU the name is the stem of (uncore_imc/../
+ * for uncore_imc_0, uncore_imc_1, ...): one event each, shown as one.
+ */
 static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 {
 	const char *name = p->spec + start;
 	struct strbuf pmu_name = STRBUF_INIT;
 	size_t tstart = start + nlen + 1, tend;
+	struct pmu *inst[MAX_INSTANCES];
+	unsigned int nr_inst = 0;
 	struct pmu *pmu;
-	struct evsel *evsel;
 	int first = p->evlist->nr;
 	const char *close;
 	bool named;
@@ -490,26 +516,32 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 		return fail(p, strlen(p->spec), "close the terms with '/', e.g. 'cpu/event=0x3c/'",
 			    "expected '/'");
 	tend = (size_t)(close - p->spec);
-	evsel = new_event(p, name, tend + 1 - start);
-	if (pmu) {
-		evsel->attr.type = pmu->type;
-	} else if (!event_names_find(name, nlen)) {
+	if (!pmu && !event_names_find(name, nlen))
+		nr_inst = pmus__instances(p->ctx->pmus, name, nlen, inst, MAX_INSTANCES);
+	if (!pmu && !nr_inst && !event_names_find(name, nlen))
 		return fail(p, start, "run 'perf-mini list pmu' for the PMUs of this machine",
 			    "unknown PMU '%.*s'", (int)nlen, name);
-	} else {
-		resolve_name(p, evsel, name, nlen, start);
-	}
-	if (apply_terms(p, evsel, pmu, p->spec + tstart, tend - tstart, tstart, false))
+	if (!nr_inst && add_slash_event(p, pmu, start, nlen, tstart, tend))
 		return -EINVAL;
+	for (unsigned int i = 0; i < nr_inst; i++) {
+		struct evsel *e;
+
+		if (add_slash_event(p, inst[i], start, nlen, tstart, tend))
+			return -EINVAL;
+		e = p->evlist->entries[p->evlist->nr - 1];
+		e->pmu_name = strdup(inst[i]->name);
+		BUG_ON(!e->pmu_name);
+		e->merge_id = nr_inst > 1 ? first + 1 : 0;
+	}
 	p->pos = tend + 1;
-	named = strlen(evsel->name) != tend + 1 - start ||
-		strncmp(evsel->name, p->spec + start, tend + 1 - start);
+	named = strlen(p->evlist->entries[first]->name) != tend + 1 - start ||
+		strncmp(p->evlist->entries[first]->name, p->spec + start, tend + 1 - start);
 	if (p->spec[p->pos] == ':')
 		p->pos++;
 	if (isalpha((unsigned char)p->spec[p->pos]) && parse_modifiers(p, first, false))
 		return -EINVAL;
-	if (!named && p->pos > tend + 1)
-		set_spelled_name(p, evsel, start);
+	for (int i = first; !named && p->pos > tend + 1 && i < p->evlist->nr; i++)
+		set_spelled_name(p, p->evlist->entries[i], start);
 	return 0;
 }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <libiberty/libiberty.h>
 #include <dirent.h>
 #include <errno.h>
@@ -320,6 +321,54 @@ unsigned int pmus__all(struct pmus *pmus, struct pmu ***list)
 	}
 	*list = pmus->list;
 	return pmus->nr;
+}
+
+/* perf's perf_pmu__valid_suffix(): @name is @tok, or @tok_N. */
+static bool is_instance(const char *name, const char *tok, size_t len)
+{
+	if (strncmp(name, tok, len))
+		return false;
+	name += len;
+	return !*name || (name[0] == '_' && isdigit((unsigned char)name[1]));
+}
+
+/* The number an instance's name ends with, for their order (imc_2 < imc_10). */
+static unsigned long instance_number(const struct pmu *p)
+{
+	const char *us = strrchr(p->name, '_');
+
+	return us && isdigit((unsigned char)us[1]) ? strtoul(us + 1, NULL, 10) : 0;
+}
+
+static int cmp_instance(const void *a, const void *b)
+{
+	const struct pmu *x = *(struct pmu *const *)a, *y = *(struct pmu *const *)b;
+	size_t lx = strcspn(x->name, "0123456789"), ly = strcspn(y->name, "0123456789");
+	int c = lx == ly ? strncmp(x->name, y->name, lx) : strcmp(x->name, y->name);
+	unsigned long nx = instance_number(x), ny = instance_number(y);
+
+	if (c)
+		return c;
+	return nx < ny ? -1 : nx > ny;
+}
+
+unsigned int pmus__instances(struct pmus *pmus, const char *tok, size_t len, struct pmu **out,
+			     unsigned int max)
+{
+	struct pmu **list;
+	unsigned int nr = pmus__all(pmus, &list), n = 0;
+
+	for (unsigned int i = 0; i < nr && n < max; i++) {
+		const char *name = list[i]->name;
+
+		/* "imc" names uncore_imc_N too, as in perf */
+		if (!strncmp(name, "uncore_", 7) && (len < 7 || strncmp(tok, "uncore_", 7)))
+			name += 7;
+		if (is_instance(name, tok, len))
+			out[n++] = list[i];
+	}
+	qsort(out, n, sizeof(*out), cmp_instance);
+	return n;
 }
 
 struct pmu *pmus__find_by_type(struct pmus *pmus, uint32_t type)

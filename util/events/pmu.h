@@ -74,6 +74,14 @@ struct pmu *pmus__find(struct pmus *pmus, const char *name);
 struct pmu *pmus__find_by_type(struct pmus *pmus, uint32_t type);
 /* All PMUs, sorted by name. Returns the count; *@list is borrowed. */
 unsigned int pmus__all(struct pmus *pmus, struct pmu ***list);
+/*
+ * The PMUs a name that is no PMU's stands for, as perf matches them: the
+ * instances @tok_N of one PMU (uncore_imc_0, uncore_imc_1 for
+ * "uncore_imc", or for "imc"), at most @max, in number order. Returns how
+ * many.
+ */
+unsigned int pmus__instances(struct pmus *pmus, const char *tok, size_t len, struct pmu **out,
+			     unsigned int max);
 /* The CPU PMU ("cpu", or "cpu_core" on hybrid parts), or NULL (a VM). */
 struct pmu *pmus__core(struct pmus *pmus);
 const char *pmus__root(const struct pmus *pmus);

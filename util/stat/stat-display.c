@@ -309,6 +309,8 @@ static void print_line(const struct stat_display *d, int idx, int a, const char 
 	struct stat_metric m = { 0 };
 	const struct bound_metric *bm = next_bound(d, idx, NULL);
 
+	if (d->sd->ev[idx].merged)	/* shown with its first instance */
+		return;
 	strbuf_addstr(out, prefix);
 	if (d->json && !d->interval)
 		strbuf_addch(out, '{');

@@ -153,10 +153,35 @@ void stat_set_tool_counts(struct evlist *evlist, uint64_t duration_ns, uint64_t 
 	}
 }
 
+/* perf's merged aliases: the instances of one spec's PMU (uncore_imc_0,
+ * _1, ...) add up in the first, per aggregate. */
+static void merge_instances(struct stat_data *sd)
+{
+	for (int i = 0; i < sd->evlist->nr; i++) {
+		const struct evsel *e = sd->evlist->entries[i];
+		int first = 0;
+
+		sd->ev[i].merged = false;
+		if (!e->merge_id || sd->no_merge)
+			continue;
+		while (sd->evlist->entries[first]->merge_id != e->merge_id)
+			first++;
+		if (first == i)
+			continue;
+		for (int a = 0; a < sd->nr_aggr; a++) {
+			sd->ev[first].aggr[a].val += sd->ev[i].aggr[a].val;
+			sd->ev[first].aggr[a].ena += sd->ev[i].aggr[a].ena;
+			sd->ev[first].aggr[a].run += sd->ev[i].aggr[a].run;
+		}
+		sd->ev[i].merged = true;
+	}
+}
+
 void stat_data__aggregate(struct stat_data *sd, bool delta)
 {
 	for (int i = 0; i < sd->evlist->nr; i++)
 		aggregate_evsel(sd, sd->evlist->entries[i], &sd->ev[i], delta);
+	merge_instances(sd);
 }
 
 void stat_data__add_run(struct stat_data *sd)

@@ -65,6 +65,7 @@ struct stat_evsel {
 	struct stat_running runs;	/* global value over -r runs */
 	struct stat_running runs_ena;
 	struct stat_running runs_run;
+	bool merged;			/* counted into its spec's first PMU instance */
 };
 
 struct stat_data {
@@ -73,6 +74,7 @@ struct stat_data {
 	const struct aggr_map *amap;	/* borrowed; the topology modes */
 	int nr_aggr;
 	bool no_scale;			/* --no-scale: multiplexed counts as read */
+	bool no_merge;			/* --no-merge: each PMU instance shown */
 	struct stat_evsel *ev;		/* [evlist->nr] */
 };
 

@@ -63,6 +63,37 @@ static void test_stat__multiplexed_counts_are_scaled(void **state)
 	evlist__delete(evlist);
 }
 
+/* The instances of one PMU stem (uncore_imc_0, _1) add up in the first
+ * and are not shown; --no-merge shows each. */
+static void test_stat__pmu_instances_merged(void **state)
+{
+	const char *names[] = { "uncore_imc/x/", "uncore_imc/x/", "page-faults" };
+	uint64_t vals[] = { 100, 20, 7 };
+	struct evlist *evlist = fake_evlist(names, vals, 3, 10, 10);
+	struct stat_data *sd = stat_data__new(evlist, AGGR_GLOBAL);
+
+	(void)state;
+	evlist->entries[0]->merge_id = evlist->entries[1]->merge_id = 1;
+	evlist->entries[0]->pmu_name = strdup("uncore_imc_0");
+	evlist->entries[1]->pmu_name = strdup("uncore_imc_1");
+	stat_data__aggregate(sd, false);
+	assert_float_equal(sd->ev[0].aggr[0].val, 120.0, 0);
+	assert_int_equal(sd->ev[0].aggr[0].ena, 20);
+	assert_true(sd->ev[1].merged);
+	assert_false(sd->ev[0].merged || sd->ev[2].merged);
+	assert_float_equal(sd->ev[2].aggr[0].val, 7.0, 0);
+	sd->no_merge = true;
+	stat_data__aggregate(sd, false);
+	assert_float_equal(sd->ev[0].aggr[0].val, 100.0, 0);
+	assert_false(sd->ev[1].merged);
+	evlist__name_instances(evlist);
+	assert_string_equal(evlist->entries[0]->name, "uncore_imc_0/x/");
+	assert_string_equal(evlist->entries[1]->name, "uncore_imc_1/x/");
+	assert_string_equal(evlist->entries[2]->name, "page-faults");
+	stat_data__delete(sd);
+	evlist__delete(evlist);
+}
+
 static void test_stat__interval_values_are_deltas(void **state)
 {
 	const char *names[] = { "page-faults" };
@@ -135,6 +166,7 @@ int main(void)
 		cmocka_unit_test(test_stat__running_mean_and_stderr),
 		cmocka_unit_test(test_stat__multiplexed_counts_are_scaled),
 		cmocka_unit_test(test_stat__interval_values_are_deltas),
+		cmocka_unit_test(test_stat__pmu_instances_merged),
 		cmocka_unit_test(test_stat__shadow_metrics),
 		cmocka_unit_test(test_stat_display__perf_columns),
 	};
