@@ -107,6 +107,21 @@ test_expect_success KERNEL 'kernel symbols: cached per user after the first repo
 	)
 '
 
+# Several processes and the rest of the machine, recorded by each tool:
+# the tables and the script perf prints of either file.
+test_expect_success SYSWIDE 'a multi-process system-wide recording (-a -g): the same report and script as perf, both recorders' '
+	pm record -q -a -g -F 2000 -o sysw.data -- sh -c "\"$WL/spin\" 300 & \"$WL/spin\" 300 & wait" &&
+	perf record -q -a -g -F 2000 -o sysw-perf.data -- sh -c "\"$WL/spin\" 300 & \"$WL/spin\" 300 & wait" 2>/dev/null &&
+	for f in sysw.data sysw-perf.data; do
+		same_report $f &&
+		test_grep "spin" pm.txt &&
+		same_report $f --no-children --sort comm,dso,sym &&
+		same_report $f -g caller --sort pid,sym &&
+		same_script $f &&
+		same_script $f -F comm,pid,tid,cpu,time,event,ip,sym,dso || return 1
+	done
+'
+
 test_expect_success '-g (frame pointers): the default children graph agrees' '
 	pm record -q -g -o g.data -- "$WL/spin" 200 &&
 	same_report g.data &&
