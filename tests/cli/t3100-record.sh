@@ -449,4 +449,13 @@ test_expect_success PERF 'record --buildid-all: the DSOs perf lists with it' '
 	test -s pm.ids && test_cmp perf.ids pm.ids
 '
 
+# The ring is mapped through the syscall seam, so the simulated PMU can
+# stand behind it: a simulated event records (its ring stays empty: the
+# simulator does not sample yet) into a file perf-mini reads back.
+test_expect_success 'pmu-sim: record maps a simulated event ring through the seam' '
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -e cpu/instructions/ -o sim.data -- true &&
+	pm report --header-only -i sim.data >hdr &&
+	test_grep "event : name = cpu/instructions/, .*type = 4," hdr
+'
+
 test_done

@@ -41,10 +41,14 @@ test_expect_success 'module layering: util never includes cmd, lower levels neve
 	sh "$ROOT/tests/helpers/lint-layers.sh" "$ROOT"
 '
 
-test_expect_success 'only util/events/perf-sys.c calls perf_event_open' '
+# The syscall seam: pmu-sim stands in for perf-sys.c alone, so nothing
+# else may open, ioctl or map a perf fd (the ring's shared mapping).
+test_expect_success 'only util/events/perf-sys.c touches perf fds: open, ioctl, the ring mapped' '
 	cd "$ROOT" &&
 	test "$(grep -rl "__NR_perf_event_open\|SYS_perf_event_open" cmd util perf-mini.c)" = \
-		"util/events/perf-sys.c"
+		"util/events/perf-sys.c" &&
+	! grep -rnE --include="*.c" "[^_a-z]ioctl\\(|MAP_SHARED," cmd util perf-mini.c |
+		grep -v "^util/events/perf-sys.c:"
 '
 
 test_expect_success 'no file over 1000 lines' '

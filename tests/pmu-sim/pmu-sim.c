@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +43,8 @@ struct sim_event {
 	bool enabled;
 	uint64_t enabled_at, enabled_ns;	/* time counted so far, ns */
 	uint64_t last_read_ns;		/* metrics: slots split at each read */
+	void *ring;			/* its ring buffer, when mapped */
+	size_t ring_size;
 };
 
 static struct {
@@ -405,4 +408,53 @@ int perf_sys_close(int fd)
 	if (e)
 		e->used = false;
 	return close(fd) < 0 ? -errno : 0;
+}
+
+/*
+ * A simulated event's ring: memory laid out as the kernel's (the control
+ * page, then the data), where nothing is written yet: the recorder reads
+ * it as it reads a real one, and finds it empty.
+ */
+int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
+{
+	struct sim_event *e = sim_of(fd);
+	void *p;
+
+	if (!e) {
+		p = mmap(NULL, size, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED,
+			 fd, 0);
+		if (p == MAP_FAILED)
+			return -errno;
+		*out = p;
+		return 0;
+	}
+	if (e->ring)
+		return -EBUSY;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -errno;
+	((struct perf_event_mmap_page *)p)->data_offset = (uint64_t)sysconf(_SC_PAGESIZE);
+	((struct perf_event_mmap_page *)p)->data_size = size - (size_t)sysconf(_SC_PAGESIZE);
+	e->ring = p;
+	e->ring_size = size;
+	*out = p;
+	return 0;
+}
+
+void perf_sys_munmap(void *addr, size_t size)
+{
+	for (int m = 0; m < MAX_SIM; m++) {
+		if (sim.ev[m].ring == addr) {
+			sim.ev[m].ring = NULL;
+			break;
+		}
+	}
+	munmap(addr, size);
+}
+
+int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms)
+{
+	int ret = poll(fds, n, timeout_ms);
+
+	return ret < 0 ? -errno : ret;
 }

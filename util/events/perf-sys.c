@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -32,4 +33,27 @@ int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
 int perf_sys_close(int fd)
 {
 	return close(fd) < 0 ? -errno : 0;
+}
+
+int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
+{
+	void *p = mmap(NULL, size, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED,
+		       fd, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	*out = p;
+	return 0;
+}
+
+void perf_sys_munmap(void *addr, size_t size)
+{
+	munmap(addr, size);
+}
+
+int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms)
+{
+	int ret = poll(fds, n, timeout_ms);
+
+	return ret < 0 ? -errno : ret;
 }

@@ -11,6 +11,8 @@
  * All functions return the kernel's answer, with failures as -errno.
  */
 #include <linux/perf_event.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -19,5 +21,13 @@ int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int gr
 ssize_t perf_sys_read(int fd, void *buf, size_t len);
 int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg);
 int perf_sys_close(int fd);
+
+/* The ring buffer of @fd (its control page, then the data), shared,
+ * @writable for a reader that frees space. 0 with *@out set, or -errno. */
+int perf_sys_mmap(int fd, size_t size, bool writable, void **out);
+void perf_sys_munmap(void *addr, size_t size);
+
+/* poll(2) over perf fds (and others): the number ready, or -errno. */
+int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms);
 
 #endif

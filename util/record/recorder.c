@@ -221,7 +221,7 @@ bool recorder__wait(struct recorder *r, int fd, int timeout_ms)
 	int n = r->nr_rings;
 
 	r->pollfds[n] = (struct pollfd){ .fd = fd, .events = POLLIN };
-	if (poll(r->pollfds, n + 1, timeout_ms) <= 0)
+	if (perf_sys_poll(r->pollfds, n + 1, timeout_ms) <= 0)
 		return false;
 	r->nr_wakeups++;
 	/* an event whose task is gone stays readable as "hung up": stop

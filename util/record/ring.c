@@ -3,11 +3,11 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "../events/perf-sys.h"
 #include "ring.h"
 
 int ring__mmap(struct ring *r, int fd, size_t data_pages, bool backward)
@@ -22,19 +22,14 @@ int ring__mmap(struct ring *r, int fd, size_t data_pages, bool backward)
 	r->backward = backward;
 	r->prev = 0;
 	/* read-only tells the kernel no reader frees space: it overwrites */
-	r->base = mmap(NULL, r->map_size, backward ? PROT_READ : PROT_READ | PROT_WRITE,
-		       MAP_SHARED, fd, 0);
-	if (r->base == MAP_FAILED) {
-		r->base = NULL;
-		return -errno;
-	}
-	return 0;
+	r->base = NULL;
+	return perf_sys_mmap(fd, r->map_size, !backward, &r->base);
 }
 
 void ring__munmap(struct ring *r)
 {
 	if (r->base)
-		munmap(r->base, r->map_size);
+		perf_sys_munmap(r->base, r->map_size);
 	r->base = NULL;
 }
 
