@@ -101,9 +101,9 @@ $(B)/%.o: %.c $(wildcard */*.h */*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -c -o $@ $<
 
-$(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a
+$(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a $(SYS_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(SYS_OBJ) \
 		$(shell pkg-config --libs cmocka) $(LIBS)
 
 $(B)/workloads/%: tests/workloads/%.c
