@@ -80,7 +80,8 @@ build/perf-mini-sim:
 	@$(MAKE) --no-print-directory B=build build/perf-mini-sim
 endif
 
-$(B)/perf-mini-sim: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(B)/tests/pmu-sim/pmu-sim.o
+$(B)/perf-mini-sim: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(B)/tests/pmu-sim/pmu-sim.o \
+		   $(B)/tests/pmu-sim/sim-sample.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROG_LIBS)
 
 $(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(SYS_OBJ)

@@ -37,4 +37,18 @@ else
 		-i /tmp/perf-mini-demo.data | grep -E "^#|table" | head -20
 fi
 rm -f /tmp/pm-mem.$$
+# The simulated Ice Lake samples too: the workload's IPs, with memory
+# fields and branch stacks replayed from real recordings (tests/pmu-sim).
+printf "replay-mem %s\nreplay-branches %s\n" \
+	"$root/tests/data/perfdata/perf.data.weight_struct" \
+	"$root/tests/data/perfdata/perf.data.branch-4.14" >/tmp/pm-sim.$$
+echo "== SIMULATED (./perf-mini-sim, Ice Lake): mem record -- spin 300; mem report"
+PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" PERF_MINI_SIM_PROFILE=/tmp/pm-sim.$$ \
+	"$sim" mem record -q -o /tmp/perf-mini-demo.data -- "$wl/spin" 300
+"$pm" mem report --stdio -i /tmp/perf-mini-demo.data | head -16
+echo "== SIMULATED (./perf-mini-sim, Ice Lake): record -b -- spin 300; report (branch mode)"
+PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" PERF_MINI_SIM_PROFILE=/tmp/pm-sim.$$ \
+	"$sim" record -q -b -e cpu/cpu-cycles/ -o /tmp/perf-mini-demo.data -- "$wl/spin" 300
+"$pm" report --stdio -i /tmp/perf-mini-demo.data | head -16
+rm -f /tmp/pm-sim.$$
 rm -f /tmp/perf-mini-demo.data /tmp/perf-mini-demo.data.old

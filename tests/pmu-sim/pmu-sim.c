@@ -21,6 +21,7 @@
 #include "../../util/events/perf-sys.h"
 #include "../../util/base/util.h"
 #include "../../util/events/pmu.h"
+#include "sim-sample.h"
 
 #define MAX_SIM 4096
 #define MAX_RATES 64
@@ -45,6 +46,7 @@ struct sim_event {
 	uint64_t last_read_ns;		/* metrics: slots split at each read */
 	void *ring;			/* its ring buffer, when mapped */
 	size_t ring_size;
+	struct shadow *shadow;		/* a sampling event's real cpu-clock twin */
 };
 
 static struct {
@@ -58,7 +60,8 @@ static struct {
 	struct sim_event ev[MAX_SIM];
 	uint64_t next_id;
 	double running_share;		/* multiplexing: the PMU's share of enabled time */
-} sim = { .running_share = 1.0 };
+	bool lbr;			/* the described PMU has branch stacks */
+} sim = { .running_share = 1.0, .next_id = 1ULL << 40 };	/* ids apart from the kernel's */
 
 static const char default_profile[] =
 	"slots 20097158100\n"
@@ -111,6 +114,16 @@ static int resolve(struct pmus *pmus, const char *name, double per_sec)
 	return ret;
 }
 
+/* "replay-mem PATH" / "replay-branches PATH": the recording whose
+ * samples give simulated ones their memory fields or branch stacks. */
+static void replay_line(const char *what, const char *line)
+{
+	char path[4096];
+
+	if (sscanf(line, "%*s %4095s", path) == 1 && sim_replay__load(what, path))
+		fprintf(stderr, "pmu-sim: cannot replay %s\n", path);
+}
+
 static void load_profile(struct pmus *pmus, const char *text, bool warn)
 {
 	const char *line = text;
@@ -119,7 +132,10 @@ static void load_profile(struct pmus *pmus, const char *text, bool warn)
 		char name[128];
 		double v;
 
-		if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
+		if (!strncmp(line, "replay-mem ", 11) || !strncmp(line, "replay-branches ", 16)) {
+			sscanf(line, "%127s", name);
+			replay_line(name, line);
+		} else if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
 			if (!strcmp(name, "running-share") && v > 0 && v <= 1) {
 				sim.running_share = v;
 			} else if (resolve(pmus, name, v) && warn) {
@@ -172,6 +188,7 @@ static void load(void)
 	if (!cpu)
 		goto out;
 	sim.cpu_type = cpu->type;
+	sim.lbr = pmu__cap(cpu, "branches") != NULL;
 	find_uncore(pmus);
 	for (unsigned int i = 0; i < cpu->nr_aliases; i++)
 		sim.nr_metrics += topdown_id__is_metric(topdown_id_of_alias(cpu->aliases[i].name));
@@ -213,9 +230,39 @@ static int validate(const struct perf_event_attr *attr, enum topdown_id td, int 
 	return 0;
 }
 
-static int sim_open(struct perf_event_attr *attr, int group_fd)
+/* The kernel's rule for branch stacks (perf_copy_attr, intel_pmu_hw_config):
+ * an LBR, and kernel branches for the privileged only. */
+static int validate_branches(const struct perf_event_attr *attr)
+{
+	uint64_t bt = attr->branch_sample_type;
+	char paranoid[16] = "2";
+	int level = 2;
+
+	if (!(attr->sample_type & PERF_SAMPLE_BRANCH_STACK))
+		return 0;
+	if (!sim.lbr)
+		return -EOPNOTSUPP;
+	if (!(bt & PERF_SAMPLE_BRANCH_PLM_ALL))
+		bt |= (attr->exclude_user ? 0 : PERF_SAMPLE_BRANCH_USER) |
+		      (attr->exclude_kernel ? 0 : PERF_SAMPLE_BRANCH_KERNEL) |
+		      (attr->exclude_hv ? 0 : PERF_SAMPLE_BRANCH_HV);
+	if (read_small_file("/proc/sys/kernel/perf_event_paranoid", paranoid, sizeof(paranoid)) > 0)
+		str_to_int(paranoid, &level);
+	if ((bt & (PERF_SAMPLE_BRANCH_KERNEL | PERF_SAMPLE_BRANCH_HV)) && geteuid() && level > 1)
+		return -EACCES;
+	return 0;
+}
+
+static bool samples(const struct perf_event_attr *attr)
+{
+	return attr->freq ? attr->sample_freq != 0 : attr->sample_period != 0;
+}
+
+static int sim_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		    unsigned long flags)
 {
 	struct rate none = { .td = TD_NONE };
+	struct shadow *shadow = NULL;
 	const struct rate *r = NULL;
 	struct sim_event *e;
 	int fd, ret;
@@ -228,14 +275,21 @@ static int sim_open(struct perf_event_attr *attr, int group_fd)
 		r = &none;
 	}
 	ret = validate(attr, r->td, group_fd);
+	if (!ret)
+		ret = validate_branches(attr);
 	if (ret)
 		return ret;
+	/* samples come from a real cpu-clock twin: the workload's IPs */
+	if (samples(attr) && !(shadow = shadow__open(attr, sim.next_id + 1, pid, cpu, flags, &ret)))
+		return ret;
 	fd = eventfd(0, EFD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fd >= MAX_SIM) {
-		close(fd);
-		return -EMFILE;
+	if (fd < 0 || fd >= MAX_SIM) {
+		ret = fd < 0 ? -errno : -EMFILE;
+		if (fd >= 0)
+			close(fd);
+		if (shadow)
+			shadow__close(shadow);
+		return ret;
 	}
 	e = &sim.ev[fd];
 	memset(e, 0, sizeof(*e));
@@ -245,6 +299,7 @@ static int sim_open(struct perf_event_attr *attr, int group_fd)
 	e->td = r->td;
 	e->rate = r->per_sec;
 	e->id = ++sim.next_id;
+	e->shadow = shadow;
 	/* a group counts together, from its leader's start; a leader with
 	 * enable_on_exec starts now (the workload execs right after) */
 	if (e->leader != fd && sim_of(e->leader)) {
@@ -268,7 +323,7 @@ int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int gr
 	if (!sim.loaded)
 		load();
 	if (simulated(attr->type))
-		return sim_open(attr, group_fd);
+		return sim_open(attr, pid, cpu, group_fd, flags);
 	fd = syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
 	return fd < 0 ? -errno : (int)fd;
 }
@@ -386,12 +441,34 @@ static void set_enabled(int fd, bool on)
 	}
 }
 
+/* One ring for several events: a simulated event's shadow writes into
+ * the owner's shadow ring, which the simulator rewrites; a real event may
+ * join a simulated ring, not the other way round (the kernel's rings
+ * cannot take rewritten records). */
+static int set_output(struct sim_event *e, int fd, int owner_fd)
+{
+	struct sim_event *owner = sim_of(owner_fd);
+
+	if (e && owner && e->shadow && owner->shadow)
+		return shadow__set_output(e->shadow, owner->shadow);
+	if (!e && owner && owner->shadow)
+		return shadow__take_output(owner->shadow, fd);
+	if (!e && !owner)
+		return ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, owner_fd) < 0 ? -errno : 0;
+	return -EINVAL;
+}
+
 int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
 {
 	struct sim_event *e = sim_of(fd);
 
+	if (request == PERF_EVENT_IOC_SET_OUTPUT)
+		return set_output(e, fd, (int)arg);
 	if (!e)
 		return ioctl(fd, request, arg) < 0 ? -errno : 0;
+	if (e->shadow && (request == PERF_EVENT_IOC_ENABLE || request == PERF_EVENT_IOC_DISABLE ||
+			  request == PERF_EVENT_IOC_RESET))
+		shadow__ioctl(e->shadow, request);
 	switch (request) {
 	case PERF_EVENT_IOC_ENABLE: set_enabled(e->leader, true); return 0;
 	case PERF_EVENT_IOC_DISABLE: set_enabled(e->leader, false); return 0;
@@ -405,6 +482,8 @@ int perf_sys_close(int fd)
 {
 	struct sim_event *e = sim_of(fd);
 
+	if (e && e->shadow)
+		shadow__close(e->shadow);
 	if (e)
 		e->used = false;
 	return close(fd) < 0 ? -errno : 0;
@@ -430,6 +509,15 @@ int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
 	}
 	if (e->ring)
 		return -EBUSY;
+	if (e->shadow) {
+		int ret = shadow__mmap(e->shadow, size, out);
+
+		if (!ret)
+			e->ring = *out;
+		return ret;
+	}
+	if (e->ring)
+		return -EBUSY;
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return -errno;
@@ -444,6 +532,11 @@ int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
 void perf_sys_munmap(void *addr, size_t size)
 {
 	for (int m = 0; m < MAX_SIM; m++) {
+		if (sim.ev[m].used && sim.ev[m].shadow && sim.ev[m].ring == addr) {
+			shadow__munmap(sim.ev[m].shadow);
+			sim.ev[m].ring = NULL;
+			return;
+		}
 		if (sim.ev[m].ring == addr) {
 			sim.ev[m].ring = NULL;
 			break;
@@ -452,9 +545,23 @@ void perf_sys_munmap(void *addr, size_t size)
 	munmap(addr, size);
 }
 
+/* A simulated event is waited on through its shadow, whose records are
+ * moved into the simulated rings before and after. */
 int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms)
 {
-	int ret = poll(fds, n, timeout_ms);
+	int saved[64], ret;
 
+	shadow__pump_all();
+	for (nfds_t i = 0; i < n && i < 64; i++) {
+		struct sim_event *e = sim_of(fds[i].fd);
+
+		saved[i] = fds[i].fd;
+		if (e && e->shadow)
+			fds[i].fd = shadow__fd(e->shadow);
+	}
+	ret = poll(fds, n, timeout_ms);
+	for (nfds_t i = 0; i < n && i < 64; i++)
+		fds[i].fd = saved[i];
+	shadow__pump_all();
 	return ret < 0 ? -errno : ret;
 }

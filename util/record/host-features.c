@@ -324,6 +324,12 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
 	cpu_topology(add(f, HEADER_CPU_TOPOLOGY), (int)conf);
 	numa_topology(f);
+	/* empty: its presence tells readers the samples carry branch stacks */
+	for (int i = 0; i < nr_events; i++)
+		if (events[i].attr->sample_type & PERF_SAMPLE_BRANCH_STACK) {
+			add(f, HEADER_BRANCH_STACK);
+			break;
+		}
 	memory_features(f, (int)conf);
 }
 

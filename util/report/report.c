@@ -165,8 +165,10 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 	for (uint64_t i = 0; i < s->branch_nr && !err; i++) {
 		const struct perf_branch_entry *b = &s->branches[i];
 
-		resolve_ams_any_mode(&r->machine, tmpl->thread, b->from, &branch.from);
+		/* perf's order: the target first (the first kernel lookup loads
+		 * the kernel map, which can then shrink to its symbols) */
 		resolve_ams_any_mode(&r->machine, tmpl->thread, b->to, &branch.to);
+		resolve_ams_any_mode(&r->machine, tmpl->thread, b->from, &branch.from);
 		branch.cycles = b->cycles;
 		branch.flags = (b->mispred ? BRANCH_MISPRED : 0) | (b->predicted ? BRANCH_PREDICTED : 0) |
 			       (b->in_tx ? BRANCH_IN_TX : 0) | (b->abort ? BRANCH_ABORT : 0);

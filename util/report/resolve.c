@@ -67,6 +67,7 @@ void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t
 {
 	const struct maps *maps = cpumode == PERF_RECORD_MISC_KERNEL ? &m->kmaps : t->maps;
 	struct resolve_slot *c = cache_slot(m, maps, cpumode, ip);
+	uint32_t gen;
 
 	if (c && c->maps == maps && c->ip == ip && c->cpumode == cpumode && c->gen == m->gen &&
 	    c->maps) {
@@ -74,8 +75,11 @@ void resolve_addr(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t
 		al->thread = t;
 		return;
 	}
+	gen = m->gen;
 	resolve_uncached(m, t, cpumode, ip, al);
-	if (c)
+	/* not when the lookup changed the maps (the kernel map's first load):
+	 * what it found then is not what the maps hold now */
+	if (c && gen == m->gen)
 		*c = (struct resolve_slot){ maps, ip, m->gen, cpumode, *al };
 }
 

@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmu-sim's sampling: see sim-sample.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../util/base/strbuf.h"
+#include "../../util/data/perf-data.h"
+#include "../../util/data/perf-data-format.h"
+#include "../../util/data/sample.h"
+#include "sim-sample.h"
+
+#define KERNEL_ADDR 0xffff800000000000ULL
+
+struct shadow {
+	int fd;				/* the real cpu-clock event */
+	uint64_t kernel_id, sim_id;
+	struct perf_event_attr attr;	/* the simulated event's */
+	struct perf_event_attr kattr;	/* its shadow's */
+	void *kring, *ring;		/* the shadow's ring, the simulated one */
+	size_t ring_size;
+	struct shadow *next;
+};
+
+static struct shadow *shadows;
+
+/* --- what real recordings give the samples ------------------------------ */
+
+struct mem_fields {
+	uint64_t addr, data_src, weight;
+	uint16_t ins_lat;
+};
+
+static struct {
+	struct mem_fields *mem;
+	size_t nr_mem, next_mem;
+	struct perf_branch_entry *entries;
+	size_t nr_entries;
+	size_t *stack_at;		/* each stack's first entry, and one past the last */
+	size_t nr_stacks, next_stack;
+} replay;
+
+static void keep_mem(const struct perf_sample *s)
+{
+	struct mem_fields *n = realloc(replay.mem, (replay.nr_mem + 1) * sizeof(*n));
+
+	if (!n)
+		return;
+	replay.mem = n;
+	replay.mem[replay.nr_mem++] = (struct mem_fields){ s->addr, s->data_src, s->weight,
+							     s->ins_lat };
+}
+
+static void keep_branches(const struct perf_sample *s)
+{
+	struct perf_branch_entry *e = realloc(replay.entries,
+					      (replay.nr_entries + s->branch_nr) * sizeof(*e));
+	size_t *at = realloc(replay.stack_at, (replay.nr_stacks + 2) * sizeof(*at));
+
+	if (e)
+		replay.entries = e;
+	if (at)
+		replay.stack_at = at;
+	if (!e || !at)
+		return;
+	memcpy(replay.entries + replay.nr_entries, s->branches, s->branch_nr * sizeof(*e));
+	replay.stack_at[replay.nr_stacks++] = replay.nr_entries;
+	replay.nr_entries += s->branch_nr;
+	replay.stack_at[replay.nr_stacks] = replay.nr_entries;
+}
+
+struct load_ctx {
+	bool mem;
+};
+
+static int load_sample(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
+		       void *arg)
+{
+	const struct load_ctx *c = arg;
+	struct strbuf err = STRBUF_INIT;
+	struct pd_evsel *e;
+	struct perf_sample s;
+
+	(void)off;
+	if (ev->type != PERF_RECORD_SAMPLE || !(e = perf_data__evsel_of(pd, ev)) ||
+	    perf_sample__parse(ev, &e->attr, &s, &err)) {
+		strbuf_release(&err);
+		return 0;
+	}
+	if (c->mem && (e->attr.sample_type & PERF_SAMPLE_DATA_SRC))
+		keep_mem(&s);
+	else if (!c->mem && s.branch_nr)
+		keep_branches(&s);
+	return 0;
+}
+
+int sim_replay__load(const char *what, const char *path)
+{
+	struct load_ctx c = { .mem = !strcmp(what, "replay-mem") };
+	struct strbuf err = STRBUF_INIT;
+	struct perf_data pd;
+	int ret = perf_data__open(&pd, path, &err);
+
+	if (!ret) {
+		ret = perf_data__for_each_record(&pd, load_sample, &c, &err);
+		perf_data__close(&pd);
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+static const struct mem_fields *next_mem(void)
+{
+	static const struct mem_fields none = { .data_src = PERF_MEM_DATA_SRC_NONE };
+
+	if (!replay.nr_mem)
+		return &none;
+	return &replay.mem[replay.next_mem++ % replay.nr_mem];
+}
+
+/* --- the shadow event ----------------------------------------------------- */
+
+struct shadow *shadow__open(const struct perf_event_attr *attr, uint64_t sim_id, pid_t pid,
+			    int cpu, unsigned long flags, int *err)
+{
+	struct shadow *sh = calloc(1, sizeof(*sh));
+	long fd;
+
+	if (!sh) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	sh->attr = *attr;
+	sh->kattr = *attr;
+	sh->kattr.type = PERF_TYPE_SOFTWARE;
+	sh->kattr.config = PERF_COUNT_SW_CPU_CLOCK;
+	sh->kattr.config1 = sh->kattr.config2 = 0;
+	sh->kattr.precise_ip = 0;
+	sh->kattr.sample_type &= ~(uint64_t)PERF_SAMPLE_BRANCH_STACK;
+	sh->kattr.branch_sample_type = 0;
+	fd = syscall(__NR_perf_event_open, &sh->kattr, pid, cpu, -1, flags);
+	if (fd < 0) {
+		*err = -errno;
+		free(sh);
+		return NULL;
+	}
+	sh->fd = (int)fd;
+	sh->sim_id = sim_id;
+	ioctl(sh->fd, PERF_EVENT_IOC_ID, &sh->kernel_id);
+	sh->next = shadows;
+	shadows = sh;
+	return sh;
+}
+
+void shadow__close(struct shadow *sh)
+{
+	struct shadow **p = &shadows;
+
+	while (*p && *p != sh)
+		p = &(*p)->next;
+	if (*p)
+		*p = sh->next;
+	shadow__munmap(sh);
+	close(sh->fd);
+	free(sh);
+}
+
+int shadow__fd(const struct shadow *sh)
+{
+	return sh->fd;
+}
+
+void shadow__ioctl(struct shadow *sh, unsigned long request)
+{
+	ioctl(sh->fd, request, 0);
+	if (request == PERF_EVENT_IOC_DISABLE)
+		shadow__pump_all();
+}
+
+int shadow__mmap(struct shadow *sh, size_t size, void **out)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	struct perf_event_mmap_page *pc;
+
+	if (sh->ring)
+		return -EBUSY;
+	sh->kring = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, sh->fd, 0);
+	if (sh->kring == MAP_FAILED) {
+		sh->kring = NULL;
+		return -errno;
+	}
+	sh->ring = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sh->ring == MAP_FAILED) {
+		munmap(sh->kring, size);
+		sh->kring = sh->ring = NULL;
+		return -ENOMEM;
+	}
+	pc = sh->ring;
+	pc->data_offset = page;
+	pc->data_size = size - page;
+	sh->ring_size = size;
+	*out = sh->ring;
+	return 0;
+}
+
+void shadow__munmap(struct shadow *sh)
+{
+	if (sh->kring)
+		munmap(sh->kring, sh->ring_size);
+	if (sh->ring)
+		munmap(sh->ring, sh->ring_size);
+	sh->kring = sh->ring = NULL;
+}
+
+int shadow__set_output(struct shadow *sh, struct shadow *owner)
+{
+	return ioctl(sh->fd, PERF_EVENT_IOC_SET_OUTPUT, owner->fd) < 0 ? -errno : 0;
+}
+
+int shadow__take_output(struct shadow *owner, int real_fd)
+{
+	return ioctl(real_fd, PERF_EVENT_IOC_SET_OUTPUT, owner->fd) < 0 ? -errno : 0;
+}
+
+/* --- records rewritten ------------------------------------------------------ */
+
+static struct shadow *by_kernel_id(uint64_t id)
+{
+	for (struct shadow *s = shadows; s; s = s->next)
+		if (s->kernel_id == id)
+			return s;
+	return NULL;
+}
+
+/* Whose record this is: by the id every record of a shared ring carries
+ * (IDENTIFIER), else the ring's owner's. NULL: a real event's. */
+static struct shadow *owner_of(struct shadow *ring_owner, const uint64_t *rec, size_t words)
+{
+	const struct pm_event_header *h = (const void *)rec;
+
+	if (!(ring_owner->kattr.sample_type & PERF_SAMPLE_IDENTIFIER))
+		return ring_owner;
+	if (h->type == PERF_RECORD_SAMPLE && words > 1)
+		return by_kernel_id(rec[1]);
+	if (ring_owner->kattr.sample_id_all && words > 1)
+		return by_kernel_id(rec[words - 1]);
+	return ring_owner;
+}
+
+static void put_u64(struct strbuf *out, uint64_t v)
+{
+	strbuf_add(out, &v, sizeof(v));
+}
+
+static void put_regs(struct strbuf *out, const struct sample_regs *r)
+{
+	put_u64(out, r->abi);
+	if (r->abi)
+		strbuf_add(out, r->regs, (size_t)__builtin_popcountll(r->mask) * 8);
+}
+
+/* The branch stack a real recording took, less what the filter's
+ * privilege levels leave out (the kernel's LBR filtering). */
+static void put_branches(struct strbuf *out, const struct perf_event_attr *attr)
+{
+	uint64_t bt = attr->branch_sample_type, nr = 0;
+	size_t at = out->len, first = 0, last = 0;
+	bool user = bt & PERF_SAMPLE_BRANCH_USER, kernel = bt & PERF_SAMPLE_BRANCH_KERNEL;
+
+	if (!(bt & PERF_SAMPLE_BRANCH_PLM_ALL))
+		user = !attr->exclude_user, kernel = !attr->exclude_kernel;
+	if (replay.nr_stacks) {
+		size_t i = replay.next_stack++ % replay.nr_stacks;
+
+		first = replay.stack_at[i];
+		last = replay.stack_at[i + 1];
+	}
+	put_u64(out, 0);	/* nr, set below */
+	if (bt & PERF_SAMPLE_BRANCH_HW_INDEX)
+		put_u64(out, 0);
+	for (size_t i = first; i < last; i++) {
+		const struct perf_branch_entry *e = &replay.entries[i];
+		bool k = e->from >= KERNEL_ADDR || e->to >= KERNEL_ADDR;
+
+		if (k ? !kernel : !user)
+			continue;
+		strbuf_add(out, e, sizeof(*e));
+		nr++;
+	}
+	memcpy(out->buf + at, &nr, sizeof(nr));
+}
+
+/* A sample in the layout of the simulated event's attr: the shadow's
+ * fields, its id, memory fields and branches from the replays. */
+static void put_sample(const struct shadow *who, const struct pm_event_header *h,
+		       struct strbuf *out)
+{
+	const struct perf_event_attr *a = &who->attr;
+	uint64_t st = a->sample_type;
+	const struct mem_fields *m = NULL;
+	struct strbuf err = STRBUF_INIT;
+	struct perf_sample s;
+	struct pm_event_header nh = *h;
+	size_t start = out->len;
+
+	if (perf_sample__parse(h, &who->kattr, &s, &err)) {
+		strbuf_release(&err);
+		return;
+	}
+	if (st & (PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
+		m = next_mem();
+	strbuf_add(out, &nh, sizeof(nh));
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		put_u64(out, who->sim_id);
+	if (st & PERF_SAMPLE_IP)
+		put_u64(out, s.ip);
+	if (st & PERF_SAMPLE_TID)
+		put_u64(out, (uint64_t)s.tid << 32 | s.pid);
+	if (st & PERF_SAMPLE_TIME)
+		put_u64(out, s.time);
+	if (st & PERF_SAMPLE_ADDR)
+		put_u64(out, m ? m->addr : s.addr);
+	if (st & PERF_SAMPLE_ID)
+		put_u64(out, who->sim_id);
+	if (st & PERF_SAMPLE_STREAM_ID)
+		put_u64(out, who->sim_id);
+	if (st & PERF_SAMPLE_CPU)
+		put_u64(out, s.cpu);
+	if (st & PERF_SAMPLE_PERIOD)
+		put_u64(out, s.period);
+	if (st & PERF_SAMPLE_READ)
+		strbuf_add(out, s.read, s.read_size * 8);
+	if (st & PERF_SAMPLE_CALLCHAIN) {
+		put_u64(out, s.callchain_nr);
+		strbuf_add(out, s.callchain, s.callchain_nr * 8);
+	}
+	if (st & PERF_SAMPLE_RAW) {
+		uint32_t size = s.raw_size;
+
+		strbuf_add(out, &size, sizeof(size));
+		strbuf_add(out, s.raw_data, size);
+	}
+	if (st & PERF_SAMPLE_BRANCH_STACK)
+		put_branches(out, a);
+	if (st & PERF_SAMPLE_REGS_USER)
+		put_regs(out, &s.user_regs);
+	if (st & PERF_SAMPLE_STACK_USER) {
+		put_u64(out, s.user_stack_size);
+		if (s.user_stack_size) {
+			strbuf_add(out, s.user_stack, s.user_stack_size);
+			put_u64(out, s.user_stack_dyn_size);
+		}
+	}
+	if (st & PERF_SAMPLE_WEIGHT)
+		put_u64(out, m->weight);
+	if (st & PERF_SAMPLE_WEIGHT_STRUCT)
+		put_u64(out, (m->weight & 0xffffffff) | (uint64_t)m->ins_lat << 32);
+	if (st & PERF_SAMPLE_DATA_SRC)
+		put_u64(out, m->data_src);
+	if (st & PERF_SAMPLE_TRANSACTION)
+		put_u64(out, 0);
+	if (st & PERF_SAMPLE_REGS_INTR)
+		put_regs(out, &s.intr_regs);
+	if (st & PERF_SAMPLE_PHYS_ADDR)
+		put_u64(out, s.phys_addr);
+	if (st & PERF_SAMPLE_CGROUP)
+		put_u64(out, s.cgroup);
+	if (st & PERF_SAMPLE_DATA_PAGE_SIZE)
+		put_u64(out, s.data_page_size);
+	if (st & PERF_SAMPLE_CODE_PAGE_SIZE)
+		put_u64(out, s.code_page_size);
+	/* a raw payload leaves the record unaligned: pad as the kernel does */
+	while ((out->len - start) % 8)
+		strbuf_addch(out, 0);
+	nh.size = (uint16_t)(out->len - start);
+	memcpy(out->buf + start, &nh, sizeof(nh));
+}
+
+/* Another record: the same bytes, the shadow's id replaced where the
+ * sample_id trailer and the LOST / THROTTLE bodies hold it. */
+static void put_other(const struct shadow *who, const uint64_t *rec, size_t words,
+		      struct strbuf *out)
+{
+	const struct pm_event_header *h = (const void *)rec;
+	size_t start = out->len;
+	uint64_t *w;
+
+	strbuf_add(out, rec, words * 8);
+	if (!who)
+		return;
+	w = (uint64_t *)(out->buf + start);
+	if ((h->type == PERF_RECORD_LOST && words > 1 && w[1] == who->kernel_id) ||
+	    ((h->type == PERF_RECORD_THROTTLE || h->type == PERF_RECORD_UNTHROTTLE) &&
+	     words > 3 && w[2] == who->kernel_id)) {
+		w[h->type == PERF_RECORD_LOST ? 1 : 2] = who->sim_id;
+		if (h->type != PERF_RECORD_LOST)
+			w[3] = who->sim_id;
+	}
+	if (who->kattr.sample_id_all) {
+		unsigned int tw = perf_sample__id_words(who->kattr.sample_type), at = 0;
+		uint64_t st = who->kattr.sample_type;
+
+		if (tw >= words)
+			return;
+		at = (unsigned int)words - tw;
+		at += !!(st & PERF_SAMPLE_TID) + !!(st & PERF_SAMPLE_TIME);
+		if (st & PERF_SAMPLE_ID)
+			w[at++] = who->sim_id;
+		if (st & PERF_SAMPLE_STREAM_ID)
+			w[at++] = who->sim_id;
+		at += !!(st & PERF_SAMPLE_CPU);
+		if (st & PERF_SAMPLE_IDENTIFIER)
+			w[at] = who->sim_id;
+	}
+}
+
+static void ring_read(const uint8_t *data, size_t size, uint64_t pos, void *out, size_t len)
+{
+	size_t at = pos % size, first = len < size - at ? len : size - at;
+
+	memcpy(out, data + at, first);
+	memcpy((uint8_t *)out + first, data, len - first);
+}
+
+static void ring_write(uint8_t *data, size_t size, uint64_t pos, const void *in, size_t len)
+{
+	size_t at = pos % size, first = len < size - at ? len : size - at;
+
+	memcpy(data + at, in, first);
+	memcpy(data, (const uint8_t *)in + first, len - first);
+}
+
+/* The shadow ring's records into the simulated one, as far as it has room
+ * (the rest is dropped, as a full ring drops samples). */
+static void pump(struct shadow *o)
+{
+	struct perf_event_mmap_page *in = o->kring, *out = o->ring;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), size = o->ring_size - page;
+	const uint8_t *idata = (const uint8_t *)o->kring + page;
+	uint8_t *odata = (uint8_t *)o->ring + page;
+	uint64_t head = __atomic_load_n(&in->data_head, __ATOMIC_ACQUIRE), tail = in->data_tail;
+	uint64_t ohead = out->data_head, otail = __atomic_load_n(&out->data_tail, __ATOMIC_ACQUIRE);
+	struct strbuf rec = STRBUF_INIT;
+	uint64_t buf[65536 / 8];
+
+	while (tail < head) {
+		struct pm_event_header h;
+		size_t words;
+
+		ring_read(idata, size, tail, &h, sizeof(h));
+		if (h.size < sizeof(h) || h.size > head - tail || h.size % 8)
+			break;
+		ring_read(idata, size, tail, buf, h.size);
+		words = h.size / 8;
+		strbuf_reset(&rec);
+		if (h.type == PERF_RECORD_SAMPLE && owner_of(o, buf, words))
+			put_sample(owner_of(o, buf, words), (const void *)buf, &rec);
+		else
+			put_other(owner_of(o, buf, words), buf, words, &rec);
+		if (rec.len && ohead + rec.len - otail <= size) {
+			ring_write(odata, size, ohead, rec.buf, rec.len);
+			ohead += rec.len;
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&in->data_tail, tail, __ATOMIC_RELEASE);
+	__atomic_store_n(&out->data_head, ohead, __ATOMIC_RELEASE);
+	strbuf_release(&rec);
+}
+
+void shadow__pump_all(void)
+{
+	for (struct shadow *s = shadows; s; s = s->next)
+		if (s->kring && s->ring)
+			pump(s);
+}
