@@ -12,25 +12,11 @@
 # perf-mini on the first one of a boot (then it reads its cache).
 pm=${1:-./perf-mini}
 wl=${2:-build/workloads}
-runs=${RUNS:-5}
 secs=${SECS:-3}
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-drop_tip=$(dirname "$0")/../helpers/drop-perf-tip.sh
-
-# median wall seconds and peak RSS in KB of "$@", stdout dropped
-measure() {
-	rss=$(/usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1)
-	hyperfine -N -w 1 -r "$runs" --export-json "$dir/h.json" "$*" >/dev/null 2>&1
-	wall=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' \
-		"$dir/h.json")
-	echo "$wall $rss"
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 floor_of() {
-	hyperfine -N -w 1 -r "$runs" --export-json "$dir/f.json" "cat $1" >/dev/null 2>&1
-	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' \
-		"$dir/f.json"
+	median_of "cat $1"
 }
 
 ratio() {
@@ -93,6 +79,5 @@ case_run "script: perf bench, dwarf, --no-inline" script "$dir/dwarf-perf.data" 
 case_run "report: tracepoints, system-wide" report "$dir/tp.data"
 case_run "script: tracepoints, system-wide" script "$dir/tp.data"
 
-hyperfine -N -w 1 -r "$runs" --export-json "$dir/k.json" "cat /proc/kallsyms" >/dev/null 2>&1
-python3 -c 'import json, sys; print("the kernel printing /proc/kallsyms (perf pays it per report): %.3f s" %
-	json.load(open(sys.argv[1]))["results"][0]["median"])' "$dir/k.json"
+printf "the kernel printing /proc/kallsyms (perf pays it per report): %.3f s\n" \
+	"$(median_of "cat /proc/kallsyms")"

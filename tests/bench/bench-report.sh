@@ -10,20 +10,7 @@
 pm=${1:-./perf-mini}
 gen=${2:-build/gen-perf-data}
 sizes=${SIZES:-5000000}
-runs=${RUNS:-5}
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-drop_tip=$(dirname "$0")/../helpers/drop-perf-tip.sh
-
-# median wall seconds (hyperfine: millisecond figures at 100k samples) and
-# peak RSS in KB (/usr/bin/time, one more run) of "$@", stdout dropped
-measure() {
-	rss=$(/usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1)
-	hyperfine -N -w 1 -r "$runs" --export-json "$dir/h.json" "$*" >/dev/null 2>&1
-	wall=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' \
-		"$dir/h.json")
-	echo "$wall $rss"
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 ratio() {
 	name=$1 perf_t=$2 perf_m=$3 pm_t=$4 pm_m=$5

@@ -82,18 +82,25 @@ static void deliver(const uint64_t *times, size_t n, struct delivered *d)
 	strbuf_release(&err);
 }
 
+static void assert_delivered(const uint64_t *times, size_t n, const uint64_t *want,
+			     size_t nr_want)
+{
+	struct delivered d;
+
+	deliver(times, n, &d);
+	assert_int_equal(d.nr, nr_want);
+	for (size_t i = 0; i < d.nr; i++)
+		assert_int_equal(d.ip[i], want[i]);
+}
+
 static void test_session__runs_merged_by_time_equal_in_file_order(void **state)
 {
 	/* three CPUs' runs, equal times across them */
 	const uint64_t times[] = { 10, 20, 30, 40, 5, 20, 35, 15, 20, 20, 50 };
 	const uint64_t want[] = { 4, 0, 7, 1, 5, 8, 9, 2, 6, 3, 10 };
-	struct delivered d;
 
 	(void)state;
-	deliver(times, ARRAY_SIZE(times), &d);
-	assert_int_equal(d.nr, ARRAY_SIZE(want));
-	for (size_t i = 0; i < d.nr; i++)
-		assert_int_equal(d.ip[i], want[i]);
+	assert_delivered(times, ARRAY_SIZE(times), want, ARRAY_SIZE(want));
 }
 
 static void test_session__rounds_keep_the_rest_in_order(void **state)
@@ -105,13 +112,9 @@ static void test_session__rounds_keep_the_rest_in_order(void **state)
 	 */
 	const uint64_t times[] = { 10, 30, 20, 0, 25, 40, 30, 0, 35, 0 };
 	const uint64_t want[] = { 0, 2, 4, 1, 6, 8, 5 };
-	struct delivered d;
 
 	(void)state;
-	deliver(times, ARRAY_SIZE(times), &d);
-	assert_int_equal(d.nr, ARRAY_SIZE(want));
-	for (size_t i = 0; i < d.nr; i++)
-		assert_int_equal(d.ip[i], want[i]);
+	assert_delivered(times, ARRAY_SIZE(times), want, ARRAY_SIZE(want));
 }
 
 int main(void)
