@@ -208,6 +208,13 @@ test_expect_success 'pmu-sim, uncore: a PMU stem counts every instance, shown as
 	test_grep ",imc/cas_count_read/," short
 '
 
+test_expect_success 'uncore: a PMU stem in a group is refused, naming an instance to use' '
+	test_expect_code 129 env PERF_MINI_SYSFS=unc "$PERF_MINI" stat -a \
+		-e "{uncore_imc/cas_count_read/,cycles}" -- true 2>err &&
+	test_grep "is 3 PMUs, which one group cannot span" err &&
+	test_grep "uncore_imc_0/" err
+'
+
 test_expect_success 'pmu-sim, uncore: each instance opened on its cpumask CPU alone, system-wide' '
 	PERF_MINI_SYSFS=unc PERF_MINI_SIM_PROFILE=unc.profile \
 		pm_sim stat -vv -a -e uncore_imc/cas_count_read/ -- true 2>vv >/dev/null &&

@@ -376,6 +376,10 @@ static void put_sample(const struct shadow *who, const struct pm_event_header *h
 	/* a raw payload leaves the record unaligned: pad as the kernel does */
 	while ((out->len - start) % 8)
 		strbuf_addch(out, 0);
+	if (out->len - start > 0xfff8) {	/* no room in a record: dropped */
+		strbuf_setlen(out, start);
+		return;
+	}
 	nh.size = (uint16_t)(out->len - start);
 	memcpy(out->buf + start, &nh, sizeof(nh));
 }

@@ -471,9 +471,6 @@ static int after_event(struct parser *p, int first)
 	return 0;
 }
 
-/* The most instances one name may stand for (uncore PMUs per socket). */
-#define MAX_INSTANCES 64
-
 /* One event "name/terms/" of @pmu, a generic event when NULL. */
 static int add_slash_event(struct parser *p, struct pmu *pmu, size_t start, size_t nlen,
 			   size_t tstart, size_t tend)
@@ -501,7 +498,7 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 	const char *name = p->spec + start;
 	struct strbuf pmu_name = STRBUF_INIT;
 	size_t tstart = start + nlen + 1, tend;
-	struct pmu *inst[MAX_INSTANCES];
+	struct pmu **inst = NULL, **all;
 	unsigned int nr_inst = 0;
 	struct pmu *pmu;
 	int first = p->evlist->nr;
@@ -516,23 +513,45 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 		return fail(p, strlen(p->spec), "close the terms with '/', e.g. 'cpu/event=0x3c/'",
 			    "expected '/'");
 	tend = (size_t)(close - p->spec);
-	if (!pmu && !event_names_find(name, nlen))
-		nr_inst = pmus__instances(p->ctx->pmus, name, nlen, inst, MAX_INSTANCES);
-	if (!pmu && !nr_inst && !event_names_find(name, nlen))
+	if (!pmu && !event_names_find(name, nlen)) {
+		unsigned int nr_all = pmus__all(p->ctx->pmus, &all);
+
+		inst = calloc(nr_all ? nr_all : 1, sizeof(*inst));
+		BUG_ON(!inst);
+		nr_inst = pmus__instances(p->ctx->pmus, name, nlen, inst, nr_all);
+	}
+	if (!pmu && !nr_inst && !event_names_find(name, nlen)) {
+		free(inst);
 		return fail(p, start, "run 'perf-mini list pmu' for the PMUs of this machine",
 			    "unknown PMU '%.*s'", (int)nlen, name);
+	}
+	if (nr_inst > 1 && p->in_group) {
+		struct strbuf hint = STRBUF_INIT;
+		int ret;
+
+		strbuf_addf(&hint, "name one instance (e.g. '%s/.../'), or leave the braces out",
+			    inst[0]->name);
+		ret = fail(p, start, hint.buf, "'%.*s' is %u PMUs, which one group cannot span",
+			   (int)nlen, name, nr_inst);
+		strbuf_release(&hint);
+		free(inst);
+		return ret;
+	}
 	if (!nr_inst && add_slash_event(p, pmu, start, nlen, tstart, tend))
 		return -EINVAL;
 	for (unsigned int i = 0; i < nr_inst; i++) {
 		struct evsel *e;
 
-		if (add_slash_event(p, inst[i], start, nlen, tstart, tend))
+		if (add_slash_event(p, inst[i], start, nlen, tstart, tend)) {
+			free(inst);
 			return -EINVAL;
+		}
 		e = p->evlist->entries[p->evlist->nr - 1];
 		e->pmu_name = strdup(inst[i]->name);
 		BUG_ON(!e->pmu_name);
 		e->merge_id = nr_inst > 1 ? first + 1 : 0;
 	}
+	free(inst);
 	p->pos = tend + 1;
 	named = strlen(p->evlist->entries[first]->name) != tend + 1 - start ||
 		strncmp(p->evlist->entries[first]->name, p->spec + start, tend + 1 - start);

@@ -170,6 +170,8 @@ static void raw_array(struct tep_handle *tep, struct tep_format_field *f, const 
 {
 	size_t off = (size_t)f->offset, len = (size_t)f->size;
 
+	if (f->offset < 0 || f->size < 0)	/* a format no kernel writes */
+		off = len = 0;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
 		uint64_t loc = off + len <= size ? tep_read_number(tep, data + off, (int)len) : 0;
 
@@ -206,7 +208,8 @@ static void raw_fields(struct tep_handle *tep, struct tep_event *ev, const uint8
 			raw_array(tep, f, data, size, out);
 			continue;
 		}
-		v = f->offset >= 0 && (size_t)f->offset + f->size <= size ?
+		v = f->offset >= 0 && f->size > 0 && f->size <= 8 &&
+		    (size_t)f->offset + (size_t)f->size <= size ?
 			tep_read_number(tep, data + f->offset, f->size) : 0;
 		if (f->flags & TEP_FIELD_IS_POINTER)
 			strbuf_addf(out, "0x%llx", v);
@@ -230,9 +233,14 @@ static void print_record(struct trace_format *tf, const struct perf_sample *s, b
 		.ts = s->time, .cpu = (int)s->cpu, .size = (int)s->raw_size,
 		.data = (void *)s->raw_data,
 	};
-	struct tep_event *ev = tep_find_event_by_record(tf->tep, &rec);
+	struct tep_event *ev;
 	struct trace_seq seq;
 
+	/* libtraceevent reads the event's type from the payload unchecked:
+	 * a sample without one (no PERF_SAMPLE_RAW) has nothing to print */
+	if (!s->raw_data || s->raw_size < 8)
+		return;
+	ev = tep_find_event_by_record(tf->tep, &rec);
 	if (!ev)
 		return;
 	if (raw) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -153,8 +154,8 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 		strbuf_add(&out, &c, sizeof(c));
 	}
 	strbuf_add(&out, dso->names, names_end);
-	strbuf_addf(&tmp, "%s.%d.tmp", path, (int)getpid());
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	strbuf_addf(&tmp, "%s.XXXXXX", path);
+	fd = mkostemp(tmp.buf, O_CLOEXEC);	/* a new file of ours, never a link */
 	if (fd < 0)
 		err = -errno;
 	else
@@ -184,16 +185,18 @@ static bool table_sane(const uint64_t *bounds, const struct cache_sym *v, uint64
 	return true;
 }
 
-/* A regular file mapped whole (its size when opened), or NULL. */
+/* A regular file of ours mapped whole (its size when opened), or NULL:
+ * one another user could write might name other symbols. */
 static void *map_file(const char *path, size_t *size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	struct stat st;
 	void *p = NULL;
 
 	if (fd < 0)
 		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_uid == geteuid() &&
+	    !(st.st_mode & 022)) {
 		*size = (size_t)st.st_size;
 		p = mmap(NULL, *size, PROT_READ, MAP_PRIVATE, fd, 0);
 	}
@@ -270,11 +273,26 @@ static bool running_key(struct kallsyms_key *key)
 	return key->build_id_size > 0;
 }
 
-/* $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID, its directories made. */
+/* A directory only this user can write: what is in it is this user's. */
+static bool private_dir(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+	       !(st.st_mode & 022);
+}
+
+/*
+ * $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID-BOOTID, its directories made:
+ * a home shared by machines (NFS) holds one file per boot. None for a
+ * program run with another user's environment (sudo -E).
+ */
 static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 
+	if (geteuid() != getuid())
+		return false;
 	if (xdg && *xdg)
 		strbuf_addstr(path, xdg);
 	else if (home && *home)
@@ -283,12 +301,38 @@ static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
 		return false;
 	mkdir(path->buf, 0700);
 	strbuf_addstr(path, "/perf-mini");
-	if (mkdir(path->buf, 0700) && errno != EEXIST)
+	if ((mkdir(path->buf, 0700) && errno != EEXIST) || !private_dir(path->buf))
 		return false;
 	strbuf_addstr(path, "/kallsyms-");
 	for (int i = 0; i < key->build_id_size; i++)
 		strbuf_addf(path, "%02x", key->build_id[i]);
+	strbuf_addf(path, "-%.8s", key->boot_id);
 	return true;
+}
+
+/* The cache files of this kernel's earlier boots: stale for good. */
+static void remove_other_boots(const char *path)
+{
+	const char *base = strrchr(path, '/') + 1, *dash = strrchr(base, '-');
+	size_t dir_len = (size_t)(base - path), prefix = (size_t)(dash - base) + 1;
+	struct strbuf dir = STRBUF_INIT, old = STRBUF_INIT;
+	struct dirent *d;
+	DIR *dp;
+
+	strbuf_add(&dir, path, dir_len);
+	dp = opendir(dir.buf);
+	while (dp && (d = readdir(dp))) {
+		if (strncmp(d->d_name, base, prefix) || !strcmp(d->d_name, base) ||
+		    strchr(d->d_name + prefix, '.'))
+			continue;
+		strbuf_reset(&old);
+		strbuf_addf(&old, "%s%s", dir.buf, d->d_name);
+		unlink(old.buf);
+	}
+	if (dp)
+		closedir(dp);
+	strbuf_release(&dir);
+	strbuf_release(&old);
 }
 
 /* kptr_restrict shows some users zeros: they must not get a cached table. */
@@ -321,8 +365,8 @@ bool kallsyms__load_running(struct dso *dso)
 	}
 	kallsyms__parse(&t, "/proc/kallsyms");
 	symtab_finish(&t, dso);
-	if (cacheable && dso->nr_syms)
-		kallsyms_cache__write(path.buf, dso, &key);	/* best effort */
+	if (cacheable && dso->nr_syms && !kallsyms_cache__write(path.buf, dso, &key))
+		remove_other_boots(path.buf);	/* best effort, as the write */
 	strbuf_release(&path);
 	return true;
 }

@@ -152,13 +152,21 @@ struct map *maps__find(struct maps *maps, uint64_t addr)
 void machine__load_kernel_map(struct machine *m, struct map *map)
 {
 	uint64_t start, end;
+	size_t i;
 
 	if (m->kernel_map_loaded || map->dso != m->kernel_dso)
 		return;
 	m->kernel_map_loaded = true;
 	if (!dso__kallsyms_span(&m->dsos, map->dso, &start, &end))
 		return;
-	/* the symbols lie where the map starts: the order of maps holds */
+	/* never over its neighbours (modules): the maps stay in order */
+	i = (size_t)(map - m->kmaps.v);
+	if (i < m->kmaps.nr && i > 0 && start < m->kmaps.v[i - 1].end)
+		start = m->kmaps.v[i - 1].end;
+	if (i + 1 < m->kmaps.nr && end > m->kmaps.v[i + 1].start)
+		end = m->kmaps.v[i + 1].start;
+	if (start >= end)
+		return;
 	map->start = start;
 	map->end = end;
 	m->gen++;	/* addresses missed before may be found now */

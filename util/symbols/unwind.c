@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
@@ -120,8 +121,10 @@ static Dwfl_Module *report_module(Dwfl *dwfl, struct unwind_ctx *u, uint64_t pc)
 	void **owner;
 
 	if (mod) {
+		/* another binary's code here now: the session is another
+		 * layout's (data areas, unmapped holes: libdw's, as ever) */
 		owner = module_dso(mod);
-		if (!map || !owner || *owner != map->dso)
+		if (map && (map->prot & PROT_EXEC) && owner && *owner != map->dso)
 			u->stale = true;
 		return u->stale ? NULL : mod;
 	}
@@ -300,6 +303,17 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 };
 
+/* As perf does: the soft limit on open files up to the hard one. */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 static void slot_clear(struct dwfl_slot *slot)
 {
 	if (slot->dwfl)
@@ -325,6 +339,8 @@ static struct dwfl_slot *slot_of(struct machine *m, uint64_t layout)
 
 	if (!c && !(c = m->unwind_cache = calloc(1, sizeof(*c))))
 		return NULL;
+	if (c->clock == 0)
+		raise_nofile();	/* the sessions keep their binaries open */
 	c->clock++;
 	for (int i = 0; i < UNWIND_DWFLS; i++) {
 		if (c->slot[i].dwfl && c->slot[i].layout == layout) {
@@ -387,8 +403,10 @@ size_t unwind__user(struct machine *m, struct thread *t, const struct perf_sampl
 		slot_clear(slot);	/* made for another layout: start afresh */
 		u = NULL;
 	}
-	if (!u)
-		return 0;
+	if (!u) {	/* no session would take it: the sample's own IP stands */
+		ips[0] = ip;
+		return 1;
+	}
 	if (!u->nr)
 		ips[u->nr++] = ip;
 	return u->nr;

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../unit-test.h"
@@ -125,6 +126,14 @@ static void test_kallsyms__damaged_cache_refused(void **state)
 	/* a name's end byte no longer its end */
 	buf[len - 1] = 'x';
 	write_text(path, buf, len);
+	assert_false(kallsyms_cache__read(path, &key, &back));
+	/* whole, but writable by others: what it says cannot be trusted */
+	write_text(path, buf, len);
+	buf[len - 1] = '\0';
+	write_text(path, buf, len);
+	assert_true(kallsyms_cache__read(path, &key, &back));
+	free_table(&back);
+	chmod(path, 0666);
 	assert_false(kallsyms_cache__read(path, &key, &back));
 	/* empty, and garbage */
 	write_text(path, "", 0);
