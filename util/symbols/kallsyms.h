@@ -8,8 +8,8 @@
  * a per-user cache of the running kernel's finished table: printing
  * /proc/kallsyms costs the kernel tens of milliseconds, the cache one
  * read. The cache lives in $XDG_CACHE_HOME/perf-mini (else
- * ~/.cache/perf-mini), one file per kernel build-id, valid for the boot
- * that wrote it (KASLR moves the kernel at each boot).
+ * ~/.cache/perf-mini), a directory only this user writes, one file per
+ * kernel build-id and boot (KASLR moves the kernel at each boot).
  */
 #include <stdbool.h>
 #include <stdint.h>
