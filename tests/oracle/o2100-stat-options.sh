@@ -105,18 +105,18 @@ in_uncore() {
 	unshare -m sh -c "mount --bind '$TRASH/unc' /sys/bus/event_source/devices && $1"
 }
 
-test_expect_success UNSHARE 'uncore instances: perf and perf-mini name the same events, merged and with --no-merge' '
+test_expect_success UNSHARE 'uncore instances: perf and perf-mini print the same lines, merged, with --no-merge, per CPU (-A)' '
 	uncore_sysfs &&
-	for opts in "" "--no-merge"; do
+	for opts in "" "--no-merge" "-A" "-A --no-merge"; do
 		in_uncore "perf stat -x, -a $opts -e uncore_imc/cas_count_read/ -- true" \
 			2>perf.err >/dev/null;
 		in_uncore "PERF_MINI_SYSFS= $PERF_MINI stat -x, -a $opts -e uncore_imc/cas_count_read/ -- true" \
 			2>pm.err >/dev/null;
-		grep "not supported" perf.err | cut -d, -f3 | sort >perf.names &&
-		grep "not supported" pm.err | cut -d, -f3 | sort >pm.names &&
-		test -s perf.names && test_cmp perf.names pm.names || return 1
+		grep "not supported" perf.err | sort >perf.lines &&
+		grep "not supported" pm.err | sort >pm.lines &&
+		test -s perf.lines && test_cmp perf.lines pm.lines || return 1
 	done &&
-	test $(wc -l <pm.names) -eq 3
+	test $(wc -l <pm.lines) -eq 3
 '
 
 test_done

@@ -311,6 +311,10 @@ static void print_line(const struct stat_display *d, int idx, int a, const char 
 
 	if (d->sd->ev[idx].merged)	/* shown with its first instance */
 		return;
+	/* as perf, -A shows an uncore event on its cpumask's CPUs alone */
+	if (d->sd->mode == AGGR_NONE && e->pmu_cpus && d->cpus &&
+	    !cpu_map__has(e->pmu_cpus, d->cpus->cpus[a]))
+		return;
 	strbuf_addstr(out, prefix);
 	if (d->json && !d->interval)
 		strbuf_addch(out, '{');

@@ -478,22 +478,46 @@ static void record_string(const struct pm_event_header *ev, const char *s, char 
 	out[strnlen(out, room)] = '\0';
 }
 
+/* The slot of @id, or the empty one it would take (path NULL). */
+static struct cgroup_name *cgroup_slot(const struct machine *m, uint64_t id)
+{
+	size_t mask = m->nr_cgroup_slots - 1, j = (size_t)(id * 0x9e3779b97f4a7c15ULL >> 32) & mask;
+
+	while (m->cgroups[j].path && m->cgroups[j].id != id)
+		j = (j + 1) & mask;
+	return &m->cgroups[j];
+}
+
 const char *machine__cgroup_path(const struct machine *m, uint64_t id)
 {
-	for (size_t i = 0; i < m->nr_cgroups; i++)
-		if (m->cgroups[i].id == id)
-			return m->cgroups[i].path;
-	return NULL;
+	return m->nr_cgroup_slots ? cgroup_slot(m, id)->path : NULL;
+}
+
+static void grow_cgroups(struct machine *m)
+{
+	struct cgroup_name *old = m->cgroups;
+	size_t n = m->nr_cgroup_slots;
+
+	m->nr_cgroup_slots = n ? 2 * n : 16;
+	m->cgroups = xcalloc(m->nr_cgroup_slots, sizeof(*m->cgroups));
+	for (size_t i = 0; i < n; i++)
+		if (old[i].path)
+			*cgroup_slot(m, old[i].id) = old[i];
+	free(old);
 }
 
 /* As perf's cgroup__findnew(): a known id keeps its first path. */
 static void add_cgroup(struct machine *m, uint64_t id, const char *path)
 {
-	if (machine__cgroup_path(m, id))
+	struct cgroup_name *slot;
+
+	if (2 * (m->nr_cgroups + 1) > m->nr_cgroup_slots)
+		grow_cgroups(m);
+	slot = cgroup_slot(m, id);
+	if (slot->path)
 		return;
-	if (!(m->nr_cgroups & (m->nr_cgroups + 1)))	/* 0, 1, 3, 7, ...: full */
-		m->cgroups = xrealloc(m->cgroups, (2 * m->nr_cgroups + 1) * sizeof(*m->cgroups));
-	m->cgroups[m->nr_cgroups++] = (struct cgroup_name){ id, machine__intern(m, path) };
+	*slot = (struct cgroup_name){ id, machine__intern(m, path) };
+	m->nr_cgroups++;
 }
 
 static void set_namespaces(struct machine *m, const struct pm_event_header *ev)

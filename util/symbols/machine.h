@@ -63,8 +63,8 @@ struct machine {
 	struct dsos dsos;
 	struct dso *kernel_dso;
 	bool kernel_map_loaded;
-	struct cgroup_name *cgroups;	/* from CGROUP records, by id */
-	size_t nr_cgroups;
+	struct cgroup_name *cgroups;	/* from CGROUP records, hashed by id */
+	size_t nr_cgroups, nr_cgroup_slots;
 	char **comms;			/* interned comm strings, hashed */
 	size_t nr_comm_buckets, nr_comms;
 	const char *arch;		/* from the header, for kernel_start */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../unit-test.h"
+#include "../../../util/data/perf-data-format.h"
 #include "../../../util/symbols/machine.h"
 
 static const char *module_at(struct machine *m, uint64_t start, const char *file)
@@ -80,11 +81,44 @@ static void test_machine__kernel_map_spans_kallsyms(void **state)
 	unlink(path);
 }
 
+static void cgroup_record(struct machine *m, uint64_t id, const char *path)
+{
+	struct {
+		struct pm_cgroup_event e;
+		char path[64];
+	} rec = { .e = { .header = { .type = PERF_RECORD_CGROUP, .size = sizeof(rec) }, .id = id } };
+
+	snprintf(rec.path, sizeof(rec.path), "%s", path);
+	machine__process_event(m, &rec.e.header);
+}
+
+/* CGROUP records name cgroup ids, the first name of an id staying (perf's
+ * cgroup__findnew), however many there are. */
+static void test_machine__cgroups_named_by_their_first_record(void **state)
+{
+	struct dsos_config cfg = { 0 };
+	struct machine m;
+	char name[32];
+
+	(void)state;
+	assert_int_equal(machine__init(&m, &cfg), 0);
+	for (uint64_t id = 1; id <= 5000; id++) {
+		snprintf(name, sizeof(name), "/g%u", (unsigned int)id);
+		cgroup_record(&m, id * 4096, name);
+	}
+	cgroup_record(&m, 4096, "/renamed");
+	assert_string_equal(machine__cgroup_path(&m, 4096), "/g1");
+	assert_string_equal(machine__cgroup_path(&m, 5000 * 4096), "/g5000");
+	assert_null(machine__cgroup_path(&m, 4097));
+	machine__exit(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_machine__module_names_as_perf),
 		cmocka_unit_test(test_machine__kernel_map_spans_kallsyms),
+		cmocka_unit_test(test_machine__cgroups_named_by_their_first_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
