@@ -453,6 +453,7 @@ static void pump(struct shadow *o)
 
 	while (tail < head) {
 		struct pm_event_header h;
+		struct shadow *who;
 		size_t words;
 
 		ring_read(idata, size, tail, &h, sizeof(h));
@@ -461,10 +462,11 @@ static void pump(struct shadow *o)
 		ring_read(idata, size, tail, buf, h.size);
 		words = h.size / 8;
 		strbuf_reset(&rec);
-		if (h.type == PERF_RECORD_SAMPLE && owner_of(o, buf, words))
-			put_sample(owner_of(o, buf, words), (const void *)buf, &rec);
+		who = owner_of(o, buf, words);
+		if (h.type == PERF_RECORD_SAMPLE && who)
+			put_sample(who, (const void *)buf, &rec);
 		else
-			put_other(owner_of(o, buf, words), buf, words, &rec);
+			put_other(who, buf, words, &rec);
 		if (rec.len && ohead + rec.len - otail <= size) {
 			ring_write(odata, size, ohead, rec.buf, rec.len);
 			ohead += rec.len;

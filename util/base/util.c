@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 
 #include "util.h"
 
@@ -111,4 +112,14 @@ void *zalloc_written(size_t size)
 	__asm__ volatile("" : : "r"(p) : "memory");
 	memset(p, 0, size);
 	return p;
+}
+
+bool raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return false;
+	rl.rlim_cur = rl.rlim_max;
+	return !setrlimit(RLIMIT_NOFILE, &rl);
 }

@@ -44,6 +44,10 @@ int str_to_size(const char *s, uint64_t *out);
 /* Like str_to_u64() for a signed int. */
 int str_to_int(const char *s, int *out);
 
+/* perf's answer to EMFILE: the soft limit on open files up to the hard
+ * one. False when it was there already or may not be raised. */
+bool raise_nofile(void);
+
 /* Read a whole small text file into @buf (NUL-terminated, trailing newline
  * removed). Returns the length or a negative errno. */
 int read_small_file(const char *path, char *buf, size_t size);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
 
 #include "attr-print.h"
 #include "evlist-open.h"
@@ -153,17 +152,6 @@ static int evsel__alloc_fds(struct evsel *evsel, int nr_cpus, int nr_threads)
 	for (size_t i = 0; i < n; i++)
 		evsel->fds[i] = -1;
 	return 0;
-}
-
-/* perf's answer to EMFILE: the soft limit on open files up to the hard one */
-static bool raise_nofile(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
-		return false;
-	rl.rlim_cur = rl.rlim_max;
-	return !setrlimit(RLIMIT_NOFILE, &rl);
 }
 
 static int evsel__open_one(struct evsel *evsel, const struct evlist_open_opts *o, int c, int t)

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
+#include "../base/util.h"
 #include "unwind.h"
 
 /* perf's x86-64 register numbers (arch/x86/include/uapi/asm/perf_regs.h) */
@@ -302,17 +302,6 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.debuginfo_path = &debuginfo_path,
 	.section_address = dwfl_offline_section_address,
 };
-
-/* As perf does: the soft limit on open files up to the hard one. */
-static void raise_nofile(void)
-{
-	struct rlimit rl;
-
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
 
 static void slot_clear(struct dwfl_slot *slot)
 {
