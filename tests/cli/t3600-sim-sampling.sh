@@ -96,4 +96,64 @@ test_expect_success PERF 'mem report: perf mem report reads the file the same' '
 	test_cmp perf.m mrep
 '
 
+# Generic hardware events go to the described core PMU, as the kernel
+# hands them to it; the default profile gives cycles and instructions.
+test_expect_success 'record -e cycles -g on the simulated PMU: the generic event samples with callchains' '
+	PERF_MINI_SYSFS="$ICL" pm_sim record -q -e cycles -g -o cg.data -- "$WL/spin" 200 &&
+	pm report --header-only -i cg.data >hdr &&
+	test_grep "name = cycles.*sample_type = IP[|]TID[|]TIME[|]CALLCHAIN" hdr &&
+	pm report --stdio --no-children -i cg.data >rep &&
+	test_grep "spin +spin +\[\.\] main" rep
+'
+
+test_expect_success PERF 'record -e cycles -g: perf reads it as perf-mini does' '
+	same_report cg.data &&
+	same_report cg.data --no-children -g caller
+'
+
+# :S: the leader samples, each sample carries the group counts, and the
+# reader makes one sample per count that grew (its period the growth).
+test_expect_success 'record {cycles,instructions}:S: samples read the group, members weigh their counts' '
+	PERF_MINI_SYSFS="$ICL" pm_sim record -q -e "{cycles,instructions}:S" -o gs.data \
+		-- "$WL/spin" 200 &&
+	pm report --header-only -i gs.data >hdr &&
+	test_grep "name = instructions.*sample_type = IP[|]TID[|]TIME[|]READ[|]ID[|]PERIOD, read_format = ID[|]GROUP[|]LOST" hdr &&
+	pm script -i gs.data -F event,period >sr &&
+	test_grep "^ *[1-9][0-9]* instructions: *$" sr &&
+	pm report --stdio --group -i gs.data >rep &&
+	test_grep "Samples: .* of events .anon group \{ cycles, instructions \}." rep
+'
+
+test_expect_success PERF 'record :S: perf reads the group samples as perf-mini does' '
+	same_report gs.data &&
+	same_report gs.data --group --sort comm,dso &&
+	perf script -i gs.data >perf.s 2>/dev/null &&
+	pm script -i gs.data >pm.s &&
+	test_cmp perf.s pm.s
+'
+
+# perf dumps in time order, perf-mini in file order (the CPUs' rings
+# interleave differently): the lines compared as sets.
+test_expect_success PERF 'report -D: a sample read shown as perf shows it' '
+	perf report -D -i gs.data 2>/dev/null | grep "^\.\.\.\.* \(sample_read\|group nr\|id \)" |
+		sort >perf.d &&
+	pm report -D -i gs.data | grep "^\.\.\.\.* \(sample_read\|group nr\|id \)" | sort >pm.d &&
+	test -s pm.d &&
+	test_cmp perf.d pm.d
+'
+
+# A PMU that takes less skid than asked (caps/max_precise, here the
+# profile): :P finds the most it takes, too many p is refused.
+test_expect_success 'precise levels: :P steps down to what the PMU takes, too many p refused with the reason' '
+	printf "max-precise 1\n" >mp.profile &&
+	PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE="$TRASH/mp.profile" \
+		pm_sim record -q -e cycles:P -o p.data -- "$WL/spin" 50 &&
+	pm report --header-only -i p.data >hdr &&
+	test_grep "name = cycles:P.* precise_ip = 1," hdr &&
+	test_must_fail env PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE="$TRASH/mp.profile" \
+		"$PERF_MINI_SIM" record -q -e cycles:ppp -o p3.data -- "$WL/spin" 50 2>err &&
+	test_grep "skid level 3" err && test_grep "^hint: use fewer" err &&
+	! test -e p3.data
+'
+
 test_done

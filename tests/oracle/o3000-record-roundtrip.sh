@@ -32,6 +32,23 @@ test_expect_success 'cpu-clock on a CPU-bound workload: perf reads it as perf-mi
 	test_grep "spin +spin +\[\.\] main" pm.txt
 '
 
+# :S on software events, which any machine has: the group read in every
+# sample, split by the reader into a sample per count that grew.
+test_expect_success 'record {cpu-clock,task-clock}:S: perf reads the group samples as perf-mini does' '
+	pm record -q -e "{cpu-clock,task-clock}:S" -o gs.data -- "$WL/spin" 200 &&
+	same_report gs.data &&
+	same_report gs.data --group &&
+	test_grep "Samples: .* of events .anon group \{ cpu-clock, task-clock \}." pm.txt &&
+	same_script gs.data &&
+	same_script gs.data -F comm,tid,event,period,ip,sym
+'
+
+test_expect_success 'perf record {cpu-clock,task-clock}:S: perf-mini reads it as perf does' '
+	perf record -q -e "{cpu-clock,task-clock}:S" -o pgs.data -- "$WL/spin" 200 2>/dev/null &&
+	same_report pgs.data --group &&
+	same_script pgs.data
+'
+
 test_expect_success 'page-faults: same report in both tools' '
 	pm record -q -e page-faults -o pf.data -- "$WL/touch-pages" 2000 &&
 	same_report pf.data

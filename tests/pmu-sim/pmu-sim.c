@@ -61,6 +61,7 @@ static struct {
 	uint64_t next_id;
 	double running_share;		/* multiplexing: the PMU's share of enabled time */
 	bool lbr;			/* the described PMU has branch stacks */
+	unsigned int max_precise;	/* caps/max_precise, or the profile's max-precise */
 } sim = { .running_share = 1.0, .next_id = 1ULL << 40 };	/* ids apart from the kernel's */
 
 static const char default_profile[] =
@@ -72,7 +73,10 @@ static const char default_profile[] =
 	"topdown-heavy-ops 39663808\n"
 	"topdown-br-mispredict 142139443\n"
 	"topdown-fetch-lat 65288684\n"
-	"topdown-mem-bound 17800458212\n";
+	"topdown-mem-bound 17800458212\n"
+	/* a 4-wide core: a quarter of the slots are cycles */
+	"cycles 5024289525\n"
+	"instructions 79327616\n";
 
 static uint64_t now_ns(void)
 {
@@ -82,11 +86,16 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/* The described PMUs' events, and the generic hardware events the
+ * kernel hands to the core PMU. */
 static bool simulated(uint32_t type)
 {
 	for (int i = 0; i < sim.nr_uncore; i++)
 		if (sim.uncore_types[i] == type)
 			return true;
+	if (sim.cpu_type != (uint32_t)-1 &&
+	    (type == PERF_TYPE_HARDWARE || type == PERF_TYPE_HW_CACHE))
+		return true;
 	return type == sim.cpu_type;
 }
 
@@ -138,6 +147,8 @@ static void load_profile(struct pmus *pmus, const char *text, bool warn)
 		} else if (*line != '#' && sscanf(line, "%127s %lf", name, &v) == 2) {
 			if (!strcmp(name, "running-share") && v > 0 && v <= 1) {
 				sim.running_share = v;
+			} else if (!strcmp(name, "max-precise") && v >= 0 && v <= 3) {
+				sim.max_precise = (unsigned int)v;
 			} else if (resolve(pmus, name, v) && warn) {
 				fprintf(stderr, "pmu-sim: profile event '%s' is on no simulated PMU\n",
 					name);
@@ -180,6 +191,7 @@ static void load(void)
 	struct pmus *pmus;
 	struct pmu *cpu;
 	char *text = NULL;
+	int precise;
 
 	sim.loaded = true;
 	sim.cpu_type = (uint32_t)-1;
@@ -189,6 +201,9 @@ static void load(void)
 		goto out;
 	sim.cpu_type = cpu->type;
 	sim.lbr = pmu__cap(cpu, "branches") != NULL;
+	if (pmu__cap(cpu, "max_precise") && !str_to_int(pmu__cap(cpu, "max_precise"), &precise) &&
+	    precise >= 0)
+		sim.max_precise = (unsigned int)precise;
 	find_uncore(pmus);
 	for (unsigned int i = 0; i < cpu->nr_aliases; i++)
 		sim.nr_metrics += topdown_id__is_metric(topdown_id_of_alias(cpu->aliases[i].name));
@@ -274,6 +289,8 @@ static int sim_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_
 		/* still a TopDown event if sysfs names it: count 0 */
 		r = &none;
 	}
+	if (attr->precise_ip > sim.max_precise)
+		return -EOPNOTSUPP;	/* x86_pmu_hw_config: beyond what PEBS gives */
 	ret = validate(attr, r->td, group_fd);
 	if (!ret)
 		ret = validate_branches(attr);
@@ -376,9 +393,10 @@ static size_t put_times(const struct sim_event *e, uint64_t *buf, uint64_t now)
 	return n;
 }
 
-static ssize_t sim_read(struct sim_event *e, int fd, void *out, size_t len)
+/* A group read covers the whole group, whichever member is read. */
+static ssize_t sim_read(struct sim_event *e, void *out, size_t len)
 {
-	uint64_t buf[2 + 3 * MAX_SIM / 64 + 8], now = now_ns();
+	uint64_t buf[3 + 3 * MAX_SIM / 64 + 8], now = now_ns();
 	size_t n = 0;
 
 	advance_group(e->leader, now);
@@ -387,12 +405,14 @@ static ssize_t sim_read(struct sim_event *e, int fd, void *out, size_t len)
 
 		n += put_times(e, buf + n, now);
 		buf[nr_at] = 0;
-		for (int m = 0; m < MAX_SIM && n + 2 < ARRAY_SIZE(buf); m++) {
-			if (!sim.ev[m].used || sim.ev[m].leader != fd)
+		for (int m = 0; m < MAX_SIM && n + 3 < ARRAY_SIZE(buf); m++) {
+			if (!sim.ev[m].used || sim.ev[m].leader != e->leader)
 				continue;
 			buf[n++] = (uint64_t)sim.ev[m].count;
 			if (e->attr.read_format & PERF_FORMAT_ID)
 				buf[n++] = sim.ev[m].id;
+			if (e->attr.read_format & PERF_FORMAT_LOST)
+				buf[n++] = 0;	/* a simulated ring drops nothing */
 			buf[nr_at]++;
 		}
 	} else {
@@ -400,6 +420,8 @@ static ssize_t sim_read(struct sim_event *e, int fd, void *out, size_t len)
 		n += put_times(e, buf + n, now);
 		if (e->attr.read_format & PERF_FORMAT_ID)
 			buf[n++] = e->id;
+		if (e->attr.read_format & PERF_FORMAT_LOST)
+			buf[n++] = 0;
 	}
 	if (len < n * 8)
 		return -ENOSPC;
@@ -413,11 +435,19 @@ ssize_t perf_sys_read(int fd, void *buf, size_t len)
 	ssize_t n;
 
 	if (e)
-		return sim_read(e, fd, buf, len);
+		return sim_read(e, buf, len);
 	do {
 		n = read(fd, buf, len);
 	} while (n < 0 && errno == EINTR);
 	return n < 0 ? -errno : n;
+}
+
+ssize_t sim__read_sample(uint64_t sim_id, void *buf, size_t len)
+{
+	for (int fd = 0; fd < MAX_SIM; fd++)
+		if (sim.ev[fd].used && sim.ev[fd].id == sim_id)
+			return sim_read(&sim.ev[fd], buf, len);
+	return -ENOENT;
 }
 
 static void set_enabled(int fd, bool on)
@@ -451,6 +481,8 @@ static int set_output(struct sim_event *e, int fd, int owner_fd)
 
 	if (e && owner && e->shadow && owner->shadow)
 		return shadow__set_output(e->shadow, owner->shadow);
+	if (e && !e->shadow && owner)
+		return 0;	/* a counting member writes nothing to a ring */
 	if (!e && owner && owner->shadow)
 		return shadow__take_output(owner->shadow, fd);
 	if (!e && !owner)

@@ -294,6 +294,17 @@ static void put_branches(struct strbuf *out, const struct perf_event_attr *attr)
 	memcpy(out->buf + at, &nr, sizeof(nr));
 }
 
+/* The simulated group's counts and ids, as the hardware would give them,
+ * in place of the shadow's cpu-clock time. */
+static void put_read(struct strbuf *out, const struct shadow *who)
+{
+	uint64_t buf[512];
+	ssize_t n = sim__read_sample(who->sim_id, buf, sizeof(buf));
+
+	if (n > 0)
+		strbuf_add(out, buf, (size_t)n);
+}
+
 /* A sample in the layout of the simulated event's attr: the shadow's
  * fields, its id, memory fields and branches from the replays. */
 static void put_sample(const struct shadow *who, const struct pm_event_header *h,
@@ -333,7 +344,7 @@ static void put_sample(const struct shadow *who, const struct pm_event_header *h
 	if (st & PERF_SAMPLE_PERIOD)
 		put_u64(out, s.period);
 	if (st & PERF_SAMPLE_READ)
-		strbuf_add(out, s.read, s.read_size * 8);
+		put_read(out, who);
 	if (st & PERF_SAMPLE_CALLCHAIN) {
 		put_u64(out, s.callchain_nr);
 		strbuf_add(out, s.callchain, s.callchain_nr * 8);

@@ -9,6 +9,7 @@
 #include "dump.h"
 #include "cpu-map-event.h"
 #include "event-text.h"
+#include "../base/xalloc.h"
 
 struct dump {
 	FILE *out;
@@ -58,11 +59,10 @@ static void id_index(FILE *out, const uint8_t *p, size_t len)
 
 static void cpu_list(FILE *out, const uint8_t *p, size_t len)
 {
-	struct cpu_map *map = malloc(sizeof(*map) + CPU_MAP_EVENT_MAX * sizeof(int));
+	struct cpu_map *map = must_malloc(sizeof(*map) + CPU_MAP_EVENT_MAX * sizeof(int));
 	struct strbuf sb = STRBUF_INIT;
 	const char *why;
 
-	BUG_ON(!map);
 	map->nr = cpu_map_event__decode(p, len, map->cpus, &why);
 	if (map->nr > 0)
 		cpu_map__print(map, &sb);
@@ -134,8 +134,52 @@ static bool user_details(const struct dump *d, const struct pm_event_header *ev)
 	return true;
 }
 
+/* perf's sample_read__printf(): the counts an :S sample carries */
+static void print_sample_read(FILE *out, const struct perf_sample *s, uint64_t rf)
+{
+	const uint64_t *w = s->read, *end = w + s->read_size;
+	bool group = rf & PERF_FORMAT_GROUP;
+	size_t per_value = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
+	uint64_t nr = 1, ena = 0, run = 0, value = 0;
+
+	fputs("\n... sample_read:", out);
+	if (group && w < end)
+		nr = *w++;
+	else if (!group && w < end)
+		value = *w++;
+	if ((rf & PERF_FORMAT_TOTAL_TIME_ENABLED) && w < end)
+		ena = *w++;
+	if ((rf & PERF_FORMAT_TOTAL_TIME_RUNNING) && w < end)
+		run = *w++;
+	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		fprintf(out, "\n...... time enabled %016" PRIx64, ena);
+	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		fprintf(out, "\n...... time running %016" PRIx64, run);
+	if (group)
+		fprintf(out, "\n.... group nr %" PRIu64, nr);
+	for (uint64_t i = 0; i < nr; i++) {
+		const uint64_t *v = w;
+		uint64_t id = 0, lost = 0;
+
+		if (group) {
+			if (w + per_value > end)
+				break;
+			value = *v++;
+			w += per_value;
+		}
+		if (rf & PERF_FORMAT_ID)
+			id = v < end ? *v++ : 0;
+		if (rf & PERF_FORMAT_LOST)
+			lost = v < end ? *v : 0;
+		fprintf(out, "\n..... id %016" PRIx64 ", value %016" PRIx64, id, value);
+		if (rf & PERF_FORMAT_LOST)
+			fprintf(out, ", lost %" PRIu64, lost);
+	}
+}
+
 /* -D's own details: samples and losses; the rest as every tool prints them */
-static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s)
+static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s,
+		    const struct pd_evsel *evsel)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -150,6 +194,8 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 			for (uint64_t i = 0; i < s->callchain_nr; i++)
 				fprintf(out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
 		}
+		if (s->read && evsel)
+			print_sample_read(out, s, evsel->attr.read_format);
 		break;
 	case PERF_RECORD_LOST: {
 		const struct pm_lost_event *e = (const void *)ev;
@@ -226,7 +272,7 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 	struct dump *d = ctx;
 	struct perf_sample s;
 	struct strbuf msg = STRBUF_INIT;
-	bool have_sample = false;
+	struct pd_evsel *evsel = NULL;
 	const char *name = perf_record_name(ev->type);
 
 	session_stats__count(d->stats, ev);
@@ -234,10 +280,10 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 		ev->type);
 	hex_dump(d->out, ev);
 	if (ev->type && ev->type < PERF_RECORD_USER_TYPE_START)
-		have_sample = perf_data__parse_sample(pd, ev, &s, &msg) != NULL;
+		evsel = perf_data__parse_sample(pd, ev, &s, &msg);
 	strbuf_release(&msg);
 	if (ev->type && ev->type < PERF_RECORD_USER_TYPE_START)
-		print_stamp(d->out, pd, ev, have_sample ? &s : NULL);
+		print_stamp(d->out, pd, ev, evsel ? &s : NULL);
 	else
 		print_user_stamp(d->out, pd);
 	if (name)
@@ -246,7 +292,7 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 		fprintf(d->out, "%#" PRIx64 " [%#x]: unknown record type %u", off, ev->size,
 			ev->type);
 	if (!user_details(d, ev))
-		details(d->out, ev, have_sample ? &s : NULL);
+		details(d->out, ev, evsel ? &s : NULL, evsel);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "../base/handoff.h"
 #include "../base/util.h"
+#include "sample-read.h"
 #include "session.h"
 
 struct queued {
@@ -32,7 +33,37 @@ struct session {
 	uint64_t walk_off;	/* the file record being read */
 	struct handoff *pl;	/* tool->pipelined: the tool's calls, on a thread */
 	struct pl_batch *batch;	/* being filled */
+	/* the tool's thread's: :S samples' previous counts, unknown ids */
+	struct sample_read_state reads;
+	uint64_t reads_unknown;
 };
+
+struct read_ctx {
+	const struct session_tool *tool;
+	const struct pm_event_header *ev;
+	const char *note;
+};
+
+static int on_read_value(void *ctx, const struct perf_sample *sample, struct pd_evsel *evsel)
+{
+	const struct read_ctx *r = ctx;
+
+	return r->tool->sample(r->tool->ctx, r->ev, sample, evsel, r->note);
+}
+
+/* The tool's sample call: one per count for a sample of an :S event. */
+static int tool_sample(struct session *s, const struct pm_event_header *ev,
+		       const struct perf_sample *sample, struct pd_evsel *evsel, const char *note)
+{
+	struct read_ctx r = { s->tool, ev, note };
+
+	if (!s->tool->sample)
+		return 0;
+	if (!(evsel->attr.sample_type & PERF_SAMPLE_READ))
+		return s->tool->sample(s->tool->ctx, ev, sample, evsel, note);
+	return sample_read__deliver(&s->reads, s->pd, sample, evsel, &s->reads_unknown,
+				    on_read_value, &r);
+}
 
 /*
  * A pipelined session reads, orders and decodes here and hands the tool's
@@ -64,7 +95,7 @@ struct pl_batch {
 
 static int pl_take(void *batch, void *ctx)
 {
-	const struct session *s = ctx;
+	struct session *s = ctx;
 	const struct session_tool *tool = s->tool;
 	struct pl_batch *b = batch;
 	int ret = 0;
@@ -73,8 +104,8 @@ static int pl_take(void *batch, void *ctx)
 		const struct pl_item *it = &b->item[i];
 
 		if (it->kind == PL_SAMPLE)
-			ret = tool->sample ? tool->sample(tool->ctx, it->ev, &it->sample, it->evsel,
-							  it->noted ? it->note : NULL) : 0;
+			ret = tool_sample(s, it->ev, &it->sample, it->evsel,
+					  it->noted ? it->note : NULL);
 		else if (it->kind == PL_EVENT)
 			ret = tool->event ? tool->event(tool->ctx, it->ev, &it->sample) : 0;
 		else
@@ -132,7 +163,9 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_
 			return -EINVAL;
 		}
 	}
+	/* an :S sample becomes other samples: nothing to prepare from it */
 	it->noted = kind == PL_SAMPLE && s->tool->prepare &&
+		    !(it->evsel->attr.sample_type & PERF_SAMPLE_READ) &&
 		    s->tool->prepare(s->tool->ctx, &it->sample, it->evsel, it->note,
 				     sizeof(it->note));
 	return ++b->n == PL_ITEMS ? pl_pass(s) : 0;
@@ -158,7 +191,7 @@ static int deliver(struct session *s, const struct pm_event_header *ev)
 		return -EINVAL;
 	}
 	if (ev->type == PERF_RECORD_SAMPLE)
-		return s->tool->sample ? s->tool->sample(s->tool->ctx, ev, &sample, evsel, NULL) : 0;
+		return tool_sample(s, ev, &sample, evsel, NULL);
 	return s->tool->event ? s->tool->event(s->tool->ctx, ev, &sample) : 0;
 }
 
@@ -422,6 +455,8 @@ int session__process(struct perf_data *pd, const struct session_tool *tool,
 			strbuf_addf(err, "%s%s", err->len ? "\n" : "", reader_err.buf);
 		strbuf_release(&reader_err);
 	}
+	stats->nr_unknown_id += s.reads_unknown;
+	sample_read__exit(&s.reads);
 	free(s.q);
 	return ret;
 }

@@ -127,6 +127,34 @@ static void configure_tracking_dummy(struct perf_event_attr *a, const struct rec
 	a->disabled = o->enable_on_exec;	/* else it tracks from the start */
 }
 
+/*
+ * :S, as perf: a sample carries the counts of the whole group (READ, with
+ * GROUP for more than one member, which the kernel cannot inherit), and
+ * the leader samples alone: the members' periods are the deltas of their
+ * counts between its samples, unless they were given a period or
+ * frequency of their own.
+ */
+static void configure_sample_read(struct evsel *e, bool own_period)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	if (e->sample_read) {
+		a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_ID;
+		if (e->leader->nr_members > 1) {
+			a->read_format |= PERF_FORMAT_GROUP;
+			a->inherit = 0;
+		}
+	}
+	if (evsel__is_leader(e) || !e->leader->sample_read)
+		return;
+	if (!own_period) {
+		a->freq = 0;
+		a->sample_period = 0;
+	}
+	a->write_backward = 0;
+	a->sample_type = e->leader->attr.sample_type;	/* the leader precedes it */
+}
+
 /* perf record's attr for every event; the first one (or -D's tracking
  * dummy) also tracks mmaps, comms and tasks for the whole recording. */
 void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o)
@@ -136,6 +164,7 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 
 	evlist__for_each(evlist, e, i) {
 		struct perf_event_attr *a = &e->attr;
+		bool own_period = a->type != PERF_TYPE_TRACEPOINT && (a->sample_period || a->freq);
 
 		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
 		if (!o->no_time)
@@ -236,6 +265,7 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->cgroup = o->cgroups;
 			a->build_id = o->buildid_mmap;
 		}
+		configure_sample_read(e, own_period);
 	}
 	use_identifier_if_mixed(evlist, o->sample_identifier);
 }
