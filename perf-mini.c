@@ -15,6 +15,7 @@
 #include "util/base/strbuf.h"
 #include "util/base/suggest.h"
 #include "util/base/util.h"
+#include "util/base/xalloc.h"
 
 #ifndef PERF_MINI_VERSION
 #define PERF_MINI_VERSION "0.1.0"
@@ -138,6 +139,20 @@ static int end_by_signal(int status, int sig)
 	return 128 + sig;	/* only if the signal did not end us */
 }
 
+/* util/'s fatal hook: out of memory ends the run with the cause (the
+ * recorder's file already holds everything written before); a broken
+ * invariant also leaves a core to debug. */
+static void on_fatal(enum pm_fatal kind, const char *what)
+{
+	if (kind == PM_FATAL_OOM) {
+		fprintf(stderr, "perf-mini: out of memory (%s)\nhint: free memory or raise the "
+			"limit (ulimit -v), or narrow what is read or recorded (--time, --cpu, "
+			"--pid)\n", what);
+		exit(1);
+	}
+	fprintf(stderr, "perf-mini: BUG: %s\nplease report it with the command line\n", what);
+}
+
 int main(int argc, const char **argv)
 {
 	struct pm_env env = {
@@ -151,6 +166,7 @@ int main(int argc, const char **argv)
 	const struct cmd_struct *cmd;
 	int status;
 
+	pm_set_fatal_handler(on_fatal);
 	argv++, argc--;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		print_commands(stdout);

@@ -438,28 +438,13 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)
 			continue;
-		if (e->open_errno == EOPNOTSUPP && o->attr.lbr)
-			strbuf_addf(err, "event '%s' cannot record LBR call stacks (--call-graph "
-				    "lbr): they need an Intel CPU with LBR call-stack mode (Haswell "
-				    "and later) and a hardware event\nhint: --call-graph fp (frame "
-				    "pointers) or --call-graph dwarf work on any machine", e->name);
-		else if (e->open_errno == EOPNOTSUPP &&
-			 (e->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
-			strbuf_addf(err, "event '%s' cannot sample branch stacks (-b/-j): they need a "
-				    "CPU PMU that records taken branches (Intel LBR, AMD BRS, Arm "
-				    "BRBE)\nhint: sample a hardware event (-e cycles) on such a machine, "
-				    "or record without -b/-j", e->name);
-		else
-			strbuf_addf(err, "event '%s' is not supported here (%s)\nhint: see "
-				    "'perf-mini list' for the events this machine has", e->name,
-				    strerror(e->open_errno));
+		evsel__explain_unsupported(e, err);
 		evlist__close(o->evlist);
 		return -EOPNOTSUPP;
 	}
 	return 0;
 }
 
-/* perf's fallback: no hardware cycles (a VM) means sampling cpu-clock. */
 /* -r: the recorder drains its buffers ahead of the workload (SCHED_FIFO). */
 static int set_realtime(int prio, struct strbuf *err)
 {
@@ -570,7 +555,12 @@ static void warn_switch_size(const struct record_opts *o)
 /* --control, read at each wake-up (a tenth of a second at most apart). */
 static void serve_control(struct record_opts *o)
 {
-	o->ctl_stop |= control__serve(&o->ctl, o->evlist, o->quiet);
+	struct strbuf said = STRBUF_INIT;
+
+	o->ctl_stop |= control__serve(&o->ctl, o->evlist, &said);
+	if (!o->quiet)
+		fputs(said.buf, stderr);
+	strbuf_release(&said);
 }
 
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,

@@ -209,7 +209,10 @@ static int run_report(struct report *r)
 	if (r->o->stats) {
 		report__fprintf_stats(r, stdout);
 	} else {
-		report__fprintf(r, stdout);
+		if (report__fprintf(r, stdout) == -ENODATA) {
+			fflush(stdout);
+			fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
+		}
 		if (r->o->show_threads)
 			read_values__fprintf(&r->thread_values, r->o->pretty_raw, stdout);
 	}

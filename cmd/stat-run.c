@@ -164,8 +164,13 @@ static void close_pidfd(int fd)
 /* --control: the commands that came; "stop" ends it, as --timeout does. */
 static void serve_control(struct stat_opts *o)
 {
-	if (control__serve(&o->ctl, o->evlist, o->quiet))
+	struct strbuf said = STRBUF_INIT;
+
+	if (control__serve(&o->ctl, o->evlist, &said))
 		o->timed_out = true;
+	if (!o->quiet)
+		fputs(said.buf, stderr);
+	strbuf_release(&said);
 }
 
 /*

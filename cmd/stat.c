@@ -201,10 +201,13 @@ static int topdown_generic_mode(struct stat_opts *o, struct strbuf *err)
  * --no-metric-only, with perf's reminder that long periods blur it. */
 static int add_topdown(struct stat_opts *o, struct strbuf *err)
 {
-	struct strbuf spec = STRBUF_INIT;
+	struct strbuf spec = STRBUF_INIT, warn = STRBUF_INIT;
 	bool generic;
 	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, &generic,
-				  err);
+				  &warn, err);
+
+	fputs(warn.buf, stderr);
+	strbuf_release(&warn);
 
 	if (!ret && generic)
 		ret = topdown_generic_mode(o, err);

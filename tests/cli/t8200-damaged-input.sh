@@ -137,6 +137,28 @@ test_expect_success 'an endless pipe stream: out of memory named, with the fix, 
 	test_grep "^perf-mini report: -: out of memory after reading [0-9]+ MiB of it" err &&
 	test_grep "^hint: a pipe is kept whole in memory: write it to a file" err
 '
+
+# Memory running out anywhere in report or script (address-space limits
+# from where the file barely opens to where it is read whole): the run
+# ends with one message naming it, exit 1, never a signal.
+test_expect_success 'out of memory at any point of report or script: named, exit 1, no crash' '
+	pm record -q -e cpu-clock -g -o oom.data -- "$WL/spin" 200 &&
+	: >ran-out &&
+	for cmd in "report --stdio" "report --stdio --no-children --sort dso,sym" \
+		   "report --stdio -g caller" "script" "script -F ip,sym"; do
+		kb=5000
+		while [ $kb -le 30000 ]; do
+			rc=0
+			(ulimit -v $kb && exec "$PERF_MINI" $cmd -i oom.data >/dev/null 2>err) || rc=$?
+			if [ $rc -gt 1 ] || { [ $rc = 1 ] && ! grep -q "memory" err; }; then
+				echo "$cmd under ${kb}K: exit $rc"; cat err; exit 1
+			fi
+			cat err >>ran-out
+			kb=$((kb + 1000))
+		done
+	done &&
+	test_grep "^perf-mini: out of memory \([0-9]+ x [0-9]+ bytes\)" ran-out
+'
 ;;
 esac
 

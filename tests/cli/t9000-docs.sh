@@ -51,6 +51,16 @@ test_expect_success 'only util/events/perf-sys.c touches perf fds: open, ioctl, 
 		grep -v "^util/events/perf-sys.c:"
 '
 
+# util/ is the engine: it hands messages back and never ends the program
+# itself; the one exit is the fatal hook of util/base/xalloc.c (out of
+# memory, a broken invariant), which the program installs.
+test_expect_success 'util never prints to stderr, exits or aborts (but through xalloc.c), nor uses libiberty allocators that exit' '
+	cd "$ROOT" &&
+	! grep -rnE --include="*.c" "stderr|[^_a-z](exit|abort)\\(|perror\\(|err\\(|errx\\(" util |
+		grep -v "^util/base/xalloc.c:" &&
+	! grep -rn "include <libiberty/libiberty.h>" util
+'
+
 test_expect_success 'no file over 1000 lines' '
 	cd "$ROOT" &&
 	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \

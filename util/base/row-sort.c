@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "row-sort.h"
+#include "xalloc.h"
 
 /* Compare words from @from to @to of two rows. */
 static bool row_before(const uint64_t *a, const uint64_t *b, int from, int to)
@@ -57,10 +58,8 @@ static void merge_sort_idx(const struct row_set *rs, uint32_t *a, uint32_t *tmp,
 void row_sort_merge(const uint64_t *rows, size_t n, int stride, uint32_t *order)
 {
 	struct row_set rs = { rows, stride, 0 };
-	uint32_t *tmp = malloc((n ? n : 1) * sizeof(*tmp));
+	uint32_t *tmp = must_reallocarray(NULL, n, sizeof(*tmp));
 
-	if (!tmp)
-		abort();
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
 	merge_sort_idx(&rs, order, tmp, n);
@@ -227,11 +226,9 @@ static void sort_subset(const struct row_set *rs, uint32_t *idx, size_t n)
 		merge_sort_idx(rs, idx, small, n);
 		return;
 	}
-	cols = malloc(rs->stride * sizeof(*cols));
-	key = malloc(2 * n * sizeof(*key));
-	tmp = malloc(n * sizeof(*tmp));
-	if (!cols || !key || !tmp)
-		abort();
+	cols = must_reallocarray(NULL, rs->stride, sizeof(*cols));
+	key = must_reallocarray(NULL, 2 * n, sizeof(*key));
+	tmp = must_reallocarray(NULL, n, sizeof(*tmp));
 	fit = packable_columns(rs, idx, n, cols);
 	for (size_t i = 0; i < n; i++)
 		key[i] = pack_row(rs, cols, fit, idx[i]);

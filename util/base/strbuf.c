@@ -7,19 +7,10 @@
 
 #include "strbuf.h"
 #include "util.h"
+#include "xalloc.h"
 
 char strbuf_slopbuf[1];
 
-static void *xrealloc(void *p, size_t size)
-{
-	void *ret = realloc(p, size);
-
-	if (!ret) {
-		fputs("perf-mini: out of memory\n", stderr);
-		abort();
-	}
-	return ret;
-}
 
 void strbuf_init(struct strbuf *sb, size_t hint)
 {
@@ -57,7 +48,7 @@ void strbuf_grow_slow(struct strbuf *sb, size_t extra)
 		return;
 	BUG_ON(need < sb->len);	/* size_t overflow */
 	sb->alloc = need < 64 ? 64 : need + need / 2;
-	sb->buf = xrealloc(fresh ? NULL : sb->buf, sb->alloc);
+	sb->buf = must_reallocarray(fresh ? NULL : sb->buf, sb->alloc, 1);
 	if (fresh)
 		sb->buf[0] = '\0';
 }

@@ -10,14 +10,6 @@
 
 #include "util.h"
 
-void pm_bug_on(bool cond, const char *file, int line, const char *what)
-{
-	if (!cond)
-		return;
-	fprintf(stderr, "BUG: %s:%d: %s\n", file, line, what);
-	abort();
-}
-
 int str_to_u64(const char *s, int base, uint64_t *out)
 {
 	unsigned long long v;

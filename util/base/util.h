@@ -24,7 +24,8 @@
 #define BUILD_BUG_ON(cond) _Static_assert(!(cond), #cond)
 #define BUG_ON(cond) pm_bug_on((cond), __FILE__, __LINE__, #cond)
 
-/* Broken internal invariant: abort with the place. Never for user input. */
+/* Broken internal invariant: the fatal hook (xalloc.h) with the place.
+ * Never for user input. */
 void pm_bug_on(bool cond, const char *file, int line, const char *what);
 
 /*

@@ -12,6 +12,7 @@
 #include "feature-reader.h"
 #include "header-features.h"
 #include "perf-data-format.h"
+#include "../base/xalloc.h"
 
 static const char *const feature_names[HEADER_LAST_FEATURE] = {
 	[HEADER_TRACING_DATA] = "TRACING_DATA", [HEADER_BUILD_ID] = "BUILD_ID",
@@ -166,9 +167,7 @@ static void parse_build_ids(struct pd_features *f, struct reader *r)
 		}
 		if (f->nr_build_ids == alloc) {
 			alloc = alloc ? 2 * alloc : 16;
-			f->build_ids = realloc(f->build_ids, alloc * sizeof(*b));
-			if (!f->build_ids)
-				abort();
+			f->build_ids = must_reallocarray(f->build_ids, alloc, sizeof(*b));
 		}
 		b = &f->build_ids[f->nr_build_ids++];
 		memset(b, 0, sizeof(*b));

@@ -10,6 +10,7 @@
 
 #include "cgroup.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 int evlist__parse_cgroups(struct evlist *evlist, const char *names, struct strbuf *err)
 {
@@ -33,8 +34,7 @@ int evlist__parse_cgroups(struct evlist *evlist, const char *names, struct strbu
 			struct evsel *e = evlist->entries[evlist->nr_cgroups];
 
 			free(e->cgroup);
-			e->cgroup = strndup(p, len);
-			BUG_ON(!e->cgroup);
+			e->cgroup = must_strndup(p, len);
 		}
 		evlist->nr_cgroups++;
 		given++;

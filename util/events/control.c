@@ -115,7 +115,7 @@ enum control_cmd control__next(struct control *c)
 	}
 }
 
-bool control__serve(struct control *c, struct evlist *evlist, bool quiet)
+bool control__serve(struct control *c, struct evlist *evlist, struct strbuf *said)
 {
 	enum control_cmd cmd;
 	bool stop = false;
@@ -125,8 +125,9 @@ bool control__serve(struct control *c, struct evlist *evlist, bool quiet)
 			evlist__enable(evlist);
 		if (cmd == CTL_DISABLE)
 			evlist__disable(evlist);
-		if ((cmd == CTL_ENABLE || cmd == CTL_DISABLE) && !quiet)
-			fputs(cmd == CTL_ENABLE ? "Events enabled\n" : "Events disabled\n", stderr);
+		if (cmd == CTL_ENABLE || cmd == CTL_DISABLE)
+			strbuf_addstr(said, cmd == CTL_ENABLE ? "Events enabled\n" :
+								"Events disabled\n");
 		stop |= cmd == CTL_STOP;
 		if (cmd != CTL_UNKNOWN)
 			control__ack(c);

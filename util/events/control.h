@@ -41,9 +41,10 @@ void control__ack(struct control *c);
 
 struct evlist;
 /*
- * Serve what came: enable or disable @evlist (saying so on stderr unless
- * @quiet, as perf), answer each command. Returns true when one was "stop".
+ * Serve what came: enable or disable @evlist, answer each command, and
+ * add to @said what perf says of it ("Events enabled\n") for the caller
+ * to print. Returns true when one was "stop".
  */
-bool control__serve(struct control *c, struct evlist *evlist, bool quiet);
+bool control__serve(struct control *c, struct evlist *evlist, struct strbuf *said);
 
 #endif

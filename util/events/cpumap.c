@@ -6,14 +6,14 @@
 
 #include "cpumap.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 #define CPU_MAX 8192
 
 static struct cpu_map *cpu_map__alloc(int nr)
 {
-	struct cpu_map *map = calloc(1, sizeof(*map) + (size_t)nr * sizeof(int));
+	struct cpu_map *map = must_calloc(1, sizeof(*map) + (size_t)nr * sizeof(int));
 
-	BUG_ON(!map);
 	map->nr = nr;
 	return map;
 }
@@ -46,11 +46,10 @@ static int read_cpu_number(const char **p, long *out)
 
 int cpu_map__parse_list(struct cpu_map **out, const char *list)
 {
-	unsigned char *seen = calloc(CPU_MAX, 1);
+	unsigned char *seen = must_calloc(CPU_MAX, 1);
 	const char *p = list;
 	int nr = 0, ret = 0;
 
-	BUG_ON(!seen);
 	while (*p && !ret) {
 		long lo, hi;
 

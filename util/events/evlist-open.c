@@ -512,3 +512,28 @@ void evlist__close(struct evlist *evlist)
 	evlist__for_each(evlist, evsel, i)
 		evsel__close_fds(evsel);
 }
+
+void evsel__explain_unsupported(const struct evsel *e, struct strbuf *err)
+{
+	const struct perf_event_attr *a = &e->attr;
+
+	if (e->open_errno == EOPNOTSUPP && (a->sample_type & PERF_SAMPLE_BRANCH_STACK) &&
+	    (a->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+		strbuf_addf(err, "event '%s' cannot record LBR call stacks (--call-graph lbr): "
+			    "they need an Intel CPU with LBR call-stack mode (Haswell and later) "
+			    "and a hardware event\nhint: --call-graph fp (frame pointers) or "
+			    "--call-graph dwarf work on any machine", e->name);
+	else if (e->open_errno == EOPNOTSUPP && (a->sample_type & PERF_SAMPLE_BRANCH_STACK))
+		strbuf_addf(err, "event '%s' cannot sample branch stacks (-b/-j): they need a CPU "
+			    "PMU that records taken branches (Intel LBR, AMD BRS, Arm BRBE)\nhint: "
+			    "sample a hardware event (-e cycles) on such a machine, or record without "
+			    "-b/-j", e->name);
+	else if (e->open_errno == EOPNOTSUPP && a->precise_ip)
+		strbuf_addf(err, "event '%s' asks for skid level %u ('p' modifiers), more than "
+			    "the PMU gives\nhint: use fewer 'p', or ':P' for the most it gives",
+			    e->name, (unsigned int)a->precise_ip);
+	else
+		strbuf_addf(err, "event '%s' is not supported here (%s)\nhint: see 'perf-mini "
+			    "list' for the events this machine has", e->name,
+			    strerror(e->open_errno));
+}

@@ -57,4 +57,8 @@ int evlist__read(struct evlist *evlist);
 
 void evlist__close(struct evlist *evlist);
 
+/* Why the kernel refused @e for sampling (e->open_errno), and what to
+ * do instead, for the user. */
+void evsel__explain_unsupported(const struct evsel *e, struct strbuf *err);
+
 #endif

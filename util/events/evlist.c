@@ -4,6 +4,7 @@
 #include "evlist.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 struct evlist *evlist__new(void)
 {
@@ -23,8 +24,7 @@ void evlist__add(struct evlist *evlist, struct evsel *evsel)
 {
 	if (evlist->nr == evlist->alloc) {
 		evlist->alloc = evlist->alloc ? evlist->alloc * 2 : 8;
-		evlist->entries = realloc(evlist->entries, evlist->alloc * sizeof(*evlist->entries));
-		BUG_ON(!evlist->entries);
+		evlist->entries = must_reallocarray(evlist->entries, evlist->alloc, sizeof(*evlist->entries));
 	}
 	evsel->idx = evlist->nr;
 	evlist->entries[evlist->nr++] = evsel;

@@ -6,6 +6,7 @@
 #include "cpumap.h"
 #include "evsel.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 struct evsel *evsel__new(const char *name)
 {
@@ -28,9 +29,8 @@ struct evsel *evsel__new(const char *name)
 
 void evsel__set_name(struct evsel *evsel, const char *name)
 {
-	char *copy = strdup(name);
+	char *copy = must_strdup(name);
 
-	BUG_ON(!copy);
 	free(evsel->name);
 	evsel->name = copy;
 }

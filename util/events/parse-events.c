@@ -13,6 +13,7 @@
 #include "tracepoint.h"
 #include "../base/suggest.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 #define ERR_PREFIX "event syntax error: '"
 #define ERR_WINDOW 70
@@ -210,7 +211,8 @@ static struct evsel *new_event(struct parser *p, const char *name, size_t len)
 	strbuf_add(&sb, name, len);
 	evsel = evsel__new(sb.buf);
 	strbuf_release(&sb);
-	BUG_ON(!evsel);
+	if (!evsel)
+		pm_fatal(PM_FATAL_OOM, __func__);
 	evsel->attr.exclude_guest = 1;	/* perf's default: count the host only */
 	evlist__add(p->evlist, evsel);
 	return evsel;
@@ -516,8 +518,7 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 	if (!pmu && !event_names_find(name, nlen)) {
 		unsigned int nr_all = pmus__all(p->ctx->pmus, &all);
 
-		inst = calloc(nr_all ? nr_all : 1, sizeof(*inst));
-		BUG_ON(!inst);
+		inst = must_calloc(nr_all ? nr_all : 1, sizeof(*inst));
 		nr_inst = pmus__instances(p->ctx->pmus, name, nlen, inst, nr_all);
 	}
 	if (!pmu && !nr_inst && !event_names_find(name, nlen)) {
@@ -547,8 +548,7 @@ static int parse_slash_event(struct parser *p, size_t start, size_t nlen)
 			return -EINVAL;
 		}
 		e = p->evlist->entries[p->evlist->nr - 1];
-		e->pmu_name = strdup(inst[i]->name);
-		BUG_ON(!e->pmu_name);
+		e->pmu_name = must_strdup(inst[i]->name);
 		e->merge_id = nr_inst > 1 ? first + 1 : 0;
 	}
 	free(inst);

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
-#include <libiberty/libiberty.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -8,6 +7,7 @@
 
 #include "pmu.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 #define PMU_DEVICES "bus/event_source/devices"
 #define PMU_TEXT_MAX 4096
@@ -129,7 +129,7 @@ typedef void dir_entry_cb(struct pmu *pmu, const char *dir, const char *name, ch
 static void for_each_file(struct pmu *pmu, const char *dir, dir_entry_cb *cb)
 {
 	struct dirent **names;
-	char *text = xcalloc(1, PMU_TEXT_MAX);
+	char *text = must_calloc(1, PMU_TEXT_MAX);
 	int n = scandir(dir, &names, NULL, alphasort);
 
 	for (int i = 0; i < n; i++) {
@@ -151,10 +151,9 @@ static void add_format(struct pmu *pmu, const char *dir, const char *name, char 
 	(void)dir;
 	if (pmu_format__parse(text, &field, &mask))
 		return;
-	pmu->formats = realloc(pmu->formats, (pmu->nr_formats + 1) * sizeof(*f));
-	BUG_ON(!pmu->formats);
+	pmu->formats = must_reallocarray(pmu->formats, (pmu->nr_formats + 1), sizeof(*f));
 	f = &pmu->formats[pmu->nr_formats++];
-	f->name = xstrdup(name);
+	f->name = must_strdup(name);
 	f->field = field;
 	f->mask = mask;
 }
@@ -167,17 +166,16 @@ static void add_alias(struct pmu *pmu, const char *dir, const char *name, char *
 
 	if (strchr(name, '.'))	/* .scale, .unit, .per-pkg, .snapshot: read below */
 		return;
-	pmu->aliases = realloc(pmu->aliases, (pmu->nr_aliases + 1) * sizeof(*a));
-	BUG_ON(!pmu->aliases);
+	pmu->aliases = must_reallocarray(pmu->aliases, (pmu->nr_aliases + 1), sizeof(*a));
 	a = &pmu->aliases[pmu->nr_aliases++];
-	a->name = xstrdup(name);
-	a->terms = xstrdup(text);
+	a->name = must_strdup(name);
+	a->terms = must_strdup(text);
 	a->unit = NULL;
 	a->scale = 1.0;
 	a->desc = NULL;
 	snprintf(path, sizeof(path), "%s.unit", name);
 	if (read_text(dir, path, side) > 0)
-		a->unit = xstrdup(side);
+		a->unit = must_strdup(side);
 	snprintf(path, sizeof(path), "%s.scale", name);
 	if (read_text(dir, path, side) > 0) {
 		char *end;
@@ -193,11 +191,10 @@ static void add_cap(struct pmu *pmu, const char *dir, const char *name, char *te
 	struct pmu_cap *c;
 
 	(void)dir;
-	pmu->caps = realloc(pmu->caps, (pmu->nr_caps + 1) * sizeof(*c));
-	BUG_ON(!pmu->caps);
+	pmu->caps = must_reallocarray(pmu->caps, (pmu->nr_caps + 1), sizeof(*c));
 	c = &pmu->caps[pmu->nr_caps++];
-	c->name = xstrdup(name);
-	c->value = xstrdup(text);
+	c->name = must_strdup(name);
+	c->value = must_strdup(text);
 }
 
 static struct pmu *pmu__load(const char *root, const char *name)
@@ -210,8 +207,8 @@ static struct pmu *pmu__load(const char *root, const char *name)
 		return NULL;
 	if (read_text(dir, "type", text) < 0 || str_to_u64(text, 10, &type) || type > UINT32_MAX)
 		return NULL;
-	pmu = xcalloc(1, sizeof(*pmu));
-	pmu->name = xstrdup(name);
+	pmu = must_calloc(1, sizeof(*pmu));
+	pmu->name = must_strdup(name);
 	pmu->type = (uint32_t)type;
 	snprintf(sub, sizeof(sub), "%s/format", dir);
 	for_each_file(pmu, sub, add_format);
@@ -220,7 +217,7 @@ static struct pmu *pmu__load(const char *root, const char *name)
 	snprintf(sub, sizeof(sub), "%s/caps", dir);
 	for_each_file(pmu, sub, add_cap);
 	if (read_text(dir, "cpus", text) > 0 || read_text(dir, "cpumask", text) > 0)
-		pmu->cpus = xstrdup(text);
+		pmu->cpus = must_strdup(text);
 	return pmu;
 }
 
@@ -247,10 +244,9 @@ static void add_table_events(struct pmus *pmus, struct pmu *pmu)
 
 		if (pmu__find_alias(pmu, ev->name, strlen(ev->name)))
 			continue;	/* sysfs knows better */
-		pmu->aliases = realloc(pmu->aliases, (pmu->nr_aliases + 1) * sizeof(*a));
-		BUG_ON(!pmu->aliases);
+		pmu->aliases = must_reallocarray(pmu->aliases, (pmu->nr_aliases + 1), sizeof(*a));
 		a = &pmu->aliases[pmu->nr_aliases++];
-		*a = (struct pmu_alias){ xstrdup(ev->name), xstrdup(ev->terms), NULL, 1.0,
+		*a = (struct pmu_alias){ must_strdup(ev->name), must_strdup(ev->terms), NULL, 1.0,
 					 ev->desc };
 	}
 	if (pmu->nr_aliases)
@@ -278,8 +274,7 @@ static struct pmu *add_pmu(struct pmus *pmus, const char *name)
 	}
 	if (pmus->nr == pmus->alloc) {
 		pmus->alloc = pmus->alloc ? pmus->alloc * 2 : 8;
-		pmus->list = realloc(pmus->list, pmus->alloc * sizeof(*pmus->list));
-		BUG_ON(!pmus->list);
+		pmus->list = must_reallocarray(pmus->list, pmus->alloc, sizeof(*pmus->list));
 	}
 	pmus->list[pmus->nr++] = pmu;
 	return pmu;

@@ -9,11 +9,11 @@
 
 #include "thread-map.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 static void thread_map__push(struct thread_map *map, pid_t tid)
 {
-	map->entries = realloc(map->entries, (size_t)(map->nr + 1) * sizeof(*map->entries));
-	BUG_ON(!map->entries);
+	map->entries = must_reallocarray(map->entries, (size_t)(map->nr + 1), sizeof(*map->entries));
 	map->entries[map->nr].tid = tid;
 	map->entries[map->nr].comm[0] = '\0';
 	map->nr++;
@@ -21,9 +21,8 @@ static void thread_map__push(struct thread_map *map, pid_t tid)
 
 struct thread_map *thread_map__single(pid_t pid)
 {
-	struct thread_map *map = calloc(1, sizeof(*map));
+	struct thread_map *map = must_calloc(1, sizeof(*map));
 
-	BUG_ON(!map);
 	thread_map__push(map, pid);
 	return map;
 }
@@ -88,11 +87,10 @@ static int add_one(struct thread_map *map, const char *item, int all_threads, co
  * a process gone since the listing is simply not counted. */
 static struct thread_map *processes(const char *proc, const uid_t *owner)
 {
-	struct thread_map *map = calloc(1, sizeof(*map));
+	struct thread_map *map = must_calloc(1, sizeof(*map));
 	struct dirent **names;
 	int n = scandir(proc, &names, numeric_dirent, NULL);
 
-	BUG_ON(!map);
 	for (int i = 0; i < n; i++) {
 		char path[PATH_MAX];
 		struct stat st;
@@ -129,12 +127,11 @@ void thread_map__append(struct thread_map *map, pid_t tid)
 int thread_map__parse(struct thread_map **out, const char *list, int all_threads,
 		      const char *proc, struct strbuf *err)
 {
-	struct thread_map *map = calloc(1, sizeof(*map));
+	struct thread_map *map = must_calloc(1, sizeof(*map));
 	struct strbuf item = STRBUF_INIT;
 	const char *p = list;
 	int ret = 0;
 
-	BUG_ON(!map);
 	do {
 		size_t len = strcspn(p, ",");
 

@@ -16,6 +16,7 @@
 #include "../events/evlist.h"
 #include "host-features.h"
 #include "host-memory.h"
+#include "../base/xalloc.h"
 
 #ifndef PERF_MINI_VERSION
 #define PERF_MINI_VERSION "0.1.0"
@@ -23,11 +24,7 @@
 
 static struct strbuf *add(struct host_features *f, int id)
 {
-	struct pd_write_feature *n = realloc(f->v, (f->nr + 1) * sizeof(*n));
-
-	if (!n)
-		abort();
-	f->v = n;
+	f->v = must_reallocarray(f->v, f->nr + 1, sizeof(*f->v));
 	f->v[f->nr].id = id;
 	strbuf_init(&f->v[f->nr].payload, 0);
 	return &f->v[f->nr++].payload;

@@ -10,6 +10,7 @@
 #include "../base/util.h"
 #include "../data/header-features.h"
 #include "host-memory.h"
+#include "../base/xalloc.h"
 
 #define MAX_CACHE_INDEX 4	/* perf's MAX_CACHE_LVL: index0 to index3 */
 
@@ -95,8 +96,7 @@ static int collect_caches(const char *sysfs, int nr_cpus, struct cache_desc **ou
 				continue;
 			if (nr == alloc) {
 				alloc = alloc ? 2 * alloc : 16;
-				v = realloc(v, (size_t)alloc * sizeof(*v));
-				BUG_ON(!v);
+				v = must_reallocarray(v, (size_t)alloc, sizeof(*v));
 			}
 			v[nr++] = c;
 		}
@@ -162,8 +162,7 @@ static void put_node(struct strbuf *sb, const char *sysfs, uint64_t node)
 	while (dh && (d = readdir(dh)))
 		if (block_number(d->d_name) >= 0 && (uint64_t)block_number(d->d_name) + 1 > nbits)
 			nbits = (uint64_t)block_number(d->d_name) + 1;
-	words = calloc((nbits + 63) / 64, sizeof(*words));
-	BUG_ON(!words);
+	words = must_calloc((nbits + 63) / 64, sizeof(*words));
 	if (dh)
 		rewinddir(dh);
 	while (dh && (d = readdir(dh))) {
@@ -214,8 +213,7 @@ bool host_memory__topology(struct strbuf *sb, const char *sysfs)
 			continue;
 		if (nr == alloc) {
 			alloc = alloc ? 2 * alloc : 8;
-			nodes = realloc(nodes, alloc * sizeof(*nodes));
-			BUG_ON(!nodes);
+			nodes = must_reallocarray(nodes, alloc, sizeof(*nodes));
 		}
 		nodes[nr++] = n;
 	}

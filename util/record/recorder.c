@@ -8,6 +8,7 @@
 #include "../events/evlist-open.h"
 #include "recorder.h"
 #include "synth.h"
+#include "../base/xalloc.h"
 
 static int ring_fd(struct evsel *e, int c, int t, int nr_threads)
 {
@@ -165,9 +166,7 @@ static void note_dso(struct recorder *r, const char *name)
 			return;
 	if (r->nr_dsos == r->alloc_dsos) {
 		r->alloc_dsos = r->alloc_dsos ? 2 * r->alloc_dsos : 64;
-		r->dsos = realloc(r->dsos, r->alloc_dsos * sizeof(*r->dsos));
-		if (!r->dsos)
-			abort();
+		r->dsos = must_reallocarray(r->dsos, r->alloc_dsos, sizeof(*r->dsos));
 	}
 	r->dsos[r->nr_dsos] = strdup(name);
 	if (r->dsos[r->nr_dsos])

@@ -9,6 +9,7 @@
 #include "../base/util.h"
 #include "../events/perf-sys.h"
 #include "ring.h"
+#include "../base/xalloc.h"
 
 int ring__mmap(struct ring *r, int fd, size_t data_pages, bool backward)
 {
@@ -122,8 +123,7 @@ void ring__reverse_records(const void *buf, size_t len, struct strbuf *out)
 			break;
 		if (nr == alloc) {
 			alloc = alloc ? 2 * alloc : 256;
-			offs = realloc(offs, alloc * sizeof(*offs));
-			BUG_ON(!offs);
+			offs = must_reallocarray(offs, alloc, sizeof(*offs));
 		}
 		offs[nr++] = at;
 		at += h.size;

@@ -12,6 +12,7 @@
 #include "callchain-tree.h"
 #include "percent-color.h"
 #include "../base/row-sort.h"
+#include "../base/xalloc.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -267,12 +268,9 @@ static void sort_few(struct cc_node **v, size_t n)
 /* Many: the stable row sort on the complemented weight. */
 static void sort_many(struct cc_node **v, size_t n)
 {
-	uint64_t *rows = malloc(n * sizeof(*rows));
-	uint32_t *order = malloc(n * sizeof(*order));
-	struct cc_node **copy = malloc(n * sizeof(*copy));
-
-	if (!rows || !order || !copy)
-		abort();
+	uint64_t *rows = must_reallocarray(NULL, n, sizeof(*rows));
+	uint32_t *order = must_reallocarray(NULL, n, sizeof(*order));
+	struct cc_node **copy = must_reallocarray(NULL, n, sizeof(*copy));
 	for (size_t i = 0; i < n; i++)
 		rows[i] = ~cumul(v[i]);
 	row_sort(rows, n, 1, order);
@@ -453,15 +451,11 @@ static void collect(struct chain_list *l, const struct cc_node *node, size_t dep
 		return;
 	if (l->nr == l->alloc) {
 		l->alloc = l->alloc ? 2 * l->alloc : 16;
-		l->v = realloc(l->v, l->alloc * sizeof(*l->v));
-		if (!l->v)
-			abort();
+		l->v = must_reallocarray(l->v, l->alloc, sizeof(*l->v));
 	}
 	l->v[l->nr].node = node;
 	l->v[l->nr].depth = depth;
-	l->v[l->nr].path = malloc(depth * sizeof(*l->v[l->nr].path));
-	if (!l->v[l->nr].path)
-		abort();
+	l->v[l->nr].path = must_reallocarray(NULL, depth, sizeof(*l->v[l->nr].path));
 	memcpy(l->v[l->nr].path, l->stack + 1, depth * sizeof(*l->v[l->nr].path));
 	l->nr++;
 }
@@ -485,12 +479,9 @@ static void sort_by_hit(struct chain_list *l)
 static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
 			 uint64_t min_hit, const char *fold_sep, struct strbuf *out)
 {
+	struct chain_list *l = must_calloc(1, sizeof(*l));
 	bool folded = fold_sep;
 
-	struct chain_list *l = calloc(1, sizeof(*l));
-
-	if (!l)
-		abort();
 	collect(l, root, 0, min_hit);
 	sort_by_hit(l);
 	for (size_t c = 0; c < l->nr; c++) {

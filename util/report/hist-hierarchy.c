@@ -7,12 +7,12 @@
  * overhead, then by its key's order. The entries (the leaves) are the
  * table's own, which keeps their callchains.
  */
-#include <libiberty/libiberty.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../base/util.h"
 #include "hist-print.h"
+#include "../base/xalloc.h"
 
 #define HIERARCHY_INDENT 3
 
@@ -58,8 +58,8 @@ static void add_up(const struct hists *h, struct node *n, struct hist_entry *con
 
 	n->sum = *leaves[n->lo];
 	n->sum.period = n->sum.period_acc = n->sum.nr_samples = 0;
-	n->sum.member_period = leaves[n->lo]->member_period ? xcalloc(3 * nr, 8) : NULL;
-	n->sum.mode_period = leaves[n->lo]->mode_period ? xcalloc(nr * MODE_NR, 8) : NULL;
+	n->sum.member_period = leaves[n->lo]->member_period ? must_calloc(3 * nr, 8) : NULL;
+	n->sum.mode_period = leaves[n->lo]->mode_period ? must_calloc(nr * MODE_NR, 8) : NULL;
 	for (size_t i = n->lo; i < n->hi; i++) {
 		const struct hist_entry *he = leaves[i];
 
@@ -180,7 +180,7 @@ static bool has_shown_children(const struct level_ctx *x, const struct node *n, 
 static void print_level(const struct level_ctx *x, size_t lo, size_t hi, int depth)
 {
 	struct level_ctx next = *x;
-	struct node *nodes = xcalloc(hi - lo, sizeof(*nodes));
+	struct node *nodes = must_calloc(hi - lo, sizeof(*nodes));
 	size_t nr = 0;
 
 	for (size_t i = lo; i < hi; nr++) {
@@ -274,7 +274,7 @@ void hists__fprintf_hierarchy(struct hists *h, const struct hist_print_opts *o, 
 	if (!o->quiet)
 		print_titles(&x);
 	/* the filtered entries too: they count in their parents' values */
-	x.leaves = xcalloc(h->nr_sorted_all, sizeof(*x.leaves));
+	x.leaves = must_calloc(h->nr_sorted_all, sizeof(*x.leaves));
 	memcpy(x.leaves, h->sorted, h->nr_sorted_all * sizeof(*x.leaves));
 	sort_ctx = &x;
 	qsort(x.leaves, h->nr_sorted_all, sizeof(*x.leaves), cmp_keys);

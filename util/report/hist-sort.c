@@ -13,6 +13,7 @@
 #include "../base/row-sort.h"
 #include "hist.h"
 #include "name-rank.h"
+#include "../base/xalloc.h"
 
 struct sort_item {
 	struct hist_entry *he;
@@ -299,12 +300,10 @@ static void rb_insert(struct rb_node **root, struct rb *n)
 static void replay_output_tree(struct sort_item *items, size_t n, bool in_order,
 			       struct hist_entry **out)
 {
-	struct rb *nodes = calloc(n ? n : 1, sizeof(*nodes));
+	struct rb *nodes = must_calloc(n, sizeof(*nodes));
 	struct rb_node *root = NULL;
 	size_t k = 0;
 
-	if (!nodes)
-		abort();
 	if (!in_order)
 		qsort(items, n, sizeof(*items), cmp_collapse);
 	for (size_t i = 0; i < n; i++) {
@@ -354,11 +353,9 @@ static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
 	int per = keys_per_entry(h, false), stride = per ? per : 1, nr_sort_keys;
-	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows));
-	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+	uint64_t *rows = must_reallocarray(NULL, n * stride, sizeof(*rows));
+	uint32_t *order = must_reallocarray(NULL, n, sizeof(*order));
 
-	if (!rows || !order)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		uint64_t *r = rows + i * stride;
 		int nk = entry_keys(h, rk, false, ents[i], (int64_t *)r, &nr_sort_keys, NULL);
@@ -379,16 +376,14 @@ static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 static void sort_by_items(const struct hists *h, const struct rankings *rk,
 			  struct hist_entry *const *ents, size_t n)
 {
-	struct sort_item *items = calloc(n ? n : 1, sizeof(*items));
+	struct sort_item *items = must_calloc(n, sizeof(*items));
 	int per = keys_per_entry(h, h->cumulate);
-	int64_t *keys = calloc((n ? n : 1) * (per ? per : 1), sizeof(*keys));
+	int64_t *keys = must_calloc(n * (per ? per : 1), sizeof(*keys));
 
 	/* the callers-first rule follows the children value when it leads */
 	int depth_at = h->cumulate && h->sort->nr &&
 		       h->sort->keys[0]->id == SORT_OVERHEAD_CHILDREN ? 1 : -1;
 
-	if (!items || !keys)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		struct sort_item *it = &items[i];
 
@@ -419,11 +414,9 @@ static void sort_by_items(const struct hists *h, const struct rankings *rk,
  * the table shows and sizes the others; --hierarchy counts them all. */
 static size_t partition_filtered(struct hist_entry **ents, size_t n)
 {
-	struct hist_entry **out = malloc((n ? n : 1) * sizeof(*out));
+	struct hist_entry **out = must_reallocarray(NULL, n, sizeof(*out));
 	size_t kept = 0, at;
 
-	if (!out)
-		abort();
 	for (size_t i = 0; i < n; i++)
 		kept += !ents[i]->filtered;
 	at = kept;
@@ -441,13 +434,11 @@ static size_t partition_filtered(struct hist_entry **ents, size_t n)
 void hists__output_resort(struct hists *h)
 {
 	size_t n = 0;
-	struct hist_entry **ents = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*ents));
+	struct hist_entry **ents = must_reallocarray(NULL, h->nr_entries, sizeof(*ents));
 	struct rankings rk;
 
 	free(h->sorted);
-	h->sorted = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*h->sorted));
-	if (!ents || !h->sorted)
-		abort();
+	h->sorted = must_reallocarray(NULL, h->nr_entries, sizeof(*h->sorted));
 	if (h->perf_tree)
 		n = hists__perf_tree_entries(h, ents);
 	for (struct hist_chunk *c = h->chunks; !h->perf_tree && c; c = c->next)

@@ -11,6 +11,7 @@
 #include "../base/util.h"
 #include "../data/sample.h"
 #include "hist.h"
+#include "../base/xalloc.h"
 
 /* splitmix64's finalizer: every input bit moves the low bits we index by
  * (symbol addresses share their low bits). */
@@ -403,12 +404,10 @@ static int merge(struct hists *h, struct hist_entry *into, struct hist_entry *he
  */
 size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 {
-	struct tree_node *nodes = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*nodes));
+	struct tree_node *nodes = must_calloc(h->nr_entries, sizeof(*nodes));
 	struct rb_node *root = NULL;
 	size_t n = 0;
 
-	if (!nodes)
-		abort();
 	for (struct rb_node *in = rb_first(h->in_tree); in; in = rb_next(in)) {
 		struct hist_entry *he = tree_entry(in);
 		struct rb_node **p = &root, *parent = NULL;
@@ -422,8 +421,8 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 			p = cmp < 0 ? &parent->left : &parent->right;
 		}
 		if (!cmp) {
-			if (merge(h, tree_entry(parent), he))
-				abort();	/* as the sorts do: no chains here to grow */
+			if (merge(h, tree_entry(parent), he))	/* no chains here to grow */
+				pm_fatal(PM_FATAL_OOM, "merging entries");
 			continue;
 		}
 		nodes[n].he = he;

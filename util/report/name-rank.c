@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "name-rank.h"
+#include "../base/xalloc.h"
 
 struct name_rank_slot {
 	const void *ptr;
@@ -40,7 +41,7 @@ static void grow(struct name_rank *r)
 	struct name_rank_slot *n = zalloc_written(nb * sizeof(*n));
 
 	if (!n)
-		abort();
+		pm_fatal(PM_FATAL_OOM, "name table");
 	for (size_t i = 0; i < r->nr_slots; i++)
 		if (r->slots[i].ptr)
 			*find_slot(n, nb, r->slots[i].ptr) = r->slots[i];
@@ -75,9 +76,7 @@ void name_rank__add(struct name_rank *r, const void *ptr, const char *name)
 		return;
 	if (r->nr == r->alloc) {
 		r->alloc = r->alloc ? 2 * r->alloc : 256;
-		r->names = realloc(r->names, r->alloc * sizeof(*r->names));
-		if (!r->names)
-			abort();
+		r->names = must_reallocarray(r->names, r->alloc, sizeof(*r->names));
 	}
 	s->ptr = ptr;
 	s->idx = (uint32_t)r->nr;
@@ -111,10 +110,9 @@ static void merge(const struct name_rank_name *names, const uint32_t *src, uint3
 
 void name_rank__finish(struct name_rank *r)
 {
-	uint32_t *a = malloc((r->nr + 1) * sizeof(*a)), *b = malloc((r->nr + 1) * sizeof(*b));
+	uint32_t *a = must_reallocarray(NULL, r->nr + 1, sizeof(*a));
+	uint32_t *b = must_reallocarray(NULL, r->nr + 1, sizeof(*b));
 
-	if (!a || !b)
-		abort();
 	for (size_t i = 0; i < r->nr; i++)
 		a[i] = (uint32_t)i;
 	for (size_t w = 1; w < r->nr; w *= 2) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <libiberty/libiberty.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "read-values.h"
+#include "../base/xalloc.h"
 
 static size_t find_thread(struct read_values *v, int32_t pid, int32_t tid)
 {
@@ -13,11 +13,11 @@ static size_t find_thread(struct read_values *v, int32_t pid, int32_t tid)
 	for (i = 0; i < v->nr_threads; i++)
 		if (v->threads[i].pid == pid && v->threads[i].tid == tid)
 			return i;
-	v->threads = xrealloc(v->threads, (i + 1) * sizeof(*v->threads));
-	v->value = xrealloc(v->value, (i + 1) * sizeof(*v->value));
+	v->threads = must_reallocarray(v->threads, i + 1, sizeof(*v->threads));
+	v->value = must_reallocarray(v->value, i + 1, sizeof(*v->value));
 	v->threads[i].pid = pid;
 	v->threads[i].tid = tid;
-	v->value[i] = xcalloc(v->counters_alloc, sizeof(**v->value));
+	v->value[i] = must_calloc(v->counters_alloc, sizeof(**v->value));
 	v->nr_threads++;
 	return i;
 }
@@ -33,13 +33,13 @@ static size_t find_counter(struct read_values *v, uint64_t rawid, const char *na
 		size_t n = v->counters_alloc ? 2 * v->counters_alloc : 16;
 
 		for (size_t t = 0; t < v->nr_threads; t++) {
-			v->value[t] = xrealloc(v->value[t], n * sizeof(**v->value));
+			v->value[t] = must_reallocarray(v->value[t], n, sizeof(**v->value));
 			memset(v->value[t] + v->counters_alloc, 0,
 			       (n - v->counters_alloc) * sizeof(**v->value));
 		}
 		v->counters_alloc = n;
 	}
-	v->counters = xrealloc(v->counters, (i + 1) * sizeof(*v->counters));
+	v->counters = must_reallocarray(v->counters, i + 1, sizeof(*v->counters));
 	v->counters[i].rawid = rawid;
 	v->counters[i].name = name;
 	v->nr_counters++;
@@ -78,7 +78,7 @@ static void id_widths(const struct read_values *v, int *pidw, int *tidw)
 
 static void fprintf_pretty(const struct read_values *v, FILE *out)
 {
-	int pidw, tidw, *cw = xcalloc(v->nr_counters, sizeof(*cw));
+	int pidw, tidw, *cw = must_calloc(v->nr_counters, sizeof(*cw));
 
 	id_widths(v, &pidw, &tidw);
 	for (size_t c = 0; c < v->nr_counters; c++) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report's output: the header lines around each table, and --stats. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -108,7 +109,7 @@ static bool hists_have_samples(const struct report *r)
 	return false;
 }
 
-void report__fprintf(struct report *r, FILE *out)
+int report__fprintf(struct report *r, FILE *out)
 {
 	struct hist_print_opts po = {
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
@@ -127,10 +128,8 @@ void report__fprintf(struct report *r, FILE *out)
 			     "--header/--header-only options.\n#\n");
 	if (!hists_have_samples(r)) {
 		/* as perf: no sample reached a table (none in the file, or -U
-		 * dropped them all): no table, and it says so */
-		fflush(out);
-		fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
-		return;
+		 * dropped them all): no table */
+		return -ENODATA;
 	}
 	setup_elide(r, &po, r->o->quiet ? NULL : out);
 	if (!r->o->quiet)
@@ -149,6 +148,7 @@ void report__fprintf(struct report *r, FILE *out)
 		hists__fprintf(h, &po, out);
 		fprintf(out, "\n\n");
 	}
+	return 0;
 }
 
 void report__fprintf_stats(const struct report *r, FILE *out)

@@ -157,8 +157,9 @@ int report__process(struct report *r);
  * threads (util/report/tasks.h). Returns 0 or -EINVAL with r->err set. */
 int report__fprintf_tasks(struct report *r, FILE *out);
 
-/* The tables (or perf's "no samples" error on stderr). */
-void report__fprintf(struct report *r, FILE *out);
+/* The tables; -ENODATA when no sample reached one (perf then says
+ * "The ... data has no samples!"), else 0. */
+int report__fprintf(struct report *r, FILE *out);
 
 /* --stats: the counts of each record type and of each event's samples. */
 void report__fprintf_stats(const struct report *r, FILE *out);

@@ -14,6 +14,7 @@
 #include "data-src.h"
 #include "resolve.h"
 #include "script-print.h"
+#include "../base/xalloc.h"
 
 static const struct {
 	const char *name;
@@ -780,8 +781,7 @@ static void print_srccode(struct script_print *p, struct machine *m, struct thre
 	if (!colon || (t->srccode_shown && !strcmp(t->srccode_shown, where)))
 		return;
 	line = strtoul(colon + 1, NULL, 10);
-	path = strndup(where, (size_t)(colon - where));
-	BUG_ON(!path);
+	path = must_strndup(where, (size_t)(colon - where));
 	text = line <= UINT_MAX ? srccode__line(p->srccode, path, (unsigned int)line, &len) : NULL;
 	free(path);
 	if (!text)

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <libiberty/libiberty.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -7,6 +6,7 @@
 #include "../base/util.h"
 #include "../symbols/dso.h"
 #include "tasks.h"
+#include "../base/xalloc.h"
 
 struct task {
 	struct thread *thread;
@@ -124,9 +124,9 @@ static void print_tree(const struct task *root, bool mmaps, FILE *out)
 void tasks__fprintf(struct machine *m, bool mmaps, FILE *out)
 {
 	size_t n = 0, nr_roots = 0;
-	struct task *tasks = xcalloc(m->nr_threads, sizeof(*tasks));
-	struct task **by_tid = xcalloc(m->nr_threads, sizeof(*by_tid));
-	struct task **roots = xcalloc(m->nr_threads, sizeof(*roots));
+	struct task *tasks = must_calloc(m->nr_threads, sizeof(*tasks));
+	struct task **by_tid = must_calloc(m->nr_threads, sizeof(*by_tid));
+	struct task **roots = must_calloc(m->nr_threads, sizeof(*roots));
 
 	for (size_t b = 0; b < m->nr_buckets; b++)
 		for (struct thread *t = m->threads[b]; t && n < m->nr_threads; t = t->next)

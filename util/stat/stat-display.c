@@ -7,6 +7,7 @@
 #include "stat-display.h"
 #include "stat-shadow.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 #define METRIC_LEN 35
 #define BAD_METRIC_LEN 28
@@ -417,10 +418,9 @@ static void thread_lines(const struct stat_display *d, int idx, const char *pref
 			 struct strbuf *out)
 {
 	const struct stat_evsel *se = &d->sd->ev[idx];
-	struct thread_row *rows = calloc((size_t)d->sd->nr_aggr + 1, sizeof(*rows));
+	struct thread_row *rows = must_calloc((size_t)d->sd->nr_aggr + 1, sizeof(*rows));
 	int nr = 0;
 
-	BUG_ON(!rows);
 	for (int a = 0; a < d->sd->nr_aggr; a++) {
 		if (d->skip_idle_threads && !se->aggr[a].val)
 			continue;

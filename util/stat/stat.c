@@ -4,6 +4,7 @@
 
 #include "stat.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 void stat_running__update(struct stat_running *rs, double v)
 {
@@ -109,9 +110,8 @@ static void scale_value(const struct stat_data *sd, struct stat_value *v, uint64
 static void aggregate_evsel(struct stat_data *sd, struct evsel *evsel, struct stat_evsel *se,
 			    bool delta)
 {
-	uint64_t *sum = calloc((size_t)sd->nr_aggr, sizeof(uint64_t));
+	uint64_t *sum = must_calloc((size_t)sd->nr_aggr, sizeof(uint64_t));
 
-	BUG_ON(!sum);
 	memset(se->aggr, 0, (size_t)sd->nr_aggr * sizeof(*se->aggr));
 	for (int c = 0; evsel->fds && c < evsel->nr_cpus; c++) {
 		for (int t = 0; t < evsel->nr_threads; t++) {

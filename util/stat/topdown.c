@@ -189,9 +189,6 @@ static int generic_spec(const struct pmu *pmu, struct strbuf *spec)
 	bool group = !nmi_watchdog_on();
 	int n = 0;
 
-	if (!group)
-		fprintf(stderr, "nmi_watchdog enabled with topdown. May give wrong results.\n"
-				"Disable with echo 0 > /proc/sys/kernel/nmi_watchdog\n");
 	strbuf_addstr(spec, group ? "{" : "");
 	for (size_t i = 0; i < ARRAY_SIZE(generic_events); i++)
 		if (has_alias(pmu, generic_events[i]))
@@ -201,7 +198,7 @@ static int generic_spec(const struct pmu *pmu, struct strbuf *spec)
 }
 
 int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *generic,
-		    struct strbuf *err)
+		    struct strbuf *warn, struct strbuf *err)
 {
 	struct pmu *pmu = pmus__core(pmus);
 
@@ -214,6 +211,9 @@ int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *gen
 	    has_alias(pmu, "topdown-total-slots") && has_alias(pmu, "topdown-slots-issued") &&
 	    has_alias(pmu, "topdown-slots-retired") && has_alias(pmu, "topdown-fetch-bubbles")) {
 		*generic = true;
+		if (nmi_watchdog_on())	/* it holds a counter: the group would not fit */
+			strbuf_addstr(warn, "nmi_watchdog enabled with topdown. May give wrong "
+				      "results.\nDisable with echo 0 > /proc/sys/kernel/nmi_watchdog\n");
 		return generic_spec(pmu, spec);
 	}
 	if (!pmu || !has_alias(pmu, "slots"))

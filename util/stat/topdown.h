@@ -50,10 +50,12 @@ int topdown__check_groups(struct evlist *evlist, struct strbuf *err);
  * The event list for --topdown [--td-level N] on the cpu PMU of @pmus:
  * "{slots,topdown-retiring,...}" for PERF_METRICS CPUs. Returns 0, or
  * -ENOTSUP with a message naming what was looked for and where (and what
- * the CPU has instead, e.g. the older generic-counter events).
+ * the CPU has instead, e.g. the older generic-counter events). @warn gets
+ * perf's warning when the NMI watchdog takes a counter the generic
+ * events' group needs (they are then counted ungrouped).
  */
 int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *generic,
-		    struct strbuf *err);
+		    struct strbuf *warn, struct strbuf *err);
 
 /*
  * Older Intel (Skylake and before): the five generic-counter events, their

@@ -15,6 +15,7 @@
 #include "dso.h"
 #include "kallsyms.h"
 #include "symtab.h"
+#include "../base/xalloc.h"
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
 {
@@ -24,18 +25,15 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
 	for (d = dsos->head; d; d = d->next)
 		if (d->kernel == kernel && !strcmp(d->long_name, long_name))
 			return d;
-	d = calloc(1, sizeof(*d));
-	if (!d || !(d->long_name = strdup(long_name)))
-		abort();
+	d = must_calloc(1, sizeof(*d));
+	d->long_name = must_strdup(long_name);
 	slash = strrchr(d->long_name, '/');
 	d->short_name = slash ? slash + 1 : d->long_name;
 	if (!kernel && dso__jit_tid(d) >= 0) {	/* as perf names a JIT's code */
 		char name[32];
 
 		snprintf(name, sizeof(name), "[JIT] tid %d", dso__jit_tid(d));
-		d->short_name_alloc = strdup(name);
-		if (!d->short_name_alloc)
-			abort();
+		d->short_name_alloc = must_strdup(name);
 		d->short_name = d->short_name_alloc;
 	}
 	d->kernel = kernel;

@@ -4,7 +4,6 @@
  * the way Linux perf's machine.c does, so that a sample resolves to the
  * same command and DSO in both tools.
  */
-#include <libiberty/libiberty.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -14,6 +13,7 @@
 #include "kernel-build-id.h"
 #include "machine.h"
 #include "unwind.h"
+#include "../base/xalloc.h"
 
 static uint64_t hash_str(const char *s)
 {
@@ -29,7 +29,7 @@ static uint64_t hash_str(const char *s)
 static void comms_grow(struct machine *m)
 {
 	size_t nb = m->nr_comm_buckets ? 2 * m->nr_comm_buckets : 256;
-	char **n = xcalloc(nb, sizeof(*n));
+	char **n = must_calloc(nb, sizeof(*n));
 
 	for (size_t i = 0; i < m->nr_comm_buckets; i++) {
 		char *s = m->comms[i];
@@ -56,9 +56,7 @@ const char *machine__intern(struct machine *m, const char *s)
 	     j = (j + 1) & (m->nr_comm_buckets - 1))
 		if (!strcmp(m->comms[j], s))
 			return m->comms[j];
-	m->comms[j] = strdup(s);
-	if (!m->comms[j])
-		abort();
+	m->comms[j] = must_strdup(s);
 	m->nr_comms++;
 	return m->comms[j];
 }
@@ -67,7 +65,7 @@ const char *machine__intern(struct machine *m, const char *s)
 
 static struct maps *maps__new(void)
 {
-	struct maps *maps = xcalloc(1, sizeof(*maps));
+	struct maps *maps = must_calloc(1, sizeof(*maps));
 
 	maps->refcnt = 1;
 	return maps;
@@ -86,7 +84,7 @@ static struct maps *maps__clone(const struct maps *src)
 	struct maps *maps = maps__new();
 
 	maps->alloc = maps->nr = src->nr;
-	maps->v = xcalloc(src->nr ? src->nr : 1, sizeof(*maps->v));
+	maps->v = must_calloc(src->nr ? src->nr : 1, sizeof(*maps->v));
 	if (src->nr)
 		memcpy(maps->v, src->v, src->nr * sizeof(*maps->v));
 	return maps;
@@ -96,7 +94,7 @@ static struct maps *maps__clone(const struct maps *src)
  * replaces the old mapping of those pages. */
 static void maps__insert(struct maps *maps, const struct map *new)
 {
-	struct map *v = xcalloc(maps->nr + 3, sizeof(*v));
+	struct map *v = must_calloc(maps->nr + 3, sizeof(*v));
 	size_t n = 0, pos;
 
 	for (size_t i = 0; i < maps->nr; i++) {
@@ -215,7 +213,7 @@ static struct thread *find_thread(struct machine *m, int32_t tid)
 static void threads_grow(struct machine *m)
 {
 	size_t nb = m->nr_buckets * 2;
-	struct thread **n = xcalloc(nb, sizeof(*n));
+	struct thread **n = must_calloc(nb, sizeof(*n));
 
 	for (size_t i = 0; i < m->nr_buckets; i++) {
 		struct thread *t = m->threads[i];
@@ -236,7 +234,7 @@ static void threads_grow(struct machine *m)
 
 static struct thread *new_thread(struct machine *m, int32_t pid, int32_t tid)
 {
-	struct thread *t = xcalloc(1, sizeof(*t));
+	struct thread *t = must_calloc(1, sizeof(*t));
 	char name[32];
 	size_t b;
 
@@ -352,9 +350,7 @@ static struct dso *module_dso(struct machine *m, const char *filename)
 	for (char *c = name; *c; c++)
 		if (*c == '-')
 			*c = '_';
-	dso->short_name_alloc = strdup(name);
-	if (!dso->short_name_alloc)
-		abort();
+	dso->short_name_alloc = must_strdup(name);
 	dso->short_name = dso->short_name_alloc;
 	dso->is_module = true;
 	return dso;
@@ -425,7 +421,7 @@ int machine__init(struct machine *m, struct dsos_config *cfg)
 {
 	memset(m, 0, sizeof(*m));
 	m->nr_buckets = 256;
-	m->threads = xcalloc(m->nr_buckets, sizeof(*m->threads));
+	m->threads = must_calloc(m->nr_buckets, sizeof(*m->threads));
 	m->dsos.cfg = *cfg;
 	m->kernel_dso = dsos__findnew(&m->dsos, "[kernel.kallsyms]", true);
 	m->kmaps.refcnt = 1;
@@ -499,7 +495,7 @@ static void grow_cgroups(struct machine *m)
 	size_t n = m->nr_cgroup_slots;
 
 	m->nr_cgroup_slots = n ? 2 * n : 16;
-	m->cgroups = xcalloc(m->nr_cgroup_slots, sizeof(*m->cgroups));
+	m->cgroups = must_calloc(m->nr_cgroup_slots, sizeof(*m->cgroups));
 	for (size_t i = 0; i < n; i++)
 		if (old[i].path)
 			*cgroup_slot(m, old[i].id) = old[i];

@@ -8,6 +8,7 @@
 
 #include "../base/util.h"
 #include "srccode.h"
+#include "../base/xalloc.h"
 
 struct srccode_file {
 	char *path;
@@ -53,15 +54,13 @@ static void index_lines(struct srccode_file *f)
 {
 	size_t alloc = 64;
 
-	f->line_off = malloc(alloc * sizeof(*f->line_off));
-	BUG_ON(!f->line_off);
+	f->line_off = must_malloc(alloc * sizeof(*f->line_off));
 	for (size_t at = 0; at < f->size;) {
 		const char *nl = memchr(f->text + at, '\n', f->size - at);
 
 		if (f->nr_lines == alloc) {
 			alloc *= 2;
-			f->line_off = realloc(f->line_off, alloc * sizeof(*f->line_off));
-			BUG_ON(!f->line_off);
+			f->line_off = must_reallocarray(f->line_off, alloc, sizeof(*f->line_off));
 		}
 		f->line_off[f->nr_lines++] = at;
 		at = nl ? (size_t)(nl - f->text) + 1 : f->size;
@@ -84,7 +83,8 @@ static void grow(struct srccode *sc)
 
 	sc->nr_buckets = old_nb ? 2 * old_nb : 64;
 	sc->buckets = zalloc_written(sc->nr_buckets * sizeof(*sc->buckets));
-	BUG_ON(!sc->buckets);
+	if (!sc->buckets)
+		pm_fatal(PM_FATAL_OOM, __func__);
 	for (size_t i = 0; i < old_nb; i++)
 		for (struct srccode_file *f = old[i], *next; f; f = next) {
 			size_t b = bucket_of(sc, f->path);
@@ -107,10 +107,8 @@ static struct srccode_file *file_of(struct srccode *sc, const char *path)
 	for (f = sc->buckets[b]; f; f = f->next)
 		if (!strcmp(f->path, path))
 			return f;
-	f = calloc(1, sizeof(*f));
-	BUG_ON(!f);
-	f->path = strdup(path);
-	BUG_ON(!f->path);
+	f = must_calloc(1, sizeof(*f));
+	f->path = must_strdup(path);
 	f->text = read_file(path, &f->size);
 	if (f->text)
 		index_lines(f);

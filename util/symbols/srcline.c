@@ -12,6 +12,7 @@
 #include "../base/util.h"
 #include "demangle.h"
 #include "srcline.h"
+#include "../base/xalloc.h"
 
 struct srcline_entry {
 	const struct dso *dso;
@@ -45,8 +46,7 @@ static struct srcline_module *module_of(struct srclines *sl, const struct dsos *
 	for (m = sl->modules; m; m = m->next)
 		if (m->dso == dso)
 			return m;
-	m = calloc(1, sizeof(*m));
-	BUG_ON(!m);
+	m = must_calloc(1, sizeof(*m));
 	m->dso = dso;
 	m->next = sl->modules;
 	sl->modules = m;
@@ -231,7 +231,8 @@ static void grow(struct entry_table *t)
 	size_t old_nb = *t->nr_buckets;
 
 	*t->buckets = zalloc_written(nb * sizeof(**t->buckets));
-	BUG_ON(!*t->buckets);
+	if (!*t->buckets)
+		pm_fatal(PM_FATAL_OOM, __func__);
 	*t->nr_buckets = nb;
 	for (size_t i = 0; i < old_nb; i++)
 		for (struct srcline_entry *e = old[i], *next; e; e = next) {
@@ -257,8 +258,7 @@ static struct srcline_entry *findnew(struct entry_table *t, const struct dso *ds
 	for (e = (*t->buckets)[b]; e; e = e->next)
 		if (e->dso == dso && e->addr == addr)
 			return e;
-	e = calloc(1, sizeof(*e));
-	BUG_ON(!e);
+	e = must_calloc(1, sizeof(*e));
 	e->dso = dso;
 	e->addr = addr;
 	e->next = (*t->buckets)[b];
@@ -275,7 +275,8 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 
 	if (!e->text) {
 		e->text = compute(sl, dsos, dso, sym, addr);
-		BUG_ON(!e->text);
+		if (!e->text)
+			pm_fatal(PM_FATAL_OOM, __func__);
 	}
 	return e->text;
 }
@@ -290,9 +291,8 @@ const char *srcline__file(struct srclines *sl, const struct dsos *dsos, struct d
 		const char *line = srcline__get(sl, dsos, dso, sym, addr);
 		const char *colon = strrchr(line, ':');
 
-		e->text = colon && strcmp(line, "??:0") ? strndup(line, (size_t)(colon - line)) :
-							   strdup("");
-		BUG_ON(!e->text);
+		e->text = colon && strcmp(line, "??:0") ? must_strndup(line, (size_t)(colon - line)) :
+							   must_strdup("");
 	}
 	return e->text;
 }
@@ -448,8 +448,7 @@ static void make_inline_syms(struct srcline_entry *e, const struct symbol *base)
 {
 	const char *p = e->text;
 
-	e->syms = calloc(e->nr_names, sizeof(*e->syms));
-	BUG_ON(!e->syms);
+	e->syms = must_calloc(e->nr_names, sizeof(*e->syms));
 	for (size_t i = 0; i < e->nr_names; p += strlen(p) + 1, p += strlen(p) + 1, i++) {
 		e->syms[i] = *base;
 		if (*p && strcmp(p, base->name)) {

@@ -15,6 +15,7 @@
 #include "../base/util.h"
 #include "demangle.h"
 #include "symtab.h"
+#include "../base/xalloc.h"
 
 
 /* --- building a table ------------------------------------------------ */
@@ -25,10 +26,8 @@ void symtab_add(struct symtab *t, uint64_t start, uint64_t size, const char *nam
 {
 	if (t->nr == t->alloc) {
 		t->alloc = t->alloc ? 2 * t->alloc : 1024;
-		t->v = realloc(t->v, t->alloc * sizeof(*t->v));
-		t->name_off = realloc(t->name_off, t->alloc * sizeof(*t->name_off));
-		if (!t->v || !t->name_off)
-			abort();
+		t->v = must_reallocarray(t->v, t->alloc, sizeof(*t->v));
+		t->name_off = must_reallocarray(t->name_off, t->alloc, sizeof(*t->name_off));
 	}
 	t->v[t->nr] = (struct symbol){ .start = start, .end = start + size,
 				       .namelen = (uint32_t)strlen(name), .binding = binding,
@@ -83,12 +82,11 @@ static int cmp_sym(const void *a, const void *b)
  * libc's debug symbols). Returns how many are left. */
 static size_t sort_unique(struct symtab *t)
 {
-	uint64_t *start = malloc((t->nr ? t->nr : 1) * sizeof(*start));
-	uint32_t *order = malloc((t->nr ? t->nr : 1) * sizeof(*order));
-	struct symbol *out = malloc((t->nr ? t->nr : 1) * sizeof(*out));
+	uint64_t *start = must_malloc((t->nr ? t->nr : 1) * sizeof(*start));
+	uint32_t *order = must_malloc((t->nr ? t->nr : 1) * sizeof(*order));
+	struct symbol *out = must_malloc((t->nr ? t->nr : 1) * sizeof(*out));
 	size_t n = 0;
 
-	BUG_ON(!start || !order || !out);
 	for (size_t i = 0; i < t->nr; i++)
 		start[i] = t->v[i].start;
 	row_sort(start, t->nr, 1, order);
