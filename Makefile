@@ -25,7 +25,7 @@ DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 
 BASE_SRCS   := $(wildcard util/base/*.c)
-EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c))
+EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c)) $(wildcard arch/*.c arch/*/*.c)
 STAT_SRCS   := $(wildcard util/stat/*.c)
 DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c)
 PMU_EVENTS  := pmu-events/pmu-events.c

@@ -12,7 +12,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
-#include "../util/events/pmu.h"
+#include "../util/events/mem-events.h"
 #include "../util/report/mem-dump.h"
 
 static const char *const mem_usage[] = {
@@ -37,7 +37,7 @@ static const struct option mem_record_options[] = {
 	OPT_END(),
 };
 
-enum { MEM_LOAD = 1, MEM_STORE = 2 };
+enum { MEM_LOAD = MEM_OP_LOAD, MEM_STORE = MEM_OP_STORE };
 
 struct mem_opts {
 	const char *type;	/* -t: "load", "store", "load,store" */
@@ -78,47 +78,6 @@ static int parse_type(struct mem_opts *o, struct strbuf *err)
 
 /* --- record ------------------------------------------------------------ */
 
-#define MAX_MEM_PMUS 4
-
-/*
- * The memory events this machine's PMUs describe (perf's
- * perf_mem_events__init): Intel's mem-loads (with its mem-loads-aux
- * companion where one exists) and mem-stores on the core PMU, or on each
- * hybrid one; AMD's IBS op PMU for both.
- */
-struct mem_events {
-	const char *pmus[MAX_MEM_PMUS];
-	bool aux[MAX_MEM_PMUS];	/* the PMU has mem-loads-aux */
-	int nr_pmus;
-	bool loads, stores;
-	bool ibs;		/* AMD: one event for loads and stores */
-};
-
-static bool has_alias(struct pmu *pmu, const char *name)
-{
-	return pmu && pmu__find_alias(pmu, name, strlen(name));
-}
-
-static void find_mem_events(struct pmus *pmus, struct mem_events *me)
-{
-	static const char *const cores[] = { "cpu", "cpu_core", "cpu_atom" };
-
-	memset(me, 0, sizeof(*me));
-	for (size_t i = 0; i < ARRAY_SIZE(cores) && me->nr_pmus < MAX_MEM_PMUS; i++) {
-		struct pmu *pmu = pmus__find(pmus, cores[i]);
-
-		if (!has_alias(pmu, "mem-loads") && !has_alias(pmu, "mem-stores"))
-			continue;
-		me->aux[me->nr_pmus] = has_alias(pmu, "mem-loads-aux");
-		me->pmus[me->nr_pmus++] = cores[i];
-		me->loads |= has_alias(pmu, "mem-loads");
-		me->stores |= has_alias(pmu, "mem-stores");
-		if (!i)
-			break;	/* "cpu": not a hybrid part */
-	}
-	me->ibs = !me->nr_pmus && pmus__find(pmus, "ibs_op");
-}
-
 struct mem_record {
 	struct mem_opts *o;
 	const char *event;	/* -e: "ldlat-loads", "ldlat-stores" or "list" */
@@ -127,97 +86,11 @@ struct mem_record {
 	bool all_user, all_kernel;
 };
 
-/* perf's event names, with their ldlat */
-static void load_event(const struct mem_record *r, const struct mem_events *me, int i,
-		       struct strbuf *sb)
-{
-	const char *pmu = me->nr_pmus ? me->pmus[i] : "cpu";
-
-	if (me->nr_pmus && me->aux[i])
-		strbuf_addf(sb, "{%s/mem-loads-aux/,%s/mem-loads,ldlat=%u/}:P", pmu, pmu, r->ldlat);
-	else
-		strbuf_addf(sb, "%s/mem-loads,ldlat=%u/P", pmu, r->ldlat);
-}
-
-/* -e list, as perf: the events by tag, "available" where described */
-static void list_events(const struct mem_record *r, const struct mem_events *me)
-{
-	struct strbuf name = STRBUF_INIT;
-	const char *pmu = me->nr_pmus ? me->pmus[0] : "cpu";
-
-	if (me->ibs) {
-		fprintf(stderr, "%-13s%-*s: available\n", "mem-ldst", r->verbose ? 25 : 0,
-			r->verbose ? "ibs_op//" : "");
-		return;
-	}
-	load_event(r, me, 0, &name);
-	fprintf(stderr, "%-13s%-*s: %savailable\n", "ldlat-loads", r->verbose ? 25 : 0,
-		r->verbose ? name.buf : "", me->loads ? "" : "not ");
-	strbuf_reset(&name);
-	strbuf_addf(&name, "%s/mem-stores/P", pmu);
-	fprintf(stderr, "%-13s%-*s: %savailable\n", "ldlat-stores", r->verbose ? 25 : 0,
-		r->verbose ? name.buf : "", me->stores ? "" : "not ");
-	strbuf_release(&name);
-}
-
-/* perf's names for the memory events of this machine (-e) */
-static bool is_mem_event(const struct mem_events *me, const char *name)
-{
-	if (me->ibs)
-		return !strcmp(name, "mem-ldst");
-	return !strcmp(name, "ldlat-loads") || !strcmp(name, "ldlat-stores");
-}
-
-/* What to record: loads and/or stores, as -t and -e ask. */
-static int chosen_ops(const struct mem_record *r, const struct mem_events *me, int *ops,
-		      struct strbuf *err)
-{
-	const char *names = me->ibs ? "mem-ldst (AMD IBS)" : "ldlat-loads, ldlat-stores";
-
-	*ops = r->o->operation;
-	if (r->event && !is_mem_event(me, r->event)) {
-		strbuf_addf(err, "-e: '%s' is not a memory event of this machine\nhint: its "
-			    "memory events are %s (perf-mini mem record -e list); other events go "
-			    "to perf-mini record -d", r->event, names);
-		return -EINVAL;
-	}
-	if (r->event)
-		*ops = !strcmp(r->event, "ldlat-loads") ? MEM_LOAD :
-		       !strcmp(r->event, "ldlat-stores") ? MEM_STORE : MEM_LOAD | MEM_STORE;
-	else if (me->ibs && *ops != (MEM_LOAD | MEM_STORE)) {
-		strbuf_addf(err, "-t %s: AMD IBS samples loads and stores together (mem-ldst): "
-			    "one kind cannot be recorded alone\nhint: record both (drop -t); "
-			    "mem report -t %s then shows that kind", r->o->type, r->o->type);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int check_supported(const struct mem_events *me, int ops, struct strbuf *err)
-{
-	const char *missing = NULL;
-
-	if (!me->nr_pmus && !me->ibs)
-		missing = "memory events";
-	else if (!me->ibs && (ops & MEM_LOAD) && !me->loads)
-		missing = "the load event (mem-loads)";
-	else if (!me->ibs && (ops & MEM_STORE) && !me->stores)
-		missing = "the store event (mem-stores)";
-	if (!missing)
-		return 0;
-	strbuf_addf(err, "this machine's PMU has no %s: no CPU PMU describes them in "
-		    "sysfs (a VM without a virtual PMU, or a CPU without load latency "
-		    "sampling)\nhint: perf-mini mem record -e list shows what there is; "
-		    "software events can still give data addresses: perf-mini record -d "
-		    "-e page-faults", missing);
-	return -EOPNOTSUPP;
-}
-
 /* The record command line: perf mem's options, then the user's. */
 struct record_argv {
 	const char **v;		/* room for the user's arguments and 16 more */
 	int nr;
-	char names[2 * MAX_MEM_PMUS][128];
+	char names[ARCH_MEM_MAX * MEM_EVENTS_MAX_PMUS][160];
 	int nr_names;
 };
 
@@ -235,35 +108,28 @@ static void push_event(struct record_argv *av, const struct strbuf *name)
 	push(av, slot);
 }
 
-static void build_record_argv(const struct mem_record *r, const struct mem_events *me, int ops,
-			      struct record_argv *av)
+static void build_record_argv(const struct mem_record *r, const struct mem_events *me,
+			      const bool *record, struct record_argv *av)
 {
 	struct strbuf name = STRBUF_INIT;
 
 	push(av, "record");
-	/* as perf: weights come with loads, and with IBS only when -t (not -e)
-	 * chose both kinds */
-	if ((ops & MEM_LOAD) && !(me->ibs && r->event))
+	/* as perf: weights with loads, and with the one event for both when
+	 * -t (not -e) chose it */
+	if (record[ARCH_MEM_LOAD] || (record[ARCH_MEM_LDST] && !r->event))
 		push(av, "-W");
 	push(av, "-d");
 	if (r->o->phys_addr)
 		push(av, "--phys-data");
 	if (r->o->data_page_size)
 		push(av, "--data-page-size");
-	if (me->ibs) {
-		push(av, "-e");
-		push(av, "ibs_op//");
-	}
 	/* perf's order: each kind of event on every (hybrid) PMU */
-	for (int i = 0; (ops & MEM_LOAD) && i < me->nr_pmus; i++) {
-		strbuf_reset(&name);
-		load_event(r, me, i, &name);
-		push_event(av, &name);
-	}
-	for (int i = 0; (ops & MEM_STORE) && i < me->nr_pmus; i++) {
-		strbuf_reset(&name);
-		strbuf_addf(&name, "%s/mem-stores/P", me->pmus[i]);
-		push_event(av, &name);
+	for (int k = 0; k < ARCH_MEM_MAX; k++) {
+		for (int i = 0; record[k] && i < me->nr_pmus[k]; i++) {
+			strbuf_reset(&name);
+			mem_events__name(me, k, i, r->ldlat, &name);
+			push_event(av, &name);
+		}
 	}
 	if (r->all_user)
 		push(av, "--all-user");
@@ -353,7 +219,8 @@ static int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm
 	struct strbuf err = STRBUF_INIT;
 	struct pmus *pmus = pmus__new(env->sysfs_root);
 	struct mem_events me;
-	int ops, ret = 129;
+	bool record[ARCH_MEM_MAX];
+	int ret = 129;
 
 	if (!av.v || !rest.v || !pmus) {
 		strbuf_addstr(&err, "out of memory");
@@ -369,19 +236,20 @@ static int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm
 	ret = 129;
 	if (err.len || parse_type(o, &err))
 		goto out;
-	find_mem_events(pmus, &me);
+	mem_events__init(&me, pmus);
 	if (r.event && !strcmp(r.event, "list")) {
-		list_events(&r, &me);
+		mem_events__list(&me, r.ldlat, r.verbose > 0, &err);
+		fputs(err.buf, stderr);
+		strbuf_reset(&err);
 		ret = 0;
 		goto out;
 	}
-	if (chosen_ops(&r, &me, &ops, &err))
-		goto out;
-	if (check_supported(&me, ops, &err)) {
-		ret = 1;
+	ret = mem_events__choose(&me, r.event, o->operation, record, &err);
+	if (ret) {
+		ret = ret == -EOPNOTSUPP ? 1 : 129;
 		goto out;
 	}
-	build_record_argv(&r, &me, ops, &av);
+	build_record_argv(&r, &me, record, &av);
 	if (r.verbose) {
 		fprintf(stderr, "calling: record ");
 		for (int i = 0; i < av.nr; i++)

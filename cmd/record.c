@@ -83,10 +83,10 @@ static int parse_regs(const struct option *opt, const char *arg, int unset, stru
 		return 0;
 	}
 	if (!arg) {
-		*mask = REGS_DEFAULT_MASK;
+		*mask = arch__host()->regs_default;
 		return 0;
 	}
-	return regs__parse(arg, mask, err) ? -1 : 0;
+	return regs__parse(arch__host(), arg, mask, err) ? -1 : 0;
 }
 
 static int parse_clockid(const struct option *opt, const char *arg, int unset,

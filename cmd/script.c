@@ -20,6 +20,7 @@
 #include "../util/report/resolve.h"
 #include "../util/report/evswitch.h"
 #include "../util/report/sample-filter.h"
+#include "../util/events/pmu-arch.h"
 #include "../util/report/script-print.h"
 #include "../util/report/trace-format.h"
 #include "../util/symbols/machine.h"
@@ -223,6 +224,7 @@ static int run_script(struct script *s)
 	s->print.has_clock = s->pd.feat.has_clock_data;
 	s->print.tod_ns = s->pd.feat.clock_tod_ns;
 	s->print.clockid_ns = s->pd.feat.clock_clockid_ns;
+	s->print.arch = arch__by_machine(s->pd.feat.arch);	/* NULL: the host's */
 	if (script_print__check_fields(&s->print, &s->err))
 		return 129;
 	if (s->o->header || s->o->header_only)

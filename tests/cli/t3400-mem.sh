@@ -140,6 +140,36 @@ test_expect_success 'mem record on IBS: -t load, -t store and the Intel names ar
 	test_grep "^hint: its memory events are ldlat-loads, ldlat-stores" err
 '
 
+# Other architectures' memory events, from their described PMUs (arch/):
+# Arm's SPE (loads with a minimum latency, stores, or both by one event),
+# POWER's marked loads and stores on the core PMU, as perf 6.1 names them.
+test_expect_success 'mem record on a described Arm Neoverse (SPE): spe-load, spe-store, spe-ldst as perf' '
+	ARM=$SYSFS/arm64-neoverse-n1 &&
+	PERF_MINI_SYSFS=$ARM pm mem record -v -e list 2>err &&
+	test_grep "^spe-load     arm_spe_0/ts_enable=1,pa_enable=1,load_filter=1,store_filter=0,min_latency=30/: available$" err &&
+	test_grep "^spe-ldst " err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	test_grep "^calling: record -e arm_spe_0/ts_enable=1,pa_enable=1,load_filter=1,store_filter=1,min_latency=30/ $" err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem -t load record --ldlat 64 -v -o m.data \
+		-- true 2>err &&
+	test_grep "^calling: record -e arm_spe_0/.*load_filter=1,store_filter=0,min_latency=64/ $" err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem -t store record -vv -o m.data -- true 2>err &&
+	test_grep "^calling: record -e arm_spe_0/ts_enable=1,pa_enable=1,load_filter=0,store_filter=1/ $" err &&
+	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC$" err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 129 pm mem record -e ldlat-loads -- true 2>err &&
+	test_grep "^hint: its memory events are spe-load, spe-store, spe-ldst" err &&
+	! test -e m.data
+'
+
+test_expect_success 'mem record on a described POWER9: cpu/mem-loads/ and cpu/mem-stores/ as perf' '
+	PERF_MINI_SYSFS=$SYSFS/power9 pm mem record -e list 2>err &&
+	test_grep "^ldlat-loads  : available$" err && test_grep "^ldlat-stores : available$" err &&
+	PERF_MINI_SYSFS=$SYSFS/power9 test_expect_code 1 pm mem record -v -o m.data -- true 2>err &&
+	test_grep "^calling: record -e cpu/mem-loads/ -e cpu/mem-stores/ $" err &&
+	! test -e m.data
+'
+
 test_expect_success 'mem record: a bad -e or --ldlat is named, exit 129' '
 	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 129 pm mem record -e cycles -- true 2>err &&
 	test_grep ".cycles. is not a memory event" err &&

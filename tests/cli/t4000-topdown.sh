@@ -169,4 +169,12 @@ test_expect_success 'a VM: one line naming what was looked for, non-zero exit' '
 	test_grep "no CPU PMU \(looked for .*/bus/event_source/devices/cpu\)" err
 '
 
+test_expect_success 'Arm and POWER PMUs: TopDown refused, naming the architecture and what to count' '
+	for m in arm64-neoverse-n1:arm64 power9:powerpc; do
+		PERF_MINI_SYSFS="$SYSFS/${m%%:*}" test_expect_code 1 pm stat --topdown -- true 2>err &&
+		test_grep "TopDown events are Intel.s; this machine.s PMU is ${m#*:}.s" err &&
+		test_grep "^hint: count its cycle and stall events" err || return 1
+	done
+'
+
 test_done

@@ -61,6 +61,14 @@ test_expect_success 'util never prints to stderr, exits or aborts (but through x
 	! grep -rn "include <libiberty/libiberty.h>" util
 '
 
+test_expect_success 'Documentation/internals.txt names every source file' '
+	cd "$ROOT" &&
+	for f in $(find cmd util arch pmu-events -name "*.c") perf-mini.c; do
+		grep -qw -- "$(basename "$f" .c)" Documentation/internals.txt ||
+			{ echo "$f is not in Documentation/internals.txt"; exit 1; }
+	done
+'
+
 test_expect_success 'no file over 1000 lines' '
 	cd "$ROOT" &&
 	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \

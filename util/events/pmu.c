@@ -380,8 +380,18 @@ struct pmu *pmus__find_by_type(struct pmus *pmus, uint32_t type)
 struct pmu *pmus__core(struct pmus *pmus)
 {
 	struct pmu *pmu = pmus__find(pmus, "cpu");
+	struct pmu **list;
+	unsigned int nr;
 
-	return pmu ? pmu : pmus__find(pmus, "cpu_core");
+	if (pmu || (pmu = pmus__find(pmus, "cpu_core")))
+		return pmu;
+	/* Arm names its core PMU after the architecture (armv8_pmuv3_0) */
+	nr = pmus__all(pmus, &list);
+	for (unsigned int i = 0; i < nr; i++)
+		if (!strncmp(list[i]->name, "armv8_pmuv3", 11) ||
+		    !strncmp(list[i]->name, "armv9_pmuv3", 11))
+			return list[i];
+	return NULL;
 }
 
 struct pmu_alias *pmu__find_alias(const struct pmu *pmu, const char *name, size_t len)

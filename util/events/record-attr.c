@@ -9,9 +9,6 @@
 #include "regs.h"
 
 #define DEFAULT_DWARF_STACK 8192
-/* x86_64 user registers perf samples for DWARF unwinding (PERF_REGS_MASK) */
-#define X86_64_REGS_MASK REGS_DEFAULT_MASK
-#define DWARF_MINIMAL_REGS ((1ULL << 7) | (1ULL << 8))	/* SP, IP */
 
 int record_attr__parse_call_graph(const char *cg, struct record_attr_opts *o,
 				  struct strbuf *err)
@@ -197,10 +194,12 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			 * can read a binary's data segments (GOT) beside the stack */
 			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
 					  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			/* as perf: registers the user named, and the two an
-			 * unwinder cannot do without (SP, IP) */
-			a->sample_regs_user = o->user_regs ? o->user_regs | DWARF_MINIMAL_REGS :
-							     X86_64_REGS_MASK;
+			/* as perf: the host's registers (PERF_REGS_MASK), or the
+			 * ones the user named and the two an unwinder cannot do
+			 * without (SP, IP) */
+			a->sample_regs_user = o->user_regs ?
+					      o->user_regs | arch__host()->regs_unwind :
+					      arch__host()->regs_default;
 			a->sample_stack_user = o->dwarf_stack;
 			a->exclude_callchain_user = 1;
 		}

@@ -1,37 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
-#include <strings.h>
 
 #include "../base/util.h"
 #include "regs.h"
 
-static const char *const names[] = {
-	"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
-	"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
-};
-
-const char *regs__name(int bit)
+const char *regs__name(const struct pmu_arch_ops *arch, int bit)
 {
-	return bit >= 0 && (size_t)bit < ARRAY_SIZE(names) ? names[bit] : "unknown";
+	return arch__reg_name(arch, bit);
 }
 
-int regs__parse(const char *list, uint64_t *mask, struct strbuf *err)
+static void list_sampled(const struct pmu_arch_ops *arch, struct strbuf *sb)
+{
+	int n = 0;
+
+	for (int i = 0; i < arch->nr_regs; i++) {
+		if (!(arch->regs_sampled >> i & 1))
+			continue;
+		strbuf_addstr(sb, n++ ? ", " : "");
+		for (const char *c = arch->reg_names[i]; *c; c++)
+			strbuf_addch(sb, (char)tolower((unsigned char)*c));
+	}
+}
+
+int regs__parse(const struct pmu_arch_ops *arch, const char *list, uint64_t *mask,
+		struct strbuf *err)
 {
 	*mask = 0;
 	for (const char *p = list; *p; p += strcspn(p, ","), p += !!*p) {
-		size_t len = strcspn(p, ","), i;
+		size_t len = strcspn(p, ",");
+		int bit = arch__reg_bit(arch, p, len);
 
-		for (i = 0; i < ARRAY_SIZE(names); i++)
-			if (strlen(names[i]) == len && !strncasecmp(names[i], p, len))
-				break;
-		/* DS..GS are not sampled on x86_64, as perf's list says */
-		if (i == ARRAY_SIZE(names) || (i >= 12 && i <= 15)) {
-			strbuf_addf(err, "unknown register '%.*s'\nhint: the registers are ax, bx, "
-				    "cx, dx, si, di, bp, sp, ip, flags, cs, ss, r8-r15", (int)len, p);
+		if (bit < 0) {
+			strbuf_addf(err, "unknown register '%.*s'\nhint: the registers of %s are ",
+				    (int)len, p, arch->name);
+			list_sampled(arch, err);
 			return -EINVAL;
 		}
-		*mask |= 1ULL << i;
+		*mask |= 1ULL << bit;
 	}
 	return 0;
 }

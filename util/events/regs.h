@@ -3,23 +3,21 @@
 #define PM_REGS_H
 
 /*
- * x86_64's sampled registers as perf names them (perf_reg_name(): AX ...
- * R15, by their PERF_REG_X86_* bit) for record --user-regs/-I and script
- * -F uregs/iregs. (arch/, issue 15, is where the other architectures'
- * tables will go.)
+ * Sampled registers as perf names them (perf_reg_name()), by the
+ * architecture's table (arch/): record --user-regs/-I on the host's, and
+ * script -F uregs/iregs on the recording machine's.
  */
 #include <stdint.h>
 
+#include "../../arch/arch.h"
 #include "../base/strbuf.h"
 
-/* The registers perf samples by default: AX..SS and R8..R15 */
-#define REGS_DEFAULT_MASK 0xff0fffULL
-
 /* The name of register bit @bit ("AX"), or "unknown" as perf. */
-const char *regs__name(int bit);
+const char *regs__name(const struct pmu_arch_ops *arch, int bit);
 
 /* "ax,bx,ip" (any case) into @mask. Returns 0 or -EINVAL naming the
- * register and listing them in @err. */
-int regs__parse(const char *list, uint64_t *mask, struct strbuf *err);
+ * register and listing the ones @arch samples in @err. */
+int regs__parse(const struct pmu_arch_ops *arch, const char *list, uint64_t *mask,
+		struct strbuf *err);
 
 #endif

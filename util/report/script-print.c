@@ -343,7 +343,8 @@ static void print_location(unsigned int f, const struct addr_location *al, struc
 }
 
 /* perf's registers: " ABI:2 " and "%5s:0x%lx " for each in @mask */
-static void print_regs(const struct sample_regs *r, uint64_t mask, struct strbuf *sb)
+static void print_regs(const struct pmu_arch_ops *arch, const struct sample_regs *r,
+		       uint64_t mask, struct strbuf *sb)
 {
 	int i = 0;
 
@@ -352,7 +353,8 @@ static void print_regs(const struct sample_regs *r, uint64_t mask, struct strbuf
 	strbuf_addf(sb, " ABI:%" PRIu64 " ", r->abi);
 	for (int bit = 0; bit < 64; bit++)
 		if (mask >> bit & 1)
-			strbuf_addf(sb, "%5s:0x%" PRIx64 " ", regs__name(bit), r->regs[i++]);
+			strbuf_addf(sb, "%5s:0x%" PRIx64 " ", regs__name(arch ? arch : arch__host(), bit),
+				    r->regs[i++]);
 }
 
 /* perf's map__fprintf_srcline(): "\n  file.c:12" after a located
@@ -835,9 +837,9 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_srcline(f, p->srclines, m, &al, sb);
 	}
 	if (f & SF_IREGS)
-		print_regs(&s->intr_regs, e->attr.sample_regs_intr, sb);
+		print_regs(p->arch, &s->intr_regs, e->attr.sample_regs_intr, sb);
 	if (f & SF_UREGS)
-		print_regs(&s->user_regs, e->attr.sample_regs_user, sb);
+		print_regs(p->arch, &s->user_regs, e->attr.sample_regs_user, sb);
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);
 	print_page_info(f, s, sb);

@@ -14,6 +14,7 @@
 #include "../symbols/srcline.h"
 #include <stdio.h>
 
+#include "../../arch/arch.h"
 #include "../data/perf-data.h"
 #include "../symbols/machine.h"
 
@@ -97,6 +98,8 @@ struct script_print {
 	 * of the samples' clock */
 	bool has_clock;
 	uint64_t tod_ns, clockid_ns;
+	/* the recording machine's (its ARCH header): register names */
+	const struct pmu_arch_ops *arch;
 };
 
 /*

@@ -5,6 +5,7 @@
 
 #include "../base/util.h"
 #include "topdown.h"
+#include "../events/pmu-arch.h"
 
 static const struct topdown_metric metrics[] = {
 	{ TD_RETIRING, "retiring", 0, 0.7, TD_NONE },
@@ -131,12 +132,6 @@ int topdown__check_groups(struct evlist *evlist, struct strbuf *err)
 	return 0;
 }
 
-static const char *const level_events[][4] = {
-	{ "topdown-retiring", "topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound" },
-	{ "topdown-heavy-ops", "topdown-br-mispredict", "topdown-fetch-lat",
-	  "topdown-mem-bound" },
-};
-
 static bool has_alias(const struct pmu *pmu, const char *name)
 {
 	return pmu__find_alias(pmu, name, strlen(name)) != NULL;
@@ -163,12 +158,6 @@ static int missing(const struct pmu *pmu, struct pmus *pmus, int level, struct s
 	return -ENOTSUP;
 }
 
-/* perf's order for the generic-counter events */
-static const char *const generic_events[] = {
-	"topdown-total-slots", "topdown-slots-retired", "topdown-recovery-bubbles",
-	"topdown-fetch-bubbles", "topdown-slots-issued",
-};
-
 /* The kernel's NMI watchdog holds a generic counter: the five events
  * would not fit in one group, so perf opens them ungrouped and warns. */
 static bool nmi_watchdog_on(void)
@@ -184,15 +173,26 @@ static bool nmi_watchdog_on(void)
 	return v > 0;
 }
 
-static int generic_spec(const struct pmu *pmu, struct strbuf *spec)
+/* Skylake's TopDown: every generic-counter event but the recovery bubbles */
+static bool generic_complete(const struct arch_topdown *td, const struct pmu *pmu)
+{
+	for (int i = 0; i < td->nr_generic; i++)
+		if (strcmp(td->generic[i], "topdown-recovery-bubbles") &&
+		    !has_alias(pmu, td->generic[i]))
+			return false;
+	return td->nr_generic > 0;
+}
+
+static int generic_spec(const struct arch_topdown *td, const struct pmu *pmu,
+			struct strbuf *spec)
 {
 	bool group = !nmi_watchdog_on();
 	int n = 0;
 
 	strbuf_addstr(spec, group ? "{" : "");
-	for (size_t i = 0; i < ARRAY_SIZE(generic_events); i++)
-		if (has_alias(pmu, generic_events[i]))
-			strbuf_addf(spec, "%s%s", n++ ? "," : "", generic_events[i]);
+	for (int i = 0; i < td->nr_generic; i++)
+		if (has_alias(pmu, td->generic[i]))
+			strbuf_addf(spec, "%s%s", n++ ? "," : "", td->generic[i]);
 	strbuf_addstr(spec, group ? "}" : "");
 	return 0;
 }
@@ -200,6 +200,8 @@ static int generic_spec(const struct pmu *pmu, struct strbuf *spec)
 int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *generic,
 		    struct strbuf *warn, struct strbuf *err)
 {
+	const struct pmu_arch_ops *arch = pmus__arch(pmus);
+	const struct arch_topdown *td = arch->topdown;
 	struct pmu *pmu = pmus__core(pmus);
 
 	*generic = false;
@@ -207,25 +209,29 @@ int topdown__events(struct pmus *pmus, int level, struct strbuf *spec, bool *gen
 		strbuf_addf(err, "--td-level %d: levels 1 and 2 exist", level);
 		return -EINVAL;
 	}
-	if (pmu && level == 1 && !has_alias(pmu, "slots") &&
-	    has_alias(pmu, "topdown-total-slots") && has_alias(pmu, "topdown-slots-issued") &&
-	    has_alias(pmu, "topdown-slots-retired") && has_alias(pmu, "topdown-fetch-bubbles")) {
+	if (!td) {
+		strbuf_addf(err, "--topdown: TopDown events are Intel's; this machine's PMU is "
+			    "%s's (%s)\nhint: count its cycle and stall events instead (perf-mini "
+			    "list pmu shows them)", arch->name, pmu ? pmu->name : "none described");
+		return -ENOTSUP;
+	}
+	if (pmu && level == 1 && !has_alias(pmu, td->slots) && generic_complete(td, pmu)) {
 		*generic = true;
 		if (nmi_watchdog_on())	/* it holds a counter: the group would not fit */
 			strbuf_addstr(warn, "nmi_watchdog enabled with topdown. May give wrong "
 				      "results.\nDisable with echo 0 > /proc/sys/kernel/nmi_watchdog\n");
-		return generic_spec(pmu, spec);
+		return generic_spec(td, pmu, spec);
 	}
-	if (!pmu || !has_alias(pmu, "slots"))
+	if (!pmu || !has_alias(pmu, td->slots))
 		return missing(pmu, pmus, level, err);
-	for (int l = 0; l < level; l++)
+	for (int l = 0; l < level && l < td->nr_levels; l++)
 		for (int i = 0; i < 4; i++)
-			if (!has_alias(pmu, level_events[l][i]))
+			if (!has_alias(pmu, td->levels[l][i]))
 				return missing(pmu, pmus, l + 1, err);
-	strbuf_addstr(spec, "{slots");
-	for (int l = 0; l < level; l++)
+	strbuf_addf(spec, "{%s", td->slots);
+	for (int l = 0; l < level && l < td->nr_levels; l++)
 		for (int i = 0; i < 4; i++)
-			strbuf_addf(spec, ",%s", level_events[l][i]);
+			strbuf_addf(spec, ",%s", td->levels[l][i]);
 	strbuf_addch(spec, '}');
 	return 0;
 }
