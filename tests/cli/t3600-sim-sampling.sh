@@ -96,6 +96,23 @@ test_expect_success PERF 'mem report: perf mem report reads the file the same' '
 	test_cmp perf.m mrep
 '
 
+# Sapphire Rapids loads need mem-loads-aux to lead their group; the
+# reports undo that group (perf's evlist__check_mem_load_aux), the aux
+# event carrying no memory data.
+test_expect_success PERF 'mem record on a simulated Sapphire Rapids: the mem-loads-aux group, reported as perf' '
+	PERF_MINI_SYSFS="$SYSFS/sapphire_rapids" PERF_MINI_SIM_PROFILE="$TRASH/sim.profile" \
+		pm_sim mem record -o spr.data -- "$WL/spin" 200 2>rec.err &&
+	pm report --header-only -i spr.data >hdr &&
+	test_grep "name = cpu/mem-loads-aux/" hdr &&
+	test_grep "group: \{cpu/mem-loads-aux/,cpu/mem-loads,ldlat=30/\}" hdr &&
+	pm mem report --stdio -i spr.data >pm.m &&
+	! grep -q "anon group" pm.m &&
+	perf mem report --stdio -i spr.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.m &&
+	test_cmp perf.m pm.m &&
+	same_report spr.data --group
+'
+
 # Generic hardware events go to the described core PMU, as the kernel
 # hands them to it; the default profile gives cycles and instructions.
 test_expect_success 'record -e cycles -g on the simulated PMU: the generic event samples with callchains' '

@@ -518,6 +518,27 @@ static void force_group(struct report *r)
 	r->forced_group = true;
 }
 
+/*
+ * perf's evlist__check_mem_load_aux(): a group led by mem-loads-aux (the
+ * companion Sapphire Rapids' load-latency event needs) is undone, as the
+ * leader carries no memory data: each event reports on its own.
+ */
+static void ungroup_mem_loads_aux(struct perf_data *pd)
+{
+	for (size_t i = 0; i < pd->nr_evsels; i++) {
+		struct pd_evsel *leader = pd->evsels[pd->evsels[i]->leader_idx];
+
+		if (leader == pd->evsels[i] || !leader->name || !strstr(leader->name, "mem-loads-aux"))
+			continue;
+		for (size_t m = 0; m < pd->nr_evsels; m++) {
+			if (pd->evsels[m]->leader_idx != leader->idx)
+				continue;
+			pd->evsels[m]->leader_idx = pd->evsels[m]->idx;
+			pd->evsels[m]->nr_members = 0;
+		}
+	}
+}
+
 /* A regex of function names for option @opt, or 0 with @example in the
  * hint of a clear error. */
 static int compile_names(struct report *r, regex_t *re, const char *pattern, const char *opt,
@@ -674,6 +695,7 @@ int report__setup(struct report *r)
 			    &r->err))
 		return -EINVAL;
 	force_group(r);
+	ungroup_mem_loads_aux(&r->pd);
 	if (o->group_sort_idx && o->group != 1 && !has_groups(r)) {
 		strbuf_addf(&r->err, "--group-sort-idx: %s has no event group to sort by a member "
 			    "of\nhint: record a group (-e '{a,b}') or show the events as one with "
