@@ -69,6 +69,19 @@ test_expect_success 'Documentation/internals.txt names every source file' '
 	done
 '
 
+test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family their first digit' '
+	cd "$ROOT/tests/cli" &&
+	for t in t[0-9]*.sh; do
+		echo "$t" | grep -qE "^t[0-9]{4}-[a-z0-9]+-[a-z0-9-]+\.sh$" ||
+			{ echo "$t: not tNNNN-<command>-<topic>.sh"; exit 1; }
+		case "$t" in
+		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t5*-script-*) ;;
+		t6*-mem-*|t6*-record-*|t7*|t8*|t9*) ;;
+		*) echo "$t: its command is not its family (first digit)"; exit 1 ;;
+		esac
+	done
+'
+
 test_expect_success 'no file over 1000 lines' '
 	cd "$ROOT" &&
 	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \
