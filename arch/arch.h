@@ -58,6 +58,10 @@ struct pmu_arch_ops {
 	 * described machine has: Intel's or AMD's on x86 */
 	void (*mem_events)(arch_has_fn *has, void *ctx, struct arch_mem_event *out);
 	const struct arch_topdown *topdown;	/* NULL: no TopDown events */
+	/* The data_src the kernel makes of a sample's SIER (POWER's sampled
+	 * instruction event register), for a simulated PMU; NULL where the
+	 * hardware reports data_src itself. */
+	uint64_t (*data_src_of_sier)(uint64_t sier);
 };
 
 extern const struct pmu_arch_ops arch_x86, arch_arm64, arch_powerpc;

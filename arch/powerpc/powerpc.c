@@ -5,6 +5,8 @@
  * stores, whose SIER the kernel decodes into data_src, see
  * Documentation/perf-mini-mem.txt). No TopDown events.
  */
+#include <linux/perf_event.h>
+
 #include "../arch.h"
 
 static const char *const machines[] = { "ppc64le", "ppc64", "powerpc", "ppc", NULL };
@@ -39,6 +41,29 @@ static void mem_events(arch_has_fn *has, void *ctx, struct arch_mem_event *out)
 		out[i] = power[i];
 }
 
+/* SIER's fields: the instruction type (bits 15-17: 1 load, 2 store) and
+ * where a marked load or store found its data (LDST, bits 1-3) */
+#define SIER_TYPE(sier) (((sier) >> 15) & 7)
+#define SIER_LDST(sier) (((sier) >> 1) & 7)
+
+#define DS(a, b) PERF_MEM_S(a, b)
+#define LOAD_HIT(lvl) (DS(OP, LOAD) | DS(LVL, HIT) | DS(LVL, lvl))
+
+/* POWER8's mapping of LDST onto the arch-neutral levels (the kernel's
+ * ldst_src_map): REM_CCE1 is another core's cache on the same chip,
+ * REM_CCE2 another chip's or node's */
+static uint64_t data_src_of_sier(uint64_t sier)
+{
+	static const uint64_t ldst_src[8] = {
+		DS(LVL, NA), LOAD_HIT(L1), LOAD_HIT(L2), LOAD_HIT(L3), LOAD_HIT(LOC_RAM),
+		LOAD_HIT(REM_CCE1), LOAD_HIT(REM_CCE2), DS(OP, STORE) | DS(LVL, MISS) | DS(LVL, L1),
+	};
+
+	if (SIER_TYPE(sier) != 1 && SIER_TYPE(sier) != 2)
+		return 0;	/* not a load or a store: nothing added */
+	return ldst_src[SIER_LDST(sier)];
+}
+
 const struct pmu_arch_ops arch_powerpc = {
 	.name = "powerpc",
 	.machines = machines,
@@ -49,4 +74,5 @@ const struct pmu_arch_ops arch_powerpc = {
 	.regs_default = POWERPC_REGS_ALL,
 	.regs_unwind = 1ULL << POWERPC_REG_SP | 1ULL << POWERPC_REG_NIP,
 	.mem_events = mem_events,
+	.data_src_of_sier = data_src_of_sier,
 };

@@ -113,6 +113,28 @@ test_expect_success PERF 'mem record on a simulated Sapphire Rapids: the mem-loa
 	same_report spr.data --group
 '
 
+# A described POWER9: the kernel derives data_src from SIER's LDST field
+# (arch/powerpc's mapping, the POWER8 patch's table); the simulator gives
+# marked loads from each level in turn, and a store.
+test_expect_success 'mem record on a simulated POWER9: data_src from SIER, each level named' '
+	PERF_MINI_SYSFS="$SYSFS/power9" pm_sim mem record -o p9.data -- "$WL/spin" 100 2>rec.err &&
+	pm script -i p9.data -F data_src >ds &&
+	test_grep "^ +442 \|OP LOAD\|LVL L2 hit\|" ds &&
+	test_grep "Remote Cache \(2 hops\) hit" ds &&
+	test_grep "^ +184 \|OP STORE\|LVL L1 miss\|" ds &&
+	pm mem report --stdio --sort mem -i p9.data >pm.m &&
+	test_grep "Local RAM hit" pm.m
+'
+
+test_expect_success PERF 'POWER9 memory samples: perf mem report and script read them the same' '
+	perf mem report --stdio --sort mem -i p9.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.m &&
+	test_cmp perf.m pm.m &&
+	perf script -i p9.data -F ip,sym,data_src,addr >perf.s 2>/dev/null &&
+	pm script -i p9.data -F ip,sym,data_src,addr >pm.s &&
+	test_cmp perf.s pm.s
+'
+
 # Generic hardware events go to the described core PMU, as the kernel
 # hands them to it; the default profile gives cycles and instructions.
 test_expect_success 'record -e cycles -g on the simulated PMU: the generic event samples with callchains' '

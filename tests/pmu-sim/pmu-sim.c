@@ -21,6 +21,7 @@
 #include "../../util/events/perf-sys.h"
 #include "../../util/base/util.h"
 #include "../../util/events/pmu.h"
+#include "../../util/events/pmu-arch.h"
 #include "sim-sample.h"
 
 #define MAX_SIM 4096
@@ -200,6 +201,7 @@ static void load(void)
 	if (!cpu)
 		goto out;
 	sim.cpu_type = cpu->type;
+	sim_sample__set_sier_mapping(pmus__arch(pmus)->data_src_of_sier);
 	sim.lbr = pmu__cap(cpu, "branches") != NULL;
 	if (pmu__cap(cpu, "max_precise") && !str_to_int(pmu__cap(cpu, "max_precise"), &precise) &&
 	    precise >= 0)

@@ -113,12 +113,36 @@ int sim_replay__load(const char *what, const char *path)
 	return ret;
 }
 
+static uint64_t (*data_src_of_sier)(uint64_t sier);
+
+void sim_sample__set_sier_mapping(uint64_t (*fn)(uint64_t sier))
+{
+	data_src_of_sier = fn;
+}
+
+/*
+ * A PMU that reports where a load or store was served through its own
+ * register (POWER's SIER) gets data_src from the architecture's mapping:
+ * marked loads from each level in turn (LDST 1-6), then a store (7).
+ */
+static const struct mem_fields *sier_mem(void)
+{
+	static struct mem_fields m;
+	static unsigned int ldst;
+	uint64_t type;
+
+	ldst = ldst % 7 + 1;
+	type = ldst == 7 ? 2 : 1;
+	m = (struct mem_fields){ .data_src = data_src_of_sier(type << 15 | ldst << 1) };
+	return &m;
+}
+
 static const struct mem_fields *next_mem(void)
 {
 	static const struct mem_fields none = { .data_src = PERF_MEM_DATA_SRC_NONE };
 
 	if (!replay.nr_mem)
-		return &none;
+		return data_src_of_sier ? sier_mem() : &none;
 	return &replay.mem[replay.next_mem++ % replay.nr_mem];
 }
 

@@ -49,6 +49,10 @@ void shadow__pump_all(void);
  * recording whose fields simulated samples take in turn. */
 int sim_replay__load(const char *what, const char *path);
 
+/* The described PMU's SIER-to-data_src mapping (arch/powerpc), or NULL:
+ * without replay-mem, samples then take data_src from it. */
+void sim_sample__set_sier_mapping(uint64_t (*fn)(uint64_t sier));
+
 /* pmu-sim's side: what reading simulated event @sim_id gives now (its
  * read_format, the group's counts and ids), for a sample's READ field. */
 ssize_t sim__read_sample(uint64_t sim_id, void *buf, size_t len);

@@ -5,6 +5,7 @@
  * name; their registers and memory events.
  */
 #include <errno.h>
+#include <linux/perf_event.h>
 
 #include "../unit-test.h"
 #include "../../../util/events/mem-events.h"
@@ -135,6 +136,19 @@ static void test_pmu_arch__memory_events_of_each_machine(void **state)
 	strbuf_release(&err);
 }
 
+static void test_pmu_arch__power_sier_to_data_src(void **state)
+{
+	(void)state;
+	/* the POWER8 patch's example: a load (type 1) from L2 (LDST 2) is 0x442 */
+	assert_int_equal(arch_powerpc.data_src_of_sier(1 << 15 | 2 << 1), 0x442);
+	/* LDST 7: a store that missed L1 */
+	assert_int_equal(arch_powerpc.data_src_of_sier(2 << 15 | 7 << 1),
+			 PERF_MEM_S(OP, STORE) | PERF_MEM_S(LVL, MISS) | PERF_MEM_S(LVL, L1));
+	/* neither a load nor a store: nothing */
+	assert_int_equal(arch_powerpc.data_src_of_sier(3 << 15 | 2 << 1), 0);
+	assert_null(arch_x86.data_src_of_sier);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_pmu_arch__by_machine_name),
 		cmocka_unit_test(test_pmu_arch__registers_named_and_parsed_per_arch),
 		cmocka_unit_test(test_pmu_arch__memory_events_of_each_machine),
+		cmocka_unit_test(test_pmu_arch__power_sier_to_data_src),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
