@@ -189,8 +189,12 @@ static int run_report(struct report *r)
 	}
 	if (r->o->tasks || r->o->mmaps)
 		return report__fprintf_tasks(r, stdout) ? 1 : 0;
-	if (r->o->dump_raw) {
-		ret = perf_data__dump(&r->pd, stdout, true, &r->stats, &r->err);
+	if (r->o->dump_raw) {	/* each record as it is delivered, in perf's layout */
+		if (report__setup(r))
+			return 1;
+		r->dump_out = stdout;
+		ret = report__process(r);
+		fflush(stdout);
 		cmd_warn_lost(&r->stats);
 		cmd_warn_data("report", &r->pd, r->stats.nr_events[PERF_RECORD_SAMPLE]);
 		if (!ret)

@@ -67,6 +67,7 @@ struct script {
 	struct srclines srccode_lines;	/* -F srccode: whole paths */
 	struct srccode srccode;
 	struct script_dumps dumps;	/* --per-event-dump */
+	struct dump_state dump;		/* -D: records shown as delivered */
 	/* The reading thread's own: a snapshot of print's settings and a
 	 * scratch buffer, on cache lines the printing thread never writes
 	 * (sharing print's line with its buffer cost up to a third). */
@@ -132,12 +133,25 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		return 0;
 	if (sample_filter__by_location(&s->filter) && rejected(s, smp))
 		return 0;
+	if (s->o->dump_raw) {
+		script_print__flush(&s->print, stdout);
+		resolve_dump_sample(&s->machine, smp, stdout);
+	}
 	if (s->o->per_event_dump)
 		script_dumps__before(&s->print, stdout);
 	script_print__sample(&s->print, &s->machine, smp, evsel, note, stdout);
 	if (s->o->per_event_dump)
 		return script_dumps__after(&s->dumps, &s->print, evsel, &s->err);
 	return 0;
+}
+
+/* -D: each record as perf shows it when delivered, between the lines */
+static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
+{
+	struct script *s = ctx;
+
+	script_print__flush(&s->print, stdout);
+	perf_data__dump_record(&s->pd, &s->dump, ev, off, stdout, false);
 }
 
 /* On the reading thread, once the events are checked (file mode): the
@@ -231,20 +245,20 @@ static int run_script(struct script *s)
 		cmd_print_header("script", &s->pd, s->o->header_only, s->o->show_info);
 	if (s->o->header_only)
 		return 0;
-	if (s->o->dump_raw) {
-		ret = perf_data__dump(&s->pd, stdout, false, &stats, &s->err);
-		cmd_warn_lost(&stats);
-		cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
-		return ret ? 1 : 0;
+	if (s->o->dump_raw) {	/* one thread: the dump and the lines in order */
+		tool.dump = on_dump;
+		tool.pipelined = false;
 	}
 	if (setup_filter(s))
 		return 1;
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
 	/* as perf: rounds in the file's order, where they stand */
-	tool.unordered = s->o->show_rounds;
+	tool.unordered = s->o->show_rounds || perf_data__unordered(&s->pd);
+	if (s->o->dump_raw && perf_data__unordered(&s->pd))
+		puts("WARNING: No sample_id_all support, falling back to unordered processing");
 	tool.user = s->o->show_rounds ? on_user_record : NULL;
-	if (!s->pd.pipe) {	/* every event is known: check before reading on */
+	if (!s->pd.pipe && !s->o->dump_raw) {	/* every event is known: check before reading on */
 		if (check_events(s))
 			return 1;
 		s->reader.print = s->print;	/* settings only: its line stays unused */

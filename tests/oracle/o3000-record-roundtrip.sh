@@ -310,22 +310,27 @@ test_expect_success 'report -D: the raw bytes of every record as perf dumps them
 	test -s pm.hex && test_cmp perf.hex pm.hex
 '
 
-# perf report -D also prints each sample's thread and DSO, where it read
-# the FINISHED_ROUND, and the per-event counts at the end: the rest is
-# compared (perf's own records with their details, callchains). perf
-# dumps records in time order, perf-mini in file order (to be mended): a
-# recording on one CPU has one order.
-test_expect_success 'report -D: the records as perf prints them, its own ones too' '
-	taskset -c 0 "$PERF_MINI" record -q -g -e cpu-clock,page-faults -o dd.data -- "$WL/spin" 50 &&
-	perf report -D -i dd.data 2>/dev/null | grep -v "^ \.\.\.\(\.\.\.\)\? \(thread\|dso\):" |
-		sed "/FINISHED_ROUND/d; /@dd.data \[0x8\]: event: 68$/,/^$/d; /stats:$/,\$d" |
-		grep -v "^#\|^$" >perf.txt &&
-	pm report -D -i dd.data |
-		sed "/FINISHED_ROUND/d; /@dd.data \[0x8\]: event: 68$/,/^$/d; /stats:$/,\$d" |
-		grep -v "^#\|^$" >pm.txt &&
-	test_cmp perf.txt pm.txt &&
+# perf shows each record as it delivers it: the kernel's in time order
+# (the rings of several CPUs interleaved), its own as it reads them, each
+# sample's thread and DSO, and report's per-event counts at the end;
+# script -D puts its lines between. Two processes on two CPUs, recorded
+# by each tool.
+test_expect_success 'report -D and script -D: every record as perf shows it, in its order' '
+	pm record -q -g -e cpu-clock,page-faults -o dd.data -- \
+		sh -c "\"$WL/spin\" 100 & \"$WL/spin\" 100; wait" &&
+	perf record -q -g -e cpu-clock,page-faults -o pd.data -- \
+		sh -c "\"$WL/spin\" 100 & \"$WL/spin\" 100; wait" 2>/dev/null &&
+	for f in dd.data pd.data; do
+		perf report -D -i $f >perf.txt 2>/dev/null &&
+		pm report -D -i $f >pm.txt &&
+		test_cmp perf.txt pm.txt &&
+		perf script -D -i $f >perf.txt 2>/dev/null &&
+		pm script -D -i $f >pm.txt &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	pm report -D -i dd.data >pm.txt &&
 	test_grep "PERF_RECORD_ID_INDEX nr: " pm.txt && test_grep "^\.\.\. FP chain: nr:" pm.txt &&
-	test_grep "PERF_RECORD_THREAD_MAP nr: 1 thread: [0-9]+$" pm.txt
+	test_grep "^ \.\.\. thread: spin:[0-9]+$" pm.txt && test_grep "^cpu-clock stats:$" pm.txt
 '
 
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '

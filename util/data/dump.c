@@ -7,6 +7,7 @@
 #include "../base/util.h"
 #include "../events/cpumap.h"
 #include "dump.h"
+#include "../../arch/arch.h"
 #include "cpu-map-event.h"
 #include "event-text.h"
 #include "../base/xalloc.h"
@@ -16,6 +17,7 @@ struct dump {
 	bool report;		/* report -D: its tool leaves the maps "unhandled" */
 	struct session_stats *stats;
 	struct strbuf *err;
+	struct dump_state state;
 };
 
 static void hex_dump(FILE *out, const struct pm_event_header *ev)
@@ -88,11 +90,28 @@ static void event_update(FILE *out, const uint8_t *p, size_t len)
 	else if (type == 1 && len >= 24)
 		memcpy(&scale, p + 16, 8), fprintf(out, "\n... scale: %f", scale);
 	else if (type == 3)
-		fputs("\n... cpus:  ", out), cpu_list(out, p + 16, len - 16);
+		fputs("\n... ", out), cpu_list(out, p + 16, len - 16);	/* perf 6.1: no label */
 }
 
 /* perf's own records: what perf report -D / script -D print of them.
  * False for the others (details() prints those). */
+/* perf_event__fprintf_time_conv(): the clock conversion, its extension
+ * (time_cycles on) only where the record holds it */
+static void time_conv(FILE *out, const uint8_t *p, size_t len)
+{
+	uint64_t v[5] = { 0 };
+
+	if (len < 24)
+		return;
+	memcpy(v, p, len < 40 ? 24 : 40);
+	fprintf(out, "\n... Time Shift      %" PRIu64 "\n... Time Muliplier  %" PRIu64
+		"\n... Time Zero       %" PRIu64 "\n", v[0], v[1], v[2]);
+	if (len >= 42)
+		fprintf(out, "... Time Cycles     %" PRIu64 "\n... Time Mask       %#" PRIx64
+			"\n... Cap Time Zero   %d\n... Cap Time Short  %d\n", v[3], v[4], p[40],
+			p[41]);
+}
+
 static bool user_details(const struct dump *d, const struct pm_event_header *ev)
 {
 	const uint8_t *p = (const uint8_t *)(ev + 1);
@@ -126,6 +145,10 @@ static bool user_details(const struct dump *d, const struct pm_event_header *ev)
 		break;
 	case PERF_RECORD_FINISHED_INIT:
 		fputs(": unhandled!", d->out);
+		break;
+	case PERF_RECORD_TIME_CONV:
+		time_conv(d->out, p, len);
+		fputs(": unhandled!", d->out);	/* no tool of perf's takes it */
 		break;
 	default:
 		return false;
@@ -177,9 +200,92 @@ static void print_sample_read(FILE *out, const struct perf_sample *s, uint64_t r
 	}
 }
 
+/* perf's branch_stack__printf(): an LBR call stack as the frames it gives */
+static void print_branches(FILE *out, const struct perf_sample *s, bool callstack)
+{
+	const struct perf_branch_entry *b = s->branches;
+
+	fprintf(out, "\n... branch %s: nr:%" PRIu64, callstack ? "callstack" : "stack",
+		s->branch_nr + callstack);
+	for (uint64_t i = 0; i < s->branch_nr; i++, b++) {
+		if (callstack && !i)
+			fprintf(out, "\n..... %2d: %016llx\n..... %2d: %016llx", 0,
+				(unsigned long long)b->to, 1, (unsigned long long)b->from);
+		else if (callstack)
+			fprintf(out, "\n..... %2d: %016llx", (int)i + 1, (unsigned long long)b->from);
+		else
+			fprintf(out, "\n..... %2d: %016llx -> %016llx %hu cycles %s%s%s%s %x %s",
+				(int)i, (unsigned long long)b->from, (unsigned long long)b->to,
+				(unsigned short)b->cycles, b->mispred ? "M" : " ",
+				b->predicted ? "P" : " ", b->abort ? "A" : " ", b->in_tx ? "T" : " ",
+				(unsigned int)b->reserved, branch_entry__type_name(b));
+	}
+}
+
+/* perf's regs__printf(): the mask, the ABI, each register by its name */
+static void print_regs(FILE *out, const char *type, const struct sample_regs *r,
+		       const struct pmu_arch_ops *arch)
+{
+	static const char *const abi[] = { "none", "32-bit", "64-bit" };
+	int i = 0;
+
+	if (!r->regs)
+		return;
+	fprintf(out, "\n... %s regs: mask %#" PRIx64 " ABI %s", type, r->mask,
+		r->abi < 3 ? abi[r->abi] : "unknown");
+	for (int bit = 0; bit < 64; bit++)
+		if (r->mask >> bit & 1)
+			fprintf(out, "\n.... %-5s 0x%016" PRIx64, arch__reg_name(arch, bit),
+				r->regs[i++]);
+}
+
+/* perf's dump_sample(), after the first line: each field sample_type has */
+static void sample_details(FILE *out, const struct pm_event_header *ev,
+			   const struct perf_sample *s, const struct pd_evsel *evsel,
+			   const struct pmu_arch_ops *arch)
+{
+	uint64_t st = evsel->attr.sample_type;
+	struct strbuf page = STRBUF_INIT;
+
+	if (s->branches && (st & PERF_SAMPLE_BRANCH_STACK))
+		print_branches(out, s, evsel->attr.branch_sample_type &
+				       PERF_SAMPLE_BRANCH_CALL_STACK);
+	if (st & PERF_SAMPLE_REGS_USER)
+		print_regs(out, "user", &s->user_regs, arch);
+	if (st & PERF_SAMPLE_REGS_INTR)
+		print_regs(out, "intr", &s->intr_regs, arch);
+	if (st & PERF_SAMPLE_STACK_USER)
+		fprintf(out, "\n... ustack: size %" PRIu64 ", offset %#x", s->user_stack_size,
+			s->user_stack ? (unsigned int)((const uint8_t *)s->user_stack -
+						       (const uint8_t *)ev) : 0);
+	if (st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) {
+		fprintf(out, "\n... weight: %" PRIu64, s->weight);
+		if (st & PERF_SAMPLE_WEIGHT_STRUCT)
+			fprintf(out, ",0x%x,0x%x", s->ins_lat, s->p_stage_cyc);
+	}
+	if (st & PERF_SAMPLE_DATA_SRC)
+		fprintf(out, "\n . data_src: 0x%" PRIx64, s->data_src);
+	if (st & PERF_SAMPLE_PHYS_ADDR)
+		fprintf(out, "\n .. phys_addr: 0x%" PRIx64, s->phys_addr);
+	if (st & PERF_SAMPLE_DATA_PAGE_SIZE) {
+		page_size__name(s->data_page_size, &page);
+		fprintf(out, "\n .. data page size: %s", page.buf);
+	}
+	if (st & PERF_SAMPLE_CODE_PAGE_SIZE) {
+		strbuf_reset(&page);
+		page_size__name(s->code_page_size, &page);
+		fprintf(out, "\n .. code page size: %s", page.buf);
+	}
+	if (st & PERF_SAMPLE_TRANSACTION)
+		fprintf(out, "\n... transaction: %" PRIx64, s->transaction);
+	if (s->read)
+		print_sample_read(out, s, evsel->attr.read_format);
+	strbuf_release(&page);
+}
+
 /* -D's own details: samples and losses; the rest as every tool prints them */
 static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s,
-		    const struct pd_evsel *evsel)
+		    const struct pd_evsel *evsel, const struct pmu_arch_ops *arch, bool report)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -194,8 +300,8 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 			for (uint64_t i = 0; i < s->callchain_nr; i++)
 				fprintf(out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
 		}
-		if (s->read && evsel)
-			print_sample_read(out, s, evsel->attr.read_format);
+		if (evsel)
+			sample_details(out, ev, s, evsel, arch);
 		break;
 	case PERF_RECORD_LOST: {
 		const struct pm_lost_event *e = (const void *)ev;
@@ -216,7 +322,11 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 	}
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
-		fputs(": unhandled!", out);	/* perf's words: no tool of its takes them */
+		/* report has no use for them (perf's words); script takes them
+		 * and says nothing, not even the line's end */
+		if (!report)
+			return;
+		fputs(": unhandled!", out);
 		break;
 	default:
 		event_text__details(ev, &sb);
@@ -227,38 +337,41 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 	fputc('\n', out);
 }
 
-/* perf's evlist__print_tstamp(): "[cpu ][time ]", or "-1 -1 " when a
- * non-sample record carries no sample_id. */
+/* perf's evlist__print_tstamp(): "[cpu ][time ]" by what any event
+ * samples (-1 where this record's event has no such field), or "-1 -1 "
+ * when a non-sample record carries no sample_id. */
 static void print_stamp(FILE *out, struct perf_data *pd, const struct pm_event_header *ev,
 			const struct perf_sample *s)
 {
 	struct pd_evsel *e = perf_data__evsel_of(pd, ev);
-	uint64_t type;
+	uint64_t type = 0;
 
 	if (!e && pd->nr_evsels)
 		e = pd->evsels[0];
-	if (!e || !s || (ev->type != PERF_RECORD_SAMPLE && !e->attr.sample_id_all)) {
-		fputs("-1 -1 ", out);
-		return;
-	}
-	type = e->attr.sample_type;
-	if (type & PERF_SAMPLE_CPU)
-		fprintf(out, "%u ", s->cpu);
-	if (type & PERF_SAMPLE_TIME)
-		fprintf(out, "%" PRIu64 " ", s->time);
-}
-
-/* perf stamps its own records from an empty sample: the CPU and time
- * the events' samples carry, as 0 (or "-1 -1 " without sample_id_all). */
-static void print_user_stamp(FILE *out, const struct perf_data *pd)
-{
-	uint64_t type = 0;
-
-	if (!pd->nr_evsels || !pd->evsels[0]->attr.sample_id_all) {
+	if (!e || !s || (ev->type != PERF_RECORD_SAMPLE && !pd->evsels[0]->attr.sample_id_all)) {
 		fputs("-1 -1 ", out);
 		return;
 	}
 	for (size_t i = 0; i < pd->nr_evsels; i++)
+		type |= pd->evsels[i]->attr.sample_type;
+	if (type & PERF_SAMPLE_CPU)
+		fprintf(out, "%u ", s->cpu);
+	if (type & PERF_SAMPLE_TIME)
+		fprintf(out, "%" PRIu64 " ",
+			e->attr.sample_type & PERF_SAMPLE_TIME ? s->time : UINT64_MAX);
+}
+
+/* perf stamps its own records from an empty sample: the CPU and time
+ * the events' samples carry, as 0 (or "-1 -1 " without sample_id_all). */
+static void print_user_stamp(FILE *out, const struct perf_data *pd, size_t nr_known)
+{
+	uint64_t type = 0;
+
+	if (!nr_known || !pd->evsels[0]->attr.sample_id_all) {
+		fputs("-1 -1 ", out);
+		return;
+	}
+	for (size_t i = 0; i < nr_known; i++)
 		type |= pd->evsels[i]->attr.sample_type;
 	if (type & PERF_SAMPLE_CPU)
 		fputs("0 ", out);
@@ -266,33 +379,49 @@ static void print_user_stamp(FILE *out, const struct perf_data *pd)
 		fputs("0 ", out);
 }
 
-static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
-		       void *ctx)
+void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
+			    const struct pm_event_header *ev, uint64_t off, FILE *out, bool report)
 {
-	struct dump *d = ctx;
+	struct dump d = { .out = out, .report = report };
 	struct perf_sample s;
 	struct strbuf msg = STRBUF_INIT;
 	struct pd_evsel *evsel = NULL;
 	const char *name = perf_record_name(ev->type);
+	/* a pipe: "pipe", offsets from its first record, events declared so far */
+	size_t nr_known = pd->pipe ? st->nr_attrs : pd->nr_evsels;
 
-	session_stats__count(d->stats, ev);
-	fprintf(d->out, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", off, pd->path, ev->size,
-		ev->type);
-	hex_dump(d->out, ev);
+	if (pd->pipe)
+		off -= pd->data_offset;
+	st->nr_attrs += ev->type == PERF_RECORD_HEADER_ATTR;
+	fprintf(out, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", off, pd->pipe ? "pipe" : pd->path,
+		ev->size, ev->type);
+	hex_dump(out, ev);
 	if (ev->type && ev->type < PERF_RECORD_USER_TYPE_START)
 		evsel = perf_data__parse_sample(pd, ev, &s, &msg);
 	strbuf_release(&msg);
 	if (ev->type && ev->type < PERF_RECORD_USER_TYPE_START)
-		print_stamp(d->out, pd, ev, evsel ? &s : NULL);
+		print_stamp(out, pd, ev, evsel ? &s : NULL);
 	else
-		print_user_stamp(d->out, pd);
+		print_user_stamp(out, pd, nr_known < pd->nr_evsels ? nr_known : pd->nr_evsels);
 	if (name)
-		fprintf(d->out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, ev->size, name);
+		fprintf(out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, ev->size, name);
 	else
-		fprintf(d->out, "%#" PRIx64 " [%#x]: unknown record type %u", off, ev->size,
-			ev->type);
-	if (!user_details(d, ev))
-		details(d->out, ev, evsel ? &s : NULL, evsel);
+		fprintf(out, "%#" PRIx64 " [%#x]: unknown record type %u", off, ev->size, ev->type);
+	/* perf says nothing more of these, not even the line's end */
+	if (ev->type == PERF_RECORD_HEADER_ATTR || ev->type == PERF_RECORD_HEADER_FEATURE)
+		return;
+	if (!user_details(&d, ev))
+		details(out, ev, evsel ? &s : NULL, evsel,
+			arch__by_machine(pd->feat.arch) ?: arch__host(), report);
+}
+
+static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
+		       void *ctx)
+{
+	struct dump *d = ctx;
+
+	session_stats__count(d->stats, ev);
+	perf_data__dump_record(pd, &d->state, ev, off, d->out, d->report);
 	return 0;
 }
 

@@ -3,7 +3,7 @@
 #define PM_DUMP_H
 
 /*
- * report -D / script -D: every record in file order, in Linux perf's dump
+ * script -D: every record in file order (report -D: in delivery order), in Linux perf's dump
  * layout: "0xOFF@FILE [0xSIZE]: event: TYPE", the raw bytes, then
  * "[TIME ]0xOFF [0xSIZE]: PERF_RECORD_NAME details".
  */
@@ -16,5 +16,15 @@
  * "unhandled"), else as script -D. */
 int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session_stats *stats,
 		    struct strbuf *err);
+
+/* What a dump has seen so far: a pipe declares its events as it goes,
+ * and perf stamps its own records by those declared before them. */
+struct dump_state {
+	size_t nr_attrs;
+};
+
+/* One record in that layout (report -D shows each as it is delivered). */
+void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
+			    const struct pm_event_header *ev, uint64_t off, FILE *out, bool report);
 
 #endif

@@ -876,3 +876,13 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 	}
 	return 0;
 }
+
+bool perf_data__unordered(const struct perf_data *pd)
+{
+	if (pd->pipe)
+		return false;
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if (pd->evsels[i]->attr.sample_id_all)
+			return false;
+	return pd->nr_evsels > 0;
+}

@@ -130,6 +130,10 @@ void perf_data__release_before(struct perf_data *pd, uint64_t off);
 /* The event declared with @id, NULL if none. */
 struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id);
 
+/* As perf: a file whose events carry no sample_id_all cannot be ordered
+ * by time, and is read in file order ("falling back to unordered"). */
+bool perf_data__unordered(const struct perf_data *pd);
+
 /* The event a record belongs to (by its sample id), NULL if unknown. */
 struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev);
 

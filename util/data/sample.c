@@ -4,6 +4,7 @@
  * record's own size, so a hostile record can only produce an error.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "../base/util.h"
@@ -289,4 +290,45 @@ int perf_sample__parse_id(const struct pm_event_header *ev, const struct perf_ev
 	if (type & PERF_SAMPLE_IDENTIFIER)
 		s->id = take_u64(&c);
 	return 0;
+}
+
+void page_size__name(uint64_t size, struct strbuf *out)
+{
+	static const char unit[] = "BKMG";
+	int i = 0;
+
+	if (!size) {
+		strbuf_addstr(out, "N/A");
+		return;
+	}
+	/* perf's unit_number__scnprintf(): 1024 stays "1024B" */
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	strbuf_addf(out, "%" PRIu64 "%c", size, unit[i]);
+}
+
+const char *branch_type__name(unsigned int type)
+{
+	static const char *const types[] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
+		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
+	};
+
+	return type < ARRAY_SIZE(types) ? types[type] : "(null)";
+}
+
+/* perf's get_branch_type(): nothing when unknown; an extended type by its
+ * second field (glibc prints a name perf lacks as "(null)"). */
+const char *branch_entry__type_name(const struct perf_branch_entry *b)
+{
+	static const char *const new_types[] = {
+		"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1", "ARCH_2", "ARCH_3", "ARCH_4",
+		"ARCH_5",
+	};
+
+	if (b->type == PERF_BR_EXTEND_ABI)
+		return b->new_type < ARRAY_SIZE(new_types) ? new_types[b->new_type] : "(null)";
+	return branch_type__name(b->type);
 }

@@ -85,4 +85,13 @@ unsigned int perf_sample__id_words(uint64_t sample_type);
 /* Bytes of a read_format value block (for a group: @nr members). */
 uint64_t perf_sample__read_words(uint64_t read_format, uint64_t nr);
 
+/* A data or code page size as perf names it: "4K", "2M", "N/A" for 0. */
+void page_size__name(uint64_t size, struct strbuf *out);
+
+/* perf's name of branch type @type ("COND", "CALL"; "" for none). */
+const char *branch_type__name(unsigned int type);
+/* An entry's type by perf's get_branch_type(): an extended one by its
+ * second field ("FAULT_DATA", "ARCH_1"). */
+const char *branch_entry__type_name(const struct perf_branch_entry *b);
+
 #endif

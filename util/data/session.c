@@ -171,11 +171,14 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_
 	return ++b->n == PL_ITEMS ? pl_pass(s) : 0;
 }
 
-static int deliver(struct session *s, const struct pm_event_header *ev)
+static int deliver(struct session *s, const struct pm_event_header *ev, uint64_t off)
 {
 	struct perf_sample sample;
 	struct pd_evsel *evsel;
 	struct strbuf msg = STRBUF_INIT;
+
+	if (s->tool->dump)
+		s->tool->dump(s->tool->ctx, ev, off);
 
 	if (ev->type == PERF_RECORD_SAMPLE && !perf_data__evsel_of(s->pd, ev)) {
 		/* perf skips samples of events the header does not declare */
@@ -294,8 +297,11 @@ static int flush(struct session *s, uint64_t limit)
 	if (!s->in_order)
 		sort_queue(s);
 	s->in_order = true;
-	while (done < s->nr && s->q[done].time <= limit && !ret)
-		ret = deliver(s, perf_data__record_at(s->pd, s->q[done++].off));
+	while (done < s->nr && s->q[done].time <= limit && !ret) {
+		uint64_t off = s->q[done++].off;
+
+		ret = deliver(s, perf_data__record_at(s->pd, off), off);
+	}
 	memmove(s->q, s->q + done, (s->nr - done) * sizeof(*s->q));
 	s->nr -= done;
 	s->last_flush = limit;
@@ -397,6 +403,10 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 	count(s, ev);
 	if (off < pd->size)
 		s->walk_off = off;
+	/* perf's own records are shown as they are read, before a round's
+	 * end releases what it closes */
+	if (ev->type >= PERF_RECORD_USER_TYPE_START && s->tool->dump)
+		s->tool->dump(s->tool->ctx, ev, off);
 	if (ev->type == PERF_RECORD_FINISHED_ROUND && !s->tool->unordered) {
 		int ret = flush(s, s->next_flush);
 
@@ -408,11 +418,12 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
 		return 0;
 	if (s->tool->unordered)
-		return deliver(s, ev);
+		return deliver(s, ev, off);
 	evsel = perf_data__evsel_of(pd, ev);
 	if (!evsel)
-		return deliver(s, ev);
-	if (record_time(ev, &evsel->attr, &time))
+		return deliver(s, ev, off);
+	/* as perf's ordered events: a record at time 0 goes at once */
+	if (record_time(ev, &evsel->attr, &time) && time)
 		return enqueue(s, off, time);
 	if ((ev->type == PERF_RECORD_SAMPLE ? perf_sample__parse : perf_sample__parse_id)
 		    (ev, &evsel->attr, &sample, &msg)) {
@@ -421,7 +432,7 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		strbuf_release(&msg);
 		return -EINVAL;
 	}
-	return deliver(s, ev);
+	return deliver(s, ev, off);
 }
 
 int session__process(struct perf_data *pd, const struct session_tool *tool,

@@ -52,6 +52,13 @@ struct session_tool {
 		     const struct perf_sample *sample);
 	/* A record of perf's own (types 64 and up: STAT, THREAD_MAP, ...). */
 	int (*user)(void *ctx, const struct pm_event_header *ev);
+	/*
+	 * Every record as it is delivered, with its file offset: the kernel's
+	 * in time order, perf's own as they are read (report -D). Called on
+	 * the reading thread before the record's other call; not with
+	 * pipelined.
+	 */
+	void (*dump)(void *ctx, const struct pm_event_header *ev, uint64_t off);
 	void *ctx;
 	bool unordered;		/* deliver in file order (perf script -D, dumps) */
 	/* Call the tool on a second thread while this one reads on (file

@@ -173,19 +173,3 @@ void data_src__blocked(uint64_t data_src, struct strbuf *out)
 	blocked(&(union perf_mem_data_src){ .val = data_src }, out);
 }
 
-void page_size__name(uint64_t size, struct strbuf *out)
-{
-	static const char unit[] = "BKMG";
-	int i = 0;
-
-	if (!size) {
-		strbuf_addstr(out, "N/A");
-		return;
-	}
-	/* perf's unit_number__scnprintf(): 1024 stays "1024B" */
-	while (size / 1024 > 1 && i < 3) {
-		size /= 1024;
-		i++;
-	}
-	strbuf_addf(out, "%" PRIu64 "%c", size, unit[i]);
-}

@@ -23,7 +23,7 @@ void data_src__tlb(uint64_t data_src, struct strbuf *out);
 void data_src__lock(uint64_t data_src, struct strbuf *out);
 void data_src__blocked(uint64_t data_src, struct strbuf *out);
 
-/* A data or code page size as perf names it: "4K", "2M", "N/A" for 0. */
-void page_size__name(uint64_t size, struct strbuf *out);
+/* page_size__name() is in ../data/sample.h */
+#include "../data/sample.h"
 
 #endif

@@ -173,8 +173,10 @@ void report__fprintf_stats(const struct report *r, FILE *out)
 		if (!c->samples && !c->lost_samples && r->o->skip_empty)
 			continue;
 		/* perf names a pipe's events here from their attrs (cycles:uH),
-		 * having named them before the stream's EVENT_DESC came */
-		name = r->pd.pipe ? perf_data__attr_name(&r->pd.evsels[i]->attr) : NULL;
+		 * having named them before the stream's EVENT_DESC came; with
+		 * -D by the name its EVENT_UPDATE gave */
+		name = r->pd.pipe && !r->dump_out ? perf_data__attr_name(&r->pd.evsels[i]->attr) :
+						    NULL;
 		fprintf(out, "%s stats:\n", name ?: r->pd.evsels[i]->name);
 		free(name);
 		if (c->samples)

@@ -9,6 +9,7 @@
 #include "hist-feed.h"
 #include "report.h"
 #include "resolve.h"
+#include "../data/dump.h"
 #include "tasks.h"
 #include "trace-format.h"
 
@@ -284,6 +285,13 @@ static const char *trace_output(struct report *r, const struct perf_sample *s)
 	return machine__intern(&r->machine, r->trace_buf.buf);
 }
 
+static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
+{
+	struct report *r = ctx;
+
+	perf_data__dump_record(&r->pd, &r->dump_state, ev, off, r->dump_out, true);
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -302,8 +310,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (sample_filter__skip(&r->filter, s->time, s->cpu) ||
 	    evswitch__discard(&r->evswitch, evsel))
 		return 0;
-	if (r->o->stats && (count = event_count(r, evsel)))
-		count->samples++;
+	if (r->dump_out)
+		resolve_dump_sample(&r->machine, s, r->dump_out);
+	/* -D counts what reaches the histogram: each branch in branch mode */
+	if ((r->o->stats || r->dump_out) && (count = event_count(r, evsel)))
+		count->samples += r->dump_out && r->branch_mode ? s->branch_nr : 1;
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = hists_of(r, leader);
@@ -398,7 +409,8 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	struct event_count *c;
 
 	(void)s;
-	if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(struct pm_lost_samples_event) &&
+	if (ev->type == PERF_RECORD_LOST_SAMPLES && !r->dump_out &&
+	    ev->size >= sizeof(struct pm_lost_samples_event) &&
 	    (e = perf_data__evsel_of(&r->pd, ev)) && (c = event_count(r, e)))
 		c->lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
 	if (ev->type == PERF_RECORD_READ && r->o->show_threads)
@@ -458,6 +470,16 @@ int report__process(struct report *r)
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
 	int ret;
 
+	if (r->dump_out)
+		tool.dump = on_dump;
+	/* as perf: without sample_id_all, records cannot be ordered by time */
+	tool.unordered = perf_data__unordered(&r->pd);
+	if (tool.unordered && r->dump_out)
+		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
+		      r->dump_out);
+	if (r->dump_out)
+		fputs("# To display the perf.data header info, please use "
+		      "--header/--header-only options.\n#\n", r->dump_out);
 	machine_setup(r);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "../base/strbuf.h"
+#include "../data/dump.h"
 #include "../data/perf-data.h"
 #include "../data/session.h"
 #include "../symbols/machine.h"
@@ -98,6 +99,8 @@ struct event_count {
 struct report {
 	struct report_opts *o;
 	struct perf_data pd;
+	FILE *dump_out;		/* -D: each record shown here as it is delivered */
+	struct dump_state dump_state;
 	struct machine machine;
 	struct fields fields;		/* the sort keys and columns */
 	struct hists **hists;	/* one per event, made on its first sample */

@@ -186,3 +186,16 @@ void resolve_ams_data_map(struct machine *m, struct thread *t, uint8_t cpumode, 
 					  map__unmap_ip(al.map, 0) } :
 		       (struct data_map){ 0 };
 }
+
+void resolve_dump_sample(struct machine *m, const struct perf_sample *s, FILE *out)
+{
+	struct thread *t = machine__findnew_thread(m, s->pid, s->tid);
+	struct addr_location al = { 0 };
+
+	if (!t)
+		return;
+	fprintf(out, " ... thread: %s:%d\n", t->comm, t->tid);
+	resolve_addr(m, t, s->cpumode, s->ip, &al);
+	fprintf(out, " ...... dso: %s\n", al.map ? al.map->dso->long_name :
+		al.level == 'H' ? "[hypervisor]" : "<not found>");
+}

@@ -8,6 +8,8 @@
  * look in the kernel's maps, user-mode ones in the process's, and an
  * address on the other side of the user/kernel split gets a second try.
  */
+#include <stdio.h>
+
 #include "../data/sample.h"
 #include "../symbols/machine.h"
 #include "hist.h"
@@ -55,6 +57,10 @@ static inline bool cpumode_is_guest(uint8_t cpumode)
 }
 
 void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
+
+/* -D: the lines perf prints as it resolves a sample (machine__resolve):
+ * its thread and the DSO of its IP. */
+void resolve_dump_sample(struct machine *m, const struct perf_sample *s, FILE *out);
 
 /* The same fields without clearing the rest of @he first (a template is
  * three hundred bytes, and the fast path reads only these). */

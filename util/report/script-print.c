@@ -657,23 +657,6 @@ static void print_memory(struct script_print *p, unsigned int f, const struct pe
 		strbuf_addf(sb, "%16u", (unsigned int)s->ins_lat);
 }
 
-/* perf's get_branch_type(): nothing when unknown; an extended type by its
- * second field (glibc prints a name perf lacks as "(null)"). */
-static const char *branch_type(const struct perf_branch_entry *b)
-{
-	static const char *const types[] = {
-		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
-		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX",
-	};
-	static const char *const new_types[] = {
-		"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1", "ARCH_2", "ARCH_3", "ARCH_4",
-		"ARCH_5",
-	};
-
-	if (b->type == PERF_BR_EXTEND_ABI)
-		return b->new_type < ARRAY_SIZE(new_types) ? new_types[b->new_type] : "(null)";
-	return b->type < ARRAY_SIZE(types) ? types[b->type] : "(null)";
-}
 
 static void branch_flags(const struct perf_branch_entry *b, struct strbuf *sb)
 {
@@ -686,7 +669,7 @@ static void branch_flags(const struct perf_branch_entry *b, struct strbuf *sb)
 	strbuf_addch(sb, '/');
 	strbuf_addint(sb, b->cycles, 0, ' ', false);
 	strbuf_addch(sb, '/');
-	strbuf_addstr(sb, branch_type(b));
+	strbuf_addstr(sb, branch_entry__type_name(b));
 	strbuf_addch(sb, ' ');
 }
 
