@@ -117,4 +117,35 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 			  const struct perf_data_writer *w);
 uint32_t record_ring_bytes(const struct record_opts *o);
 
+/* record-options.c: the option callbacks of record's table, and the
+ * checks of the options together (0, or -EINVAL with @err). */
+int record_parse_event(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int record_parse_regs(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int record_parse_clockid(const struct option *opt, const char *arg, int unset,
+			 struct strbuf *err);
+int record_parse_zstd_level(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
+int record_parse_freq(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int record_parse_mmap_pages(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
+int record_parse_byte_size(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err);
+int record_parse_synth(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int record_parse_switch_output(const struct option *opt, const char *arg, int unset,
+			       struct strbuf *err);
+int record_parse_branch_any(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
+int record_parse_branch_filter(const struct option *opt, const char *arg, int unset,
+			       struct strbuf *err);
+int record_check_opts(struct record_opts *o, struct strbuf *err);
+
+/* record-run.c: the recording, from the open to the finished file; the
+ * workload's exit code, or 1. */
+int record_run(struct record_opts *o, const char **argv, struct strbuf *err);
+void record_warn_switch_size(const struct record_opts *o);
+/* SIGINT, SIGTERM, SIGHUP end the recording (SIGUSR2 switches files) */
+void record_catch_signals(bool switch_on_usr2);
+/* the signal that ended it, 0 if none */
+int record_stopped_by(void);
+
 #endif

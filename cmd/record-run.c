@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini record's run: open the events (perf's fallbacks), start the
+ * workload, drain the rings until it ends or a signal, a size limit or a
+ * --control "stop" says so, and finish the file whatever happened.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "../util/base/util.h"
+#include "../util/events/evlist-open.h"
+#include "../util/events/workload.h"
+
+
+/* the signal that stopped the recording, 0 while it runs */
+static volatile sig_atomic_t record_done;
+/* --switch-output (signal): SIGUSR2 asks for a new file */
+static volatile sig_atomic_t switch_requested;
+
+static void switch_signal(int sig)
+{
+	(void)sig;
+	switch_requested = 1;
+}
+
+static void record_signal(int sig)
+{
+	record_done = sig;
+}
+
+static int open_events(struct record_opts *o, struct strbuf *err)
+{
+	struct evlist_open_opts oo = {
+		.cpus = o->target.cpus, .threads = o->target.threads,
+		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
+	};
+	struct evsel *e;
+	int i, ret = evlist__open(o->evlist, &oo, err);
+
+	if (ret)
+		return ret;
+	if (!o->quiet)
+		cmd_warn_user_only(o->evlist);
+	evlist__for_each(o->evlist, e, i) {
+		if (e->supported)
+			continue;
+		evsel__explain_unsupported(e, err);
+		evlist__close(o->evlist);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/* -r: the recorder drains its buffers ahead of the workload (SCHED_FIFO). */
+static int set_realtime(int prio, struct strbuf *err)
+{
+	struct sched_param p = { .sched_priority = prio };
+
+	if (!sched_setscheduler(0, SCHED_FIFO, &p))
+		return 0;
+	strbuf_addf(err, "cannot run at SCHED_FIFO priority %d (-r): %s\nhint: %s", prio,
+		    strerror(errno), errno == EPERM ? "real-time priority needs root or "
+		    "CAP_SYS_NICE (or an RLIMIT_RTPRIO allowance)" : "give a priority from 1 to 99");
+	return -1;
+}
+
+/* -D: perf's dummy:HG, last, tracks the maps while the events wait. */
+static void add_tracking_dummy(struct record_opts *o)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	BUG_ON(parse_events(o->evlist, "dummy:HG", &o->pctx, &err));
+	strbuf_release(&err);
+	o->attr.tracking_dummy = true;
+}
+
+static int open_with_fallback(struct record_opts *o, struct strbuf *err)
+{
+	int ret = open_events(o, err);
+
+	if (ret != -EOPNOTSUPP || !o->default_event)
+		return ret;
+	strbuf_reset(err);
+	if (o->verbose && !o->quiet)	/* as perf: said with -v only */
+		fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back "
+				"to cpu-clock-ticks\n");
+	evlist__truncate(o->evlist, 0);
+	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
+		return -EINVAL;
+	if (o->delay || o->evlist->nr_cgroups)
+		add_tracking_dummy(o);
+	record_attr__configure(o->evlist, &o->attr);
+	return open_events(o, err);
+}
+
+/* --- the loop -------------------------------------------------------- */
+
+/* -D: the sampled events are enabled once @enable_at (ns) has come. */
+static int wait_ms(uint64_t enable_at)
+{
+	uint64_t now = clock_now_ns();
+
+	if (!enable_at)
+		return 100;
+	if (now >= enable_at)
+		return 0;
+	return (enable_at - now) / 1000000 >= 100 ? 100 : (int)((enable_at - now) / 1000000) + 1;
+}
+
+static void enable_after_delay(struct record_opts *o, uint64_t *enable_at)
+{
+	if (!*enable_at || clock_now_ns() < *enable_at)
+		return;
+	evlist__enable(o->evlist);
+	*enable_at = 0;
+	if (!o->quiet)
+		fputs("Events enabled\n", stderr);
+}
+
+/* --max-size: perf's line, and the recording stops as on a signal. */
+static bool size_limit_reached(struct record_opts *o, const struct recorder *r)
+{
+	if (!o->max_size || r->w->data_size < o->max_size)
+		return false;
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
+			"stopping session ]\n", r->w->data_size / 1024);
+	o->size_limited = true;
+	return true;
+}
+
+/* --switch-output: time for a new file? (by signal, size or time) */
+static bool switch_due(struct record_opts *o, const struct recorder *r,
+		       uint64_t *next_switch)
+{
+	if (switch_requested) {
+		switch_requested = 0;
+		return true;
+	}
+	if (record_switch_event_fired(o))
+		return true;
+	if (o->switch_size && r->w->data_size >= o->switch_size)
+		return true;
+	if (*next_switch && clock_now_ns() >= *next_switch) {
+		*next_switch += o->switch_time_ns;
+		return true;
+	}
+	return false;
+}
+
+/* As perf: the size is checked when the kernel wakes us, at half a buffer. */
+void record_warn_switch_size(const struct record_opts *o)
+{
+	uint64_t wakeup = (record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE)) / 2;
+
+	if (o->switch_size && o->switch_size < wakeup && !o->quiet)
+		fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel buffer "
+			"size (%" PRIu64 "K) expect bigger perf.data sizes\n", wakeup / 1024);
+}
+
+/* --control, read at each wake-up (a tenth of a second at most apart). */
+static void serve_control(struct record_opts *o)
+{
+	struct strbuf said = STRBUF_INIT;
+
+	o->ctl_stop |= control__serve(&o->ctl, o->evlist, &said);
+	if (!o->quiet)
+		fputs(said.buf, stderr);
+	strbuf_release(&said);
+}
+
+static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
+		       struct strbuf *err)
+{
+	int pidfd = cmd_pidfd_open(watch);
+	uint64_t enable_at = o->delay > 0 ? clock_now_ns() + (uint64_t)o->delay * 1000000 : 0;
+	uint64_t next_switch = o->switch_time_ns ? clock_now_ns() + o->switch_time_ns : 0;
+	int ret = 0;
+
+	if (o->delay && !o->quiet)
+		fputs("Events disabled\n", stderr);
+	while (!record_done && !ret) {
+		/* the kernel wakes us at half a buffer; the timeout bounds what a
+		 * recording killed outright can lose to a tenth of a second */
+		bool exited = recorder__wait(r, pidfd, wait_ms(enable_at));
+
+		enable_after_delay(o, &enable_at);
+		serve_control(o);
+		ret = recorder__drain(r, err);
+		if (exited || size_limit_reached(o, r) || o->ctl_stop)
+			break;
+		if (!ret && switch_due(o, r, &next_switch)) {
+			uint64_t flush = r->flush;
+
+			/* a file gets all that came before its end (as perf) */
+			r->flush = 0;
+			ret = recorder__drain(r, err);
+			r->flush = flush;
+			/* --overwrite: a switch is when the flight recorder dumps */
+			if (!ret)
+				ret = recorder__read_backward(r, err);
+			if (!ret)
+				ret = record_switch_output(o, r, err);
+		}
+	}
+	evlist__disable(o->evlist);
+	r->flush = 0;	/* the rest, however little */
+	if (!ret)
+		ret = recorder__drain(r, err);
+	if (!ret)
+		ret = recorder__read_backward(r, err);
+	recorder__save_lost_samples(r);
+	if (pidfd >= 0)
+		close(pidfd);
+	return ret;
+}
+
+static int start_workload(struct record_opts *o, struct workload *wl, const char **argv,
+			  struct strbuf *err)
+{
+	int ret = workload__start(wl, argv[0], err);
+
+	/* as a shell: 127 for a command not found, 126 for one that cannot run */
+	if (ret)
+		o->exec_status = ret == -ENOENT ? 127 : 126;
+	return ret;
+}
+
+static int start(struct record_opts *o, struct workload *wl, const char **argv,
+		 struct strbuf *err)
+{
+	if (o->has_workload && target__counts_workload(&o->target))
+		return start_workload(o, wl, argv, err);
+	/* -D: only the tracking dummy runs until the delay is over */
+	if (o->delay)
+		evsel__enable(o->evlist->entries[o->evlist->nr - 1]);
+	else
+		evlist__enable(o->evlist);
+	if (o->has_workload)
+		return start_workload(o, wl, argv, err);
+	return 0;
+}
+
+int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
+{
+	struct workload wl = { .pid = -1 };
+	struct perf_data_writer w = { .fd = -1 };
+	struct recorder r = { 0 };
+	struct record_events re = { 0 };
+	struct compressor zstd = { 0 };
+	int status, ret;
+
+	if (o->delay || o->evlist->nr_cgroups)
+		add_tracking_dummy(o);
+	record_attr__configure(o->evlist, &o->attr);
+	if (o->has_workload) {
+		ret = workload__prepare(&wl, argv, err);
+		if (ret)
+			return 1;
+		if (target__counts_workload(&o->target))
+			o->target.threads->entries[0].tid = wl.pid;
+	}
+	/* after the fork: the workload keeps its own scheduling */
+	ret = o->realtime ? set_realtime(o->realtime, err) : 0;
+	if (!ret)
+		ret = open_with_fallback(o, err);
+	if (!ret)
+		ret = record_open_switch_events(o, err);
+	if (!ret)
+		ret = record_collect_events(o, &re);
+	if (!ret && o->zstd_level)
+		ret = compressor__init(&zstd, o->zstd_level);
+	if (!ret) {
+		cmd_keep_old_output(o->output);
+		ret = record_open_output(o, &w, &re, err);
+		w.zstd = o->zstd_level ? &zstd : NULL;
+		o->events = &re;
+		o->zstd = w.zstd;
+		o->workload_pid = o->has_workload ? wl.pid : 0;
+	}
+	if (!ret)
+		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
+				     o->mmap_pages ? o->mmap_pages : 128, o->attr.overwrite, err);
+	/* as perf: at most a quarter of a buffer waits */
+	r.flush = o->mmap_flush < record_ring_bytes(o) / 4 ? o->mmap_flush : record_ring_bytes(o) / 4;
+	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
+		fprintf(stderr, "mmap size %" PRIu64 "B\n",
+			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
+	if (!ret) {
+		record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, false);
+		ret = start(o, &wl, argv, err);
+	}
+	if (ret) {
+		if (o->has_workload)
+			workload__abort(&wl);
+		perf_data_writer__discard(&w);
+		goto out;
+	}
+	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
+	/* before the workload is reaped: its comm is still there to read */
+	record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, true);
+	if (o->has_workload) {
+		/* as perf: a recording that ends first (a signal, a full disk)
+		 * ends its workload */
+		if (record_done || ret || o->size_limited || o->ctl_stop)
+			kill(wl.pid, SIGTERM);
+		if (waitpid(wl.pid, &status, 0) > 0)
+			o->exit_code = workload__exit_code(status);
+		if ((o->size_limited || o->ctl_stop) && WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGTERM)
+			o->exit_code = 0;	/* stopped as asked */
+	}
+	/* whatever happened, what was captured is finalised */
+	if (!record_finish_output(o, &r, &w, &re, err) && !ret && !record_stamp_output(o, err))
+		record_print_summary(o, &r, &w);
+out:
+	compressor__exit(&zstd);
+	recorder__exit(&r);
+	record_close_switch_events(o);
+	evlist__close(o->evlist);
+	free(re.v);
+	if (o->exec_status)	/* the workload could not be started */
+		return o->exec_status;
+	return ret ? 1 : o->exit_code;
+}
+
+void record_catch_signals(bool switch_on_usr2)
+{
+	signal(SIGINT, record_signal);
+	signal(SIGTERM, record_signal);
+	signal(SIGHUP, record_signal);	/* a closed terminal: finish the file too */
+	if (switch_on_usr2)
+		signal(SIGUSR2, switch_signal);
+}
+
+int record_stopped_by(void)
+{
+	return record_done;
+}
+
