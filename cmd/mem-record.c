@@ -8,11 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include "mem.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
-#include "../util/events/mem-events.h"
-#include "../util/report/mem-dump.h"
 
 static const char *const mem_record_usage[] = {
 	"perf-mini mem record [<options>] [<command>]",

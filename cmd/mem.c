@@ -6,13 +6,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
-#include "../util/events/mem-events.h"
 #include "../util/report/mem-dump.h"
 
 static const char *const mem_usage[] = {

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini script's run: the events checked against -F, the session's
+ * samples and records printed as perf script prints them (pipelined: the
+ * printing on a second thread), -D's dump between them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "script.h"
+#include "../util/base/util.h"
+#include "../util/report/resolve.h"
+
+static int name_width(const struct perf_data *pd)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		if ((int)strlen(pd->evsels[i]->name) > w)
+			w = strlen(pd->evsels[i]->name);
+	return w;
+}
+
+/* Checks need every event known: pipe mode declares them as it goes. */
+static int check_events(struct script *s)
+{
+	script_print__set_events(&s->print, (const struct pd_evsel *const *)s->pd.evsels,
+				 s->pd.nr_evsels);
+	if (script_print__check_types(&s->print, (const struct pd_evsel *const *)s->pd.evsels,
+				      s->pd.nr_evsels, &s->err))
+		return -EINVAL;
+	for (size_t i = 0; i < s->pd.nr_evsels; i++)
+		if (script_print__check(&s->print, s->pd.evsels[i], &s->err))
+			return -EINVAL;
+	if (!s->trace && perf_data__has_feat(&s->pd, HEADER_TRACING_DATA))
+		s->trace = trace_format__new(&s->pd);
+	trace_format__name_evsels(s->trace, &s->pd);
+	s->print.name_width = name_width(&s->pd);
+	s->print.format_trace = s->trace ? trace_format__print : NULL;
+	s->print.trace_ctx = s->trace;
+	s->checked = true;
+	return 0;
+}
+
+/* perf's al.filtered: the sample's thread, DSO or symbol is not asked for. */
+static bool rejected(struct script *s, const struct perf_sample *smp)
+{
+	struct thread *t = machine__findnew_thread(&s->machine, (int32_t)smp->pid,
+						   (int32_t)smp->tid);
+	struct addr_location al;
+
+	resolve_addr(&s->machine, t, smp->cpumode, smp->ip, &al);
+	return sample_filter__rejects(&s->filter, t, t->comm, al.map ? al.map->dso : NULL,
+				      al.sym, smp->ip, al.map != NULL);
+}
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp,
+		     struct pd_evsel *evsel, const char *note)
+{
+	struct script *s = ctx;
+
+	(void)ev;
+	if (!s->checked && check_events(s))
+		return -EINVAL;
+	if (cpumode_is_guest(smp->cpumode) || sample_filter__skip(&s->filter, smp->time, smp->cpu) ||
+	    evswitch__discard(&s->evswitch, evsel))
+		return 0;
+	if (sample_filter__by_location(&s->filter) && rejected(s, smp))
+		return 0;
+	if (s->o->dump_raw) {
+		script_print__flush(&s->print, stdout);
+		resolve_dump_sample(&s->machine, smp, stdout);
+	}
+	if (s->o->per_event_dump)
+		script_dumps__before(&s->print, stdout);
+	script_print__sample(&s->print, &s->machine, smp, evsel, note, stdout);
+	if (s->o->per_event_dump)
+		return script_dumps__after(&s->dumps, &s->print, evsel, &s->err);
+	return 0;
+}
+
+/* -D: each record as perf shows it when delivered, between the lines */
+static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
+{
+	struct script *s = ctx;
+
+	script_print__flush(&s->print, stdout);
+	perf_data__dump_record(&s->pd, &s->dump, ev, off, stdout, false);
+}
+
+/* On the reading thread, once the events are checked (file mode): the
+ * fields that need no symbols, so that the printing thread, the slower
+ * of the two, has less to do. */
+static size_t prepare(void *ctx, const struct perf_sample *smp, const struct pd_evsel *evsel,
+		      char *note, size_t size)
+{
+	struct script *s = ctx;
+
+	return script_print__prepare(&s->reader.print, smp, evsel, &s->reader.line, note, size);
+}
+
+/* --show-*-events: the record as perf prints it, unless -C leaves its CPU out. */
+static void show_event(struct script *s, const struct pm_event_header *ev,
+		       const struct perf_sample *smp)
+{
+	struct pd_evsel *e = perf_data__evsel_of(&s->pd, ev);
+	struct perf_sample shown = *smp;
+	int32_t pid, tid;
+
+	if (!e || ev->type >= 64 || !(s->o->show & (1ULL << ev->type)))
+		return;
+	script_print__event_sample(ev, e, &shown, &pid, &tid);
+	if (s->filter.cpus && shown.cpu != (uint32_t)-1 &&
+	    sample_filter__skip(&s->filter, 0, shown.cpu))
+		return;
+	script_print__event(&s->print, tid != -1 ? machine__findnew_thread(&s->machine, pid, tid) :
+						   NULL, ev, &shown, e, stdout);
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp)
+{
+	struct script *s = ctx;
+
+	if (!s->checked && check_events(s))
+		return -EINVAL;
+	if (ev->type == PERF_RECORD_EXIT)	/* shown while the thread is there */
+		show_event(s, ev, smp);
+	machine__process_event(&s->machine, ev);
+	if (ev->type != PERF_RECORD_EXIT)
+		show_event(s, ev, smp);
+	return 0;
+}
+
+/* perf's FINISHED_ROUND line, in file order (--show-round-events). */
+static int on_user_record(void *ctx, const struct pm_event_header *ev)
+{
+	struct script *s = ctx;
+
+	if (ev->type == PERF_RECORD_FINISHED_ROUND)
+		script_print__event(&s->print, NULL, ev, NULL, NULL, stdout);
+	return 0;
+}
+
+static int setup_filter(struct script *s)
+{
+	if (sample_filter__setup(&s->filter, s->o->cpu_list, s->o->time_str, &s->pd,
+				 s->o->reltime, &s->err) ||
+	    evswitch__setup(&s->evswitch, &s->pd, s->o->switch_on, s->o->switch_off,
+			    s->o->show_on_off, &s->err))
+		return -EINVAL;
+	if (s->filter.cpus && !s->pd.pipe && !perf_data__has_sample_bit(&s->pd, PERF_SAMPLE_CPU)) {
+		strbuf_addf(&s->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
+			    "--sample-cpu)\nhint: drop -C", s->pd.path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int script_run(struct script *s)
+{
+	struct dsos_config cfg = {
+		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
+		.no_demangle = !s->o->demangle, .demangle_kernel = s->o->demangle_kernel,
+	};
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s,
+				     .pipelined = true };
+	struct session_stats stats;
+	int ret;
+
+	if (perf_data__open(&s->pd, s->o->input, &s->err))
+		return 1;
+	s->print.has_clock = s->pd.feat.has_clock_data;
+	s->print.tod_ns = s->pd.feat.clock_tod_ns;
+	s->print.clockid_ns = s->pd.feat.clock_clockid_ns;
+	s->print.arch = arch__by_machine(s->pd.feat.arch);	/* NULL: the host's */
+	if (script_print__check_fields(&s->print, &s->err))
+		return 129;
+	if (s->o->header || s->o->header_only)
+		cmd_print_header("script", &s->pd, s->o->header_only, s->o->show_info);
+	if (s->o->header_only)
+		return 0;
+	if (s->o->dump_raw) {	/* one thread: the dump and the lines in order */
+		tool.dump = on_dump;
+		tool.pipelined = false;
+	}
+	if (setup_filter(s))
+		return 1;
+	machine__init(&s->machine, &cfg);
+	machine__apply_build_ids(&s->machine, &s->pd.feat);
+	/* as perf: rounds in the file's order, where they stand */
+	tool.unordered = s->o->show_rounds || perf_data__unordered(&s->pd);
+	if (s->o->dump_raw && perf_data__unordered(&s->pd))
+		puts("WARNING: No sample_id_all support, falling back to unordered processing");
+	tool.user = s->o->show_rounds ? on_user_record : NULL;
+	if (!s->pd.pipe && !s->o->dump_raw) {	/* every event is known: check before reading on */
+		if (check_events(s))
+			return 1;
+		s->reader.print = s->print;	/* settings only: its line stays unused */
+		/* times counted from other lines are the printing thread's */
+		tool.prepare = s->print.time_mode == SCRIPT_TIME_ABS ? prepare : NULL;
+	}
+	s->dumps.input = s->o->input;
+	ret = session__process(&s->pd, &tool, &stats, &s->err);
+	script_print__flush(&s->print, stdout);
+	if (s->o->per_event_dump && script_dumps__close(&s->dumps) && !ret) {
+		strbuf_addstr(&s->err, "--per-event-dump: a file could not be written in full");
+		ret = -EIO;
+	}
+	fflush(stdout);	/* the lines read come before what cut them short */
+	cmd_warn_lost(&stats);
+	cmd_warn_kernel("script", &s->machine);
+	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
+	return ret ? 1 : 0;
+}
