@@ -12,7 +12,7 @@
 #include "stat.h"
 #include "../util/base/util.h"
 #include "../util/events/cgroup.h"
-#include "../util/stat/topdown.h"
+#include "../util/events/stat-attr.h"
 
 static const char *const stat_usage[] = {
 	"perf-mini stat [<options>] [<command>]",
@@ -33,15 +33,6 @@ static int parse_event_option(const struct option *opt, const char *arg, int uns
 		return (strbuf_addch(err, '\n'), -1);
 	return 0;
 }
-
-static const char *const default_events[] = {
-	"task-clock", "context-switches", "cpu-migrations", "page-faults",
-	"cycles", "instructions", "branches", "branch-misses",
-};
-
-static const char *const detailed_events[] = {
-	"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads", "LLC-load-misses",
-};
 
 static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 {
@@ -136,135 +127,6 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 	return -EINVAL;
 }
 
-static int add_event_list(struct stat_opts *o, const char *const *names, size_t nr,
-			  struct strbuf *err)
-{
-	for (size_t i = 0; i < nr; i++)
-		if (parse_events(o->evlist, names[i], &o->pctx, err))
-			return -EINVAL;
-	return 0;
-}
-
-/* perf stat's attr for counting: see create_perf_stat_counter() in perf. */
-static void configure_events(struct stat_opts *o)
-{
-	struct evsel *e;
-	int i;
-
-	evlist__for_each(o->evlist, e, i) {
-		struct perf_event_attr *a = &e->attr;
-
-		a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-		if (e->leader->nr_members > 1)
-			a->read_format |= PERF_FORMAT_ID | PERF_FORMAT_GROUP;
-		a->inherit = !o->no_inherit;
-		a->sample_type = PERF_SAMPLE_IDENTIFIER;
-		a->sample_period = 0;	/* counting: a period= term has no meaning here */
-		a->freq = 0;
-		if (evsel__is_leader(e)) {
-			a->disabled = 1;
-			/* -D: stat enables them itself once the delay is over */
-			a->enable_on_exec = target__counts_workload(&o->target) && !o->delay;
-		}
-		if (o->all_user || o->all_kernel) {
-			a->exclude_kernel = o->all_user;
-			a->exclude_user = o->all_kernel;
-		}
-		/* :P asks record for the most precise sampling; perf stat,
-		 * which does not sample, leaves precise_ip as it is */
-	}
-}
-
-/*
- * Older Intel counts TopDown with generic counters whose events count for
- * the whole core (any=1): perf only measures them system-wide, per core.
- */
-static int topdown_generic_mode(struct stat_opts *o, struct strbuf *err)
-{
-	if (o->aggr_mode != AGGR_GLOBAL && o->aggr_mode != AGGR_CORE) {
-		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) counts per "
-				   "core\nhint: drop -A/--per-thread/--per-socket (--per-core is "
-				   "the default here)");
-		return -EINVAL;
-	}
-	if (!target__has_cpu(&o->target)) {
-		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) needs "
-				   "system-wide mode: its events count whole cores\nhint: add -a "
-				   "(e.g. perf-mini stat --topdown -a -- ./app)");
-		return -EINVAL;
-	}
-	o->aggr_mode = AGGR_CORE;
-	return 0;
-}
-
-/* --topdown: the TopDown group of this CPU, shown as metrics only unless
- * --no-metric-only, with perf's reminder that long periods blur it. */
-static int add_topdown(struct stat_opts *o, struct strbuf *err)
-{
-	struct strbuf spec = STRBUF_INIT, warn = STRBUF_INIT;
-	bool generic;
-	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, &generic,
-				  &warn, err);
-
-	fputs(warn.buf, stderr);
-	strbuf_release(&warn);
-
-	if (!ret && generic)
-		ret = topdown_generic_mode(o, err);
-	if (!ret)
-		ret = parse_events(o->evlist, spec.buf, &o->pctx, err);
-	strbuf_release(&spec);
-	if (ret)
-		return ret == -ENOTSUP ? -ENOTSUP : -EINVAL;
-	if (o->metric_only < 0)
-		o->metric_only = 1;
-	if (!o->interval && !generic)
-		fprintf(stderr, "Topdown accuracy may decrease when measuring long periods.\n"
-				"Please print the result regularly, e.g. -I1000\n");
-	return 0;
-}
-
-/* -M: each name's metrics read one group of events, added here. */
-#define MAX_METRIC_NAMES 64
-
-/* -M: each name's metrics read one group of events, added here; names
- * whose metrics read the same events share the group, as perf merges them
- * (-M IPC,CPI counts instructions and cycles once). */
-static int add_metrics(struct stat_opts *o, struct strbuf *err)
-{
-	struct strbuf spec = STRBUF_INIT;
-	const char *lines[MAX_METRIC_NAMES];
-	int ret, k = 0, firsts[MAX_METRIC_NAMES], nrs[MAX_METRIC_NAMES];
-
-	o->mg.cpu = cmd_cpu_table(o->env);
-	o->mg.no_group = o->metric_no_group;
-	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
-
-	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
-		int first = o->evlist->nr, same = -1;
-
-		*strchr(line, '\n') = '\0';
-		for (int i = 0; i < k && i < MAX_METRIC_NAMES && !o->metric_no_merge; i++)
-			if (!strcmp(lines[i], line))
-				same = i;
-		if (same >= 0) {
-			ret = metricgroup__bind(&o->mg, o->metrics, k, firsts[same], nrs[same], err);
-			continue;
-		}
-		ret = parse_events(o->evlist, line, &o->pctx, err);
-		if (!ret)
-			ret = metricgroup__bind(&o->mg, o->metrics, k, first,
-						o->evlist->nr - first, err);
-		if (k < MAX_METRIC_NAMES) {
-			lines[k] = line;
-			firsts[k] = first;
-			nrs[k] = o->evlist->nr - first;
-		}
-	}
-	strbuf_release(&spec);
-	return ret ? -EINVAL : 0;
-}
-
 static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 {
 	if (o->no_aggr && !target__has_cpu(&o->target)) {
@@ -321,26 +183,20 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	/* --control: a bad form is a usage error (-EINVAL), a missing fifo not */
 	if (!ret && o->control)
 		ret = control__open(&o->ctl, o->control, err);
-	if (!ret && (o->topdown || o->td_level))
-		ret = add_topdown(o, err);
-	if (!ret && o->metrics)
-		ret = add_metrics(o, err);
-	if (!ret && !o->evlist->nr && !o->null_run)
-		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
-	if (!ret && o->detailed && !o->null_run)
-		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
-	if (!ret && o->group && o->evlist->nr > 1)
-		evlist__make_group(o->evlist, 0, o->evlist->nr - 1);
 	if (!ret)
-		ret = topdown__check_groups(o->evlist, err);
+		ret = stat_add_events(o, err);
 	if (!ret && aggr_mode__is_topology(o->aggr_mode))
 		ret = aggr_map__build(&o->amap, o->target.cpus, aggr_mode__level(o->aggr_mode),
 				      o->cpu_dir, err) ? -ENOTSUP : 0;
 	if (!ret)
-		configure_events(o);
+		stat_attr__configure(o->evlist, &(struct stat_attr_opts){
+			.no_inherit = o->no_inherit, .all_user = o->all_user,
+			.all_kernel = o->all_kernel,
+			/* -D: stat enables them itself once the delay is over */
+			.enable_on_exec = target__counts_workload(&o->target) && !o->delay,
+		});
 	return ret;
 }
-
 
 static int set_tristate(const struct option *opt, const char *arg, int unset,
 			struct strbuf *err)

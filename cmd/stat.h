@@ -79,4 +79,15 @@ int stat_stop_signal(const struct stat_opts *o);
 int stat_open_output(struct stat_opts *o);
 int stat_close_output(struct stat_opts *o);
 
+/* stat-events.c: --topdown, -M, the default and -d events, --group and
+ * the TopDown group rule; 0, -EINVAL or -ENOTSUP with @err. */
+int stat_add_events(struct stat_opts *o, struct strbuf *err);
+
+/* stat-output.c: an interval's counts (-I; @t0 the start), the final
+ * table and footer, -v's raw counts on stderr. */
+struct stat_display;
+void stat_show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0);
+void stat_show_final_counts(struct stat_opts *o, struct stat_display *d);
+void stat_show_verbose_counts(struct stat_opts *o);
+
 #endif

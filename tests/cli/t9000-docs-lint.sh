@@ -82,6 +82,12 @@ test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family 
 	done
 '
 
+# cmd/ parses options and wires the pipeline; the engine is util/.
+test_expect_success 'cmd/ files stay under 400 lines' '
+	cd "$ROOT" &&
+	! wc -l cmd/*.c | awk "\$2 != \"total\" && \$1 >= 400 { print; found = 1 } END { exit !found }"
+'
+
 test_expect_success 'no file over 1000 lines' '
 	cd "$ROOT" &&
 	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini stat's events beyond -e: --topdown's group (and its notes),
+ * -M's metric groups, perf's default set and -d's, then --group and the
+ * TopDown group rule.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stat.h"
+#include "../util/base/util.h"
+#include "../util/stat/topdown.h"
+
+static const char *const default_events[] = {
+	"task-clock", "context-switches", "cpu-migrations", "page-faults",
+	"cycles", "instructions", "branches", "branch-misses",
+};
+
+static const char *const detailed_events[] = {
+	"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads", "LLC-load-misses",
+};
+
+static int add_event_list(struct stat_opts *o, const char *const *names, size_t nr,
+			  struct strbuf *err)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (parse_events(o->evlist, names[i], &o->pctx, err))
+			return -EINVAL;
+	return 0;
+}
+
+/*
+ * Older Intel counts TopDown with generic counters whose events count for
+ * the whole core (any=1): perf only measures them system-wide, per core.
+ */
+static int topdown_generic_mode(struct stat_opts *o, struct strbuf *err)
+{
+	if (o->aggr_mode != AGGR_GLOBAL && o->aggr_mode != AGGR_CORE) {
+		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) counts per "
+				   "core\nhint: drop -A/--per-thread/--per-socket (--per-core is "
+				   "the default here)");
+		return -EINVAL;
+	}
+	if (!target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "--topdown on this CPU (generic-counter TopDown) needs "
+				   "system-wide mode: its events count whole cores\nhint: add -a "
+				   "(e.g. perf-mini stat --topdown -a -- ./app)");
+		return -EINVAL;
+	}
+	o->aggr_mode = AGGR_CORE;
+	return 0;
+}
+
+/* --topdown: the TopDown group of this CPU, shown as metrics only unless
+ * --no-metric-only, with perf's reminder that long periods blur it. */
+static int add_topdown(struct stat_opts *o, struct strbuf *err)
+{
+	struct strbuf spec = STRBUF_INIT, warn = STRBUF_INIT;
+	bool generic;
+	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, &generic,
+				  &warn, err);
+
+	fputs(warn.buf, stderr);
+	strbuf_release(&warn);
+
+	if (!ret && generic)
+		ret = topdown_generic_mode(o, err);
+	if (!ret)
+		ret = parse_events(o->evlist, spec.buf, &o->pctx, err);
+	strbuf_release(&spec);
+	if (ret)
+		return ret == -ENOTSUP ? -ENOTSUP : -EINVAL;
+	if (o->metric_only < 0)
+		o->metric_only = 1;
+	if (!o->interval && !generic)
+		fprintf(stderr, "Topdown accuracy may decrease when measuring long periods.\n"
+				"Please print the result regularly, e.g. -I1000\n");
+	return 0;
+}
+
+#define MAX_METRIC_NAMES 64
+
+/* -M: each name's metrics read one group of events, added here; names
+ * whose metrics read the same events share the group, as perf merges them
+ * (-M IPC,CPI counts instructions and cycles once). */
+static int add_metrics(struct stat_opts *o, struct strbuf *err)
+{
+	struct strbuf spec = STRBUF_INIT;
+	const char *lines[MAX_METRIC_NAMES];
+	int ret, k = 0, firsts[MAX_METRIC_NAMES], nrs[MAX_METRIC_NAMES];
+
+	o->mg.cpu = cmd_cpu_table(o->env);
+	o->mg.no_group = o->metric_no_group;
+	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
+
+	for (char *line = spec.buf; !ret && *line; line += strlen(line) + 1, k++) {
+		int first = o->evlist->nr, same = -1;
+
+		*strchr(line, '\n') = '\0';
+		for (int i = 0; i < k && i < MAX_METRIC_NAMES && !o->metric_no_merge; i++)
+			if (!strcmp(lines[i], line))
+				same = i;
+		if (same >= 0) {
+			ret = metricgroup__bind(&o->mg, o->metrics, k, firsts[same], nrs[same], err);
+			continue;
+		}
+		ret = parse_events(o->evlist, line, &o->pctx, err);
+		if (!ret)
+			ret = metricgroup__bind(&o->mg, o->metrics, k, first,
+						o->evlist->nr - first, err);
+		if (k < MAX_METRIC_NAMES) {
+			lines[k] = line;
+			firsts[k] = first;
+			nrs[k] = o->evlist->nr - first;
+		}
+	}
+	strbuf_release(&spec);
+	return ret ? -EINVAL : 0;
+}
+
+int stat_add_events(struct stat_opts *o, struct strbuf *err)
+{
+	int ret = 0;
+
+	if (o->topdown || o->td_level)
+		ret = add_topdown(o, err);
+	if (!ret && o->metrics)
+		ret = add_metrics(o, err);
+	if (!ret && !o->evlist->nr && !o->null_run)
+		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
+	if (!ret && o->detailed && !o->null_run)
+		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
+	if (!ret && o->group && o->evlist->nr > 1)
+		evlist__make_group(o->evlist, 0, o->evlist->nr - 1);
+	if (!ret)
+		ret = topdown__check_groups(o->evlist, err);
+	return ret;
+}
