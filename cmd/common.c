@@ -188,33 +188,10 @@ void cmd_keep_old_output(const char *path)
 	strbuf_release(&old);
 }
 
-/* As perf: a second filter on an event is ANDed with the first. */
-static int append_filters(struct evlist *evlist, const char *filter)
-{
-	int n = 0;
-
-	for (int i = evlist->last_spec_first; i < evlist->nr; i++) {
-		struct evsel *e = evlist->entries[i];
-		char *both = NULL;
-
-		if (e->attr.type != PERF_TYPE_TRACEPOINT)
-			continue;
-		if (e->filter && asprintf(&both, "(%s) && (%s)", e->filter, filter) < 0)
-			both = NULL;
-		else if (!e->filter)
-			both = strdup(filter);
-		BUG_ON(!both);
-		free(e->filter);
-		e->filter = both;
-		n++;
-	}
-	return n;
-}
-
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	(void)unset;
-	if (append_filters(*(struct evlist **)opt->value, arg))
+	if (evlist__append_filter(*(struct evlist **)opt->value, arg))
 		return 0;
 	strbuf_addstr(err, "--filter applies to the tracepoint of the -e before it\nhint: e.g. "
 			   "-e sched:sched_switch --filter 'prev_pid == 1'\n");
@@ -228,7 +205,7 @@ int cmd_parse_exclude_perf(const struct option *opt, const char *arg, int unset,
 
 	(void)arg, (void)unset;
 	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
-	if (append_filters(*(struct evlist **)opt->value, filter))
+	if (evlist__append_filter(*(struct evlist **)opt->value, filter))
 		return 0;
 	strbuf_addstr(err, "--exclude-perf applies to the tracepoint of the -e before it "
 			   "(a filter on its pid)\nhint: e.g. -a -e sched:sched_switch "

@@ -35,24 +35,6 @@ int record_parse_switch_event(const struct option *opt, const char *arg, int uns
 	return 0;
 }
 
-static void count_only(struct evlist *evlist)
-{
-	struct evsel *e;
-	int i;
-
-	evlist__for_each(evlist, e, i) {
-		struct perf_event_attr *a = &e->attr;
-
-		a->sample_period = 0;
-		a->freq = 0;
-		a->sample_type = 0;
-		a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-		a->disabled = 0;
-		a->inherit = 0;
-		a->enable_on_exec = 0;
-	}
-}
-
 int record_open_switch_events(struct record_opts *o, struct strbuf *err)
 {
 	struct evlist_open_opts oo = { .cpus = o->target.cpus, .threads = o->target.threads };
@@ -63,7 +45,7 @@ int record_open_switch_events(struct record_opts *o, struct strbuf *err)
 
 	if (!o->switch_evlist)
 		return 0;
-	count_only(o->switch_evlist);
+	record_attr__count_only(o->switch_evlist);
 	if (!target__has_task(&o->target) && !target__has_cpu(&o->target)) {
 		any = thread_map__single(-1);
 		ret = cpu_map__online(&online, o->paths.online_cpus, err);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
 #include <string.h>
 
 #include "evlist.h"
@@ -80,4 +81,27 @@ void evlist__name_instances(struct evlist *evlist)
 		evsel__set_name(e, sb.buf);
 		strbuf_release(&sb);
 	}
+}
+
+int evlist__append_filter(struct evlist *evlist, const char *filter)
+{
+	int n = 0;
+
+	for (int i = evlist->last_spec_first; i < evlist->nr; i++) {
+		struct evsel *e = evlist->entries[i];
+		char *both = NULL;
+
+		if (e->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		if (e->filter && asprintf(&both, "(%s) && (%s)", e->filter, filter) < 0)
+			both = NULL;
+		else if (!e->filter)
+			both = must_strdup(filter);
+		if (!both)
+			pm_fatal(PM_FATAL_OOM, "filter");
+		free(e->filter);
+		e->filter = both;
+		n++;
+	}
+	return n;
 }

@@ -39,4 +39,8 @@ void evlist__set_leader(struct evlist *evlist, struct evsel *member);
  */
 void evlist__name_instances(struct evlist *evlist);
 
+/* --filter @filter on the tracepoints the last -e spec added, ANDed with
+ * a filter already there, as perf. Returns how many it applies to. */
+int evlist__append_filter(struct evlist *evlist, const char *filter);
+
 #endif

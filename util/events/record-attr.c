@@ -269,3 +269,21 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 	use_identifier_if_mixed(evlist, o->sample_identifier);
 }
 
+
+void record_attr__count_only(struct evlist *evlist)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i) {
+		struct perf_event_attr *a = &e->attr;
+
+		a->sample_period = 0;
+		a->freq = 0;
+		a->sample_type = 0;
+		a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		a->disabled = 0;
+		a->inherit = 0;
+		a->enable_on_exec = 0;
+	}
+}

@@ -74,4 +74,8 @@ int record_attr__parse_clockid(const char *name, struct record_attr_opts *o, str
 /* Set every event's attr of @evlist for a recording as @o asks. */
 void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o);
 
+/* --switch-output-event's events: counted from the open, never sampled
+ * (a count that moves is the signal to switch). */
+void record_attr__count_only(struct evlist *evlist);
+
 #endif
