@@ -38,7 +38,7 @@ test_expect_success 'record {cpu-clock,task-clock}:S: perf reads the group sampl
 	pm record -q -e "{cpu-clock,task-clock}:S" -o gs.data -- "$WL/spin" 200 &&
 	same_report gs.data &&
 	same_report gs.data --group &&
-	test_grep "Samples: .* of events .anon group \{ cpu-clock, task-clock \}." pm.txt &&
+	test_grep "Samples: .* of events .anon group \{ cpu-clock(:u)?, task-clock(:u)? \}." pm.txt &&
 	same_script gs.data &&
 	same_script gs.data -F comm,tid,event,period,ip,sym
 '
@@ -330,7 +330,7 @@ test_expect_success 'report -D and script -D: every record as perf shows it, in 
 	done &&
 	pm report -D -i dd.data >pm.txt &&
 	test_grep "PERF_RECORD_ID_INDEX nr: " pm.txt && test_grep "^\.\.\. FP chain: nr:" pm.txt &&
-	test_grep "^ \.\.\. thread: spin:[0-9]+$" pm.txt && test_grep "^cpu-clock stats:$" pm.txt
+	test_grep "^ \.\.\. thread: spin:[0-9]+$" pm.txt && test_grep "^cpu-clock(:u)? stats:$" pm.txt
 '
 
 test_expect_success 'pipe mode: perf-mini record -o - | perf report -i -' '
