@@ -17,8 +17,7 @@
 #include "../util/events/regs.h"
 #include "../util/record/synth.h"
 
-int record_parse_event(const struct option *opt, const char *arg, int unset,
-			      struct strbuf *err)
+int record_parse_event(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	struct record_opts *o = opt->value;
 
@@ -44,8 +43,7 @@ int record_parse_regs(const struct option *opt, const char *arg, int unset, stru
 	return regs__parse(arch__host(), arg, mask, err) ? -1 : 0;
 }
 
-int record_parse_clockid(const struct option *opt, const char *arg, int unset,
-			 struct strbuf *err)
+int record_parse_clockid(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	struct record_attr_opts *a = opt->value;
 
@@ -145,8 +143,7 @@ int record_parse_mmap_pages(const struct option *opt, const char *arg, int unset
 }
 
 /* --max-size, --mmap-flush: bytes, or a number with B, K, M or G. */
-int record_parse_byte_size(const struct option *opt, const char *arg, int unset,
-			   struct strbuf *err)
+int record_parse_byte_size(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	uint64_t *size = opt->value;
 
@@ -160,8 +157,7 @@ int record_parse_byte_size(const struct option *opt, const char *arg, int unset,
 }
 
 /* --synth=TYPE[,TYPE]: task, mmap (implies task), cgroup, all or no. */
-int record_parse_synth(const struct option *opt, const char *arg, int unset,
-		       struct strbuf *err)
+int record_parse_synth(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	static const struct { const char *name; unsigned int what; } types[] = {
 		{ "task", SYNTH_TASK }, { "mmap", SYNTH_TASK | SYNTH_MMAP },
@@ -238,7 +234,7 @@ int record_parse_branch_any(const struct option *opt, const char *arg, int unset
 }
 
 int record_parse_branch_filter(const struct option *opt, const char *arg, int unset,
-				      struct strbuf *err)
+			       struct strbuf *err)
 {
 	struct record_opts *o = opt->value;
 

@@ -190,7 +190,7 @@ int script_run(struct script *s)
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
 	/* as perf: rounds in the file's order, where they stand */
 	tool.unordered = s->o->show_rounds || perf_data__unordered(&s->pd);
-	if (s->o->dump_raw && perf_data__unordered(&s->pd))
+	if (s->o->dump_raw && !s->o->show_rounds && tool.unordered)
 		puts("WARNING: No sample_id_all support, falling back to unordered processing");
 	tool.user = s->o->show_rounds ? on_user_record : NULL;
 	if (!s->pd.pipe && !s->o->dump_raw) {	/* every event is known: check before reading on */

@@ -16,7 +16,6 @@ struct dump {
 	FILE *out;
 	bool report;		/* report -D: its tool leaves the maps "unhandled" */
 	struct session_stats *stats;
-	struct strbuf *err;
 	struct dump_state state;
 };
 
@@ -224,13 +223,15 @@ static void print_branches(FILE *out, const struct perf_sample *s, bool callstac
 
 /* perf's regs__printf(): the mask, the ABI, each register by its name */
 static void print_regs(FILE *out, const char *type, const struct sample_regs *r,
-		       const struct pmu_arch_ops *arch)
+		       const char *machine)
 {
 	static const char *const abi[] = { "none", "32-bit", "64-bit" };
+	const struct pmu_arch_ops *arch;
 	int i = 0;
 
 	if (!r->regs)
 		return;
+	arch = arch__by_machine(machine) ?: arch__host();	/* the file's, named as perf */
 	fprintf(out, "\n... %s regs: mask %#" PRIx64 " ABI %s", type, r->mask,
 		r->abi < 3 ? abi[r->abi] : "unknown");
 	for (int bit = 0; bit < 64; bit++)
@@ -242,7 +243,7 @@ static void print_regs(FILE *out, const char *type, const struct sample_regs *r,
 /* perf's dump_sample(), after the first line: each field sample_type has */
 static void sample_details(FILE *out, const struct pm_event_header *ev,
 			   const struct perf_sample *s, const struct pd_evsel *evsel,
-			   const struct pmu_arch_ops *arch)
+			   const char *machine)
 {
 	uint64_t st = evsel->attr.sample_type;
 	struct strbuf page = STRBUF_INIT;
@@ -251,9 +252,9 @@ static void sample_details(FILE *out, const struct pm_event_header *ev,
 		print_branches(out, s, evsel->attr.branch_sample_type &
 				       PERF_SAMPLE_BRANCH_CALL_STACK);
 	if (st & PERF_SAMPLE_REGS_USER)
-		print_regs(out, "user", &s->user_regs, arch);
+		print_regs(out, "user", &s->user_regs, machine);
 	if (st & PERF_SAMPLE_REGS_INTR)
-		print_regs(out, "intr", &s->intr_regs, arch);
+		print_regs(out, "intr", &s->intr_regs, machine);
 	if (st & PERF_SAMPLE_STACK_USER)
 		fprintf(out, "\n... ustack: size %" PRIu64 ", offset %#x", s->user_stack_size,
 			s->user_stack ? (unsigned int)((const uint8_t *)s->user_stack -
@@ -285,7 +286,7 @@ static void sample_details(FILE *out, const struct pm_event_header *ev,
 
 /* -D's own details: samples and losses; the rest as every tool prints them */
 static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s,
-		    const struct pd_evsel *evsel, const struct pmu_arch_ops *arch, bool report)
+		    const struct pd_evsel *evsel, const char *machine, bool report)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -301,7 +302,7 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 				fprintf(out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
 		}
 		if (evsel)
-			sample_details(out, ev, s, evsel, arch);
+			sample_details(out, ev, s, evsel, machine);
 		break;
 	case PERF_RECORD_LOST: {
 		const struct pm_lost_event *e = (const void *)ev;
@@ -412,7 +413,7 @@ void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
 		return;
 	if (!user_details(&d, ev))
 		details(out, ev, evsel ? &s : NULL, evsel,
-			arch__by_machine(pd->feat.arch) ?: arch__host(), report);
+			pd->feat.arch, report);
 }
 
 static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
@@ -428,7 +429,7 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session_stats *stats,
 		    struct strbuf *err)
 {
-	struct dump d = { .out = out, .report = report, .stats = stats, .err = err };
+	struct dump d = { .out = out, .report = report, .stats = stats };
 
 	memset(stats, 0, sizeof(*stats));
 	return perf_data__for_each_record(pd, dump_record, &d, err);

@@ -8,11 +8,6 @@
 
 static const char *const core_pmus[] = { "cpu", "cpu_core", "cpu_atom" };
 
-static bool pmu_has(struct pmus *pmus, const char *pmu, const char *alias)
-{
-	return pmus__has_event(pmus, pmu, alias);
-}
-
 /* An event on each core PMU that describes it, or on its own PMU. */
 static void find_pmus(struct mem_events *me, int k, struct pmus *pmus)
 {
@@ -21,19 +16,19 @@ static void find_pmus(struct mem_events *me, int k, struct pmus *pmus)
 	if (!e->tag)
 		return;
 	if (e->pmu) {
-		if (pmu_has(pmus, e->pmu, e->alias))
+		if (pmus__has_event(pmus, e->pmu, e->alias))
 			me->pmus[k][me->nr_pmus[k]++] = e->pmu;
 		return;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(core_pmus) && me->nr_pmus[k] < MEM_EVENTS_MAX_PMUS; i++) {
-		if (!pmu_has(pmus, core_pmus[i], e->alias))
+		if (!pmus__has_event(pmus, core_pmus[i], e->alias))
 			continue;
-		me->aux[k][me->nr_pmus[k]] = e->aux && pmu_has(pmus, core_pmus[i], e->aux);
+		me->aux[k][me->nr_pmus[k]] = e->aux && pmus__has_event(pmus, core_pmus[i], e->aux);
 		me->pmus[k][me->nr_pmus[k]++] = core_pmus[i];
 		if (!i)
 			break;	/* "cpu": not a hybrid part */
 	}
-	if (!me->nr_pmus[k] && pmus__core(pmus) && pmu_has(pmus, pmus__core(pmus)->name, e->alias))
+	if (!me->nr_pmus[k] && pmus__core(pmus) && pmus__has_event(pmus, pmus__core(pmus)->name, e->alias))
 		me->pmus[k][me->nr_pmus[k]++] = pmus__core(pmus)->name;
 }
 

@@ -6,11 +6,6 @@
 #include "../base/util.h"
 #include "regs.h"
 
-const char *regs__name(const struct pmu_arch_ops *arch, int bit)
-{
-	return arch__reg_name(arch, bit);
-}
-
 static void list_sampled(const struct pmu_arch_ops *arch, struct strbuf *sb)
 {
 	int n = 0;

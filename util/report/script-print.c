@@ -8,7 +8,6 @@
 
 #include "../base/util.h"
 #include "../data/event-text.h"
-#include "../events/regs.h"
 #include "../symbols/srccode.h"
 #include "callchain.h"
 #include "data-src.h"
@@ -353,7 +352,7 @@ static void print_regs(const struct pmu_arch_ops *arch, const struct sample_regs
 	strbuf_addf(sb, " ABI:%" PRIu64 " ", r->abi);
 	for (int bit = 0; bit < 64; bit++)
 		if (mask >> bit & 1)
-			strbuf_addf(sb, "%5s:0x%" PRIx64 " ", regs__name(arch ? arch : arch__host(), bit),
+			strbuf_addf(sb, "%5s:0x%" PRIx64 " ", arch__reg_name(arch ? arch : arch__host(), bit),
 				    r->regs[i++]);
 }
 

@@ -154,7 +154,7 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 		strbuf_add(&out, &c, sizeof(c));
 	}
 	strbuf_add(&out, dso->names, names_end);
-	strbuf_addf(&tmp, "%s.XXXXXX", path);
+	strbuf_addf(&tmp, "%s.XXXXXX", path);	/* mkostemp's template */
 	fd = mkostemp(tmp.buf, O_CLOEXEC);	/* a new file of ours, never a link */
 	if (fd < 0)
 		err = -errno;
