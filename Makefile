@@ -24,14 +24,19 @@ DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceev
 DEB_CHECK := libcmocka-dev clang
 DEB_BENCH := hyperfine
 
+SYS_SRC     := util/events/perf-sys.c
 BASE_SRCS   := $(wildcard util/base/*.c)
 EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c)) $(wildcard arch/*.c arch/*/*.c)
 STAT_SRCS   := $(wildcard util/stat/*.c)
 DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c)
+SELFMON_SRCS := $(filter-out util/selfmon/profviz-%.c,$(wildcard util/selfmon/*.c))
+# profviz.so, preloaded into instrumented programs: the library's core and
+# the seam, position-independent, with libelf for symbols
+PROFVIZ_SRCS := $(wildcard util/selfmon/profviz-*.c) util/selfmon/selfmon.c \
+		util/selfmon/page-read.c $(SYS_SRC) arch/x86/user-counters.c arch/no-user-counters.c
 PMU_EVENTS  := pmu-events/pmu-events.c
-LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS) $(PMU_EVENTS)
+LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS) $(SELFMON_SRCS) $(PMU_EVENTS)
 CMD_SRCS    := $(wildcard cmd/*.c)
-SYS_SRC     := util/events/perf-sys.c
 
 B ?= build
 # pmu-events/jevents.py turns the JSON tables into C at build time
@@ -49,10 +54,10 @@ WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/wo
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=undefined
 
-.PHONY: all deps check-deps unit-tests test check check-plain check-asan demo bench clean \
+.PHONY: all install deps check-deps unit-tests test check check-plain check-asan demo bench clean \
 	fuzz fuzz-check
 
-all: deps perf-mini perf-mini-sim workloads
+all: deps perf-mini perf-mini-sim workloads $(B)/profviz.so
 
 deps:
 	@missing=""; for p in $(DEB_BUILD); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -80,14 +85,20 @@ build/perf-mini-sim:
 	@$(MAKE) --no-print-directory B=build build/perf-mini-sim
 endif
 
-$(B)/perf-mini-sim: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(B)/tests/pmu-sim/pmu-sim.o \
-		   $(B)/tests/pmu-sim/sim-sample.o
+SIM_OBJS := $(patsubst %.c,$(B)/%.o,$(wildcard tests/pmu-sim/*.c))
+$(B)/perf-mini-sim: $(B)/perf-mini.o $(CMD_OBJS) $(SIM_OBJS) $(B)/libperf-mini.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROG_LIBS)
 
-$(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(B)/libperf-mini.a $(SYS_OBJ)
+$(B)/perf-mini: $(B)/perf-mini.o $(CMD_OBJS) $(SYS_OBJ) $(B)/libperf-mini.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PROG_LIBS)
 
 $(B)/libperf-mini.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# the self-monitoring library for other programs (util/selfmon/selfmon.h):
+# the engine with the kernel's seam; a program links what it calls
+$(B)/libperf-mini-self.a: $(LIB_OBJS) $(SYS_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -104,12 +115,17 @@ $(B)/%.o: %.c $(wildcard */*.h */*/*.h)
 
 $(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a $(SYS_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(SYS_OBJ) \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(SYS_OBJ) $(B)/libperf-mini.a \
 		$(shell pkg-config --libs cmocka) $(LIBS)
 
 $(B)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
+
+# profviz's: every function calls the -finstrument-functions hooks
+$(B)/workloads/profviz-calls: tests/workloads/profviz-calls.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -finstrument-functions -Wall -Wextra -Werror -o $@ $< -lpthread
 
 # C++ workloads, for demangling: frame pointers so -g callchains reach main
 $(B)/workloads/%: tests/workloads/%.cc
@@ -125,6 +141,17 @@ $(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
 $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest: $(B)/gen-%: tests/helpers/gen-%.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
+# never sanitized: it is preloaded into programs that are not
+$(B)/profviz.so: $(PROFVIZ_SRCS) $(wildcard util/selfmon/*.h)
+	$(CC) $(CPPFLAGS) -O2 -g $(WARN) -fPIC -shared -fvisibility=hidden -Wl,-z,defs -o $@ \
+		$(PROFVIZ_SRCS) -lelf -ldl -lpthread
+
+# a program counting itself through util/selfmon: on the kernel, on pmu-sim
+$(B)/selfmon-check: tests/helpers/selfmon-check.c $(SYS_OBJ) $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LIBS)
+$(B)/selfmon-check-sim: tests/helpers/selfmon-check.c $(SIM_OBJS) $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LIBS)
+
 $(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
@@ -134,7 +161,7 @@ unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
 test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest workloads \
-	unit-tests
+	$(B)/selfmon-check $(B)/selfmon-check-sim unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
 
@@ -200,6 +227,15 @@ build/stat-floor: tests/bench/stat-floor.c
 
 build/gen-perf-data: tests/bench/gen-perf-data.c build/libperf-mini.a
 	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< build/libperf-mini.a $(LIBS)
+
+PREFIX ?= /usr/local
+install: all build/libperf-mini-self.a build/profviz.so
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/perf-mini \
+		$(DESTDIR)$(PREFIX)/include/perf-mini
+	install -m 755 build/perf-mini $(DESTDIR)$(PREFIX)/bin/perf-mini
+	install -m 644 build/libperf-mini-self.a $(DESTDIR)$(PREFIX)/lib/libperf-mini-self.a
+	install -m 755 build/profviz.so $(DESTDIR)$(PREFIX)/lib/perf-mini/profviz.so
+	install -m 644 util/selfmon/selfmon.h $(DESTDIR)$(PREFIX)/include/perf-mini/selfmon.h
 
 clean:
 	rm -rf build build-asan build-fuzz build-fuzz.log perf-mini perf-mini-sim

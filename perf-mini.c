@@ -34,6 +34,7 @@ static const struct cmd_struct commands[] = {
 	{ "help", cmd_help, "Display help for a command" },
 	{ "list", cmd_list, "List all symbolic event types" },
 	{ "mem", cmd_mem, "Profile memory accesses" },
+	{ "profviz", cmd_profviz, "Call graph of an instrumented program, counted per function" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile" },
 	{ "script", cmd_script, "Read perf.data and display each sample (trace output)" },

@@ -75,6 +75,16 @@ const struct pmu_arch_ops *arch__by_machine(const char *machine);
 /* The table of the build host's architecture (x86 when none fits). */
 const struct pmu_arch_ops *arch__host(void);
 
+/*
+ * Reading counters from user space (util/selfmon): rdpmc and the TSC on
+ * x86. The one choice made at build time, as these are instructions only
+ * the build's CPU runs; where it has none (or no x86) they answer false
+ * and the caller reads through the kernel. @counter is an rdpmc selector:
+ * the mmap page's index - 1, or a fixed/metric one (1 << 30 | n, 1 << 29).
+ */
+bool arch_user_read_counter(uint32_t counter, uint64_t *raw);
+bool arch_user_read_cycles(uint64_t *cycles);
+
 /* Register bit @bit's name, or "unknown" as perf says. */
 const char *arch__reg_name(const struct pmu_arch_ops *arch, int bit);
 

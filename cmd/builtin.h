@@ -28,6 +28,7 @@
 
 int cmd_list(int argc, const char **argv, struct pm_env *env);
 int cmd_mem(int argc, const char **argv, struct pm_env *env);
+int cmd_profviz(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);

@@ -23,6 +23,8 @@
 #include "../../util/events/pmu.h"
 #include "../../util/events/pmu-arch.h"
 #include "sim-sample.h"
+#include "sim-userpage.h"
+#include "../../arch/arch.h"
 
 #define MAX_SIM 4096
 #define MAX_RATES 64
@@ -150,6 +152,8 @@ static void load_profile(struct pmus *pmus, const char *text, bool warn)
 				sim.running_share = v;
 			} else if (!strcmp(name, "max-precise") && v >= 0 && v <= 3) {
 				sim.max_precise = (unsigned int)v;
+			} else if (sim_userpage__profile(name, v)) {
+				/* the user page's capabilities */
 			} else if (resolve(pmus, name, v) && warn) {
 				fprintf(stderr, "pmu-sim: profile event '%s' is on no simulated PMU\n",
 					name);
@@ -473,6 +477,96 @@ static void set_enabled(int fd, bool on)
 	}
 }
 
+/* The counter behind a simulated user page, as the kernel sees it now. */
+static struct sim_counter_now counter_now(int fd, uint64_t now)
+{
+	struct sim_event *e = sim_of(fd);
+
+	advance_group(e->leader, now);
+	return (struct sim_counter_now){
+		.count = (uint64_t)e->count,
+		.enabled = enabled_ns(e, now),
+		.running = (uint64_t)((double)enabled_ns(e, now) * sim.running_share),
+		/* multiplexed out at times: no index, read(2) */
+		.on_counter = e->enabled && sim.running_share >= 1.0,
+		.rdpmc = e->td == TD_SLOTS ? 1U << 30 | 3 :
+			 topdown_id__is_metric(e->td) ? 1U << 29 : (uint32_t)fd % 8,
+		.zero_start = e->td == TD_SLOTS,
+		.metric = topdown_id__is_metric(e->td),
+	};
+}
+
+/* A counting event's mapped page: its own, not a sampling ring's. */
+static bool has_user_page(const struct sim_event *e)
+{
+	return e->used && e->ring && !e->shadow;
+}
+
+static void update_pages(int leader, uint64_t now)
+{
+	for (int fd = 0; fd < MAX_SIM; fd++) {
+		struct sim_counter_now c;
+
+		if (!has_user_page(&sim.ev[fd]) || sim.ev[fd].leader != leader)
+			continue;
+		c = counter_now(fd, now);
+		sim_userpage__update(sim.ev[fd].ring, &c, now);
+	}
+}
+
+/* PERF_METRICS of @leader's group: each metric's 8-bit share of 0xff of
+ * the slots, at its byte (retiring first, as the hardware). */
+static uint64_t perf_metrics(int leader)
+{
+	double slots_rate = 0;
+	uint64_t metrics = 0;
+
+	for (int fd = 0; fd < MAX_SIM; fd++)
+		if (sim.ev[fd].used && sim.ev[fd].leader == leader && sim.ev[fd].td == TD_SLOTS)
+			slots_rate = sim.ev[fd].rate;
+	for (int fd = 0; fd < MAX_SIM && slots_rate > 0; fd++) {
+		const struct sim_event *m = &sim.ev[fd];
+
+		if (m->used && m->leader == leader && topdown_id__is_metric(m->td))
+			metrics |= (uint64_t)(unsigned int)(m->rate / slots_rate * 0xff + 0.5)
+				   << (8 * (m->td - TD_RETIRING));
+	}
+	return metrics;
+}
+
+static int sim_of_page(const struct perf_event_mmap_page *pc)
+{
+	for (int fd = 0; pc && fd < MAX_SIM; fd++)
+		if (has_user_page(&sim.ev[fd]) && sim.ev[fd].ring == pc)
+			return fd;
+	return -1;
+}
+
+bool perf_sys_read_counter(const struct perf_event_mmap_page *pc, uint32_t counter,
+			   uint64_t *raw)
+{
+	int fd = sim_of_page(pc);
+	uint64_t now = now_ns();
+	struct sim_counter_now c;
+
+	if (fd < 0)
+		return arch_user_read_counter(counter, raw);
+	c = counter_now(fd, now);
+	if (counter == 1U << 29)
+		*raw = perf_metrics(sim.ev[fd].leader);
+	else
+		*raw = sim_userpage__rdpmc(sim.ev[fd].ring, &c, now);
+	return true;
+}
+
+bool perf_sys_read_cycles(const struct perf_event_mmap_page *pc, uint64_t *cycles)
+{
+	if (sim_of_page(pc) < 0)
+		return arch_user_read_cycles(cycles);
+	*cycles = sim_userpage__cycles(now_ns());
+	return true;
+}
+
 /* One ring for several events: a simulated event's shadow writes into
  * the owner's shadow ring, which the simulator rewrites; a real event may
  * join a simulated ring, not the other way round (the kernel's rings
@@ -504,12 +598,14 @@ int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
 			  request == PERF_EVENT_IOC_RESET))
 		shadow__ioctl(e->shadow, request);
 	switch (request) {
-	case PERF_EVENT_IOC_ENABLE: set_enabled(e->leader, true); return 0;
-	case PERF_EVENT_IOC_DISABLE: set_enabled(e->leader, false); return 0;
-	case PERF_EVENT_IOC_RESET: e->count = 0; return 0;
+	case PERF_EVENT_IOC_ENABLE: set_enabled(e->leader, true); break;
+	case PERF_EVENT_IOC_DISABLE: set_enabled(e->leader, false); break;
+	case PERF_EVENT_IOC_RESET: e->count = 0; break;
 	case PERF_EVENT_IOC_ID: memcpy((void *)arg, &e->id, sizeof(e->id)); return 0;
 	default: return -ENOTTY;
 	}
+	update_pages(e->leader, now_ns());	/* as the kernel does after each */
+	return 0;
 }
 
 int perf_sys_close(int fd)
@@ -559,6 +655,7 @@ int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
 	((struct perf_event_mmap_page *)p)->data_size = size - (size_t)sysconf(_SC_PAGESIZE);
 	e->ring = p;
 	e->ring_size = size;
+	update_pages(e->leader, now_ns());
 	*out = p;
 	return 0;
 }
@@ -572,6 +669,7 @@ void perf_sys_munmap(void *addr, size_t size)
 			return;
 		}
 		if (sim.ev[m].ring == addr) {
+			sim_userpage__forget(addr);
 			sim.ev[m].ring = NULL;
 			break;
 		}

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "perf-sys.h"
+#include "../../arch/arch.h"
 
 int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
 			unsigned long flags)
@@ -56,4 +57,17 @@ int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms)
 	int ret = poll(fds, n, timeout_ms);
 
 	return ret < 0 ? -errno : ret;
+}
+
+bool perf_sys_read_counter(const struct perf_event_mmap_page *pc, uint32_t counter,
+			   uint64_t *raw)
+{
+	(void)pc;
+	return arch_user_read_counter(counter, raw);
+}
+
+bool perf_sys_read_cycles(const struct perf_event_mmap_page *pc, uint64_t *cycles)
+{
+	(void)pc;
+	return arch_user_read_cycles(cycles);
 }

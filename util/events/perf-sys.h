@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 int perf_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
@@ -26,6 +27,13 @@ int perf_sys_close(int fd);
  * @writable for a reader that frees space. 0 with *@out set, or -errno. */
 int perf_sys_mmap(int fd, size_t size, bool writable, void **out);
 void perf_sys_munmap(void *addr, size_t size);
+
+/* Reading the counter behind the mapped page @pc from user space
+ * (util/selfmon): rdpmc of @counter, and the clock the page's time_*
+ * fields convert. false where the machine cannot (then read(2)). */
+bool perf_sys_read_counter(const struct perf_event_mmap_page *pc, uint32_t counter,
+			   uint64_t *raw);
+bool perf_sys_read_cycles(const struct perf_event_mmap_page *pc, uint64_t *cycles);
 
 /* poll(2) over perf fds (and others): the number ready, or -errno. */
 int perf_sys_poll(struct pollfd *fds, nfds_t n, int timeout_ms);

@@ -1,0 +1,114 @@
+#!/bin/sh
+test_description='profviz: a call graph of an instrumented program, counted per function through the mmap page'
+. "$(dirname "$0")/test-lib.sh"
+
+PROG="$WL/profviz-calls"
+
+# arc_pct DOT CALLER CALLEE: the percentage the arc's label starts with
+arc_pct() {
+	sed -n "s/^	\"$2\" -> \"$3\" \[label=\"\([0-9.]*\)%.*/\1/p" "$1"
+}
+
+# node_total DOT NAME: the node's total share, %
+node_total() {
+	sed -n "s/^	\"$2\" \[label=\"$2\\\\ntotal \([0-9.]*\)%.*/\1/p" "$1"
+}
+
+# near VALUE EXPECTED TOLERANCE
+near() {
+	awk -v v="$1" -v e="$2" -v t="$3" 'BEGIN { if (v == "" || v < e - t || v > e + t) {
+		print "got \"" v "\", want " e " +- " t; exit 1 } }'
+}
+
+test_expect_success 'heavy does 3x the work of its sibling: arcs of 75% and 25% of their caller' '
+	pm profviz -- "$PROG" 2>err &&
+	test_grep "call graph in prof.dot" err &&
+	cat prof.dot &&
+	test_grep "^digraph profviz \{$" prof.dot &&
+	near "$(arc_pct prof.dot work heavy)" 75 5 &&
+	near "$(arc_pct prof.dot work light)" 25 5 &&
+	near "$(arc_pct prof.dot main work)" 100 2 &&
+	test_grep "\"work\" -> \"heavy\" \[label=\"[0-9.]+%\\\\n10 calls\"" prof.dot &&
+	near "$(node_total prof.dot heavy)" 75 5
+'
+
+test_expect_success 'folded stacks beside the graph, heavy 3x light along the same path' '
+	test_grep "^main;work;heavy [0-9]+$" prof.folded &&
+	awk "/^main;work;heavy / { h = \$2 } /^main;work;light / { l = \$2 }
+	     END { exit !(l > 0 && h / l > 2.6 && h / l < 3.4) }" prof.folded
+'
+
+test_expect_success 'recursion is counted once per stack (nest calls itself 4 times, 1 unit each)' '
+	pm profviz -o rec.dot -- "$PROG" recurse 2>/dev/null &&
+	test -f rec.folded &&
+	near "$(node_total rec.dot nest)" 11.1 2 &&
+	near "$(arc_pct rec.dot nest nest)" 80 5 &&
+	near "$(arc_pct rec.dot work heavy)" 75 5
+'
+
+test_expect_success 'a function left by longjmp does not corrupt its callers (shadow stack resynchronised)' '
+	pm profviz -o jmp.dot -- "$PROG" longjmp 2>/dev/null &&
+	near "$(arc_pct jmp.dot catcher thrower)" 50 6 &&
+	near "$(arc_pct jmp.dot catcher light)" 50 6 &&
+	near "$(node_total jmp.dot catcher)" 20 3 &&
+	near "$(arc_pct jmp.dot work heavy)" 75 5
+'
+
+test_expect_success 'threads are measured apart and merged' '
+	pm profviz -o thr.dot -- "$PROG" threads 2>/dev/null &&
+	test_grep "3 threads\"\];$" thr.dot &&
+	test_grep "^	\"work\" \[label=\"work\\\\ntotal [0-9.]+%  self [0-9.]+%\\\\n20 calls" thr.dot &&
+	near "$(arc_pct thr.dot work heavy)" 75 5 &&
+	near "$(arc_pct thr.dot worker work)" 100 2
+'
+
+test_expect_success 'a forked child writes its own graph, named by its pid' '
+	pm profviz -o fork.dot -- "$PROG" fork 2>/dev/null &&
+	test -f fork.dot &&
+	ls fork.*.dot >children &&
+	test "$(wc -l <children)" -eq 1 &&
+	near "$(arc_pct "$(cat children)" work heavy)" 75 5
+'
+
+test_expect_success 'the seed usage: LD_PRELOAD=profviz.so ./prog writes prof.dot' '
+	mkdir preload && (cd preload && LD_PRELOAD="$BUILD/profviz.so" "$PROG") &&
+	near "$(arc_pct preload/prof.dot work heavy)" 75 5 &&
+	test -f preload/prof.folded
+'
+
+test_expect_success 'more events: the first weighs the graph, the others label the nodes' '
+	pm profviz -e task-clock,page-faults -o two.dot -- "$PROG" 2>/dev/null &&
+	test_grep "graph \[label=\"profviz: task-clock(:u)?, " two.dot &&
+	test_grep "\\\\npage-faults(:u)? [0-9]+\"" two.dot &&
+	near "$(arc_pct two.dot work heavy)" 75 5
+'
+
+test_expect_success 'a program without -finstrument-functions: the cause and the fix, exit 1' '
+	test_expect_code 1 pm profviz -o plain.dot -- "$WL/spin" 1 2>err &&
+	test_grep "calls no -finstrument-functions hooks" err &&
+	test_grep "hint: build it with gcc -finstrument-functions" err &&
+	! ls plain.* 2>/dev/null
+'
+
+test_expect_success 'a command that does not exist exits 127, naming it' '
+	test_expect_code 127 pm profviz -- ./no-such-prog 2>err &&
+	test_grep "no-such-prog" err
+'
+
+test_expect_success 'usage errors exit 129: no command, a bad event, too many events' '
+	test_expect_code 129 pm profviz 2>err &&
+	test_grep "no command to run" err &&
+	test_expect_code 129 pm profviz -e nosuch/x/ -- "$PROG" 2>err &&
+	test_grep "unknown PMU" err &&
+	test_expect_code 1 pm profviz -e task-clock,cs,page-faults,minor-faults,major-faults -- \
+		"$PROG" 2>err &&
+	test_grep "at most 4" err
+'
+
+test_expect_success 'profviz.so not found: where it looked and how to fix it' '
+	test_expect_code 1 env PERF_MINI_PROFVIZ_SO=/nonexistent/profviz.so \
+		"$PERF_MINI" profviz -- "$PROG" 2>err &&
+	test_grep "PERF_MINI_PROFVIZ_SO names /nonexistent/profviz.so" err
+'
+
+test_done

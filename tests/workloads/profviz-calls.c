@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A call graph with known shares, built with -finstrument-functions for
+ * profviz (t7100): work() calls heavy() and light(), heavy doing three
+ * times light's work, so the arc work -> heavy is 75% of work and
+ * work -> light 25%. Modes add what profviz must survive:
+ *   recurse   nest(4) calls itself, each level one unit
+ *   longjmp   thrower() leaves through longjmp, skipping its exit hook
+ *   threads   two threads run work() too (per-thread counts, merged)
+ *   fork      a child runs work() and writes its own graph
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define NOINSTR __attribute__((no_instrument_function))
+
+static long unit = 1500000;
+
+/* the cost itself: not a function of the graph, its caller's self */
+NOINSTR static void burn(long units)
+{
+	volatile double x = 0;
+
+	for (long i = 0; i < units * unit; i++)
+		x += (double)i;
+}
+
+__attribute__((noinline)) void heavy(void)
+{
+	burn(3);
+}
+
+__attribute__((noinline)) void light(void)
+{
+	burn(1);
+}
+
+__attribute__((noinline)) void work(void)
+{
+	heavy();
+	light();
+}
+
+__attribute__((noinline)) void nest(int depth)
+{
+	burn(1);
+	if (depth > 0)
+		nest(depth - 1);
+}
+
+static jmp_buf jump;
+
+__attribute__((noinline)) void thrower(void)
+{
+	burn(1);
+	longjmp(jump, 1);
+}
+
+__attribute__((noinline)) void catcher(void)
+{
+	if (!setjmp(jump))
+		thrower();
+	light();
+}
+
+static void *worker(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 5; i++)
+		work();
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+	pthread_t t[2];
+
+	for (int i = 0; i < 10; i++)
+		work();
+	if (!strcmp(mode, "recurse")) {
+		nest(4);
+	} else if (!strcmp(mode, "longjmp")) {
+		for (int i = 0; i < 5; i++)
+			catcher();
+	} else if (!strcmp(mode, "threads")) {
+		for (int i = 0; i < 2; i++)
+			pthread_create(&t[i], NULL, worker, NULL);
+		for (int i = 0; i < 2; i++)
+			pthread_join(t[i], NULL);
+	} else if (!strcmp(mode, "fork")) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			work();
+			return 0;
+		}
+		waitpid(pid, NULL, 0);
+	}
+	return 0;
+}
