@@ -127,6 +127,11 @@ $(B)/workloads/profviz-calls: tests/workloads/profviz-calls.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -finstrument-functions -Wall -Wextra -Werror -o $@ $< -lpthread
 
+# the C++ one instrumented too: inlined functions' hooks, demangled names
+$(B)/workloads/shapes-instrumented: tests/workloads/shapes.cc
+	@mkdir -p $(dir $@)
+	$(CXX) -O1 -g -finstrument-functions -Wall -Wextra -Werror -o $@ $<
+
 # C++ workloads, for demangling: frame pointers so -g callchains reach main
 $(B)/workloads/%: tests/workloads/%.cc
 	@mkdir -p $(dir $@)
@@ -155,7 +160,7 @@ $(B)/selfmon-check-sim: tests/helpers/selfmon-check.c $(SIM_OBJS) $(B)/libperf-m
 $(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
-workloads: $(WORKLOADS)
+workloads: $(WORKLOADS) $(B)/workloads/shapes-instrumented
 
 unit-tests: check-deps $(UNIT_BINS)
 
@@ -217,10 +222,11 @@ demo: all
 bench: all
 	@dpkg -s $(DEB_BENCH) >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BENCH))
-	@$(MAKE) --no-print-directory build/stat-floor build/gen-perf-data
+	@$(MAKE) --no-print-directory build/stat-floor build/gen-perf-data build/selfmon-check
 	@sh tests/bench/bench-stat.sh $(CURDIR)/perf-mini $(CURDIR)/build/stat-floor
 	@sh tests/bench/bench-real.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
 	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
+	@sh tests/bench/bench-selfmon.sh $(CURDIR)/build/selfmon-check
 
 build/stat-floor: tests/bench/stat-floor.c
 	$(CC) $(CPPFLAGS) -O2 $(WARN) -static -o $@ $<

@@ -54,6 +54,13 @@ test_expect_success 'a function left by longjmp does not corrupt its callers (sh
 	near "$(arc_pct jmp.dot work heavy)" 75 5
 '
 
+test_expect_success 'C++ at -O1: inlined functions hook in their caller frame and keep it; names demangled' '
+	pm profviz -o cxx.dot -- "$WL/shapes-instrumented" 100 >/dev/null 2>&1 &&
+	near "$(sed -n "s/^	\"main\" -> \"work(int)\" \[label=\"\([0-9.]*\)%.*/\1/p" cxx.dot)" 100 2 &&
+	test_grep "\"std::vector<geo::Circle, std::allocator<geo::Circle> >::" cxx.dot &&
+	! grep -q "^	\"main\" -> \"std::_Vector_base" cxx.dot
+'
+
 test_expect_success 'threads are measured apart and merged' '
 	pm profviz -o thr.dot -- "$PROG" threads 2>/dev/null &&
 	test_grep "3 threads\"\];$" thr.dot &&

@@ -25,6 +25,7 @@
 struct frame {
 	uintptr_t fn, caller;
 	uintptr_t sp;		/* the enter hook's frame: where on the stack it ran */
+	uintptr_t call_site;	/* the hook's return address argument */
 	uint64_t start[PROFVIZ_MAX_EVENTS];
 	uint64_t child[PROFVIZ_MAX_EVENTS];	/* the children's inclusive cost */
 	uint64_t pairs;		/* hook pairs that ran inside it */
@@ -140,30 +141,39 @@ static void push_frame(struct thread_state *ts, uintptr_t fn, uintptr_t sp, cons
 
 /*
  * A frame left without its exit hook (longjmp, an exception in code
- * without cleanups) is found by its place on the stack: the stack grows
- * down, so a frame recorded at or below where a new one starts, or below
- * where an exit runs, has gone.
+ * without cleanups) is found by its place on the stack, which grows down:
+ * a frame recorded below where a new call starts has gone. At the same
+ * place it has gone too, unless the new function is inlined into it: an
+ * inlined function's hooks run in its caller's frame and pass the
+ * caller's return address as call site, the same as the caller's own.
  */
-static void on_enter(struct thread_state *ts, uintptr_t fn, uintptr_t sp)
+static void on_enter(struct thread_state *ts, uintptr_t fn, uintptr_t sp, uintptr_t call_site)
 {
 	uint64_t now[PROFVIZ_MAX_EVENTS];
+	const struct frame *top;
 
 	if (!read_now(ts, now))
 		return;
-	while (ts->depth && ts->stack[ts->depth - 1].sp <= sp)
+	while (ts->depth && ((top = &ts->stack[ts->depth - 1])->sp < sp ||
+			     (top->sp == sp && top->call_site != call_site)))
 		pop_frame(ts, now);
 	push_frame(ts, fn, sp, now);
+	if (ts->depth)
+		ts->stack[ts->depth - 1].call_site = call_site;
 }
 
+/* An exit closes its function's frame and what was left above it: the
+ * topmost frame of @fn that is not above the place it exits from. */
 static void on_exit_fn(struct thread_state *ts, uintptr_t fn, uintptr_t sp)
 {
 	uint64_t now[PROFVIZ_MAX_EVENTS];
+	int k = ts->depth - 1;
 
-	if (!read_now(ts, now))
+	while (k >= 0 && ts->stack[k].fn != fn && ts->stack[k].sp <= sp)
+		k--;
+	if (k < 0 || ts->stack[k].fn != fn || !read_now(ts, now))
 		return;
-	while (ts->depth && ts->stack[ts->depth - 1].sp < sp)
-		pop_frame(ts, now);
-	if (ts->depth && ts->stack[ts->depth - 1].fn == fn)
+	while (ts->depth > k)
 		pop_frame(ts, now);
 }
 
@@ -184,9 +194,9 @@ static void calibrate(struct thread_state *ts)
 		struct pv_func *f;
 
 		memset(&ts->prof, 0, sizeof(ts->prof));
-		on_enter(ts, root, sp);
+		on_enter(ts, root, sp, 0);
 		for (int i = 0; i < CALIBRATION_PAIRS; i++) {
-			on_enter(ts, leaf, sp - 64);
+			on_enter(ts, leaf, sp - 64, 1);
 			on_exit_fn(ts, leaf, sp - 64);
 		}
 		on_exit_fn(ts, root, sp);
@@ -256,11 +266,10 @@ HOOK void __cyg_profile_func_enter(void *fn, void *call_site)
 {
 	struct thread_state *ts = thread_state();
 
-	(void)call_site;
 	if (!ts || ts->busy)
 		return;
 	ts->busy = true;
-	on_enter(ts, (uintptr_t)fn, (uintptr_t)__builtin_frame_address(0));
+	on_enter(ts, (uintptr_t)fn, (uintptr_t)__builtin_frame_address(0), (uintptr_t)call_site);
 	ts->busy = false;
 }
 

@@ -200,6 +200,11 @@ int pm_self_fd(const struct pm_self *s, int i)
 	return s && i >= 0 && i < s->nr ? s->ev[i].fd : -1;
 }
 
+const struct perf_event_mmap_page *pm_self_page(const struct pm_self *s, int i)
+{
+	return s && i >= 0 && i < s->nr ? s->ev[i].page : NULL;
+}
+
 bool pm_self_fast(const struct pm_self *s, int i)
 {
 	const struct perf_event_mmap_page *pc = s && i >= 0 && i < s->nr ? s->ev[i].page : NULL;

@@ -69,6 +69,9 @@ int pm_self_nr(const struct pm_self *s);
 const char *pm_self_name(const struct pm_self *s, int i);
 /* Event @i's perf fd (for ioctl(2) or poll(2)), or -1. */
 int pm_self_fd(const struct pm_self *s, int i);
+/* Event @i's mapped perf_event_mmap_page, or NULL (for a reader of
+ * one's own; the library's reads follow its protocol). */
+const struct perf_event_mmap_page *pm_self_page(const struct pm_self *s, int i);
 /* Whether event @i can be read from its page (rdpmc) right now. */
 bool pm_self_fast(const struct pm_self *s, int i);
 
