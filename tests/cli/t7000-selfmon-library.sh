@@ -17,11 +17,12 @@ topdown-be-bound 19778286903
 cycles 5024289525
 END
 
-# sim_count PROFILE-LINES SPEC: selfmon-check on the simulated Ice Lake
+# sim_count PROFILE-LINES ARGS...: selfmon-check on the simulated Ice Lake
 sim_count() {
 	{ cat rates; printf '%s\n' "$1"; } >profile
+	shift
 	PERF_MINI_SYSFS="$PERF_MINI_SYSFS_ICL" PERF_MINI_SIM_PROFILE=$PWD/profile \
-		"$CHECK_SIM" "$2"
+		"$CHECK_SIM" "$@"
 }
 
 # rate_ok FILE EVENT PER_NS: its value over its enabled ns within 2%
@@ -86,6 +87,25 @@ test_expect_success 'pmu-sim: TopDown level 1 of a region from slots and PERF_ME
 test_expect_success 'pmu-sim: TopDown level 1 through read(2) gives the same shares' '
 	sim_count "user-rdpmc 0" -t >out &&
 	topdown_ok out 0
+'
+
+# reset_ok FILE: the count after the reset and a tenth of the work is
+# well under the count before it
+reset_ok() {
+	awk "{ exit !(\$4 > 0 && \$4 < \$2 / 3) }" "$1"
+}
+
+test_expect_success 'pm_self_reset: counts start again from 0 (task-clock, read(2) path)' '
+	"$CHECK" -r task-clock >out &&
+	cat out &&
+	reset_ok out
+'
+
+test_expect_success 'pm_self_reset on pmu-sim: the page is rewritten, the rdpmc path follows' '
+	sim_count "" -r cycles >out &&
+	cat out &&
+	test_grep "fast 1$" out &&
+	reset_ok out
 '
 
 test_expect_success 'a bad event spec: the parser message and the fix, exit 1' '

@@ -61,6 +61,15 @@ test_expect_success 'C++ at -O1: inlined functions hook in their caller frame an
 	! grep -q "^	\"main\" -> \"std::_Vector_base" cxx.dot
 '
 
+# 100000 empty calls cost only the hooks (two counter reads each, about
+# as much as all of work() here): with that cost taken out they are near 0
+test_expect_success 'the hooks own cost is calibrated out: 100000 empty calls weigh next to nothing' '
+	pm profviz -o tiny.dot -- "$PROG" tiny 2>/dev/null &&
+	test_grep "\"tiny\" \[label=\"tiny\\\\ntotal [0-9.]+%  self [0-9.]+%\\\\n100000 calls" tiny.dot &&
+	near "$(node_total tiny.dot many_tiny)" 0 10 &&
+	near "$(arc_pct tiny.dot work heavy)" 75 5
+'
+
 test_expect_success 'threads are measured apart and merged' '
 	pm profviz -o thr.dot -- "$PROG" threads 2>/dev/null &&
 	test_grep "3 threads\"\];$" thr.dot &&

@@ -6,6 +6,8 @@
  *
  *   selfmon-check SPEC        count a busy loop, print each event:
  *                             name value enabled running fast retries
+ *   selfmon-check -r SPEC     the first event after the loop, then after
+ *                             pm_self_reset and a tenth of the loop
  *   selfmon-check -t          TopDown level 1 of the loop: the slots, then
  *                             each category's share in %, and fast
  *   selfmon-check -b N SPEC   ns per read of the first event through the
@@ -63,6 +65,31 @@ static int count(const char *spec)
 		fprintf(stderr, "selfmon-check: %s\n", pm_self_errmsg());
 	pm_self_close(s);
 	return ret ? 1 : 0;
+}
+
+static int reset(const char *spec)
+{
+	struct pm_self_value before, after;
+	struct pm_self *s;
+	volatile double x = 0;
+
+	if (pm_self_open(spec, &s)) {
+		fprintf(stderr, "selfmon-check: %s\n", pm_self_errmsg());
+		return 1;
+	}
+	busy();
+	if (pm_self_read_one(s, 0, &before) || pm_self_reset(s)) {
+		fprintf(stderr, "selfmon-check: %s\n", pm_self_errmsg());
+		pm_self_close(s);
+		return 1;
+	}
+	for (int i = 0; i < 2000000; i++)
+		x += i;
+	pm_self_read_one(s, 0, &after);
+	printf("before %llu after %llu fast %d\n", (unsigned long long)before.value,
+	       (unsigned long long)after.value, after.fast);
+	pm_self_close(s);
+	return 0;
 }
 
 static int topdown(void)
@@ -128,10 +155,12 @@ int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "-t"))
 		return topdown();
+	if (argc == 3 && !strcmp(argv[1], "-r"))
+		return reset(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "-b"))
 		return bench(atol(argv[2]), argv[3]);
 	if (argc == 2)
 		return count(argv[1]);
-	fprintf(stderr, "usage: selfmon-check SPEC | -t | -b N SPEC\n");
+	fprintf(stderr, "usage: selfmon-check SPEC | -r SPEC | -t | -b N SPEC\n");
 	return 2;
 }

@@ -8,6 +8,8 @@
  *   longjmp   thrower() leaves through longjmp, skipping its exit hook
  *   threads   two threads run work() too (per-thread counts, merged)
  *   fork      a child runs work() and writes its own graph
+ *   tiny      many_tiny() makes 100000 calls of an empty function: what
+ *             they cost is the hooks' own cost, which profviz removes
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -52,6 +54,17 @@ __attribute__((noinline)) void nest(int depth)
 		nest(depth - 1);
 }
 
+__attribute__((noinline)) void tiny(void)
+{
+	__asm__ __volatile__("" ::: "memory");
+}
+
+__attribute__((noinline)) void many_tiny(void)
+{
+	for (int i = 0; i < 100000; i++)
+		tiny();
+}
+
 static jmp_buf jump;
 
 __attribute__((noinline)) void thrower(void)
@@ -92,6 +105,8 @@ int main(int argc, char **argv)
 			pthread_create(&t[i], NULL, worker, NULL);
 		for (int i = 0; i < 2; i++)
 			pthread_join(t[i], NULL);
+	} else if (!strcmp(mode, "tiny")) {
+		many_tiny();
 	} else if (!strcmp(mode, "fork")) {
 		pid_t pid = fork();
 
