@@ -31,6 +31,8 @@ static int cmd_help(int argc, const char **argv, struct pm_env *env);
 static int cmd_version(int argc, const char **argv, struct pm_env *env);
 
 static const struct cmd_struct commands[] = {
+	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
+	{ "evlist", cmd_evlist, "List the event names in a perf.data file" },
 	{ "help", cmd_help, "Display help for a command" },
 	{ "list", cmd_list, "List all symbolic event types" },
 	{ "mem", cmd_mem, "Profile memory accesses" },
@@ -56,7 +58,7 @@ static void print_commands(FILE *out)
 {
 	fprintf(out, "\n usage: %s\n\n The perf-mini commands are:\n", usage_line);
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(out, "   %-10s %s\n", commands[i].name, commands[i].help);
+		fprintf(out, "   %-13s %s\n", commands[i].name, commands[i].help);
 	fprintf(out, "\n See 'perf-mini help COMMAND' for more information on a specific "
 		     "command.\n\n");
 }

@@ -84,6 +84,8 @@ enum attr_fmt { AF_UNSIGNED, AF_HEX, AF_SIGNED, AF_SAMPLE, AF_READ, AF_BRANCH };
 struct attr_out {
 	struct strbuf *sb;
 	bool inline_style;
+	bool pairs;	/* evlist -v: "name: value" runs, comma-separated */
+	bool first;
 };
 
 static void field(struct attr_out *out, const char *name, unsigned long long v,
@@ -93,7 +95,9 @@ static void field(struct attr_out *out, const char *name, unsigned long long v,
 
 	if (!v)
 		return;
-	if (out->inline_style)
+	if (out->pairs)
+		strbuf_addf(sb, "%s%s: ", out->first ? "" : ", ", name);
+	else if (out->inline_style)
 		strbuf_addf(sb, ", %s = ", name);
 	else
 		strbuf_addf(sb, "  %-32s ", name);
@@ -105,8 +109,9 @@ static void field(struct attr_out *out, const char *name, unsigned long long v,
 	case AF_READ: attr_print_read_format(sb, v); break;
 	case AF_BRANCH: attr_print_branch_type(sb, v); break;
 	}
-	if (!out->inline_style)
+	if (!out->inline_style && !out->pairs)
 		strbuf_addch(sb, '\n');
+	out->first = false;
 }
 
 #define F(name, fmt) field(out, #name, a->name, fmt)
@@ -157,6 +162,13 @@ void attr_print(struct strbuf *sb, const struct perf_event_attr *attr)
 void attr_print_inline(struct strbuf *sb, const struct perf_event_attr *attr)
 {
 	struct attr_out out = { .sb = sb, .inline_style = true };
+
+	print_attr(&out, attr);
+}
+
+void attr_print_pairs(struct strbuf *sb, const struct perf_event_attr *attr)
+{
+	struct attr_out out = { .sb = sb, .pairs = true, .first = true };
 
 	print_attr(&out, attr);
 }

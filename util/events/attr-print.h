@@ -17,6 +17,10 @@ void attr_print(struct strbuf *sb, const struct perf_event_attr *attr);
  * print them after "# event : name = X, ". */
 void attr_print_inline(struct strbuf *sb, const struct perf_event_attr *attr);
 
+/* The same fields as "name: value" runs joined by ", ", as perf evlist -v
+ * prints them after "event: ". */
+void attr_print_pairs(struct strbuf *sb, const struct perf_event_attr *attr);
+
 /* "SAMPLE_A|SAMPLE_B" names of sample_type, read_format, branch_sample_type. */
 void attr_print_sample_type(struct strbuf *sb, unsigned long long v);
 void attr_print_read_format(struct strbuf *sb, unsigned long long v);

@@ -264,3 +264,17 @@ void trace_format__print_raw(struct trace_format *tf, const struct perf_sample *
 {
 	print_record(tf, s, true, out);
 }
+
+bool trace_format__field_names(const struct trace_format *tf, uint64_t config,
+			       struct strbuf *out)
+{
+	struct tep_event *ev = tf ? tep_find_event(tf->tep, (int)config) : NULL;
+	struct tep_format_field **fields = ev ? tep_event_fields(ev) : NULL;
+
+	if (!fields)
+		return false;
+	for (int i = 0; fields[i]; i++)
+		strbuf_addf(out, "%s%s", i ? "," : "", fields[i]->name);
+	free(fields);
+	return true;
+}

@@ -27,6 +27,11 @@ void trace_format__name_evsels(const struct trace_format *tf, struct perf_data *
 /* Whether any tracepoint of @pd waits for that name. */
 bool trace_format__names_missing(const struct perf_data *pd);
 
+/* The fields of tracepoint @config (its own, not the common_ ones) as
+ * "a,b,c", perf evlist's trace_fields; false when the format lacks it. */
+bool trace_format__field_names(const struct trace_format *tf, uint64_t config,
+			       struct strbuf *out);
+
 /* "prev_comm=... ==> next_comm=..." for a tracepoint sample. */
 void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *out);
 /* " prev_comm=swapper/0 prev_pid=0 ...": every field, unformatted (perf's
