@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "launch.h"
+#include "../symbols/elf-walk.h"
 
 int profviz__events_env(const struct evlist *evlist, struct strbuf *out)
 {
@@ -74,29 +75,20 @@ static bool resolve(const char *prog, char *path, size_t size)
 	return false;
 }
 
+static bool named(const GElf_Sym *sym, const char *name, void *ctx)
+{
+	(void)sym;
+	return !strcmp(name, ctx);
+}
+
 static bool has_symbol(Elf *elf, Elf64_Word type, const char *name, bool *defined)
 {
-	Elf_Scn *scn = NULL;
+	GElf_Sym sym;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type || !sh.sh_entsize ||
-		    !(data = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *n;
-
-			if (gelf_getsym(data, (int)i, &sym) &&
-			    (n = elf_strptr(elf, sh.sh_link, sym.st_name)) && !strcmp(n, name)) {
-				*defined = sym.st_shndx != SHN_UNDEF;
-				return true;
-			}
-		}
-	}
-	return false;
+	if (!elf_find_symbol(elf, type, named, (void *)name, &sym))
+		return false;
+	*defined = sym.st_shndx != SHN_UNDEF;
+	return true;
 }
 
 enum profviz_target profviz__inspect(const char *prog)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "profviz.h"
+#include "../symbols/elf-walk.h"
 
 typedef char *cxa_demangle_fn(const char *name, char *buf, size_t *len, int *status);
 
@@ -41,45 +42,22 @@ static bool mapping_of(uintptr_t addr, char *path, size_t size, uint64_t *file_o
 	return found;
 }
 
-/* A file offset as the ELF's virtual address, through its PT_LOADs. */
-static uint64_t offset_to_vaddr(Elf *elf, uint64_t off)
+static bool function_at(const GElf_Sym *sym, const char *name, void *ctx)
 {
-	size_t n = 0;
+	uint64_t vaddr = *(const uint64_t *)ctx;
 
-	if (elf_getphdrnum(elf, &n))
-		return off;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD &&
-		    off >= ph.p_offset && off < ph.p_offset + ph.p_filesz)
-			return off - ph.p_offset + ph.p_vaddr;
-	}
-	return off;
+	(void)name;
+	return GELF_ST_TYPE(sym->st_info) == STT_FUNC && vaddr >= sym->st_value &&
+	       vaddr < sym->st_value + (sym->st_size ?: 1);
 }
 
 /* The function symbol of @type (SHT_SYMTAB, SHT_DYNSYM) covering @vaddr. */
 static char *symbol_in(Elf *elf, Elf64_Word type, uint64_t vaddr)
 {
-	Elf_Scn *scn = NULL;
+	GElf_Sym sym;
+	const char *name = elf_find_symbol(elf, type, function_at, &vaddr, &sym);
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type || !sh.sh_entsize ||
-		    !(data = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-
-			if (!gelf_getsym(data, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    vaddr < sym.st_value || vaddr >= sym.st_value + (sym.st_size ?: 1))
-				continue;
-			return strdup(elf_strptr(elf, sh.sh_link, sym.st_name) ?: "?");
-		}
-	}
-	return NULL;
+	return name ? strdup(*name ? name : "?") : NULL;
 }
 
 static char *demangled(char *name)
@@ -107,7 +85,7 @@ char *pv_symbol_name(uintptr_t addr)
 	if (mapping_of(addr, path, sizeof(path), &off) && elf_version(EV_CURRENT) != EV_NONE &&
 	    (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 		if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
-			uint64_t vaddr = offset_to_vaddr(elf, off);
+			uint64_t vaddr = elf_offset_to_vaddr(elf, off);
 
 			name = symbol_in(elf, SHT_SYMTAB, vaddr) ?: symbol_in(elf, SHT_DYNSYM, vaddr);
 			elf_end(elf);

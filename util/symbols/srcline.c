@@ -11,6 +11,7 @@
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "demangle.h"
+#include "elf-walk.h"
 #include "srcline.h"
 #include "../base/xalloc.h"
 
@@ -67,19 +68,7 @@ static struct srcline_module *module_of(struct srclines *sl, const struct dsos *
 /* A file offset (our user addresses) as the ELF's virtual address. */
 static uint64_t offset_to_vaddr(Dwfl_Module *mod, uint64_t off, Dwarf_Addr *bias)
 {
-	Elf *elf = dwfl_module_getelf(mod, bias);
-	size_t n = 0;
-
-	if (!elf || elf_getphdrnum(elf, &n))
-		return off;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD &&
-		    off >= ph.p_offset && off < ph.p_offset + ph.p_filesz)
-			return off - ph.p_offset + ph.p_vaddr;
-	}
-	return off;
+	return elf_offset_to_vaddr(dwfl_module_getelf(mod, bias), off);
 }
 
 /*
