@@ -13,7 +13,7 @@ for exp in "$EXP"/perf.data.*.txt; do
 	case $what in
 	plain) opts= ;;
 	trace-fields) opts=--trace-fields ;;
-	buildid) continue ;;
+	buildid|buildid-H) continue ;;
 	*) opts=-$what ;;
 	esac
 	test_expect_success "evlist $opts on $file equals perf evlist" "
@@ -24,8 +24,16 @@ done
 
 for exp in "$EXP"/perf.data.*.buildid.txt; do
 	file=$(basename "$exp" .buildid.txt)
-	test_expect_success "buildid-list on $file equals perf buildid-list (one line per DSO)" "
+	test_expect_success "buildid-list on $file equals perf buildid-list" "
 		pm buildid-list -i '$PD/$file' >out &&
+		test_cmp '$exp' out
+	"
+done
+
+for exp in "$EXP"/perf.data.*.buildid-H.txt; do
+	file=$(basename "$exp" .buildid-H.txt)
+	test_expect_success "buildid-list -H on $file equals perf buildid-list -H (DSOs samples hit)" "
+		pm buildid-list -H -i '$PD/$file' >out &&
 		test_cmp '$exp' out
 	"
 done
@@ -66,11 +74,9 @@ test_expect_success 'evlist and buildid-list on a missing or foreign file: the c
 	test_grep "not a perf.data file" err
 '
 
-test_expect_success 'buildid-list on a file without a build-id table says what is missing' '
-	test_expect_code 1 pm buildid-list -i "$PD/perf.data.synth-mem-branch" 2>err &&
-	test_grep "has no build-id table \\(recorded without one\\)" err &&
-	test_expect_code 1 pm buildid-list -i "$PD/perf.data.piped.lost_samples-4.4" 2>err &&
-	test_grep "a pipe stream carries none" err
+test_expect_success 'buildid-list -m (modules) is refused with the cause, not faked' '
+	test_expect_code 1 pm buildid-list -m 2>err &&
+	test_grep "not done yet" err
 '
 
 # exit 0 or 1 with a message, never a signal or a hang (timeout: 124)
@@ -111,7 +117,11 @@ test_expect_success 'buildid-list -k: the running kernel build-id (/sys/kernel/n
 test_expect_success 'a recording made here lists its DSOs with their build-ids' '
 	pm record -q -o own.data -- "$WL/spin" 1 2>/dev/null &&
 	pm buildid-list -i own.data >out &&
-	test_grep "^[0-9a-f]+ .*/spin$" out
+	test_grep "^[0-9a-f]+ .*/spin$" out &&
+	pm buildid-list -H -i own.data >hits &&
+	test_grep "^[0-9a-f]+ .*/spin$" hits &&
+	pm record -q -o - -- "$WL/spin" 1 2>/dev/null | pm buildid-list -i - >pipe &&
+	test_grep "^ {41}.*/spin$" pipe
 '
 
 test_done

@@ -182,12 +182,24 @@ static void on_exit_fn(struct thread_state *ts, uintptr_t fn, uintptr_t sp)
  * pretend caller, through the same code as the program's calls. The
  * empty function's inclusive cost is what a frame's own pair leaves
  * inside it; the caller's, per pair, what a whole pair costs. The least
- * of a few rounds: interruptions only add.
+ * of a few rounds: interruptions only add, and a cost taken out too
+ * large would wipe out a program whose run is mostly calls (it is then
+ * clamped to 0), where one too small leaves a little of the hooks in.
  */
+static uint64_t least(const uint64_t *v, int n)
+{
+	uint64_t m = v[0];
+
+	for (int i = 1; i < n; i++)
+		m = v[i] < m ? v[i] : m;
+	return m;
+}
+
 static void calibrate(struct thread_state *ts)
 {
 	uintptr_t root = (uintptr_t)&calibrate, leaf = root + 1, sp = (uintptr_t)&sp;
-	uint64_t own[PROFVIZ_MAX_EVENTS], pair[PROFVIZ_MAX_EVENTS];
+	uint64_t own[PROFVIZ_MAX_EVENTS][CALIBRATION_ROUNDS];
+	uint64_t pair[PROFVIZ_MAX_EVENTS][CALIBRATION_ROUNDS];
 	struct pv_profile real = ts->prof;
 
 	for (int r = 0; r < CALIBRATION_ROUNDS; r++) {
@@ -201,16 +213,15 @@ static void calibrate(struct thread_state *ts)
 		}
 		on_exit_fn(ts, root, sp);
 		for (int e = 0; e < ts->nr_events; e++) {
-			uint64_t o = (f = pv_func(&ts->prof, leaf)) ? f->total[e] / CALIBRATION_PAIRS : 0;
-			uint64_t p = (f = pv_func(&ts->prof, root)) ? f->total[e] / CALIBRATION_PAIRS : 0;
-
-			own[e] = !r || o < own[e] ? o : own[e];
-			pair[e] = !r || p < pair[e] ? p : pair[e];
+			own[e][r] = (f = pv_func(&ts->prof, leaf)) ? f->total[e] / CALIBRATION_PAIRS : 0;
+			pair[e][r] = (f = pv_func(&ts->prof, root)) ? f->total[e] / CALIBRATION_PAIRS : 0;
 		}
 		pv_release(&ts->prof);
 	}
-	memcpy(ts->own, own, sizeof(ts->own));
-	memcpy(ts->pair, pair, sizeof(ts->pair));
+	for (int e = 0; e < ts->nr_events; e++) {
+		ts->own[e] = least(own[e], CALIBRATION_ROUNDS);
+		ts->pair[e] = least(pair[e], CALIBRATION_ROUNDS);
+	}
 	ts->depth = 0;
 	ts->prof = real;
 }

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini data convert: a perf.data into another format (JSON, as perf
+ * data convert --to-json writes it). The file is written beside its name
+ * and renamed into place when whole: never half a file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/data/perf-data.h"
+#include "../util/report/json-convert.h"
+
+static const char *const data_usage[] = {
+	"perf-mini data convert [<options>]",
+	NULL,
+};
+
+struct data_opts {
+	const char *input, *to_json, *to_ctf;
+	bool force, all, tod;
+	int verbose;
+};
+
+/* What the options ask that cannot be done: 129 for a usage error, 1 for
+ * what the machine or the file system refuses, with the fix in @err. */
+static int check(const struct data_opts *o, struct strbuf *err)
+{
+	struct stat st;
+
+	if (o->to_ctf) {
+		strbuf_addstr(err, "--to-ctf needs babeltrace, which perf-mini does not use\n"
+				   "hint: --to-json FILE");
+		return 1;
+	}
+	if (!o->to_json) {
+		strbuf_addstr(err, "convert to what?\nhint: perf-mini data convert --to-json "
+				   "out.json [-i perf.data]");
+		return 129;
+	}
+	if (o->all || o->tod) {
+		strbuf_addf(err, "%s does not apply to JSON output (as perf)\nhint: drop it",
+			    o->all ? "--all" : "--tod");
+		return 129;
+	}
+	if (!o->force && !stat(o->to_json, &st)) {
+		strbuf_addf(err, "%s exists\nhint: -f/--force overwrites it", o->to_json);
+		return 1;
+	}
+	return 0;
+}
+
+/* OUT.XXXXXX beside OUT: mkstemp's template, renamed to OUT when whole */
+static FILE *open_beside(const char *path, struct strbuf *tmp, struct strbuf *err)
+{
+	int fd;
+	FILE *f;
+
+	strbuf_addf(tmp, "%s.XXXXXX", path);
+	fd = mkstemp(tmp->buf);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	fchmod(fd, 0644);
+	return f;
+}
+
+static int convert_json(const struct data_opts *o, struct strbuf *err)
+{
+	struct perf_data pd = { 0 };
+	struct strbuf tmp = STRBUF_INIT;
+	struct json_convert_opts jo = { 0 };
+	struct stat st;
+	uint64_t nr = 0;
+	FILE *f = NULL;
+	long size = 0;
+	int ret = perf_data__open(&pd, o->input, err);
+
+	if (!ret && !pd.pipe && !stat(o->input, &st))
+		jo.captured_on = st.st_mtime;
+	if (!ret && !(f = open_beside(o->to_json, &tmp, err)))
+		ret = -EIO;
+	if (!ret)
+		ret = json_convert(&pd, &jo, f, &nr, err);
+	if (f) {
+		size = ftell(f);
+		if ((fclose(f) || ret) && !ret) {
+			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
+			ret = -EIO;
+		}
+		if (!ret && rename(tmp.buf, o->to_json)) {
+			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
+			ret = -EIO;
+		}
+		if (ret)
+			unlink(tmp.buf);
+	}
+	if (!ret)
+		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into JSON data '%s' ]\n"
+			"[ perf-mini data convert: Converted and wrote %.3f MB (%llu samples) ]\n",
+			o->input, o->to_json, (double)size / 1024 / 1024, (unsigned long long)nr);
+	perf_data__close(&pd);
+	strbuf_release(&tmp);
+	return ret ? 1 : 0;
+}
+
+int cmd_data(int argc, const char **argv, struct pm_env *env)
+{
+	struct data_opts o = { .input = cmd_default_input() };
+	const struct option options[] = {
+		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_INCR('v', "verbose", &o.verbose, "be more verbose"),
+		OPT_BOOLEAN(0, "all", &o.all, "Convert all events"),
+		OPT_STRING(0, "to-ctf", &o.to_ctf, "dir", "Convert to CTF format"),
+		OPT_STRING(0, "to-json", &o.to_json, "file", "Convert to JSON format"),
+		OPT_BOOLEAN(0, "tod", &o.tod, "Convert time to wall clock time"),
+		OPT_END(),
+	};
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	(void)env;
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		ret = parse_options(argc, argv, options, data_usage, 0, &err);
+		ret = cmd_usage_result(ret, err.buf);
+		strbuf_release(&err);
+		return ret;
+	}
+	if (argc < 2 || strcmp(argv[1], "convert")) {
+		cmd_error("data", argc < 2 ? "which data command?\nhint: perf-mini data convert "
+				  "--to-json out.json" :
+				  "the one data command is convert\nhint: perf-mini data convert "
+				  "--to-json out.json");
+		return 129;
+	}
+	ret = parse_options(argc - 1, argv + 1, options, data_usage, 0, &err);
+	if (ret < 0) {
+		ret = cmd_usage_result(ret, err.buf);
+		strbuf_release(&err);
+		return ret;
+	}
+	if (ret > 0) {
+		strbuf_addf(&err, "'%s' is not an option of data convert\nhint: name the input "
+			    "with -i FILE", argv[2]);
+		ret = 129;
+	} else if (!(ret = check(&o, &err))) {
+		ret = convert_json(&o, &err);
+	}
+	if (ret)
+		cmd_error("data convert", err.buf);
+	strbuf_release(&err);
+	return ret;
+}
