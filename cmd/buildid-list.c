@@ -102,10 +102,15 @@ static int print_hits(struct perf_data *pd, struct strbuf *err)
 
 	machine__init(&m, &cfg);
 	machine__apply_build_ids(&m, &pd->feat);
+	/* a stream that breaks off: what came before, and a warning, as perf */
 	ret = dso_hits__collect(pd, &m, &dsos, &nr, err);
+	if (ret && nr) {
+		cmd_warn_lines("buildid-list", err->buf);
+		strbuf_reset(err);
+		ret = 0;
+	}
 	order_pd = pd;
-	if (!ret)
-		qsort(dsos, nr, sizeof(*dsos), by_list_rank);
+	qsort(dsos, nr, sizeof(*dsos), by_list_rank);
 	for (size_t i = 0; !ret && i < nr; i++) {
 		const struct pd_build_id *b = table_entry(pd, dsos[i]->long_name);
 

@@ -71,7 +71,10 @@ test_expect_success 'evlist and buildid-list on a missing or foreign file: the c
 	test_expect_code 1 pm evlist -i nosuch.data 2>err &&
 	test_grep "cannot open nosuch.data" err &&
 	test_expect_code 1 pm buildid-list -i "$PD/README.md" 2>err &&
-	test_grep "not a perf.data file" err
+	test_grep "not a perf.data file" err &&
+	test_expect_code 1 pm buildid-list -i "$PD/perf.data.piped.corrupted.zero_size_sample-3.2" \
+		2>err &&
+	test_grep "record at offset 0xbfd0 has size 0" err
 '
 
 test_expect_success 'buildid-list -m (modules) is refused with the cause, not faked' '

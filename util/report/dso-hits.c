@@ -67,12 +67,8 @@ int dso_hits__collect(struct perf_data *pd, struct machine *m, struct dso ***out
 	struct session_stats stats = { 0 };
 	int ret = session__process(pd, &tool, &stats, err);
 
-	if (ret) {
-		free(h.dsos);
-		return ret;
-	}
 	qsort(h.dsos, h.nr, sizeof(*h.dsos), by_creation);
 	*out = h.dsos;
 	*nr = h.nr;
-	return 0;
+	return ret;
 }

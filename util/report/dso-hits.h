@@ -14,8 +14,9 @@
 #include "../data/perf-data.h"
 #include "../symbols/machine.h"
 
-/* @m initialised (and given @pd's build-ids) by the caller. 0 with
- * *@out (malloc'ed, sorted) and *@nr, or -errno with @err. */
+/* @m initialised (and given @pd's build-ids) by the caller. *@out
+ * (malloc'ed, sorted) and *@nr: the hits read; 0, or -errno with @err
+ * when the file broke off (the hits are those before). */
 int dso_hits__collect(struct perf_data *pd, struct machine *m, struct dso ***out, size_t *nr,
 		      struct strbuf *err);
 
