@@ -110,7 +110,8 @@ static int print_hits(struct perf_data *pd, struct strbuf *err)
 		ret = 0;
 	}
 	order_pd = pd;
-	qsort(dsos, nr, sizeof(*dsos), by_list_rank);
+	if (nr)
+		qsort(dsos, nr, sizeof(*dsos), by_list_rank);
 	for (size_t i = 0; !ret && i < nr; i++) {
 		const struct pd_build_id *b = table_entry(pd, dsos[i]->long_name);
 

@@ -54,11 +54,13 @@ test_expect_success 'a function left by longjmp does not corrupt its callers (sh
 	near "$(arc_pct jmp.dot work heavy)" 75 5
 '
 
+# shapes spends its time in calls far shorter than a hook pair: its shares
+# are mostly the calibration (see perf-mini-profviz.txt), its arcs are not
 test_expect_success 'C++ at -O1: inlined functions hook in their caller frame and keep it; names demangled' '
 	pm profviz -o cxx.dot -- "$WL/shapes-instrumented" 100 >/dev/null 2>&1 &&
-	near "$(sed -n "s/^	\"main\" -> \"work(int)\" \[label=\"\([0-9.]*\)%.*/\1/p" cxx.dot)" 100 2 &&
+	test_grep "^	\"main\" -> \"work\(int\)\" \[label=\"[0-9.]+%\\\\n1 calls\"" cxx.dot &&
 	test_grep "\"std::vector<geo::Circle, std::allocator<geo::Circle> >::" cxx.dot &&
-	! grep -q "^	\"main\" -> \"std::_Vector_base" cxx.dot
+	! grep -q "^	\"main\" -> \"std::" cxx.dot
 '
 
 # 100000 empty calls cost only the hooks (two counter reads each, about

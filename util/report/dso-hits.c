@@ -67,7 +67,8 @@ int dso_hits__collect(struct perf_data *pd, struct machine *m, struct dso ***out
 	struct session_stats stats = { 0 };
 	int ret = session__process(pd, &tool, &stats, err);
 
-	qsort(h.dsos, h.nr, sizeof(*h.dsos), by_creation);
+	if (h.nr)
+		qsort(h.dsos, h.nr, sizeof(*h.dsos), by_creation);
 	*out = h.dsos;
 	*nr = h.nr;
 	return ret;
