@@ -93,6 +93,26 @@ test_expect_success '--call-graph dwarf: script unwinds the user stack (libdw CF
 	pm report --stdio --no-children -i dw.data >rep && test_grep "outer" rep
 '
 
+# libc6-dbg ships its DWARF compressed: the first report that reads it
+# keeps a decompressed copy in the cache, later ones map it, with the
+# same output (and without a usable cache directory, the same again)
+test_expect_success '--call-graph dwarf: compressed debug files decompressed once, in the cache' '
+	pm record -q --call-graph dwarf -e cpu-clock -o dwc.data -- "$WL/burn" 300 >/dev/null &&
+	XDG_CACHE_HOME="$TRASH/cache" pm report --stdio -i dwc.data >first 2>&1 &&
+	XDG_CACHE_HOME="$TRASH/cache" pm report --stdio -i dwc.data >second 2>&1 &&
+	XDG_CACHE_HOME=/nonexistent HOME=/nonexistent pm report --stdio -i dwc.data >none 2>&1 &&
+	test_cmp first second && test_cmp first none &&
+	libc=$(ldd "$WL/burn" | sed -n "s/.*libc.so.6 => \([^ ]*\).*/\1/p") &&
+	id=$(readelf -n "$libc" 2>/dev/null | sed -n "s/.*Build ID: *//p") &&
+	debug=/usr/lib/debug/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug &&
+	if test -n "$id" && test -r "$debug" && readelf -SW "$debug" 2>/dev/null | grep -q " C "; then
+		test -s "$TRASH/cache/perf-mini/debug-$id" &&
+		! readelf -SW "$TRASH/cache/perf-mini/debug-$id" 2>/dev/null | grep -q "debug.* C "
+	else
+		say "# no compressed libc debug file here: nothing to cache"
+	fi
+'
+
 test_expect_success '--call-graph dwarf without the binary on disk: the sampled frame only' '
 	pm record -q --call-graph dwarf -e cpu-clock -o dw.data -- "$WL/burn" >/dev/null &&
 	mkdir -p emptyfs && pm script --symfs emptyfs -i dw.data >out &&

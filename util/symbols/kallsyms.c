@@ -12,6 +12,7 @@
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "cache-dir.h"
 #include "kallsyms.h"
 #include "kernel-build-id.h"
 
@@ -273,15 +274,6 @@ static bool running_key(struct kallsyms_key *key)
 	return key->build_id_size > 0;
 }
 
-/* A directory only this user can write: what is in it is this user's. */
-static bool private_dir(const char *path)
-{
-	struct stat st;
-
-	return !lstat(path, &st) && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
-	       !(st.st_mode & 022);
-}
-
 /*
  * $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID-BOOTID, its directories made:
  * a home shared by machines (NFS) holds one file per boot. None for a
@@ -289,19 +281,7 @@ static bool private_dir(const char *path)
  */
 static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
 {
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	if (geteuid() != getuid())
-		return false;
-	if (xdg && *xdg)
-		strbuf_addstr(path, xdg);
-	else if (home && *home)
-		strbuf_addf(path, "%s/.cache", home);
-	else
-		return false;
-	mkdir(path->buf, 0700);
-	strbuf_addstr(path, "/perf-mini");
-	if ((mkdir(path->buf, 0700) && errno != EEXIST) || !private_dir(path->buf))
+	if (!pm_cache_dir(path))
 		return false;
 	strbuf_addstr(path, "/kallsyms-");
 	for (int i = 0; i < key->build_id_size; i++)

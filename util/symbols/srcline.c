@@ -10,6 +10,7 @@
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "debug-cache.h"
 #include "demangle.h"
 #include "elf-walk.h"
 #include "srcline.h"
@@ -33,7 +34,7 @@ struct srcline_module {
 
 static char *debuginfo_path;
 static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = debug_cache__find_debuginfo,
 	.debuginfo_path = &debuginfo_path,
 	.section_address = dwfl_offline_section_address,
 };
