@@ -100,7 +100,8 @@ test_expect_success '--call-graph dwarf: compressed debug files decompressed onc
 	pm record -q --call-graph dwarf -e cpu-clock -o dwc.data -- "$WL/burn" 300 >/dev/null &&
 	XDG_CACHE_HOME="$TRASH/cache" pm report --stdio -i dwc.data >first 2>&1 &&
 	XDG_CACHE_HOME="$TRASH/cache" pm report --stdio -i dwc.data >second 2>&1 &&
-	XDG_CACHE_HOME=/nonexistent HOME=/nonexistent pm report --stdio -i dwc.data >none 2>&1 &&
+	: >not-a-dir &&
+	XDG_CACHE_HOME="$TRASH/not-a-dir" pm report --stdio -i dwc.data >none 2>&1 &&
 	test_cmp first second && test_cmp first none &&
 	libc=$(ldd "$WL/burn" | sed -n "s/.*libc.so.6 => \([^ ]*\).*/\1/p") &&
 	id=$(readelf -n "$libc" 2>/dev/null | sed -n "s/.*Build ID: *//p") &&
