@@ -13,6 +13,7 @@
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
+#include "../util/base/pending-file.h"
 #include "../util/data/perf-data.h"
 #include "../util/report/json-convert.h"
 
@@ -55,29 +56,12 @@ static int check(const struct data_opts *o, struct strbuf *err)
 	return 0;
 }
 
-/* OUT.XXXXXX beside OUT: mkstemp's template, renamed to OUT when whole */
-static FILE *open_beside(const char *path, struct strbuf *tmp, struct strbuf *err)
-{
-	int fd;
-	FILE *f;
-
-	strbuf_addf(tmp, "%s.XXXXXX", path);
-	fd = mkstemp(tmp->buf);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	fchmod(fd, 0644);
-	return f;
-}
-
+/* Written under a temporary name beside the output, renamed when whole. */
 static int convert_json(const struct data_opts *o, struct strbuf *err)
 {
 	struct perf_data pd = { 0 };
-	struct strbuf tmp = STRBUF_INIT;
 	struct json_convert_opts jo = { 0 };
+	struct pending_file pf;
 	struct stat st;
 	uint64_t nr = 0;
 	FILE *f = NULL;
@@ -86,29 +70,33 @@ static int convert_json(const struct data_opts *o, struct strbuf *err)
 
 	if (!ret && !pd.pipe && !stat(o->input, &st))
 		jo.captured_on = st.st_mtime;
-	if (!ret && !(f = open_beside(o->to_json, &tmp, err)))
-		ret = -EIO;
-	if (!ret)
-		ret = json_convert(&pd, &jo, f, &nr, err);
+	if (!ret && (ret = pending_file__open(&pf, o->to_json)))
+		strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(-ret));
+	if (!ret) {
+		fchmod(pf.fd, 0644);
+		if (!(f = fdopen(pf.fd, "w"))) {
+			close(pf.fd);
+			ret = pending_file__finish(&pf, -EIO);
+			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(EIO));
+		}
+	}
 	if (f) {
+		ret = json_convert(&pd, &jo, f, &nr, err);
 		size = ftell(f);
-		if ((fclose(f) || ret) && !ret) {
+		if (fclose(f) && !ret) {
 			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
 			ret = -EIO;
 		}
-		if (!ret && rename(tmp.buf, o->to_json)) {
+		if (pending_file__finish(&pf, ret) && !ret) {
 			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
 			ret = -EIO;
 		}
-		if (ret)
-			unlink(tmp.buf);
 	}
 	if (!ret)
 		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into JSON data '%s' ]\n"
 			"[ perf-mini data convert: Converted and wrote %.3f MB (%llu samples) ]\n",
 			o->input, o->to_json, (double)size / 1024 / 1024, (unsigned long long)nr);
 	perf_data__close(&pd);
-	strbuf_release(&tmp);
 	return ret ? 1 : 0;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Decompressed copies of debug files: debug-cache.h. */
+#include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/pending-file.h"
 #include "../base/strbuf.h"
 #include "cache-dir.h"
 #include "debug-cache.h"
@@ -75,28 +77,23 @@ static bool decompress_in_place(int fd)
 	return ok;
 }
 
-/* Made beside its name under a temporary one, renamed when whole: a
- * report running beside never maps half a copy. */
+/* Made under a temporary name and renamed when whole: a report running
+ * beside never maps half a copy. */
 static int make_copy(int fd, const char *path)
 {
-	struct strbuf tmp = STRBUF_INIT;
+	struct pending_file pf;
 	struct stat st;
-	int out = -1;
+	int err;
 
-	strbuf_addf(&tmp, "%s.XXXXXX", path);	/* mkstemp's template */
-	if (!fstat(fd, &st) && (uint64_t)st.st_size * 4 < MAX_COPY_BYTES &&
-	    (out = mkstemp(tmp.buf)) >= 0) {
-		if (!copy_bytes(fd, out) || !decompress_in_place(out) || fsync(out) ||
-		    rename(tmp.buf, path)) {
-			close(out);
-			unlink(tmp.buf);
-			out = -1;
-		}
-	}
-	strbuf_release(&tmp);
-	if (out >= 0)
-		close(out);
-	return out >= 0 ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	if (fstat(fd, &st) || (uint64_t)st.st_size * 4 >= MAX_COPY_BYTES ||
+	    pending_file__open(&pf, path))
+		return -1;
+	err = copy_bytes(fd, pf.fd) && decompress_in_place(pf.fd) && !fsync(pf.fd) ? 0 : -EIO;
+	if (close(pf.fd) && !err)
+		err = -EIO;
+	if (pending_file__finish(&pf, err))
+		return -1;
+	return open(path, O_RDONLY | O_CLOEXEC);
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/pending-file.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "cache-dir.h"
@@ -130,9 +131,10 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 {
 	struct cache_header h = { .magic = CACHE_MAGIC, .sym_size = sizeof(struct cache_sym),
 				  .nr_syms = dso->nr_syms, .key = *key };
-	struct strbuf out = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct pending_file pf;
 	size_t names_end = 0;
-	int fd, err = 0;
+	int err;
 
 	for (size_t i = 0; i < dso->nr_syms; i++) {
 		size_t end = (size_t)(dso->syms[i].name - dso->names) + dso->syms[i].namelen + 1;
@@ -155,19 +157,13 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 		strbuf_add(&out, &c, sizeof(c));
 	}
 	strbuf_add(&out, dso->names, names_end);
-	strbuf_addf(&tmp, "%s.XXXXXX", path);	/* mkostemp's template */
-	fd = mkostemp(tmp.buf, O_CLOEXEC);	/* a new file of ours, never a link */
-	if (fd < 0)
-		err = -errno;
-	else
-		err = write_fully(fd, out.buf, out.len);
-	if (fd >= 0 && close(fd) && !err)
-		err = -errno;
-	if (!err && rename(tmp.buf, path))
-		err = -errno;
-	if (err && fd >= 0)
-		unlink(tmp.buf);
-	strbuf_release(&tmp);
+	err = pending_file__open(&pf, path);
+	if (!err) {
+		err = write_fully(pf.fd, out.buf, out.len);
+		if (close(pf.fd) && !err)
+			err = -errno;
+		err = pending_file__finish(&pf, err);
+	}
 	strbuf_release(&out);
 	return err;
 }
