@@ -417,8 +417,12 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		return s->pl ? pl_push(s, ev, PL_USER) : s->tool->user(s->tool->ctx, ev);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
 		return 0;
-	if (s->tool->unordered)
-		return deliver(s, ev, off);
+	if (s->tool->unordered) {
+		int ret = deliver(s, ev, off);
+
+		release_consumed(s);
+		return ret;
+	}
 	evsel = perf_data__evsel_of(pd, ev);
 	if (!evsel)
 		return deliver(s, ev, off);
