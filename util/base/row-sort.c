@@ -250,3 +250,107 @@ void row_sort(const uint64_t *rows, size_t n, int stride, uint32_t *order)
 	if (n > 1 && stride)
 		sort_subset(&rs, order, n);
 }
+
+/* --- packing rows before they are stored --------------------------------- */
+
+struct row_packer {
+	int stride;
+	size_t seen;
+	uint64_t *first, *hi;
+	bool *constant;
+	struct column *cols;
+};
+
+struct row_packer *row_packer__new(int stride)
+{
+	struct row_packer *p = must_calloc(1, sizeof(*p));
+
+	p->stride = stride;
+	p->first = must_calloc(stride ? stride : 1, sizeof(*p->first));
+	p->hi = must_calloc(stride ? stride : 1, sizeof(*p->hi));
+	p->constant = must_calloc(stride ? stride : 1, sizeof(*p->constant));
+	p->cols = must_calloc(stride ? stride : 1, sizeof(*p->cols));
+	for (int k = 0; k < stride; k++) {
+		p->constant[k] = true;
+		p->cols[k].lo = UINT64_MAX;
+	}
+	return p;
+}
+
+void row_packer__measure(struct row_packer *p, const uint64_t *row)
+{
+	for (int k = 0; k < p->stride; k++) {
+		uint64_t v = row[k];
+
+		if (!p->seen)
+			p->first[k] = v;
+		p->constant[k] &= v == p->first[k];
+		if (v == 0 || v == UINT64_MAX)
+			continue;
+		p->cols[k].lo = v < p->cols[k].lo ? v : p->cols[k].lo;
+		p->hi[k] = v > p->hi[k] ? v : p->hi[k];
+	}
+	p->seen++;
+}
+
+/* The columns' widths as measure_column() gives them; the words a row takes. */
+int row_packer__words(struct row_packer *p)
+{
+	int bits = 0;
+
+	for (int k = 0; k < p->stride; k++) {
+		struct column *c = &p->cols[k];
+
+		if (c->lo > p->hi[k])	/* sentinels only */
+			c->lo = p->hi[k] = 1;
+		c->span = p->hi[k] - c->lo;
+		c->bits = p->constant[k] ? 0 : c->span > UINT64_MAX - 3 ? 64 : bits_of(c->span + 2);
+		bits += c->bits;
+	}
+	return bits ? (bits + 63) / 64 : 1;
+}
+
+/*
+ * The columns one after another as one string of bits, the first most
+ * significant, cut into words: the packed rows compare word by word as the
+ * full rows compared column by column.
+ */
+void row_packer__pack(const struct row_packer *p, const uint64_t *row, uint64_t *out)
+{
+	int words = 0, used = 0;
+
+	for (int k = 0; k < p->stride; k++)
+		words += p->cols[k].bits;
+	memset(out, 0, (words ? (words + 63) / 64 : 1) * sizeof(*out));
+	words = 0;
+	for (int k = 0; k < p->stride; k++) {
+		int left = p->cols[k].bits;
+		uint64_t v = left == 64 ? row[k] : column_value(&p->cols[k], row[k]);
+
+		while (left) {
+			int take = 64 - used < left ? 64 - used : left;
+			uint64_t chunk = v >> (left - take);
+
+			if (take < 64)
+				chunk &= (1ULL << take) - 1;
+			out[words] |= take == 64 ? chunk : chunk << (64 - used - take);
+			used += take;
+			left -= take;
+			if (used == 64) {
+				words++;
+				used = 0;
+			}
+		}
+	}
+}
+
+void row_packer__free(struct row_packer *p)
+{
+	if (!p)
+		return;
+	free(p->first);
+	free(p->hi);
+	free(p->constant);
+	free(p->cols);
+	free(p);
+}

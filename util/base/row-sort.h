@@ -19,4 +19,17 @@ void row_sort(const uint64_t *rows, size_t n, int stride, uint32_t *order);
 /* The same through the merge path only, whatever the widths (for tests). */
 void row_sort_merge(const uint64_t *rows, size_t n, int stride, uint32_t *order);
 
+/*
+ * Rows made narrower before they are stored, where many rows would
+ * otherwise hold mostly empty bits: measure every row, then pack each into
+ * row_packer__words() words that sort (row_sort) as the rows would.
+ */
+struct row_packer;
+
+struct row_packer *row_packer__new(int stride);
+void row_packer__measure(struct row_packer *p, const uint64_t *row);
+int row_packer__words(struct row_packer *p);
+void row_packer__pack(const struct row_packer *p, const uint64_t *row, uint64_t *out);
+void row_packer__free(struct row_packer *p);
+
 #endif

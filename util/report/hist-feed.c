@@ -46,7 +46,7 @@ static void item_entry(const struct feed_item *it, struct hist_entry *tmpl)
 	tmpl->sym = it->sym;
 	tmpl->ip = it->ip;
 	tmpl->level = it->level;
-	tmpl->period = tmpl->period_key = it->period;
+	tmpl->period = tmpl->rare->period_key = it->period;
 }
 
 /* The item's hash, from the objects its keys point to: reading those is
@@ -61,9 +61,12 @@ static int fold(void *batch, void *ctx)
 {
 	struct batch *b = batch;
 	struct hist_entry tmpl;
+	struct hist_rare rare;
 
 	(void)ctx;
 	memset(&tmpl, 0, sizeof(tmpl));
+	memset(&rare, 0, sizeof(rare));
+	tmpl.rare = &rare;
 	for (int i = 0; i < SLOT_AHEAD && i < b->n; i++)
 		hash_item(&b->item[i], &tmpl);
 	for (int i = 0; i < b->n; i++) {

@@ -120,7 +120,7 @@ static int cmp_prior_keys(const void *a, const void *b, void *ctx)
 
 static const char *lazy_key_text(enum sort_key_id id, const struct hist_entry *he)
 {
-	return id == SORT_SRCFILE ? he->srcfile : he->trace_output;
+	return id == SORT_SRCFILE ? he->rare->srcfile : he->rare->trace_output;
 }
 
 /*
@@ -181,12 +181,12 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 		grow(&c->width[SORT_COMM], strlen(he->thread->comm));
 		if (he->dso)
 			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
-		if (he->srcline)
-			grow(&c->width[SORT_SRCLINE], strlen(he->srcline));
-		if (he->parent)
-			grow(&c->width[SORT_PARENT], strlen(he->parent));
-		if (he->cgroup)
-			grow(&c->width[SORT_CGROUP], strlen(he->cgroup_path ?: "unknown"));
+		if (he->rare->srcline)
+			grow(&c->width[SORT_SRCLINE], strlen(he->rare->srcline));
+		if (he->rare->parent)
+			grow(&c->width[SORT_PARENT], strlen(he->rare->parent));
+		if (he->rare->cgroup)
+			grow(&c->width[SORT_CGROUP], strlen(he->rare->cgroup_path ?: "unknown"));
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}

@@ -92,14 +92,14 @@ static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t
 			name_rank__add(&rk->dso, he->mem->daddr.dso, he->mem->daddr.dso->short_name);
 		if (he->sym)
 			name_rank__add(&rk->sym, he->sym, he->sym->name);
-		if (he->srcline)
-			name_rank__add(&rk->srcline, he->srcline, he->srcline);
-		if (he->srcfile)
-			name_rank__add(&rk->srcfile, he->srcfile, he->srcfile);
-		if (he->trace_output)
-			name_rank__add(&rk->trace, he->trace_output, he->trace_output);
-		if (he->parent)
-			name_rank__add(&rk->parent, he->parent, he->parent);
+		if (he->rare->srcline)
+			name_rank__add(&rk->srcline, he->rare->srcline, he->rare->srcline);
+		if (he->rare->srcfile)
+			name_rank__add(&rk->srcfile, he->rare->srcfile, he->rare->srcfile);
+		if (he->rare->trace_output)
+			name_rank__add(&rk->trace, he->rare->trace_output, he->rare->trace_output);
+		if (he->rare->parent)
+			name_rank__add(&rk->parent, he->rare->parent, he->rare->parent);
 	}
 	name_rank__finish(&rk->comm);
 	name_rank__finish(&rk->dso);
@@ -166,13 +166,13 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_DSO: k[0] = name_rank__of(&rk->dso, he->dso); return 1;
 	case SORT_SYM: k[0] = name_rank__of(&rk->sym, he->sym); return 1;	/* by name */
 	case SORT_CPU: k[0] = he->cpu; return 1;
-	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->srcline); return 1;
-	case SORT_SRCFILE: k[0] = name_rank__of(&rk->srcfile, he->srcfile); return 1;
-	case SORT_TRACE: k[0] = name_rank__of(&rk->trace, he->trace_output); return 1;
-	case SORT_CGROUP: k[0] = (int64_t)(he->cgroup ^ 1ULL << 63); return 1;
+	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->rare->srcline); return 1;
+	case SORT_SRCFILE: k[0] = name_rank__of(&rk->srcfile, he->rare->srcfile); return 1;
+	case SORT_TRACE: k[0] = name_rank__of(&rk->trace, he->rare->trace_output); return 1;
+	case SORT_CGROUP: k[0] = (int64_t)(he->rare->cgroup ^ 1ULL << 63); return 1;
 	case SORT_CGROUP_ID:
-		k[0] = (int64_t)(he->cgroup_ns_dev ^ 1ULL << 63);
-		k[1] = (int64_t)(he->cgroup_ns_ino ^ 1ULL << 63);
+		k[0] = (int64_t)(he->rare->cgroup_ns_dev ^ 1ULL << 63);
+		k[1] = (int64_t)(he->rare->cgroup_ns_ino ^ 1ULL << 63);
 		return 2;
 	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
 		k[0] = hist_entry__branch(he)->from.dso ?
@@ -190,12 +190,12 @@ static int sort_phase(const struct hists *h, const struct rankings *rk, enum sor
 	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
 	/* as perf's comparisons (right minus left): ascending */
 	case SORT_SYM_SIZE: k[0] = he->sym ? (int64_t)(he->sym->end - he->sym->start) : 0; return 1;
-	case SORT_DSO_SIZE: k[0] = (int64_t)he->map_size; return 1;
-	case SORT_ADDR: k[0] = (int64_t)he->raw_ip; return 1;
+	case SORT_DSO_SIZE: k[0] = (int64_t)he->rare->map_size; return 1;
+	case SORT_ADDR: k[0] = (int64_t)he->rare->raw_ip; return 1;
 	case SORT_SOCKET: k[0] = he->socket; return 1;
-	case SORT_TIME: k[0] = (int64_t)he->time; return 1;
+	case SORT_TIME: k[0] = (int64_t)he->rare->time; return 1;
 	case SORT_PARENT:	/* by name, [other] last (perf's cmp_null) */
-		k[0] = he->parent ? name_rank__of(&rk->parent, he->parent) : INT64_MAX;
+		k[0] = he->rare->parent ? name_rank__of(&rk->parent, he->rare->parent) : INT64_MAX;
 		return 1;
 	case SORT_DSO_TO:	/* as dso_from */
 		k[0] = hist_entry__branch(he)->to.dso ?
@@ -349,25 +349,43 @@ static int entry_keys(const struct hists *h, const struct rankings *rk, bool ful
  * (row-sort). A tenth of a report's time went to qsort's indirect
  * comparisons before, and as much again to faulting in copies.
  */
+/* Entry @he's row: its keys, zero past them, signed order as unsigned. */
+static void entry_row(const struct hists *h, const struct rankings *rk,
+		      const struct hist_entry *he, int stride, uint64_t *r)
+{
+	int nr_sort_keys, nk = entry_keys(h, rk, false, he, (int64_t *)r, &nr_sort_keys, NULL);
+
+	for (int k = nk; k < stride; k++)
+		r[k] = 0;
+	for (int k = 0; k < stride; k++)
+		r[k] ^= 1ULL << 63;
+}
+
 static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
-	int per = keys_per_entry(h, false), stride = per ? per : 1, nr_sort_keys;
-	uint64_t *rows = must_reallocarray(NULL, n * stride, sizeof(*rows));
+	int per = keys_per_entry(h, false), stride = per ? per : 1, words;
+	struct row_packer *pack = row_packer__new(stride);
+	uint64_t *row = must_calloc(stride, sizeof(*row)), *rows;
 	uint32_t *order = must_reallocarray(NULL, n, sizeof(*order));
 
+	/* the keys twice (measured, then packed) rather than all kept whole:
+	 * a memory report's dozen keys per entry would outweigh the entries */
 	for (size_t i = 0; i < n; i++) {
-		uint64_t *r = rows + i * stride;
-		int nk = entry_keys(h, rk, false, ents[i], (int64_t *)r, &nr_sort_keys, NULL);
-
-		for (int k = nk; k < stride; k++)
-			r[k] = 0;
-		for (int k = 0; k < stride; k++)	/* signed order as unsigned */
-			r[k] ^= 1ULL << 63;
+		entry_row(h, rk, ents[i], stride, row);
+		row_packer__measure(pack, row);
 	}
-	row_sort(rows, n, stride, order);
+	words = row_packer__words(pack);
+	rows = must_reallocarray(NULL, n * words, sizeof(*rows));
+	for (size_t i = 0; i < n; i++) {
+		entry_row(h, rk, ents[i], stride, row);
+		row_packer__pack(pack, row, rows + i * words);
+	}
+	row_sort(rows, n, words, order);
 	for (size_t i = 0; i < n; i++)
 		h->sorted[i] = ents[order[i]];
+	row_packer__free(pack);
+	free(row);
 	free(rows);
 	free(order);
 }
@@ -437,6 +455,7 @@ void hists__output_resort(struct hists *h)
 	struct hist_entry **ents = must_reallocarray(NULL, h->nr_entries, sizeof(*ents));
 	struct rankings rk;
 
+	hists__drop_index(h);	/* done adding: the sort needs the room */
 	free(h->sorted);
 	h->sorted = must_reallocarray(NULL, h->nr_entries, sizeof(*h->sorted));
 	if (h->perf_tree)

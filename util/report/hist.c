@@ -60,21 +60,21 @@ static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *h
 		case SORT_IPC_NULL:
 		case SORT_IPC_LBR: h = mix(h, he->sym ? he->sym->start : he->ip); break;
 		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
-		case SORT_SRCLINE: h = mix(h, he->srcline ? (unsigned char)he->srcline[0] : 0); break;
-		case SORT_SRCFILE: h = mix(h, he->srcfile ? (unsigned char)he->srcfile[0] : 0); break;
+		case SORT_SRCLINE: h = mix(h, he->rare->srcline ? (unsigned char)he->rare->srcline[0] : 0); break;
+		case SORT_SRCFILE: h = mix(h, he->rare->srcfile ? (unsigned char)he->rare->srcfile[0] : 0); break;
 		case SORT_DSO_FROM: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
 		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;
 		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
 		case SORT_SYM_SIZE: h = mix(h, he->sym ? he->sym->end - he->sym->start : 0); break;
-		case SORT_DSO_SIZE: h = mix(h, he->map_size); break;
-		case SORT_ADDR: h = mix(h, he->raw_ip); break;
+		case SORT_DSO_SIZE: h = mix(h, he->rare->map_size); break;
+		case SORT_ADDR: h = mix(h, he->rare->raw_ip); break;
 		case SORT_SOCKET: h = mix(h, (uint32_t)he->socket); break;
-		case SORT_TIME: h = mix(h, he->time); break;
-		case SORT_TRACE: h = mix(h, (uintptr_t)he->trace_output); break;
-		case SORT_CGROUP: h = mix(h, he->cgroup); break;
-		case SORT_CGROUP_ID: h = mix(mix(h, he->cgroup_ns_dev), he->cgroup_ns_ino); break;
-		case SORT_PARENT: h = mix(h, he->parent ? (unsigned char)he->parent[0] : 0); break;
+		case SORT_TIME: h = mix(h, he->rare->time); break;
+		case SORT_TRACE: h = mix(h, (uintptr_t)he->rare->trace_output); break;
+		case SORT_CGROUP: h = mix(h, he->rare->cgroup); break;
+		case SORT_CGROUP_ID: h = mix(mix(h, he->rare->cgroup_ns_dev), he->rare->cgroup_ns_ino); break;
+		case SORT_PARENT: h = mix(h, he->rare->parent ? (unsigned char)he->rare->parent[0] : 0); break;
 		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
 		case SORT_MISPREDICT:
 		case SORT_ABORT:
@@ -99,6 +99,7 @@ int hists__init(struct hists *h, const struct sort_list *sort, const struct sort
 	h->mode_periods = sort_list__needs_cpumode(h->sort) || sort_list__needs_cpumode(h->fields);
 	for (int i = 0; i < sort->nr; i++)
 		h->perf_tree |= sort_key_is_unordered(sort->keys[i]->id);
+	h->keep_rare = sort_list__reads_rare(h->sort) || sort_list__reads_rare(h->fields);
 	h->nr_members = nr_members > 1 ? nr_members : 1;
 	if (h->nr_members > 1) {
 		h->member_total = calloc(h->nr_members, sizeof(*h->member_total));
@@ -302,6 +303,22 @@ static bool entry_extras(struct hists *h, struct hist_entry *he,
 	return true;
 }
 
+/* What entries of histograms sorting by none of the rare keys point to. */
+static struct hist_rare no_rare;
+
+static bool keep_rare(struct hists *h, struct hist_entry *he, const struct hist_entry *tmpl)
+{
+	if (!h->keep_rare) {
+		he->rare = &no_rare;
+		return true;
+	}
+	he->rare = arena_alloc(&h->extras, sizeof(*he->rare));
+	if (!he->rare)
+		return false;
+	*he->rare = *tmpl->rare;
+	return true;
+}
+
 static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tmpl,
 				    uint64_t hash)
 {
@@ -320,7 +337,7 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 	he->mem = NULL;
 	he->chain = NULL;
 	he->hash = hash;
-	if (!entry_extras(h, he, tmpl)) {
+	if (!keep_rare(h, he, tmpl) || !entry_extras(h, he, tmpl)) {
 		free(he->member_period);
 		h->chunks->nr--;	/* give the slot back; extras stay in the arena */
 		return NULL;
@@ -441,12 +458,47 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
 }
 
+void hists__drop_index(struct hists *h)
+{
+	free(h->slots);
+	h->slots = NULL;
+	h->nr_slots = 0;
+}
+
+/* The index again, from the entries and their hashes (after a drop). */
+static int reindex(struct hists *h)
+{
+	size_t nb = 4096;
+
+	while (nb < 2 * (h->nr_entries + 1))
+		nb *= 2;
+	h->slots = zalloc_written(nb * sizeof(*h->slots));
+	if (!h->slots)
+		return -ENOMEM;
+	h->nr_slots = nb;
+	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
+		for (size_t i = 0; i < c->nr; i++) {
+			struct hist_entry *he = &c->entries[i];
+			size_t j;
+
+			if (he->merged)
+				continue;
+			for (j = he->hash & (nb - 1); h->slots[j].he; j = (j + 1) & (nb - 1))
+				;
+			h->slots[j] = (struct hist_slot){ he->hash, he };
+		}
+	}
+	return 0;
+}
+
 /* The slot of the entry with @key's keys, or the empty one it would take
  * (room made for one more); NULL when out of memory. */
 static struct hist_slot *probe(struct hists *h, const struct hist_entry *key, uint64_t hash)
 {
 	size_t j;
 
+	if (!h->slots && h->nr_entries && reindex(h))
+		return NULL;
 	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
 		return NULL;
 	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1))
@@ -535,10 +587,10 @@ int hists__override_comms(struct hists *h)
 
 void hists__name_cgroups(struct hists *h, const struct machine *m)
 {
-	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+	for (struct hist_chunk *c = h->chunks; h->keep_rare && c; c = c->next)
 		for (size_t i = 0; i < c->nr; i++)
-			c->entries[i].cgroup_path =
-				machine__cgroup_path(m, c->entries[i].cgroup);
+			c->entries[i].rare->cgroup_path =
+				machine__cgroup_path(m, c->entries[i].rare->cgroup);
 }
 
 int hists__add(struct hists *h, const struct hist_entry *tmpl, int member)

@@ -63,6 +63,27 @@ struct hist_mem {
 	struct data_map dmap;		/* where daddr is mapped (dcacheline) */
 };
 
+/*
+ * The keys few reports sort by (addr, dso_size, time, period, parent,
+ * srcline, srcfile, trace, cgroup, cgroup_id). An entry keeps its own copy
+ * only when its histogram sorts by one of them (hists.keep_rare); the
+ * others share an empty one: a memory report's millions of entries are a
+ * third smaller.
+ */
+struct hist_rare {
+	uint64_t raw_ip;		/* the sample's address, for --sort addr */
+	uint64_t map_size;		/* of the map it fell in, for --sort dso_size */
+	uint64_t time;			/* the sample's, down to --time-quantum */
+	uint64_t period_key;		/* the sample's period, for --sort period */
+	const char *parent;		/* -p: the first caller matching, NULL: [other] */
+	const char *srcline;
+	const char *srcfile;		/* perf's srcfile key: the srcline's file */
+	const char *trace_output;	/* a tracepoint's, interned; NULL: another event */
+	uint64_t cgroup;		/* the sample's cgroup id, 0: none */
+	const char *cgroup_path;	/* its CGROUP record's, named after reading */
+	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* the thread's cgroup namespace */
+};
+
 /* The cpumodes perf's overhead_sys, _us, _guest_sys, _guest_us count. */
 enum { MODE_SYS, MODE_US, MODE_GUEST_SYS, MODE_GUEST_US, MODE_NR };
 
@@ -80,22 +101,12 @@ struct hist_entry {
 	 * that makes the entry decides, and later ones count in it either way.
 	 */
 	bool filtered;
-	int32_t cpu;
-	int32_t socket;			/* of the CPU (header topology), -1: unknown */
-	uint64_t raw_ip;		/* the sample's address, for --sort addr */
-	uint64_t map_size;		/* of the map it fell in, for --sort dso_size */
-	uint64_t time;			/* the sample's, down to --time-quantum */
-	const char *parent;		/* -p: the first caller matching, NULL: [other] */
-	uint64_t period_key;		/* the sample's period, for --sort period */
-	const char *srcline;
-	const char *srcfile;		/* perf's srcfile key: the srcline's file */
-	const char *trace_output;	/* a tracepoint's, interned; NULL: another event */
 	/* which of perf's lazily computed texts (srcfile, trace) it would
 	 * have computed by now: its column is sized on those alone */
 	uint8_t texts_compared;
-	uint64_t cgroup;		/* the sample's cgroup id, 0: none */
-	const char *cgroup_path;	/* its CGROUP record's, named after reading */
-	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* the thread's cgroup namespace */
+	int32_t cpu;
+	int32_t socket;			/* of the CPU (header topology), -1: unknown */
+	struct hist_rare *rare;		/* never NULL */
 	const struct hist_branch *branch;	/* branch mode, else NULL */
 	const struct hist_mem *mem;	/* when the keys need it, else NULL */
 	uint64_t period;		/* self */
@@ -137,6 +148,7 @@ struct hists {
 	 * perf's trees instead of hashing.
 	 */
 	bool perf_tree;
+	bool keep_rare;			/* entries keep their hist_rare keys */
 	bool need_collapse;		/* perf merges its tree's equal entries */
 	struct rb_node *in_tree;
 	struct hist_chunk *chunks;	/* newest first */
@@ -238,6 +250,10 @@ int hists__override_comms(struct hists *h);
 void hists__name_cgroups(struct hists *h, const struct machine *m);
 
 /* Order the entries for output in h->sorted. */
+/* Give the lookup index back (a fifth of a large histogram's memory):
+ * adding after this builds it again. */
+void hists__drop_index(struct hists *h);
+
 void hists__output_resort(struct hists *h);
 
 #endif

@@ -55,11 +55,12 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 {
 	struct mem_dump *d = ctx;
 	struct hist_entry he;
+	struct hist_rare rare;
 
 	(void)ev, (void)evsel, (void)note;
 	if (d->cpus && !cpu_map__has(d->cpus, (int)s->cpu))
 		return 0;
-	resolve_sample(&d->machine, s, &he);
+	resolve_sample(&d->machine, s, &he, &rare);
 	if (d->o->hide_unresolved && !he.sym)
 		return 0;
 	dump_sample(d, s, &he);

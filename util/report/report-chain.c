@@ -33,14 +33,16 @@ const char *report__parent_of(struct report *r, struct thread *t, const struct p
 /* The entry a callchain frame stands for under --children. Like perf, an
  * unresolved frame keeps the previous frame's [k]/[.] level. */
 static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
-			char *level, struct hist_entry *he)
+			char *level, struct hist_entry *he, struct hist_rare *rare)
 {
 	*he = *self;
+	*rare = *self->rare;	/* the same object for root_entry(): exact overlap */
+	he->rare = rare;
 	he->dso = f->al.map ? f->al.map->dso : NULL;
 	he->sym = f->al.sym;
 	he->ip = f->ip;
-	he->raw_ip = f->ip;
-	he->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
+	he->rare->raw_ip = f->ip;
+	he->rare->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
 	if (f->al.sym || f->al.map)
 		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
 	he->level = *level;
@@ -77,13 +79,13 @@ static void root_entry(struct report *r, const struct callchain_frame *f,
 {
 	char level = tmpl->level;
 
-	frame_entry(tmpl, f, &level, tmpl);
+	frame_entry(tmpl, f, &level, tmpl, tmpl->rare);
 	tmpl->cpumode = f->mode;
 	if (r->need_srcline)
-		tmpl->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
+		tmpl->rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
 					     f->al.addr);
 	if (r->need_srcfile)
-		tmpl->srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
+		tmpl->rare->srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
 					      f->al.addr);
 }
 
@@ -100,20 +102,21 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 	seen[nr_seen++] = self;
 	for (size_t i = 0; i < n; i++) {
 		struct hist_entry fe, *he;
+		struct hist_rare fe_rare;
 		bool dup = false;
 
-		frame_entry(tmpl, &frames[i], &level, &fe);
+		frame_entry(tmpl, &frames[i], &level, &fe, &fe_rare);
 		if (r->need_srcline)
-			fe.srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+			fe.rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
 						  frames[i].al.addr);
 		/* perf looks a caller's file up at its address as recorded, not
 		 * relative to its map: of a PIE or library it finds none */
 		if (r->need_srcfile)
-			fe.srcfile = srcline__file(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
+			fe.rare->srcfile = srcline__file(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
 						   frames[i].ip);
 		/* as perf: the caller it compares has no time or socket yet, so
 		 * those keys never find it a duplicate (it then counts again) */
-		fe.time = 0;
+		fe.rare->time = 0;
 		fe.socket = 0;
 		for (size_t k = 0; k < nr_seen && !dup; k++) {
 			if (r->need_srcfile || r->need_trace) {	/* perf computed them */
@@ -127,7 +130,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		}
 		if (dup)
 			continue;
-		fe.time = tmpl->time;
+		fe.rare->time = tmpl->rare->time;
 		fe.socket = tmpl->socket;
 		he = hists__findnew(h, &fe);
 		if (!he || (h->chain_mode != CHAIN_NONE &&

@@ -37,7 +37,7 @@ struct ip_cache_slot {
 static bool filtered(const struct report *r, const struct hist_entry *he, uint64_t addr)
 {
 	return (r->o->socket_filter >= 0 && he->socket != r->o->socket_filter) ||
-	       (r->o->exclude_other && !he->parent) ||
+	       (r->o->exclude_other && !he->rare->parent) ||
 	       sample_filter__rejects(&r->filter, he->thread, he->comm, he->dso, he->sym, addr,
 				      he->dso != NULL);
 }
@@ -177,8 +177,8 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 		tmpl->dso = branch.to.dso;
 		tmpl->sym = branch.to.sym;
 		tmpl->ip = branch.to.addr;
-		tmpl->raw_ip = b->to;
-		tmpl->period = tmpl->period_key = 1;
+		tmpl->rare->raw_ip = b->to;
+		tmpl->period = tmpl->rare->period_key = 1;
 		err = hists__add(h, tmpl, member);
 	}
 	tmpl->branch = NULL;	/* the entries keep copies */
@@ -206,7 +206,7 @@ static void add_mem(struct report *r, const struct perf_sample *s, struct hist_e
 		tmpl->mem = m;
 	}
 	if (r->o->mem_mode)
-		tmpl->period = tmpl->period_key = s->weight ? s->weight : 1;
+		tmpl->period = tmpl->rare->period_key = s->weight ? s->weight : 1;
 }
 
 static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
@@ -297,6 +297,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 {
 	struct report *r = ctx;
 	struct hist_entry tmpl;
+	struct hist_rare rare;
 	struct pd_evsel *leader = evsel;
 	struct event_count *count;
 	struct ip_cache_slot *c = NULL;
@@ -324,6 +325,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		return 0;
 	}
 	if (h && r->feed) {
+		tmpl.rare = &rare;
 		resolve_sample_keys(&r->machine, s, &tmpl);
 		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))
 			return 0;
@@ -337,24 +339,24 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 			return 0;
 		}
 	}
-	resolve_sample(&r->machine, s, &tmpl);
+	resolve_sample(&r->machine, s, &tmpl, &rare);
 	if (r->need_time)
-		tmpl.time -= tmpl.time % r->time_quantum_ns;
+		tmpl.rare->time -= tmpl.rare->time % r->time_quantum_ns;
 	if (s->cpu < r->nr_cpu_socket && (int32_t)s->cpu >= 0)
 		tmpl.socket = r->cpu_socket[s->cpu];
 	if (r->need_parent)
-		tmpl.parent = report__parent_of(r, tmpl.thread, s);
+		tmpl.rare->parent = report__parent_of(r, tmpl.thread, s);
 	if (r->o->hide_unresolved && !tmpl.sym)
 		return 0;	/* as perf: not counted at all */
 	add_mem(r, s, &tmpl, &mem);
 	if (r->need_srcline)
-		tmpl.srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
+		tmpl.rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					    tmpl.ip);
 	if (r->need_srcfile)
-		tmpl.srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
+		tmpl.rare->srcfile = srcline__file(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
 					     tmpl.ip);
 	if (r->need_trace && evsel->attr.type == PERF_TYPE_TRACEPOINT)
-		tmpl.trace_output = trace_output(r, s);
+		tmpl.rare->trace_output = trace_output(r, s);
 	/* perf filters on the sample (its comm, its IP's DSO), not on a branch
 	 * or a caller */
 	tmpl.filtered = filters_entries(r) && filtered(r, &tmpl, s->ip);

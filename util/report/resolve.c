@@ -96,9 +96,12 @@ static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumod
 		al->sym = dso__find_symbol(&m->dsos, al->map->dso, al->addr);
 }
 
-void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he)
+void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he,
+		    struct hist_rare *rare)
 {
 	memset(he, 0, sizeof(*he));
+	memset(rare, 0, sizeof(*rare));
+	he->rare = rare;
 	resolve_sample_keys(m, s, he);
 }
 
@@ -113,18 +116,18 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->dso = al.map ? al.map->dso : NULL;
 	he->sym = al.sym;
 	he->ip = al.addr;
-	he->raw_ip = s->ip;
-	he->map_size = al.map ? al.map->end - al.map->start : 0;
-	he->time = s->time;
+	he->rare->raw_ip = s->ip;
+	he->rare->map_size = al.map ? al.map->end - al.map->start : 0;
+	he->rare->time = s->time;
 	he->socket = -1;
 	he->level = al.level;
 	he->cpumode = s->cpumode;
 	he->cpu = (int32_t)s->cpu;
 	he->period = s->period;
-	he->period_key = s->period;
-	he->cgroup = s->cgroup;
-	he->cgroup_ns_dev = t->cgroup_ns_dev;
-	he->cgroup_ns_ino = t->cgroup_ns_ino;
+	he->rare->period_key = s->period;
+	he->rare->cgroup = s->cgroup;
+	he->rare->cgroup_ns_dev = t->cgroup_ns_dev;
+	he->rare->cgroup_ns_ino = t->cgroup_ns_ino;
 }
 
 /*

@@ -56,14 +56,15 @@ static inline bool cpumode_is_guest(uint8_t cpumode)
 	return mode == PERF_RECORD_MISC_GUEST_KERNEL || mode == PERF_RECORD_MISC_GUEST_USER;
 }
 
-void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
+void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_entry *he,
+		    struct hist_rare *rare);
 
 /* -D: the lines perf prints as it resolves a sample (machine__resolve):
  * its thread and the DSO of its IP. */
 void resolve_dump_sample(struct machine *m, const struct perf_sample *s, FILE *out);
 
-/* The same fields without clearing the rest of @he first (a template is
- * three hundred bytes, and the fast path reads only these). */
+/* The same fields without clearing the rest of @he first (the fast path
+ * reads only these); he->rare must point to room for its part. */
 void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct hist_entry *he);
 
 #endif

@@ -176,6 +176,19 @@ bool sort_list__needs_cpumode(const struct sort_list *l)
 	return false;
 }
 
+bool sort_list__reads_rare(const struct sort_list *l)
+{
+	static const enum sort_key_id rare[] = {
+		SORT_ADDR, SORT_DSO_SIZE, SORT_TIME, SORT_PERIOD, SORT_PARENT, SORT_SRCLINE,
+		SORT_SRCFILE, SORT_TRACE, SORT_CGROUP, SORT_CGROUP_ID,
+	};
+
+	for (size_t i = 0; i < sizeof(rare) / sizeof(rare[0]); i++)
+		if (sort_list__has(l, rare[i]))
+			return true;
+	return false;
+}
+
 bool sort_list__has(const struct sort_list *l, enum sort_key_id id)
 {
 	for (int i = 0; i < l->nr; i++)
@@ -359,13 +372,13 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_DSO: return dso_cmp(a, b);
 	case SORT_SYM: return sym_cmp(l, a, b);
 	case SORT_CPU: return (int64_t)b->cpu - a->cpu;
-	case SORT_SRCLINE: return strcmp(b->srcline ?: "", a->srcline ?: "");
-	case SORT_SRCFILE: return strcmp(b->srcfile ?: "", a->srcfile ?: "");
-	case SORT_TRACE: return strcmp(b->trace_output ?: "", a->trace_output ?: "");
-	case SORT_CGROUP: return u64_cmp(b->cgroup, a->cgroup);
+	case SORT_SRCLINE: return strcmp(b->rare->srcline ?: "", a->rare->srcline ?: "");
+	case SORT_SRCFILE: return strcmp(b->rare->srcfile ?: "", a->rare->srcfile ?: "");
+	case SORT_TRACE: return strcmp(b->rare->trace_output ?: "", a->rare->trace_output ?: "");
+	case SORT_CGROUP: return u64_cmp(b->rare->cgroup, a->rare->cgroup);
 	case SORT_CGROUP_ID:
-		return u64_cmp(b->cgroup_ns_dev, a->cgroup_ns_dev) ?:
-		       u64_cmp(b->cgroup_ns_ino, a->cgroup_ns_ino);
+		return u64_cmp(b->rare->cgroup_ns_dev, a->rare->cgroup_ns_dev) ?:
+		       u64_cmp(b->rare->cgroup_ns_ino, a->rare->cgroup_ns_ino);
 	case SORT_DSO_FROM:
 		return dso_unswapped_cmp(hist_entry__branch(a)->from.dso,
 					 hist_entry__branch(b)->from.dso);
@@ -384,14 +397,14 @@ static int64_t key_cmp(const struct sort_list *l, const struct sort_key *k,
 	case SORT_CYCLES:
 		return (int64_t)hist_entry__branch(a)->cycles - hist_entry__branch(b)->cycles;
 	case SORT_SYM_SIZE: return (int64_t)sym_size(b) - (int64_t)sym_size(a);
-	case SORT_DSO_SIZE: return (int64_t)b->map_size - (int64_t)a->map_size;
-	case SORT_ADDR: return (int64_t)(b->raw_ip - a->raw_ip);
+	case SORT_DSO_SIZE: return (int64_t)b->rare->map_size - (int64_t)a->rare->map_size;
+	case SORT_ADDR: return (int64_t)(b->rare->raw_ip - a->rare->raw_ip);
 	case SORT_SOCKET: return (int64_t)b->socket - a->socket;
-	case SORT_TIME: return (int64_t)(b->time - a->time);
+	case SORT_TIME: return (int64_t)(b->rare->time - a->rare->time);
 	case SORT_PARENT:
-		if (!a->parent || !b->parent)
-			return cmp_null(a->parent, b->parent);
-		return strcmp(b->parent, a->parent);
+		if (!a->rare->parent || !b->rare->parent)
+			return cmp_null(a->rare->parent, b->rare->parent);
+		return strcmp(b->rare->parent, a->rare->parent);
 	/* perf's IPC columns tell entries apart by symbol (sort__sym_cmp) */
 	case SORT_IPC_NULL:
 	case SORT_IPC_LBR: return sym_cmp(l, a, b);
@@ -643,19 +656,19 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		strbuf_addf(sb, "%*.*d", width, width, he->cpu);
 		break;
 	case SORT_SRCFILE:	/* perf's: cut to the column */
-		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->srcfile ?: "");
+		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->rare->srcfile ?: "");
 		break;
 	case SORT_CGROUP:	/* N/A: not sampled; unknown: no CGROUP record */
-		strbuf_addstr(sb, !he->cgroup ? "N/A" : he->cgroup_path ?: "unknown");
+		strbuf_addstr(sb, !he->rare->cgroup ? "N/A" : he->rare->cgroup_path ?: "unknown");
 		break;
 	case SORT_CGROUP_ID:
-		strbuf_addf(sb, "%" PRIu64 "/0x%" PRIx64, he->cgroup_ns_dev, he->cgroup_ns_ino);
+		strbuf_addf(sb, "%" PRIu64 "/0x%" PRIx64, he->rare->cgroup_ns_dev, he->rare->cgroup_ns_ino);
 		break;
 	case SORT_TRACE:	/* cut too; other events' samples have none */
-		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->trace_output ?: "N/A");
+		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->rare->trace_output ?: "N/A");
 		break;
 	case SORT_SRCLINE:
-		strbuf_addstr(sb, he->srcline ?: "??:0");
+		strbuf_addstr(sb, he->rare->srcline ?: "??:0");
 		break;
 	case SORT_DSO_FROM:
 	case SORT_DSO_TO: {
@@ -694,23 +707,23 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		break;
 	case SORT_DSO_SIZE:	/* perf prints the size as an int */
 		if (he->dso)
-			strbuf_addf(sb, "%*d", width, (int)he->map_size);
+			strbuf_addf(sb, "%*d", width, (int)he->rare->map_size);
 		else
 			strbuf_addf(sb, "%*s", width, "unknown");
 		break;
 	case SORT_ADDR:
-		strbuf_addf(sb, "%#" PRIx64, he->raw_ip);
+		strbuf_addf(sb, "%#" PRIx64, he->rare->raw_ip);
 		break;
 	case SORT_SOCKET:
 		strbuf_addf(sb, "%*.*d", width, width > 3 ? 3 : width, he->socket);
 		break;
 	case SORT_PARENT:
-		strbuf_addstr(sb, he->parent ?: "[other]");
+		strbuf_addstr(sb, he->rare->parent ?: "[other]");
 		break;
 	case SORT_TIME: {	/* perf cuts it to the column */
 		size_t start = sb->len;
 
-		time_cell(he->time, l->time_ns, sb);
+		time_cell(he->rare->time, l->time_ns, sb);
 		if (width > 0 && sb->len - start > (size_t)width)
 			strbuf_setlen(sb, start + (size_t)width);
 		break;

@@ -118,6 +118,8 @@ const struct sort_key *sort_list__branch_key(const struct sort_list *l);
 bool sort_list__needs_mem(const struct sort_list *l);
 /* Append one key (as perf appends ipc_null), unless it is there. */
 void sort_list__add(struct sort_list *l, enum sort_key_id id);
+/* Whether @l has a key of struct hist_rare's (entries must keep theirs). */
+bool sort_list__reads_rare(const struct sort_list *l);
 /* Whether @l has a key of the cpumode overheads (overhead_sys, ...). */
 bool sort_list__needs_cpumode(const struct sort_list *l);
 

@@ -46,7 +46,31 @@ static uint64_t value(uint64_t *x, int kind)
 	}
 }
 
-static void check(size_t n, int stride, uint64_t seed, int kind_mask)
+/* The rows packed (row_packer) sort as the rows themselves. */
+static void check_packed(const uint64_t *rows, size_t n, int stride, const uint32_t *want)
+{
+	struct row_packer *p = row_packer__new(stride);
+	uint32_t *got = malloc((n ? n : 1) * sizeof(*got));
+	uint64_t *packed;
+	int words;
+
+	assert_non_null(got);
+	for (size_t i = 0; i < n; i++)
+		row_packer__measure(p, rows + i * stride);
+	words = row_packer__words(p);
+	assert_true(words >= 1 && words <= stride + 1);
+	packed = malloc((n ? n : 1) * words * sizeof(*packed));
+	assert_non_null(packed);
+	for (size_t i = 0; i < n; i++)
+		row_packer__pack(p, rows + i * stride, packed + i * words);
+	row_sort(packed, n, words, got);
+	assert_memory_equal(got, want, n * sizeof(*got));
+	row_packer__free(p);
+	free(packed);
+	free(got);
+}
+
+static void check(size_t n, int stride, uint64_t seed, uint64_t kind_mask)
 {
 	uint64_t *rows = malloc((n ? n : 1) * stride * sizeof(*rows)), x = seed;
 	uint32_t *got = malloc((n ? n : 1) * sizeof(*got));
@@ -67,6 +91,7 @@ static void check(size_t n, int stride, uint64_t seed, int kind_mask)
 	assert_memory_equal(got, want, n * sizeof(*got));
 	row_sort_merge(rows, n, stride, got);
 	assert_memory_equal(got, want, n * sizeof(*got));
+	check_packed(rows, n, stride, want);
 	free(rows);
 	free(got);
 	free(want);
@@ -89,6 +114,25 @@ static void test_row_sort__wide_and_constant_columns(void **state)
 	check(64, 3, 19, 0 | 0 << 3 | 0 << 6);	/* many equal rows: index order */
 }
 
+/* Many narrow columns share a word; wide ones straddle word boundaries. */
+static void test_row_sort__packed_rows_narrower(void **state)
+{
+	uint64_t rows[4 * 12], x = 41;
+	struct row_packer *p = row_packer__new(12);
+
+	(void)state;
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < 12; k++)
+			rows[i * 12 + k] = value(&x, 0);
+	for (int i = 0; i < 4; i++)
+		row_packer__measure(p, rows + i * 12);
+	assert_int_equal(row_packer__words(p), 1);	/* 12 columns of 3 bits */
+	row_packer__free(p);
+	check(4000, 5, 43, 2 | 4 << 3 | 2 << 6 | 0 << 9 | 4 << 12);
+	check(4000, 12, 47, 0 | 1 << 3 | 3 << 6 | 2 << 9 | 0 << 12 | 1 << 15 | 0 << 18 |
+				    2 << 21 | 3 << 24 | 0 << 27);
+}
+
 static void test_row_sort__tiny_inputs(void **state)
 {
 	(void)state;
@@ -103,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_row_sort__report_like_rows),
 		cmocka_unit_test(test_row_sort__wide_and_constant_columns),
+		cmocka_unit_test(test_row_sort__packed_rows_narrower),
 		cmocka_unit_test(test_row_sort__tiny_inputs),
 	};
 

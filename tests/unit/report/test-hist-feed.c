@@ -16,6 +16,8 @@ static struct dso dsos[3] = { { .short_name = "a" }, { .short_name = "b" }, { .s
 static struct thread threads[2] = { { .pid = 1, .tid = 1, .comm = "x" },
 				    { .pid = 1, .tid = 2, .comm = "y" } };
 
+static struct hist_rare rare;	/* the template's: one at a time */
+
 static void sample(uint64_t *x, struct hist_entry *t)
 {
 	uint64_t r;
@@ -23,13 +25,15 @@ static void sample(uint64_t *x, struct hist_entry *t)
 	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
 	r = *x;
 	memset(t, 0, sizeof(*t));
+	memset(&rare, 0, sizeof(rare));
+	t->rare = &rare;
 	t->thread = &threads[r & 1];
 	t->comm = t->thread->comm;
 	t->dso = &dsos[(r >> 1) % 3];
 	t->sym = r % 7 ? &syms[(r >> 8) % NR_SYMS] : NULL;	/* some unresolved */
 	t->ip = (r >> 20) % 4096;
 	t->level = '.';
-	t->period = t->period_key = 1 + (r >> 40) % 1000;
+	t->period = t->rare->period_key = 1 + (r >> 40) % 1000;
 }
 
 static void test_hist_feed__same_as_in_place(void **state)

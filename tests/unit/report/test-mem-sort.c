@@ -20,15 +20,19 @@ static uint64_t data_src(uint64_t lvl, uint64_t lvl_num, uint64_t snoop)
 	       PERF_MEM_S(TLB, HIT) | PERF_MEM_S(TLB, L1) | PERF_MEM_S(LOCK, NA);
 }
 
+static struct hist_rare rare;	/* the template's: one at a time */
+
 static void entry(struct hist_entry *t, struct hist_mem *m, uint64_t weight, uint64_t src,
 		  uint64_t daddr)
 {
 	memset(t, 0, sizeof(*t));
 	memset(m, 0, sizeof(*m));
+	memset(&rare, 0, sizeof(rare));
+	t->rare = &rare;
 	t->thread = &thread;
 	t->comm = thread.comm;
 	t->level = '.';
-	t->period = t->period_key = weight;
+	t->period = t->rare->period_key = weight;
 	m->weight = weight;
 	m->data_src = src;
 	m->daddr.addr = daddr;
