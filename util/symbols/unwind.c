@@ -13,6 +13,7 @@
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "unwind.h"
+#include "unwind-step.h"
 
 /* perf's x86-64 register numbers (arch/x86/include/uapi/asm/perf_regs.h) */
 enum {
@@ -45,6 +46,7 @@ struct dwfl_slot {
 	uint64_t last_use;
 	Dwfl *dwfl;
 	struct unwind_ctx *ctx;
+	struct step_cache *steps;	/* the CFI rules met so far, by address */
 };
 
 struct unwind_cache {
@@ -182,15 +184,16 @@ static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 	return dwfl_pid(dwfl);
 }
 
-/* DWARF's x86-64 numbering: ax dx cx bx si di bp sp r8..r15, then the ip. */
-static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+/* DWARF's x86-64 numbering: ax dx cx bx si di bp sp r8..r15, then the ip;
+ * those the sample lacks are zero. */
+static void initial_registers(const struct unwind_ctx *u, uint64_t regs[STEP_NREGS])
 {
 	static const int order[] = { REG_AX, REG_DX, REG_CX, REG_BX, REG_SI, REG_DI, REG_BP,
 				     REG_SP };
-	struct unwind_ctx *u = arg;
-	Dwarf_Word regs[17] = { 0 };
 	uint64_t v;
 
+	for (int i = 0; i < STEP_NREGS; i++)
+		regs[i] = 0;
 	for (int i = 0; i < 8; i++)
 		if (reg_value(&u->s->user_regs, order[i], &v))
 			regs[i] = v;
@@ -198,8 +201,15 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 		if (reg_value(&u->s->user_regs, REG_R8 + i, &v))
 			regs[8 + i] = v;
 	if (reg_value(&u->s->user_regs, REG_IP, &v))
-		regs[16] = v;
-	return dwfl_thread_state_registers(thread, 0, 17, regs);
+		regs[STEP_RA] = v;
+}
+
+static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	Dwarf_Word regs[STEP_NREGS];
+
+	initial_registers(arg, regs);
+	return dwfl_thread_state_registers(thread, 0, STEP_NREGS, regs);
 }
 
 static int frame_callback(Dwfl_Frame *state, void *arg)
@@ -307,6 +317,7 @@ static void slot_clear(struct dwfl_slot *slot)
 {
 	if (slot->dwfl)
 		dwfl_end(slot->dwfl);
+	step_cache__free(slot->steps);
 	free(slot->ctx);
 	*slot = (struct dwfl_slot){ 0 };
 }
@@ -354,15 +365,66 @@ static struct dwfl_slot *slot_of(struct machine *m, uint64_t layout)
 	return slot;
 }
 
+static bool read_word(uint64_t addr, uint64_t *word, void *arg)
+{
+	return memory_read(NULL, addr, word, arg);
+}
+
+enum fast_unwind { FAST_DONE, FAST_STALE, FAST_NOT };
+
+/*
+ * The frames libdwfl's walk and frame_callback() would give, stepped
+ * through cached CFI rules (unwind-step); FAST_NOT, with nothing kept,
+ * where a frame needs more than those rules (libdwfl then walks it all).
+ */
+static enum fast_unwind unwind_fast(struct dwfl_slot *slot)
+{
+	struct unwind_ctx *u = slot->ctx;
+	struct step_regs regs, caller;
+	bool initial = true;
+
+	if (!slot->steps && !(slot->steps = step_cache__new()))
+		return FAST_NOT;
+	initial_registers(u, regs.val);
+	regs.set = (1u << STEP_NREGS) - 1;
+	for (;;) {
+		uint64_t pc = regs.val[STEP_RA], at = initial ? pc : pc - 1;
+		Dwfl_Module *mod;
+		enum step_result step;
+
+		report_module(slot->dwfl, u, pc);
+		if (u->stale)
+			return FAST_STALE;
+		u->ips[u->nr++] = at;
+		if (u->nr >= u->max)
+			return FAST_DONE;
+		mod = dwfl_addrmodule(slot->dwfl, at);
+		step = mod ? step_up(slot->steps, mod, at, &regs, &caller, read_word, u) :
+			     STEP_UNKNOWN;
+		if (step == STEP_END)
+			return FAST_DONE;
+		if (step == STEP_UNKNOWN) {
+			u->nr = 0;
+			return FAST_NOT;
+		}
+		regs = caller;
+		initial = false;
+	}
+}
+
 /* One try on @slot's Dwfl; false when it turned out stale. */
 static bool unwind_in(struct dwfl_slot *slot, uint64_t ip)
 {
 	struct unwind_ctx *u = slot->ctx;
+	enum fast_unwind fast;
 
 	/* the innermost frame stands even where no CFI describes it; libdw
 	 * learns the machine from the first module */
 	if (!report_module(slot->dwfl, u, ip))
 		return !u->stale;
+	fast = unwind_fast(slot);
+	if (fast != FAST_NOT)
+		return fast == FAST_DONE;
 	if (!u->attached)
 		u->attached = dwfl_attach_state(slot->dwfl, NULL, u->t->pid, &thread_callbacks, u);
 	if (u->attached)
