@@ -70,27 +70,13 @@ static int convert_json(const struct data_opts *o, struct strbuf *err)
 
 	if (!ret && !pd.pipe && !stat(o->input, &st))
 		jo.captured_on = st.st_mtime;
-	if (!ret && (ret = pending_file__open(&pf, o->to_json)))
+	if (!ret && (ret = pending_file__fopen(&pf, o->to_json, &f)))
 		strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(-ret));
 	if (!ret) {
-		fchmod(pf.fd, 0644);
-		if (!(f = fdopen(pf.fd, "w"))) {
-			close(pf.fd);
-			ret = pending_file__finish(&pf, -EIO);
-			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(EIO));
-		}
-	}
-	if (f) {
 		ret = json_convert(&pd, &jo, f, &nr, err);
 		size = ftell(f);
-		if (fclose(f) && !ret) {
-			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
-			ret = -EIO;
-		}
-		if (pending_file__finish(&pf, ret) && !ret) {
-			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(errno));
-			ret = -EIO;
-		}
+		if ((ret = pending_file__fclose(&pf, f, ret)) && !err->len)
+			strbuf_addf(err, "cannot write %s: %s", o->to_json, strerror(-ret));
 	}
 	if (!ret)
 		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into JSON data '%s' ]\n"

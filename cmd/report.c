@@ -14,6 +14,7 @@
 #include "../util/data/header-print.h"
 #include "../util/events/cpumap.h"
 #include "../util/report/report.h"
+#include "report.h"
 
 static const char *const report_usage[] = {
 	"perf-mini report [<options>]",
@@ -201,9 +202,15 @@ static int run_report(struct report *r)
 			report__fprintf_stats(r, stdout);
 		return ret ? 1 : 0;
 	}
+	if (r->o->flamegraph && report_flamegraph_setup(r->o, &r->err))
+		return 1;
 	if (report__setup(r))
 		return 1;
 	ret = report__process(r);
+	if (!ret && r->o->flamegraph) {
+		cmd_warn_lost(&r->stats);
+		return report_flamegraph_write(r);
+	}
 	if (!r->o->stats)	/* as perf: --stats only counts */
 		cmd_warn_lost(&r->stats);
 	cmd_warn_kernel("report", &r->machine);
@@ -290,6 +297,10 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		  .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = call_graph_option,
 		  .help = "callchains: graph, flat, folded or none, min percent (0.5), caller or "
 			  "callee; alone, perf's graph,0.5,caller" },
+		{ .type = OPTION_CALLBACK, .long_name = "flamegraph", .value = &o.flamegraph,
+		  .argh = "file", .flags = PARSE_OPT_OPTARG, .callback = report_flamegraph_option,
+		  .help = "write the callchains as a flame graph: a page (FILE.html, by default "
+			  "flamegraph.html) or folded stacks (any other name, - for stdout)" },
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,
 				   "Accumulate callchains of children and show total overhead",
 				   set_tristate),

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pending-file.h"
@@ -29,4 +30,26 @@ int pending_file__finish(struct pending_file *pf, int err)
 	strbuf_release(&pf->tmp);
 	pf->fd = -1;
 	return err;
+}
+
+int pending_file__fopen(struct pending_file *pf, const char *path, FILE **f)
+{
+	int err = pending_file__open(pf, path);
+
+	if (err)
+		return err;
+	fchmod(pf->fd, 0644);	/* as an ordinary new file, not mkostemp's 0600 */
+	*f = fdopen(pf->fd, "w");
+	if (*f)
+		return 0;
+	err = -errno;
+	close(pf->fd);
+	return pending_file__finish(pf, err);
+}
+
+int pending_file__fclose(struct pending_file *pf, FILE *f, int err)
+{
+	if (fclose(f) && !err)
+		err = -errno;
+	return pending_file__finish(pf, err);
 }

@@ -8,6 +8,8 @@
  * leaves nothing behind (the kallsyms and debug-file caches, data
  * convert's output).
  */
+#include <stdio.h>
+
 #include "strbuf.h"
 
 struct pending_file {
@@ -25,5 +27,11 @@ int pending_file__open(struct pending_file *pf, const char *path);
  * a rename that failed.
  */
 int pending_file__finish(struct pending_file *pf, int err);
+
+/* The same through stdio, mode 0644: 0 with *@f open, or -errno. */
+int pending_file__fopen(struct pending_file *pf, const char *path, FILE **f);
+
+/* Close @f and finish (@err as pending_file__finish()): the first error. */
+int pending_file__fclose(struct pending_file *pf, FILE *f, int err);
 
 #endif

@@ -317,7 +317,7 @@ static unsigned int bit(int level)
 	return 1u << (level & 31);
 }
 
-static void frame_name(const struct cc_frame *f, struct strbuf *out)
+void cc_frame_name(const struct cc_frame *f, struct strbuf *out)
 {
 	if (f->sym && f->sym->inlined)
 		strbuf_addf(out, "%.*s (inlined)", (int)f->sym->namelen, f->sym->name);
@@ -370,7 +370,7 @@ static void graph_frame(const struct cc_node *node, const struct cc_frame *f, in
 			strbuf_addstr(out, "          ");
 		}
 	}
-	frame_name(f, out);
+	cc_frame_name(f, out);
 	strbuf_addch(out, '\n');
 }
 
@@ -409,7 +409,7 @@ void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
 			else
 				strbuf_addstr(out, LEFT_MARGIN "   ");
 			margin = 3;
-			frame_name(&only->val[i], out);
+			cc_frame_name(&only->val[i], out);
 			strbuf_addch(out, '\n');
 		}
 		graph_children(only, &sc, margin, 1, 1, out);	/* under the "---" */
@@ -502,7 +502,7 @@ static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
 					strbuf_addstr(out, fold_sep);
 				else if (!folded)
 					strbuf_addstr(out, "                ");
-				frame_name(&r->path[d]->val[i], out);
+				cc_frame_name(&r->path[d]->val[i], out);
 				if (!folded)
 					strbuf_addch(out, '\n');
 				first = false;

@@ -47,6 +47,10 @@ struct cc_node {
 	uint32_t nr_sorted;
 };
 
+/* A frame as the views name it: its function ("(inlined)" after an
+ * inlined one's), else its address. */
+void cc_frame_name(const struct cc_frame *f, struct strbuf *out);
+
 /* Add one chain, outermost frame first in the order it should print. */
 int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
 	      uint64_t period);

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_CMD_REPORT_H
+#define PM_CMD_REPORT_H
+
+#include "../util/base/parse-options.h"
+#include "../util/report/report.h"
+
+/* --flamegraph[=FILE] (cmd/report-flamegraph.c): the file it names. */
+int report_flamegraph_option(const struct option *opt, const char *arg, int unset,
+			     struct strbuf *err);
+
+/* What the flame graph reads of the report, set over the user's options;
+ * -EINVAL with @err for those it cannot draw. */
+int report_flamegraph_setup(struct report_opts *o, struct strbuf *err);
+
+/* After report__process(): the file, written whole. The exit status. */
+int report_flamegraph_write(struct report *r);
+
+#endif

@@ -1,0 +1,158 @@
+#!/bin/sh
+test_description='report --flamegraph: the callchains as folded stacks and as a page that draws them'
+. "$(dirname "$0")/test-lib.sh"
+
+PD="$TEST_DATA/perfdata"
+command -v chromium >/dev/null 2>&1 && prereqs="$prereqs CHROMIUM"
+
+# same_stacks REPORT FOLDED: report -g folded,0,caller --sort comm,sym
+# --no-children prints each entry (command first) and its chains with
+# their percentages; the folded file must hold the same chains, each
+# behind its command, with periods giving the same percentages.
+same_stacks() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+want = []
+comm = None
+for line in open(sys.argv[1]):
+    m = re.match(r"^ +[\d.]+%  (.+?) +\[[.kgHu]\] ", line)
+    if m:
+        comm = m.group(1)
+        continue
+    m = re.match(r"^([\d.]+)% (.+)$", line.rstrip("\n"))
+    if m:
+        want.append((m.group(1), comm + ";" + m.group(2)))
+got = []
+stacks = [l.rstrip("\n").rsplit(" ", 1) for l in open(sys.argv[2])]
+total = sum(int(n) for _, n in stacks)
+for s, n in stacks:
+    got.append(("%.2f" % (100.0 * int(n) / total), s))
+assert want, "no chains in the report"
+assert sorted(want) == sorted(got), (sorted(set(want) - set(got))[:5], sorted(set(got) - set(want))[:5])
+PY
+}
+
+# page_tree PAGE FOLDED: the page's JSON is a consistent tree (each frame
+# its own period plus its children's) whose stacks are the folded file's
+page_tree() {
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+html = open(sys.argv[1]).read()
+data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', html, re.S).group(1))
+stacks = {}
+def walk(n, path):
+    assert n["v"] == n["s"] + sum(c["v"] for c in n.get("c", [])), n["n"]
+    if n["s"]:
+        stacks[";".join(path)] = stacks.get(";".join(path), 0) + n["s"]
+    for c in n.get("c", []):
+        walk(c, path + [c["n"]])
+for ev in data:
+    walk(ev["root"], [])
+folded = {}
+for l in open(sys.argv[2]):
+    s, n = l.rstrip("\n").rsplit(" ", 1)
+    folded[s] = folded.get(s, 0) + int(n)
+assert stacks == folded, (len(stacks), len(folded))
+PY
+}
+
+test_expect_success 'a fixture: the folded stacks are report -g folded chains, command first' '
+	pm report --stdio --no-children --sort comm,sym -g folded,0,caller \
+		-i "$PD/perf.data.callgraph-3.8" >report.txt 2>/dev/null &&
+	pm report --flamegraph=cg.folded -i "$PD/perf.data.callgraph-3.8" 2>err &&
+	test_grep "flame graph written to cg.folded" err &&
+	same_stacks report.txt cg.folded
+'
+
+test_expect_success 'the page holds the same stacks as one tree, and opens offline' '
+	pm report --flamegraph=cg.html -i "$PD/perf.data.callgraph-3.8" 2>err &&
+	test_grep "open it in a browser" err &&
+	page_tree cg.html cg.folded &&
+	! grep -Eq "(src|href)=\"?https?:" cg.html &&
+	grep -q "const ICICLE = false" cg.html
+'
+
+test_expect_success 'a dwarf recording made here: main calls outer calls middle, in that order' '
+	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o rec.data -- "$WL/burn" 200 \
+		2>/dev/null &&
+	pm report --flamegraph=- -i rec.data >rec.folded 2>err &&
+	test ! -s err &&
+	test_grep "^burn;.*main;outer;middle" rec.folded &&
+	pm report --stdio --no-children --sort comm,sym -g folded,0,caller -i rec.data \
+		>rec.report 2>/dev/null &&
+	same_stacks rec.report rec.folded
+'
+
+test_expect_success '-g callee: innermost frames first, the command last (an icicle page)' '
+	pm report --flamegraph=callee.folded -g callee -i rec.data 2>/dev/null &&
+	! grep -v ";burn [0-9]*$" callee.folded &&
+	test_grep ";middle;outer;main;|^middle;outer;main;" callee.folded &&
+	pm report --flamegraph=callee.html -g callee -i rec.data 2>/dev/null &&
+	grep -q "const ICICLE = true" callee.html
+'
+
+test_expect_success 'the report filters apply: --comm keeps that command only' '
+	pm report --flamegraph=- --comm burn -i rec.data >comm.folded 2>/dev/null &&
+	test -s comm.folded && ! grep -v "^burn;" comm.folded &&
+	test_expect_code 1 pm report --flamegraph=none.folded --comm nosuch -i rec.data 2>err &&
+	test_grep "no samples to draw" err && test ! -e none.folded
+'
+
+test_expect_success 'two events: one graph each, an event selector on the page' '
+	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
+		2>/dev/null &&
+	pm report --flamegraph=two.html -i two.data 2>/dev/null &&
+	python3 -c "
+import json, re
+d = json.loads(re.search(r\"<script id=.data. type=.application/json.>(.*?)</script>\", open(\"two.html\").read(), re.S).group(1))
+assert [e[\"event\"] for e in d] == [\"cpu-clock\", \"task-clock\"], d
+"
+'
+
+test_expect_success 'no callchains: each sample its function alone' '
+	pm record -q -e cpu-clock -c 100000 -o flat.data -- "$WL/burn" 100 2>/dev/null &&
+	pm report --flamegraph=- -i flat.data >flat.folded 2>/dev/null &&
+	test_grep "^burn;middle [0-9]+$" flat.folded &&
+	! grep -q "^[^;]*;[^;]*;" flat.folded
+'
+
+test_expect_success 'bad requests: one message, exit 1, no file left' '
+	test_expect_code 1 pm report --flamegraph=m.html --mem-mode -i rec.data 2>err &&
+	test_grep "draws callchains, not memory accesses" err && test_grep "hint: drop --mem-mode" err &&
+	test_expect_code 1 pm report --flamegraph=nodir/x.html -i rec.data 2>err &&
+	test_grep "cannot write nodir/x.html" err &&
+	test_expect_code 1 pm report --flamegraph -i missing.data 2>err &&
+	test_grep "cannot open missing.data" err &&
+	test ! -e flamegraph.html &&
+	! ls | grep -q "\.html\..\{6\}$"
+'
+
+test_expect_success 'a title that is markup is shown as text' '
+	cp rec.data "a<b>&c.data" &&
+	pm report --flamegraph=t.html -i "a<b>&c.data" 2>/dev/null &&
+	grep -q "<title>a&lt;b&gt;&amp;c.data</title>" t.html
+'
+
+# Debian's chromium, headless: the page draws without a script error; a
+# click on a frame zooms it to the full width, a search colours it and
+# says its share, Reset goes back to the root (the page's #selftest does
+# these on the first frame above the root and writes what it sees into
+# the body's data attributes).
+test_expect_success CHROMIUM 'chromium draws the page; a click zooms, search matches, reset' '
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$PWD/chrome" \
+		--enable-logging=stderr --v=0 --dump-dom "file://$PWD/cg.html#selftest" \
+		>dom.html 2>chrome.err &&
+	! grep -q "Uncaught" chrome.err &&
+	grep -q "data-zoomed-width=\"100%\"" dom.html &&
+	grep -q "data-zoomed=\"" dom.html &&
+	grep -Eq "data-matches=\"[1-9][0-9]*\"" dom.html &&
+	grep -Eq "data-matched=\"Matched: [0-9]+\.[0-9]{2}%\"" dom.html &&
+	grep -q "data-reset-to=\"all\"" dom.html &&
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$PWD/chrome" \
+		--window-size=1200,600 --screenshot="$PWD/shot.png" "file://$PWD/cg.html" \
+		>/dev/null 2>&1 &&
+	test "$(head -c 8 shot.png | od -An -tx1 | tr -d " \n")" = 89504e470d0a1a0a &&
+	test "$(wc -c <shot.png)" -gt 10000
+'
+
+test_done

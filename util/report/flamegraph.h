@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_FLAMEGRAPH_H
+#define PM_FLAMEGRAPH_H
+/*
+ * report --flamegraph: each event's histogram turned back into stacks
+ * (the command, then the frames of each callchain, outermost first, or
+ * innermost first under -g callee) and merged into one tree per event.
+ * Written as FlameGraph's folded stacks ("comm;a;b;c PERIOD" per line,
+ * what its stackcollapse scripts give flamegraph.pl) or as one HTML page
+ * that draws them, needing nothing from the network.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../base/strbuf.h"
+
+struct report;
+
+/* Whether @path gets the page (a name ending in .html) or folded stacks. */
+bool flamegraph__is_html(const char *path);
+
+/* Write @r's stacks (after report__process) to @out; @title names the
+ * recording on the page. 0, or -ENODATA when no event has samples. */
+int flamegraph__write(struct report *r, bool html, const char *title, FILE *out);
+
+/* The page around the JSON of the trees (flamegraph-page.c). */
+void flamegraph__page(const char *title, const char *json, bool icicle, FILE *out);
+
+#endif
