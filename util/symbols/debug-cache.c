@@ -12,6 +12,7 @@
 #include "../base/strbuf.h"
 #include "cache-dir.h"
 #include "debug-cache.h"
+#include "debug-find.h"
 
 /* Larger debug files stay compressed: a copy per build-id is disk. */
 #define MAX_COPY_BYTES (512ULL << 20)
@@ -128,9 +129,8 @@ int debug_cache__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *m
 	if (fd >= 0) {
 		*debuginfo_file_name = strbuf_detach(&copy, NULL);
 	} else {
-		fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-						  debuglink_file, debuglink_crc,
-						  debuginfo_file_name);
+		fd = debug_find__standard(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc, debuginfo_file_name);
 		strbuf_release(&copy);
 	}
 	strbuf_release(&hex);

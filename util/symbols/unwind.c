@@ -14,6 +14,7 @@
 #include "../base/util.h"
 #include "unwind.h"
 #include "unwind-step.h"
+#include "debug-find.h"
 
 /* perf's x86-64 register numbers (arch/x86/include/uapi/asm/perf_regs.h) */
 enum {
@@ -296,8 +297,8 @@ static int find_cfi_debuginfo(Dwfl_Module *mod, void **userdata, const char *mod
 	strbuf_release(&path);
 	if (lacks)
 		return -1;
-	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					  debuglink_file, debuglink_crc, debuginfo_file_name);
+	fd = debug_find__standard(mod, userdata, modname, base, file_name, debuglink_file,
+				  debuglink_crc, debuginfo_file_name);
 	if (fd < 0 || has_debug_frame(fd))
 		return fd;
 	close(fd);
