@@ -168,7 +168,24 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 	return err;
 }
 
-/* Every name inside the arena and terminated there, starts in order. */
+/* Give back the whole pages of the mapping between @from and @to. */
+static void drop_pages(const void *from, const void *to)
+{
+	uintptr_t page = 4096, a = ((uintptr_t)from + page - 1) & ~(page - 1),
+		  b = (uintptr_t)to & ~(page - 1);
+
+	if (b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+#define CHECK_STEP 8192	/* symbols checked between two page drops */
+
+/*
+ * Every name inside the arena and terminated there, starts in order. The
+ * check reads the whole table, where a report looks a few hundred symbols
+ * up: the pages read are given back as it goes (the page cache keeps
+ * them for the lookups), or they would all count as the report's memory.
+ */
 static bool table_sane(const uint64_t *bounds, const struct cache_sym *v, uint64_t nr,
 		       const char *names, uint64_t names_size)
 {
@@ -178,7 +195,15 @@ static bool table_sane(const uint64_t *bounds, const struct cache_sym *v, uint64
 		    strlen(names + v[i].name_off) != v[i].namelen ||
 		    bounds[2 * i + 1] < bounds[2 * i] || (i && bounds[2 * i] < bounds[2 * i - 2]))
 			return false;
+		if (i % CHECK_STEP == CHECK_STEP - 1) {
+			drop_pages(bounds, &bounds[2 * i]);
+			drop_pages(v, &v[i]);
+			drop_pages(names, names + v[i].name_off);
+		}
 	}
+	drop_pages(bounds, bounds + 2 * nr);
+	drop_pages(v, v + nr);
+	drop_pages(names, names + names_size);
 	return true;
 }
 
