@@ -10,7 +10,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -liberty
+DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -liberty -lncursesw -ltinfo
 LIBS    = -Wl,-Bstatic $(DEP_LIBS) -Wl,-Bdynamic -ldl -lm -lpthread
 # ./perf-mini itself is a static PIE: `stat -- true` runs in under 2 ms, and
 # the dynamic loader (mapping libc and libm, binding symbols) was a seventh
@@ -20,15 +20,15 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
-	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev
-DEB_CHECK := libcmocka-dev clang chromium strace
+	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev
+DEB_CHECK := libcmocka-dev clang chromium strace tmux
 DEB_BENCH := hyperfine
 
 SYS_SRC     := util/events/perf-sys.c
 BASE_SRCS   := $(wildcard util/base/*.c)
 EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c)) $(wildcard arch/*.c arch/*/*.c)
 STAT_SRCS   := $(wildcard util/stat/*.c)
-DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c)
+DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c util/ui/*.c)
 SELFMON_SRCS := $(filter-out util/selfmon/profviz-%.c,$(wildcard util/selfmon/*.c))
 # profviz.so, preloaded into instrumented programs: the library's core and
 # the seam, position-independent, with libelf for symbols

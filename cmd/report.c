@@ -14,6 +14,7 @@
 #include "../util/data/header-print.h"
 #include "../util/events/cpumap.h"
 #include "../util/report/report.h"
+#include "../util/ui/browser.h"
 #include "report.h"
 
 static const char *const report_usage[] = {
@@ -76,18 +77,6 @@ static int call_graph_option(const struct option *opt, const char *arg, int unse
 	(void)err;
 	*cg = unset ? "none" : arg ? arg : "graph,0.5,caller";
 	return 0;
-}
-
-/* --tui: there is no browser yet; say so rather than "unknown option". */
-static int tui_option(const struct option *opt, const char *arg, int unset, struct strbuf *err)
-{
-	(void)opt, (void)arg;
-	if (unset)
-		return 0;
-	strbuf_addstr(err, "--tui: perf-mini has no interactive browser yet; its report is "
-			   "perf's --stdio layout\nhint: drop --tui (--stdio is the default; pipe "
-			   "to less to page it)");
-	return -1;
 }
 
 static int stdio_color_option(const struct option *opt, const char *arg, int unset,
@@ -176,6 +165,31 @@ static int report_check(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
+/* perf's rule: the browser on a terminal unless --stdio, and not for the
+ * outputs it does not show (--stats, -T, --hierarchy, --header). */
+static bool wants_browser(const struct report_opts *o)
+{
+	return !o->stdio && !o->stats && !o->show_threads && !o->hierarchy && !o->header &&
+	       ui_browser__usable();
+}
+
+/* The browser, then what --stdio says on stderr (it would have hidden it);
+ * -1 when no event has samples (the --stdio path says so). */
+static int report_browse(struct report *r)
+{
+	int ret;
+
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (r->hists[i] && r->hists[i]->nr_samples)
+			goto browse;
+	return -1;
+browse:
+	ret = ui_browser__report(r);
+	cmd_warn_lost(&r->stats);
+	cmd_warn_kernel("report", &r->machine);
+	return ret;
+}
+
 static int run_report(struct report *r)
 {
 	int ret;
@@ -211,6 +225,8 @@ static int run_report(struct report *r)
 		cmd_warn_lost(&r->stats);
 		return report_flamegraph_write(r);
 	}
+	if (!ret && wants_browser(r->o) && (ret = report_browse(r)) >= 0)
+		return ret;
 	if (!r->o->stats)	/* as perf: --stats only counts */
 		cmd_warn_lost(&r->stats);
 	cmd_warn_kernel("report", &r->machine);
@@ -239,8 +255,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOLEAN(0, "stdio", &o.stdio, "Use the stdio interface"),
-		OPT_CALLBACK_NOOPT(0, "tui", NULL, "Use the TUI interface (not yet: --stdio only)",
-				   tui_option),
+		OPT_BOOLEAN(0, "tui", &o.tui,
+			    "Use the TUI interface (the default on a terminal; --stdio wins)"),
 		OPT_INTEGER(0, "samples", &o.browser_samples,
 			    "Number of samples to save per histogram entry for individual "
 			    "browsing (the browser's: no effect on --stdio, as in perf)"),

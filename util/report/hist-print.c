@@ -28,8 +28,8 @@ static bool symbol_shown(const struct hist_print_opts *o, const struct hist_entr
 	return !o->symbol_filter || (he->sym && strstr(he->sym->name, o->symbol_filter));
 }
 
-static bool shown(const struct hists *h, const struct hist_print_opts *o,
-		  const struct hist_entry *he)
+bool hist_print__shown(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_entry *he)
 {
 	uint64_t total = h->member_total ? h->member_total[0] : h->total_period;
 	uint64_t v = h->cumulate ? he->period_acc : he->period;
@@ -209,25 +209,31 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 	}
 }
 
-static void print_titles(const struct hists *h, const struct hist_print_opts *o,
-			 const struct hist_columns *c, FILE *out)
+void hist_print__titles(const struct hists *h, const struct hist_print_opts *o,
+			const struct hist_columns *c, struct strbuf *t, struct strbuf *d)
 {
-	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
-
 	for (int i = 0; i < h->fields->nr; i++) {
 		const struct sort_key *k = h->fields->keys[i];
 		int w = c->width[k->id];
 
 		if (!k->hpp && o->elide[k->id])
 			continue;
-		strbuf_addstr(&t, !t.len ? "# " : o->field_sep ?: "  ");
-		strbuf_addstr(&d, d.len ? "  " : "# ");
+		strbuf_addstr(t, !t->len ? "# " : o->field_sep ?: "  ");
+		strbuf_addstr(d, d->len ? "  " : "# ");
 		if (k->hpp || k->right_align)
-			strbuf_addf(&t, "%*s", w, hist_print__header(h, k));
+			strbuf_addf(t, "%*s", w, hist_print__header(h, k));
 		else
-			strbuf_addf(&t, "%-*s", w, hist_print__header(h, k));
-		strbuf_addchars(&d, '.', w);
+			strbuf_addf(t, "%-*s", w, hist_print__header(h, k));
+		strbuf_addchars(d, '.', w);
 	}
+}
+
+static void print_titles(const struct hists *h, const struct hist_print_opts *o,
+			 const struct hist_columns *c, FILE *out)
+{
+	struct strbuf t = STRBUF_INIT, d = STRBUF_INIT;
+
+	hist_print__titles(h, o, c, &t, &d);
 	if (o->field_sep)	/* as perf: the titles alone */
 		fprintf(out, "%s\n", t.buf);
 	else
@@ -306,11 +312,10 @@ void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
 				line);
 }
 
-static void print_entry(const struct hists *h, const struct hist_print_opts *o,
-			const struct hist_columns *c, const struct hist_entry *he,
-			struct strbuf *line, FILE *out)
+void hist_print__entry(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_columns *c, const struct hist_entry *he,
+		       struct strbuf *line)
 {
-	strbuf_reset(line);
 	for (int i = 0; i < h->fields->nr; i++) {
 		const struct sort_key *k = h->fields->keys[i];
 		bool last = i == h->fields->nr - 1;
@@ -340,6 +345,14 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 		if (!k->ragged)
 			replace_sep(line, start, o->field_sep);
 	}
+}
+
+static void print_entry(const struct hists *h, const struct hist_print_opts *o,
+			const struct hist_columns *c, const struct hist_entry *he,
+			struct strbuf *line, FILE *out)
+{
+	strbuf_reset(line);
+	hist_print__entry(h, o, c, he, line);
 	strbuf_addch(line, '\n');
 	hist_print__chain(h, o, he, line);
 	fputs(line->buf, out);
@@ -358,7 +371,7 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 	if (!o->quiet)
 		print_titles(h, o, &c, out);
 	for (size_t i = 0; i < h->nr_sorted; i++)
-		if (shown(h, o, h->sorted[i]))
+		if (hist_print__shown(h, o, h->sorted[i]))
 			print_entry(h, o, &c, h->sorted[i], &line, out);
 	strbuf_release(&line);
 }

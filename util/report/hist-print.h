@@ -45,6 +45,15 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 const char *hist_print__header(const struct hists *h, const struct sort_key *k);
 void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
 		       const struct hist_entry *he, struct strbuf *line);
+/* For a browser (util/ui): the title and dotted rows, an entry's row
+ * (no newline), whether --percent-limit and --symbol-filter show it. */
+void hist_print__titles(const struct hists *h, const struct hist_print_opts *o,
+			const struct hist_columns *c, struct strbuf *titles, struct strbuf *dots);
+void hist_print__entry(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_columns *c, const struct hist_entry *he,
+		       struct strbuf *line);
+bool hist_print__shown(const struct hists *h, const struct hist_print_opts *o,
+		       const struct hist_entry *he);
 void hist_print__value(const struct hists *h, const struct hist_print_opts *o,
 		       const struct hist_columns *c, enum sort_key_id id, const struct hist_entry *he,
 		       struct strbuf *sb);

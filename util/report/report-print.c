@@ -109,20 +109,44 @@ static bool hists_have_samples(const struct report *r)
 	return false;
 }
 
-int report__fprintf(struct report *r, FILE *out)
+void report__print_opts(const struct report *r, struct hist_print_opts *po, bool color)
 {
-	struct hist_print_opts po = {
+	*po = (struct hist_print_opts){
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
 		.field_sep = r->o->field_sep,
 		.hierarchy = r->o->hierarchy,
-		.color = r->o->stdio_color > 0 || (r->o->stdio_color < 0 && isatty(fileno(out))),
+		.color = color,
 		.unresolved_dso_width = !r->o->field_sep && !r->o->dsos,
 		/* perf applies its output filter by symbol only when the
 		 * entries are per command (the sort has comm) */
 		.symbol_filter = sort_list__has(&r->fields.sort, SORT_COMM) ? r->o->symbol_filter : NULL,
 	};
+	setup_elide(r, po, NULL);
+}
 
+void report__samples_title(const struct report *r, const struct hists *h, size_t idx,
+			   struct strbuf *out)
+{
+	uint64_t nr = h->nr_samples;
+	char unit = ' ';
+
+	for (const char *u = "KMG"; *u && nr > 1000; u++) {
+		nr /= 1000;
+		unit = *u;
+	}
+	strbuf_addf(out, "Samples: %" PRIu64 "%c of event '%s', %s: %" PRIu64, nr, unit,
+		    r->pd.evsels[idx]->name, r->o->mem_mode ? "Total weight" :
+		    "Event count (approx.)", h->total_period);
+}
+
+int report__fprintf(struct report *r, FILE *out)
+{
+	struct hist_print_opts po;
+
+	report__print_opts(r, &po, r->o->stdio_color > 0 ||
+				   (r->o->stdio_color < 0 && isatty(fileno(out))));
+	memset(po.elide, 0, sizeof(po.elide));
 	if (!r->o->header && !r->o->quiet)
 		fprintf(out, "# To display the perf.data header info, please use "
 			     "--header/--header-only options.\n#\n");

@@ -58,6 +58,7 @@ struct report_opts {
 	bool dump_raw;
 	bool stats;
 	bool stdio;
+	bool tui;		/* --tui: the browser (the default on a terminal) */
 	bool mem_mode;		/* --mem-mode: entries by memory access */
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	bool quiet;		/* -q: the entries without perf's comment lines */
@@ -149,6 +150,8 @@ struct report {
 	uint32_t nr_cpu_socket;
 };
 
+struct hist_print_opts;
+
 /* After perf_data__open(): the sort keys, columns and modes the file and
  * the options call for (branch mode, memory mode, callchains). 0 or an
  * error, with r->err. */
@@ -164,6 +167,13 @@ int report__fprintf_tasks(struct report *r, FILE *out);
 /* The tables; -ENODATA when no sample reached one (perf then says
  * "The ... data has no samples!"), else 0. */
 int report__fprintf(struct report *r, FILE *out);
+
+/* For a browser (util/ui): the options the tables print with (their
+ * columns a one-value filter makes constant elided), and an event's title
+ * line, "Samples: 17K of event 'cycles', Event count (approx.): N". */
+void report__print_opts(const struct report *r, struct hist_print_opts *po, bool color);
+void report__samples_title(const struct report *r, const struct hists *h, size_t idx,
+			   struct strbuf *out);
 
 /* --stats: the counts of each record type and of each event's samples. */
 void report__fprintf_stats(const struct report *r, FILE *out);

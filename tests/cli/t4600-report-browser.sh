@@ -1,0 +1,152 @@
+#!/bin/sh
+test_description='report on a terminal: the browser, driven through tmux'
+. "$(dirname "$0")/test-lib.sh"
+
+PD="$TEST_DATA/perfdata"
+CG="$PD/perf.data.callgraph-3.8"
+command -v tmux >/dev/null 2>&1 && prereqs="$prereqs TMUX"
+
+# A tmux server of this test's own for each window (a server being
+# killed still answers a new client), all killed when the test ends.
+tm() {
+	tmux -S "$TRASH/tmux.$(cat "$TRASH/tmux.n" 2>/dev/null).sock" "$@"
+}
+trap 'for s in "$TRASH"/tmux.*.sock; do tmux -S "$s" kill-server >/dev/null 2>&1; done
+      rm -rf "$TRASH"' EXIT
+
+# start CMD...: CMD in a fresh 120x30 window; when it ends, the window
+# says its status and whether the terminal is back in its cooked mode.
+start() {
+	tm kill-server >/dev/null 2>&1
+	echo $(($(cat "$TRASH/tmux.n" 2>/dev/null || echo 0) + 1)) >"$TRASH/tmux.n"
+	tm new-session -d -x 120 -y 30 "$*; echo EXIT=\$?; stty -a | grep -q ' icanon' && echo SANE; sleep 600"
+}
+
+screen() {
+	tm capture-pane -p
+}
+
+# wait_for PATTERN: until the screen shows it (polled, at most 10 s)
+wait_for() {
+	for i in $(seq 100); do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "never on screen: $1"; screen; return 1
+}
+
+# wait_text TEXT: the same for a fixed text
+wait_text() {
+	for i in $(seq 100); do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "never on screen: $1"; screen; return 1
+}
+
+keys() {
+	tm send-keys "$@"
+}
+
+# The row the cursor is on: the one drawn in reverse video.
+selected() {
+	tm capture-pane -p -e | grep "$(printf '\033\\[7m')" | head -1 |
+		sed "s/$(printf '\033')\[[0-9;]*m//g"
+}
+
+test_expect_success TMUX 'opens on a terminal with --stdio s rows and titles' '
+	pm record -q -e cpu-clock -c 100000 -g -o rec.data -- "$WL/burn" 300 2>/dev/null &&
+	pm report --stdio -i rec.data 2>/dev/null >stdio.txt &&
+	first=$(grep -m1 "^ *[0-9.]*%" stdio.txt | sed "s/ *$//") &&
+	start "\"$PERF_MINI\" report -i rec.data" &&
+	wait_for "^Samples: .* of event .cpu-clock.*, Event count \(approx\.\): [0-9]+" &&
+	screen | grep -q "^  *Children  *Self  *Command" &&
+	screen | sed -n 3p | cut -c2- | sed "s/ *$//" >row.txt &&
+	echo "$first" | cut -c2- >want.txt && test_cmp want.txt row.txt &&
+	wait_for "Press .\?. for help" &&
+	selected | grep -q "$(echo "$first" | awk "{print \$NF}")"
+'
+
+test_expect_success TMUX 'Down moves, Enter unfolds the callchain as -g prints it, again folds' '
+	keys Down && sleep 0.2 &&
+	second=$(grep "^ *[0-9.]*%" stdio.txt | sed -n 2p | awk "{print \$NF}") &&
+	selected | grep -q -- "$second" &&
+	keys Up && sleep 0.2 && keys Enter &&
+	wait_for "^-  " &&
+	sed -n "/^ *[0-9.]*%/{p;q}" stdio.txt >/dev/null &&
+	awk "/^ *[0-9.]*%/ {n++} n == 1 && /---/ {print; exit}" stdio.txt | sed "s/ *$//" >chain.txt &&
+	test -s chain.txt && screen | grep -qF -- "$(cat chain.txt)" &&
+	keys Enter && wait_for "^\+  " && ! screen | grep -qF -- "$(cat chain.txt)"
+'
+
+test_expect_success TMUX 'E unfolds every callchain, C folds them again' '
+	keys E && wait_for "---" && ! screen | grep -q "^+" &&
+	keys C && sleep 0.3 && ! screen | grep -q -- "---"
+'
+
+test_expect_success TMUX '/ keeps the symbols containing a text; Esc takes it back' '
+	sym=$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}") &&
+	keys / && wait_text "Symbol contains:" && keys "$sym" Enter &&
+	wait_text "Zoomed into symbol ~ '$sym'" &&
+	screen | sed -n "3,28p" | grep "%" >rows.txt &&
+	! grep -v -- "$sym" rows.txt &&
+	keys Escape && wait_for "^Press .\?. for help"
+'
+
+test_expect_success TMUX 'd zooms into the DSO of the row, d again out; c by command; t by thread' '
+	dso=$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$4}") &&
+	keys Home && sleep 0.2 &&
+	keys d && wait_text "Zoomed into DSO $dso" &&
+	screen | sed -n "3,28p" | grep "%" | sed "s/^[-+]/ /" | awk "{print \$4}" | sort -u >dsos.txt &&
+	echo "$dso" >want.txt && test_cmp want.txt dsos.txt &&
+	keys d && wait_for "^Press" &&
+	keys c && wait_for "Zoomed into comm " && keys c && wait_for "^Press" &&
+	keys t && wait_for "Zoomed into thread [0-9]+" && keys q && wait_for "^Press"
+'
+
+test_expect_success TMUX 'H goes to the hottest entry, ? shows the keys' '
+	keys End && sleep 0.2 && keys H && sleep 0.2 &&
+	selected | grep -qF -- "$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}")" &&
+	keys ? && wait_for "perf-mini report: keys" && screen | grep -q "zoom into the entry.s DSO" &&
+	keys x && wait_for "^Samples: "
+'
+
+test_expect_success TMUX 'a smaller window: the rows cut to it, the status on its last line' '
+	tm resize-window -x 70 -y 15 && sleep 0.5 &&
+	wait_for "^Press" && test "$(screen | sed -n 15p | cut -c1-5)" = Press &&
+	test "$(screen | awk "{ if (length > max) max = length } END { print max }")" -le 70
+'
+
+test_expect_success TMUX 'q leaves: status 0, the terminal back in cooked mode' '
+	keys q && wait_for "^EXIT=0" && wait_for "^SANE"
+'
+
+test_expect_success TMUX 'SIGTERM: the terminal restored, status 143' '
+	start "\"$PERF_MINI\" report -i rec.data" && wait_for "^Samples: " &&
+	shell=$(tm display-message -p "#{pane_pid}") &&
+	pid=$(ps -o pid= --ppid "$shell" | head -1) && test -n "$pid" &&
+	kill -TERM $pid && wait_for "^EXIT=143" && wait_for "^SANE"
+'
+
+test_expect_success TMUX 'two events: a menu of them first; Enter browses one, q comes back' '
+	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
+		2>/dev/null &&
+	start "\"$PERF_MINI\" report -i two.data" && wait_for "^Available samples" &&
+	screen | grep -q "of event .cpu-clock." && screen | grep -q "of event .task-clock." &&
+	keys Down Enter && wait_for "^Samples: .* of event .task-clock." &&
+	keys q && wait_for "^Available samples" && keys q && wait_for "^EXIT=0"
+'
+
+test_expect_success TMUX 'TERM=dumb or --stdio on a terminal: the --stdio table, no browser' '
+	start "TERM=dumb \"$PERF_MINI\" report -g none --percent-limit 5 -i \"$CG\"" &&
+	wait_for "^EXIT=0" && screen | grep -q "^# Samples: " && ! screen | grep -q "Press .\?." &&
+	start "\"$PERF_MINI\" report --stdio --tui -g none --percent-limit 5 -i \"$CG\"" &&
+	wait_for "^EXIT=0" && screen | grep -q "^# Samples: " && ! screen | grep -q "Press .\?."
+'
+
+test_expect_success '--tui into a pipe: the --stdio table, as perf' '
+	pm report --tui -i "$CG" 2>/dev/null | head -1 >tui.txt &&
+	grep -q "^# To display the perf.data header" tui.txt
+'
+
+test_done

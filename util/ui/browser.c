@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The browser's rows are the --stdio table's (hist_print__entry) and, under
+ * an unfolded entry, its callchain as -g prints it; only the rows on screen
+ * are formatted. What is shown is the entries the filters keep: '/' by
+ * symbol, the zooms d/t/c by DSO, thread and command, undone in reverse
+ * order by Esc or q.
+ */
+#include <curses.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/strbuf.h"
+#include "../base/xalloc.h"
+#include "../report/hist-print.h"
+#include "../report/report.h"
+#include "browser.h"
+
+enum filter_kind { FILTER_SYMBOL, FILTER_DSO, FILTER_THREAD, FILTER_COMM };
+
+struct filter {
+	enum filter_kind kind;
+	const void *what;	/* the dso, thread or comm; the text for FILTER_SYMBOL */
+};
+
+#define MAX_FILTERS 8
+
+/* An entry's callchain as -g prints it, cut into lines. */
+struct chain_text {
+	char *text;
+	uint32_t *start;
+	uint32_t nr;
+};
+
+/* A row on screen: entry @entry's own line, or line @line of its chain. */
+struct row {
+	uint32_t entry;
+	int32_t line;		/* -1: the entry's */
+};
+
+struct browser {
+	struct report *r;
+	struct hists *h;
+	size_t idx;			/* the event's */
+	struct hist_print_opts po;
+	struct hist_columns cols;
+	struct strbuf title, titles;
+	bool *unfolded;			/* by entry (index into h->sorted) */
+	struct chain_text *chains;	/* made on first unfolding */
+	struct row *rows;
+	size_t nr_rows, alloc_rows;
+	size_t top, sel;		/* rows: the first on screen, the selected */
+	struct filter filter[MAX_FILTERS];
+	int nr_filters;
+	char symbol[128];		/* '/''s text */
+	struct strbuf line;		/* scratch */
+};
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_quit_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+bool ui_browser__usable(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term && *term &&
+	       strcmp(term, "dumb");
+}
+
+/* --- the model --------------------------------------------------------- */
+
+static const struct hist_entry *entry(const struct browser *b, uint32_t i)
+{
+	return b->h->sorted[i];
+}
+
+static bool passes(const struct browser *b, const struct hist_entry *he)
+{
+	for (int i = 0; i < b->nr_filters; i++) {
+		const struct filter *f = &b->filter[i];
+
+		if ((f->kind == FILTER_SYMBOL &&
+		     (!he->sym || !strstr(he->sym->name, (const char *)f->what))) ||
+		    (f->kind == FILTER_DSO && he->dso != f->what) ||
+		    (f->kind == FILTER_THREAD && he->thread != f->what) ||
+		    (f->kind == FILTER_COMM && strcmp(he->comm, (const char *)f->what)))
+			return false;
+	}
+	return hist_print__shown(b->h, &b->po, he);
+}
+
+static struct chain_text *chain_of(struct browser *b, uint32_t i)
+{
+	struct chain_text *c = &b->chains[i];
+	struct strbuf sb = STRBUF_INIT;
+
+	if (c->text)
+		return c;
+	hist_print__chain(b->h, &b->po, entry(b, i), &sb);
+	c->text = strbuf_detach(&sb, NULL);
+	for (char *p = c->text; *p;) {
+		char *nl = strchr(p, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (*p) {	/* the blank line closing a chain is not a row */
+			c->start = must_reallocarray(c->start, c->nr + 1, sizeof(*c->start));
+			c->start[c->nr++] = (uint32_t)(p - c->text);
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return c;
+}
+
+static bool has_chain(struct browser *b, uint32_t i)
+{
+	return b->h->use_callchain && b->h->chain_mode != CHAIN_NONE && chain_of(b, i)->nr;
+}
+
+static void add_row(struct browser *b, uint32_t e, int32_t line)
+{
+	if (b->nr_rows == b->alloc_rows) {
+		b->alloc_rows = b->alloc_rows ? 2 * b->alloc_rows : 1024;
+		b->rows = must_reallocarray(b->rows, b->alloc_rows, sizeof(*b->rows));
+	}
+	b->rows[b->nr_rows++] = (struct row){ e, line };
+}
+
+/* The rows again after a fold or a filter, the selection kept on its entry. */
+static void rebuild(struct browser *b)
+{
+	uint32_t keep = b->nr_rows ? b->rows[b->sel].entry : 0;
+	bool found = false;
+
+	b->nr_rows = 0;
+	for (uint32_t i = 0; i < b->h->nr_sorted; i++) {
+		if (!passes(b, entry(b, i)))
+			continue;
+		if (i == keep && !found) {
+			b->sel = b->nr_rows;
+			found = true;
+		}
+		add_row(b, i, -1);
+		for (uint32_t l = 0; b->unfolded[i] && l < chain_of(b, i)->nr; l++)
+			add_row(b, i, (int32_t)l);
+	}
+	if (!found)
+		b->sel = 0;
+}
+
+/* --- the screen -------------------------------------------------------- */
+
+enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BAR };
+
+static int list_height(void)
+{
+	return LINES > 3 ? LINES - 3 : 1;
+}
+
+static double share(const struct browser *b, const struct hist_entry *he)
+{
+	uint64_t total = b->h->member_total ? b->h->member_total[0] : b->h->total_period;
+	uint64_t v = b->h->cumulate ? he->period_acc : he->period;
+
+	return total ? 100.0 * v / total : 0;
+}
+
+/* perf's colours by share: red from 5%, green from 0.5% */
+static int share_pair(double pct)
+{
+	return pct >= 5 ? PAIR_RED : pct >= 0.5 ? PAIR_GREEN : 0;
+}
+
+static void draw_row(struct browser *b, int y, size_t ri)
+{
+	const struct row *rw = &b->rows[ri];
+	const char *text;
+	int pair = 0;
+
+	strbuf_reset(&b->line);
+	if (rw->line < 0) {
+		hist_print__entry(b->h, &b->po, &b->cols, entry(b, rw->entry), &b->line);
+		if (has_chain(b, rw->entry))
+			b->line.buf[0] = b->unfolded[rw->entry] ? '-' : '+';
+		pair = share_pair(share(b, entry(b, rw->entry)));
+		text = b->line.buf;
+	} else {
+		const struct chain_text *c = chain_of(b, rw->entry);
+
+		text = c->text + c->start[rw->line];
+	}
+	if (ri == b->sel)
+		attron(A_REVERSE);
+	else if (pair && has_colors())
+		attron(COLOR_PAIR(pair));
+	mvaddnstr(y, 0, text, COLS);
+	clrtoeol();
+	attrset(A_NORMAL);
+}
+
+static void draw_status(const struct browser *b)
+{
+	struct strbuf s = STRBUF_INIT;
+
+	for (int i = 0; i < b->nr_filters; i++) {
+		const struct filter *f = &b->filter[i];
+
+		strbuf_addstr(&s, i ? ", " : "Zoomed into ");
+		if (f->kind == FILTER_SYMBOL)
+			strbuf_addf(&s, "symbol ~ '%s'", (const char *)f->what);
+		else if (f->kind == FILTER_DSO)
+			strbuf_addf(&s, "DSO %s", f->what ? ((const struct dso *)f->what)->short_name :
+							    "[unknown]");
+		else if (f->kind == FILTER_THREAD)
+			strbuf_addf(&s, "thread %d", ((const struct thread *)f->what)->tid);
+		else
+			strbuf_addf(&s, "comm %s", (const char *)f->what);
+	}
+	strbuf_addstr(&s, s.len ? " (Esc: back)  " : "");
+	strbuf_addstr(&s, "Press '?' for help on key bindings");
+	attron(A_REVERSE);
+	mvaddnstr(LINES - 1, 0, s.buf, COLS);
+	clrtoeol();
+	attrset(A_NORMAL);
+	strbuf_release(&s);
+}
+
+static void draw(struct browser *b)
+{
+	int height = list_height();
+
+	if (b->sel < b->top)
+		b->top = b->sel;
+	if (b->sel >= b->top + (size_t)height)
+		b->top = b->sel - (size_t)height + 1;
+	erase();
+	attron(A_BOLD);
+	mvaddnstr(0, 0, b->title.buf, COLS);
+	attrset(A_NORMAL);
+	mvaddnstr(1, 0, b->titles.buf, COLS);
+	for (int y = 0; y < height && b->top + (size_t)y < b->nr_rows; y++)
+		draw_row(b, y + 2, b->top + (size_t)y);
+	if (!b->nr_rows)
+		mvaddnstr(2, 0, "  (no entry passes the filters)", COLS);
+	draw_status(b);
+	refresh();
+}
+
+static const char *const help_lines[] = {
+	"Up/Down, j/k     move",
+	"PgUp/PgDn        a page up or down",
+	"Home/End         first or last row",
+	"Enter, +         unfold or fold the entry's callchain",
+	"E / C            unfold / fold every callchain",
+	"/                show symbols containing a text (empty: all)",
+	"d                zoom into the entry's DSO (again: back)",
+	"t                zoom into the entry's thread (again: back)",
+	"c                zoom into the entry's command (again: back)",
+	"H                go to the hottest entry",
+	"Esc, q, Left     undo the last zoom or filter, else leave",
+	"h, ?             this help",
+	"",
+	"Press any key to go back",
+};
+
+static void show_help(void)
+{
+	int n = (int)(sizeof(help_lines) / sizeof(help_lines[0]));
+
+	erase();
+	attron(A_BOLD);
+	mvaddnstr(0, 0, "perf-mini report: keys", COLS);
+	attrset(A_NORMAL);
+	for (int i = 0; i < n && i + 2 < LINES; i++)
+		mvaddnstr(i + 2, 2, help_lines[i], COLS - 2);
+	refresh();
+	timeout(-1);
+	getch();
+	timeout(200);
+}
+
+/* A line typed on the status row; false when cancelled (Esc). */
+static bool prompt(const char *label, char *buf, size_t size)
+{
+	size_t len = 0;
+	int ch;
+
+	buf[0] = '\0';
+	curs_set(1);
+	timeout(-1);
+	for (;;) {
+		attron(A_REVERSE);
+		mvprintw(LINES - 1, 0, "%s%s", label, buf);
+		clrtoeol();
+		attrset(A_NORMAL);
+		refresh();
+		ch = getch();
+		if (ch == '\n' || ch == KEY_ENTER || ch == 27 || quit_signal)
+			break;
+		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
+			buf[--len] = '\0';
+		else if (ch >= 32 && ch < 127 && len + 1 < size) {
+			buf[len++] = (char)ch;
+			buf[len] = '\0';
+		}
+	}
+	curs_set(0);
+	timeout(200);
+	return ch != 27 && !quit_signal;
+}
+
+/* --- the keys ---------------------------------------------------------- */
+
+static void push_filter(struct browser *b, enum filter_kind kind, const void *what)
+{
+	if (b->nr_filters < MAX_FILTERS)
+		b->filter[b->nr_filters++] = (struct filter){ kind, what };
+	rebuild(b);
+}
+
+/* d, t, c: zoom in on what the selected entry has, or out when zoomed so. */
+static void toggle_zoom(struct browser *b, enum filter_kind kind)
+{
+	const struct hist_entry *he;
+	const void *what;
+
+	for (int i = 0; i < b->nr_filters; i++) {
+		if (b->filter[i].kind != kind)
+			continue;
+		memmove(&b->filter[i], &b->filter[i + 1],
+			(size_t)(b->nr_filters - i - 1) * sizeof(*b->filter));
+		b->nr_filters--;
+		rebuild(b);
+		return;
+	}
+	if (!b->nr_rows)
+		return;
+	he = entry(b, b->rows[b->sel].entry);
+	what = kind == FILTER_DSO ? (const void *)he->dso :
+	       kind == FILTER_THREAD ? (const void *)he->thread : (const void *)he->comm;
+	push_filter(b, kind, what);
+}
+
+static void symbol_filter(struct browser *b)
+{
+	char text[sizeof(b->symbol)];
+
+	if (!prompt("Symbol contains: ", text, sizeof(text)))
+		return;
+	for (int i = 0; i < b->nr_filters; i++)	/* one symbol filter at a time */
+		if (b->filter[i].kind == FILTER_SYMBOL) {
+			memmove(&b->filter[i], &b->filter[i + 1],
+				(size_t)(b->nr_filters - i - 1) * sizeof(*b->filter));
+			b->nr_filters--;
+			break;
+		}
+	memcpy(b->symbol, text, sizeof(text));
+	if (*b->symbol)
+		push_filter(b, FILTER_SYMBOL, b->symbol);
+	else
+		rebuild(b);
+}
+
+static void fold_all(struct browser *b, bool unfold)
+{
+	for (size_t i = 0; i < b->nr_rows; i++)
+		if (b->rows[i].line < 0 && (!unfold || has_chain(b, b->rows[i].entry)))
+			b->unfolded[b->rows[i].entry] = unfold;
+	rebuild(b);
+}
+
+static void toggle_fold(struct browser *b)
+{
+	uint32_t e;
+
+	if (!b->nr_rows)
+		return;
+	e = b->rows[b->sel].entry;
+	if (!has_chain(b, e))
+		return;
+	b->unfolded[e] = !b->unfolded[e];
+	rebuild(b);
+}
+
+static void go_hottest(struct browser *b)
+{
+	double best = -1;
+
+	for (size_t i = 0; i < b->nr_rows; i++) {
+		double pct = b->rows[i].line < 0 ? share(b, entry(b, b->rows[i].entry)) : -1;
+
+		if (pct > best) {
+			best = pct;
+			b->sel = i;
+		}
+	}
+}
+
+static void move_sel(struct browser *b, long delta)
+{
+	long sel = (long)b->sel + delta;
+
+	if (sel >= (long)b->nr_rows)
+		sel = (long)b->nr_rows - 1;
+	b->sel = sel < 0 ? 0 : (size_t)sel;
+}
+
+/* Esc, q: the last filter undone; true when there was none (leave). */
+static bool back(struct browser *b)
+{
+	if (!b->nr_filters)
+		return true;
+	b->nr_filters--;
+	rebuild(b);
+	return false;
+}
+
+/* One key; true to leave the table. */
+static bool key(struct browser *b, int ch)
+{
+	long page = list_height();
+
+	switch (ch) {
+	case KEY_UP: case 'k': move_sel(b, -1); break;
+	case KEY_DOWN: case 'j': move_sel(b, 1); break;
+	case KEY_PPAGE: move_sel(b, -page); break;
+	case KEY_NPAGE: case ' ': move_sel(b, page); break;
+	case KEY_HOME: b->sel = 0; break;
+	case KEY_END: move_sel(b, (long)b->nr_rows); break;
+	case '\n': case KEY_ENTER: case '+': toggle_fold(b); break;
+	case 'E': fold_all(b, true); break;
+	case 'C': fold_all(b, false); break;
+	case '/': symbol_filter(b); break;
+	case 'd': toggle_zoom(b, FILTER_DSO); break;
+	case 't': toggle_zoom(b, FILTER_THREAD); break;
+	case 'c': toggle_zoom(b, FILTER_COMM); break;
+	case 'H': go_hottest(b); break;
+	case 'h': case '?': show_help(); break;
+	case 27: case 'q': case KEY_LEFT: return back(b);
+	default: break;
+	}
+	return false;
+}
+
+/* --- one event's table ------------------------------------------------ */
+
+static void browser_init(struct browser *b, struct report *r, size_t idx)
+{
+	struct strbuf dots = STRBUF_INIT;
+
+	memset(b, 0, sizeof(*b));
+	b->r = r;
+	b->idx = idx;
+	b->h = r->hists[idx];
+	strbuf_init(&b->title, 0);
+	strbuf_init(&b->titles, 0);
+	strbuf_init(&b->line, 0);
+	report__print_opts(r, &b->po, false);
+	b->po.quiet = true;
+	report__samples_title(r, b->h, idx, &b->title);
+	hist_print__widths(b->h, &b->po, &b->cols);
+	hist_print__titles(b->h, &b->po, &b->cols, &b->titles, &dots);
+	if (b->titles.len >= 2)	/* "# Overhead" over the rows' "  45.00%" */
+		b->titles.buf[0] = ' ';
+	strbuf_release(&dots);
+	b->unfolded = must_calloc(b->h->nr_sorted + 1, sizeof(*b->unfolded));
+	b->chains = must_calloc(b->h->nr_sorted + 1, sizeof(*b->chains));
+	rebuild(b);
+}
+
+static void browser_exit(struct browser *b)
+{
+	for (uint32_t i = 0; i < b->h->nr_sorted; i++) {
+		free(b->chains[i].text);
+		free(b->chains[i].start);
+	}
+	free(b->chains);
+	free(b->unfolded);
+	free(b->rows);
+	strbuf_release(&b->title);
+	strbuf_release(&b->titles);
+	strbuf_release(&b->line);
+}
+
+static void browse_event(struct report *r, size_t idx)
+{
+	struct browser b;
+
+	browser_init(&b, r, idx);
+	for (;;) {
+		int ch;
+
+		draw(&b);
+		ch = getch();
+		if (quit_signal)
+			break;
+		if (ch == ERR || ch == KEY_RESIZE)
+			continue;
+		if (key(&b, ch))
+			break;
+	}
+	browser_exit(&b);
+}
+
+/* --- several events: a menu first ------------------------------------- */
+
+static size_t events_shown(const struct report *r, size_t *which, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nr_hists && n < max; i++)
+		if (r->hists[i] && r->hists[i]->nr_samples)
+			which[n++] = i;
+	return n;
+}
+
+static void draw_menu(const struct report *r, const size_t *which, size_t n, size_t sel)
+{
+	struct strbuf s = STRBUF_INIT;
+
+	erase();
+	attron(A_BOLD);
+	mvaddnstr(0, 0, "Available samples", COLS);
+	attrset(A_NORMAL);
+	for (size_t i = 0; i < n && (int)i + 2 < LINES - 1; i++) {
+		strbuf_reset(&s);
+		report__samples_title(r, r->hists[which[i]], which[i], &s);
+		if (i == sel)
+			attron(A_REVERSE);
+		mvaddnstr((int)i + 2, 0, s.buf, COLS);
+		clrtoeol();
+		attrset(A_NORMAL);
+	}
+	attron(A_REVERSE);
+	mvaddnstr(LINES - 1, 0, "Enter: browse the event  q: quit", COLS);
+	clrtoeol();
+	attrset(A_NORMAL);
+	refresh();
+	strbuf_release(&s);
+}
+
+static void menu(struct report *r, const size_t *which, size_t n)
+{
+	size_t sel = 0;
+
+	for (;;) {
+		int ch;
+
+		draw_menu(r, which, n, sel);
+		ch = getch();
+		if (quit_signal || ch == 'q' || ch == 27)
+			return;
+		if ((ch == KEY_UP || ch == 'k') && sel)
+			sel--;
+		else if ((ch == KEY_DOWN || ch == 'j') && sel + 1 < n)
+			sel++;
+		else if (ch == '\n' || ch == KEY_ENTER || ch == KEY_RIGHT)
+			browse_event(r, which[sel]);
+	}
+}
+
+int ui_browser__report(struct report *r)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa = { .sa_handler = on_quit_signal }, old[4];
+	size_t which[64], n;
+
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (r->hists[i] && r->hists[i]->nr_samples)
+			hists__output_resort(r->hists[i]);
+	n = events_shown(r, which, sizeof(which) / sizeof(which[0]));
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	initscr();
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	timeout(200);	/* wakes to see a signal */
+	if (has_colors()) {
+		start_color();
+		use_default_colors();
+		init_pair(PAIR_RED, COLOR_RED, -1);
+		init_pair(PAIR_GREEN, COLOR_GREEN, -1);
+	}
+	if (n == 1)
+		browse_event(r, which[0]);
+	else if (n)
+		menu(r, which, n);
+	endwin();
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	return quit_signal ? 128 + quit_signal : 0;
+}
