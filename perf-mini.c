@@ -33,6 +33,7 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env);
 static const struct cmd_struct commands[] = {
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
 	{ "data", cmd_data, "Data file related processing" },
+	{ "diff", cmd_diff, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, "List the event names in a perf.data file" },
 	{ "help", cmd_help, "Display help for a command" },
 	{ "list", cmd_list, "List all symbolic event types" },
