@@ -195,7 +195,7 @@ static int run_report(struct report *r)
 	int ret;
 
 	cmd_buffer_stdout();
-	if (perf_data__open(&r->pd, r->o->input, &r->err))
+	if (perf_data__open_progress(&r->pd, r->o->input, !r->o->quiet, &r->err))
 		return 1;
 	if (r->o->header_only || r->o->header) {
 		cmd_print_header("report", &r->pd, r->o->header_only, r->o->show_info);

@@ -144,6 +144,24 @@ test_expect_success TMUX 'TERM=dumb or --stdio on a terminal: the --stdio table,
 	wait_for "^EXIT=0" && screen | grep -q "^# Samples: " && ! screen | grep -q "Press .\?."
 '
 
+# A stream that stalls: the first bytes, a pause, more, a longer pause,
+# the rest. Loading it takes over a second: the terminal shows how far it
+# got, and the line is gone when the table comes; stderr into a file
+# never gets it.
+test_expect_success TMUX 'a slow load on a terminal: a progress line on stderr, then gone' '
+	pm record -q -e cpu-clock -c 100000 -o - -- sh -c "\"$WL/burn\" 300 >/dev/null" \
+		>rec.pipe 2>/dev/null &&
+	cat >slow.sh <<-EOF &&
+	head -c 3000 rec.pipe; sleep 2; tail -c +3001 rec.pipe | head -c 10000; sleep 3
+	tail -c +13001 rec.pipe
+	EOF
+	start "sh slow.sh | \"$PERF_MINI\" report --stdio -i - >table.txt" &&
+	wait_for "^Reading the stream\.\.\. [0-9]+ MB" && wait_for "^EXIT=0" &&
+	! screen | grep -q "Reading the stream" &&
+	grep -q "\[\.\] middle" table.txt &&
+	sh slow.sh | pm report --stdio -i - >table2.txt 2>err2 && test ! -s err2
+'
+
 test_expect_success '--tui into a pipe: the --stdio table, as perf' '
 	pm report --tui -i "$CG" 2>/dev/null | head -1 >tui.txt &&
 	grep -q "^# To display the perf.data header" tui.txt

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/progress.h"
 #include "../base/util.h"
 #include "../events/event-names.h"
 #include "internal.h"
@@ -100,15 +101,13 @@ static int grow(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf
 
 /* A pipe, a device or a file whose size is unknown: read it all, checking
  * what arrives as it arrives (util/data/stream-check.h). */
-static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
+static int read_all(int fd, struct perf_data *pd, size_t alloc, struct progress *prog,
+		    struct strbuf *err)
 {
 	struct stream_check sc = { 0 };
-	size_t alloc = 1 << 16, limit = stream_limit();
+	size_t limit = stream_limit();
 	int ret;
 
-	pd->buf = malloc(alloc);
-	if (!pd->buf)
-		return -ENOMEM;
 	for (;;) {
 		ssize_t n;
 
@@ -124,9 +123,25 @@ static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
 		if (n == 0)
 			return 0;
 		pd->size += n;
+		progress__update(prog, pd->size);
 		if (stream_check__feed(&sc, pd->buf, pd->size, pd->path, err))
 			return -EINVAL;
 	}
+}
+
+static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
+{
+	size_t alloc = 1 << 16;
+	struct progress prog;
+	int ret;
+
+	pd->buf = malloc(alloc);
+	if (!pd->buf)
+		return -ENOMEM;
+	progress__start(&prog, "Reading the stream", 0, pd->show_progress, 1);
+	ret = read_all(fd, pd, alloc, &prog, err);
+	progress__end(&prog);
+	return ret;
 }
 
 static int load(struct perf_data *pd, struct strbuf *err)
@@ -466,9 +481,16 @@ static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *e
 
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
 {
+	return perf_data__open_progress(pd, path, false, err);
+}
+
+int perf_data__open_progress(struct perf_data *pd, const char *path, bool progress,
+			     struct strbuf *err)
+{
 	int ret;
 
 	memset(pd, 0, sizeof(*pd));
+	pd->show_progress = progress;
 	pd->path = strdup(path);
 	if (!pd->path)
 		return -ENOMEM;

@@ -45,6 +45,7 @@ struct pd_id {
 struct perf_data {
 	char *path;
 	bool pipe;		/* pipe-mode stream (from a pipe or a file) */
+	bool show_progress;	/* a progress line for slow loads (util/base/progress) */
 	uint8_t *buf;
 	size_t size;
 	bool mapped;
@@ -78,6 +79,10 @@ struct perf_data {
 /* Open @path ("-" for standard input). Returns 0 or a negative errno
  * with one message in @err. */
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err);
+/* The same, with a progress line on a terminal's stderr when reading the
+ * stream or processing it (session__process) takes over a second. */
+int perf_data__open_progress(struct perf_data *pd, const char *path, bool progress,
+			     struct strbuf *err);
 void perf_data__close(struct perf_data *pd);
 
 /*

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../base/handoff.h"
+#include "../base/progress.h"
 #include "../base/util.h"
 #include "sample-read.h"
 #include "session.h"
@@ -31,6 +32,7 @@ struct session {
 	bool flushed_once;
 	bool in_order;		/* queue already sorted: records came in time order */
 	uint64_t walk_off;	/* the file record being read */
+	struct progress prog;	/* pd->show_progress: slow loads say how far */
 	struct handoff *pl;	/* tool->pipelined: the tool's calls, on a thread */
 	struct pl_batch *batch;	/* being filled */
 	/* the tool's thread's: :S samples' previous counts, unknown ids */
@@ -401,8 +403,10 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 	uint64_t time;
 
 	count(s, ev);
-	if (off < pd->size)
+	if (off < pd->size) {
 		s->walk_off = off;
+		progress__update(&s->prog, off - pd->data_offset);
+	}
 	/* perf's own records are shown as they are read, before a round's
 	 * end releases what it closes */
 	if (ev->type >= PERF_RECORD_USER_TYPE_START && s->tool->dump)
@@ -459,9 +463,11 @@ int session__process(struct perf_data *pd, const struct session_tool *tool,
 		s.batch->release_to = 0;
 		s.err = &reader_err;	/* the tool's thread may be writing @err */
 	}
+	progress__start(&s.prog, "Processing events", pd->data_size, pd->show_progress, 4096);
 	ret = perf_data__for_each_record(pd, on_record, &s, s.err);
 	if (!ret)
 		ret = flush(&s, UINT64_MAX);
+	progress__end(&s.prog);
 	if (s.pl) {
 		int tool_ret = handoff__finish(s.pl, s.batch->n > 0);
 
