@@ -52,6 +52,9 @@ void cmd_use_user_locale(void);
 
 /* Before anything is printed: output to a file or pipe goes out in 64 KB
  * writes, not stdio's 4 KB ones (a report of 20k lines made 300 calls). */
+/* Slow loads show how far they got on stderr, when it is a terminal
+ * (util/base/progress.h). */
+void cmd_progress_on_terminal(void);
 void cmd_buffer_stdout(void);
 
 /* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "../util/base/progress.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/header-print.h"
@@ -43,6 +44,19 @@ void cmd_use_user_locale(void)
 	if (!done)
 		setlocale(LC_NUMERIC, "");
 	done = true;
+}
+
+static void progress_line(const char *text)
+{
+	/* the line is drawn over; an empty text clears it for what follows */
+	fprintf(stderr, *text ? "\r%s" : "\r\033[K", text);
+	fflush(stderr);
+}
+
+void cmd_progress_on_terminal(void)
+{
+	if (isatty(STDERR_FILENO))
+		progress__set_sink(progress_line);
 }
 
 void cmd_buffer_stdout(void)

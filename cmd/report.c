@@ -195,6 +195,7 @@ static int run_report(struct report *r)
 	int ret;
 
 	cmd_buffer_stdout();
+	cmd_progress_on_terminal();
 	if (perf_data__open_progress(&r->pd, r->o->input, !r->o->quiet, &r->err))
 		return 1;
 	if (r->o->header_only || r->o->header) {

@@ -98,6 +98,14 @@ test_expect_success 'the report filters apply: --comm keeps that command only' '
 	test_grep "no samples to draw" err && test ! -e none.folded
 '
 
+test_expect_success 'two events, folded: each stack under its event, never summed together' '
+	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
+		2>/dev/null &&
+	pm report --flamegraph=- -i two.data >two.folded 2>/dev/null &&
+	test_grep "^cpu-clock(:u)?;burn;" two.folded && test_grep "^task-clock(:u)?;burn;" two.folded &&
+	! grep -Ev "^(cpu|task)-clock(:u)?;" two.folded
+'
+
 test_expect_success 'two events: one graph each, an event selector on the page' '
 	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
 		2>/dev/null &&

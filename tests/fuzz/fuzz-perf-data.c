@@ -30,12 +30,13 @@ static int on_sample(void *c, const struct pm_event_header *ev, const struct per
 {
 	struct ctx *x = c;
 	struct hist_entry tmpl;
+	struct hist_rare rare;
 	struct hist_mem m = { .data_src = s->data_src, .phys_addr = s->phys_addr,
 			      .data_page_size = s->data_page_size, .weight = s->weight,
 			      .ins_lat = s->ins_lat };
 
 	(void)ev, (void)evsel, (void)note;
-	resolve_sample(&x->machine, s, &tmpl);
+	resolve_sample(&x->machine, s, &tmpl, &rare);
 	if (hists__add(&x->hists, &tmpl, 0))
 		return -1;
 	resolve_ams_any_mode(&x->machine, tmpl.thread, s->ip, &m.iaddr);

@@ -2,6 +2,7 @@
 /* Files renamed into place when whole: pending-file.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -35,10 +36,13 @@ int pending_file__finish(struct pending_file *pf, int err)
 int pending_file__fopen(struct pending_file *pf, const char *path, FILE **f)
 {
 	int err = pending_file__open(pf, path);
+	mode_t mask;
 
 	if (err)
 		return err;
-	fchmod(pf->fd, 0644);	/* as an ordinary new file, not mkostemp's 0600 */
+	mask = umask(0);	/* the only way to read it */
+	umask(mask);
+	fchmod(pf->fd, 0666 & ~mask);	/* as an ordinary new file, not mkostemp's 0600 */
 	*f = fdopen(pf->fd, "w");
 	if (*f)
 		return 0;
@@ -49,7 +53,11 @@ int pending_file__fopen(struct pending_file *pf, const char *path, FILE **f)
 
 int pending_file__fclose(struct pending_file *pf, FILE *f, int err)
 {
-	if (fclose(f) && !err)
-		err = -errno;
+	/* a write that failed earlier (ENOSPC) leaves its mark on the stream */
+	bool failed = ferror(f);
+	int closed = fclose(f) ? -errno : 0;
+
+	if (!err)
+		err = closed ? closed : failed ? -EIO : 0;
 	return pending_file__finish(pf, err);
 }

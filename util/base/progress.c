@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
-#include <unistd.h>
 
 #include "progress.h"
+
+static progress_sink_fn *sink;
+
+void progress__set_sink(progress_sink_fn *fn)
+{
+	sink = fn;
+}
 
 void progress__start(struct progress *p, const char *what, uint64_t total, bool allowed,
 		     uint64_t every)
 {
 	*p = (struct progress){ .what = what, .total = total, .mask = every ? every - 1 : 0,
-				.on = allowed && isatty(STDERR_FILENO), .last = -1 };
+				.on = allowed && sink, .last = -1 };
 	if (p->on)
 		clock_gettime(CLOCK_MONOTONIC, &p->start);
 }
@@ -23,6 +29,7 @@ static double elapsed(const struct progress *p)
 
 void progress__update(struct progress *p, uint64_t done)
 {
+	char text[128];
 	int now;
 
 	if (!p->on || (p->calls++ & p->mask))
@@ -35,16 +42,16 @@ void progress__update(struct progress *p, uint64_t done)
 	p->last = now;
 	p->shown = true;
 	if (p->total)
-		fprintf(stderr, "\r%s... %3d%%", p->what, now);
+		snprintf(text, sizeof(text), "%s... %3d%%", p->what, now);
 	else
-		fprintf(stderr, "\r%s... %d MB", p->what, now);
-	fflush(stderr);
+		snprintf(text, sizeof(text), "%s... %d MB", p->what, now);
+	sink(text);
 }
 
 void progress__end(struct progress *p)
 {
 	if (p->shown)
-		fputs("\r\033[K", stderr);	/* the line goes: the output follows on it */
+		sink("");
 	p->shown = false;
 	p->on = false;
 }

@@ -376,6 +376,8 @@ static void diff_event(struct report *base, size_t bi, struct report *new, size_
 
 	report__print_opts(base, &po, false);
 	po.quiet = true;
+	bh->relative = base->o->relative;	/* --percentage */
+	nh->relative = new->o->relative;
 	hists__output_resort(bh);
 	hists__output_resort(nh);
 	hist_print__widths(bh, &po, &cols);

@@ -108,11 +108,14 @@ static void add_stack(struct flame *f, const uint32_t *path, size_t n, uint64_t 
 	f->node[n ? path[n - 1] : 0].self += period;
 }
 
-#define MAX_DEPTH 1024
+/* a chain's frames, the command and the event */
+#define MAX_DEPTH (REPORT_MAX_FRAMES + 3)
 
 struct walk {
 	struct flame *f;
 	uint32_t path[MAX_DEPTH];
+	uint32_t root;		/* the event's frame when the stacks carry one, else 0 */
+	uint64_t drawn;		/* of the entry's period, in its chains so far */
 	bool innermost_first;	/* -g callee: the chains' order, the command last */
 };
 
@@ -122,13 +125,14 @@ static void walk_chains(struct walk *w, const struct cc_node *n, size_t depth, c
 	size_t d = depth;
 
 	for (uint32_t i = 0; i < n->val_nr && d < MAX_DEPTH - 1; i++, d++)
-		w->path[d] = frame_child(w->f, d ? w->path[d - 1] : 0, &n->val[i]);
+		w->path[d] = frame_child(w->f, d ? w->path[d - 1] : w->root, &n->val[i]);
 	if (n->hit) {
 		size_t len = d;
 
 		if (w->innermost_first)	/* the command closes the stack */
-			w->path[len++] = child(w->f, d ? w->path[d - 1] : 0, comm);
+			w->path[len++] = child(w->f, d ? w->path[d - 1] : w->root, comm);
 		add_stack(w->f, w->path, len, n->hit);
+		w->drawn += n->hit;
 	}
 	for (uint32_t c = 0; c < n->nr_children; c++)
 		walk_chains(w, n->children[c].node, d, comm);
@@ -139,13 +143,18 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 	const char *comm = he->comm;	/* the report's Command */
 	size_t depth = 0;
 
-	if (!w->innermost_first)
-		w->path[depth++] = child(w->f, 0, comm);
-	if (he->chain && (he->chain->nr_children || he->chain->val_nr)) {
-		walk_chains(w, he->chain, depth, comm);
-		return;
+	if (w->root)
+		w->path[depth++] = w->root;
+	if (!w->innermost_first) {
+		w->path[depth] = child(w->f, depth ? w->path[depth - 1] : 0, comm);
+		depth++;
 	}
-	/* no callchain: the sample's function alone */
+	w->drawn = 0;
+	if (he->chain && (he->chain->nr_children || he->chain->val_nr))
+		walk_chains(w, he->chain, depth, comm);
+	if (w->drawn >= he->period)
+		return;
+	/* the samples that brought no chain: the function alone */
 	w->path[depth] = frame_child(w->f, depth ? w->path[depth - 1] : 0,
 				     &(struct cc_frame){ he->ip, he->dso, he->sym });
 	depth++;
@@ -153,16 +162,19 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 		w->path[depth] = child(w->f, w->path[depth - 1], comm);
 		depth++;
 	}
-	add_stack(w->f, w->path, depth, he->period);
+	add_stack(w->f, w->path, depth, he->period - w->drawn);
 }
 
-static void build(struct flame *f, const struct hists *h, bool innermost_first)
+static void build(struct flame *f, const struct hists *h, bool innermost_first,
+		  const char *event)
 {
 	struct walk *w = must_calloc(1, sizeof(*w));
 
 	w->f = f;
 	w->innermost_first = innermost_first;
 	new_node(f, "all");
+	if (event)	/* folded stacks of several events: each under its own */
+		w->root = child(f, 0, event);
 	for (const struct hist_chunk *c = h->chunks; c; c = c->next)
 		for (size_t i = 0; i < c->nr; i++)
 			if (!c->entries[i].merged && !c->entries[i].filtered)
@@ -244,14 +256,17 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 	struct flame f = { .m = &r->machine, .name = STRBUF_INIT };
 	struct strbuf json = STRBUF_INIT, path = STRBUF_INIT;
 	bool innermost_first = !r->caller_order, any = false;
+	size_t events = 0;
 
+	for (size_t i = 0; i < r->nr_hists; i++)
+		events += r->hists[i] && r->hists[i]->nr_samples;
 	strbuf_addch(&json, '[');
 	for (size_t i = 0; i < r->nr_hists; i++) {
 		const struct hists *h = r->hists[i];
 
 		if (!h || !h->nr_samples)
 			continue;
-		build(&f, h, innermost_first);
+		build(&f, h, innermost_first, !html && events > 1 ? r->pd.evsels[i]->name : NULL);
 		if (!f.node[0].total) {	/* the filters kept none of its samples */
 			flame_reset(&f);
 			continue;

@@ -46,7 +46,7 @@ static void item_entry(const struct feed_item *it, struct hist_entry *tmpl)
 	tmpl->sym = it->sym;
 	tmpl->ip = it->ip;
 	tmpl->level = it->level;
-	tmpl->period = tmpl->rare->period_key = it->period;
+	tmpl->period = it->period;
 }
 
 /* The item's hash, from the objects its keys point to: reading those is

@@ -64,7 +64,7 @@ struct hist_mem {
 };
 
 /*
- * The keys few reports sort by (addr, dso_size, time, period, parent,
+ * The keys few reports sort by (addr, dso_size, time, parent,
  * srcline, srcfile, trace, cgroup, cgroup_id). An entry keeps its own copy
  * only when its histogram sorts by one of them (hists.keep_rare); the
  * others share an empty one: a memory report's millions of entries are a
@@ -74,7 +74,6 @@ struct hist_rare {
 	uint64_t raw_ip;		/* the sample's address, for --sort addr */
 	uint64_t map_size;		/* of the map it fell in, for --sort dso_size */
 	uint64_t time;			/* the sample's, down to --time-quantum */
-	uint64_t period_key;		/* the sample's period, for --sort period */
 	const char *parent;		/* -p: the first caller matching, NULL: [other] */
 	const char *srcline;
 	const char *srcfile;		/* perf's srcfile key: the srcline's file */

@@ -149,9 +149,12 @@ int report__add_with_callchain(struct report *r, struct hists *h, const struct p
 			       bool unwound, const struct hist_entry *sample_entry, int member)
 {
 	struct hist_entry tmpl = *sample_entry, *self;
+	struct hist_rare rare = *sample_entry->rare;	/* root_entry() rewrites it */
 	struct callchain_frame *frames = r->frames;
 	size_t n = callchain__frames(&r->machine, tmpl.thread, s, r->caller_order,
 				     r->o->max_stack, frames);
+
+	tmpl.rare = &rare;
 
 	if (r->ignore_callees) {
 		ssize_t root = callee_root(r, frames, n, unwound);

@@ -178,7 +178,7 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 		tmpl->sym = branch.to.sym;
 		tmpl->ip = branch.to.addr;
 		tmpl->rare->raw_ip = b->to;
-		tmpl->period = tmpl->rare->period_key = 1;
+		tmpl->period = 1;
 		err = hists__add(h, tmpl, member);
 	}
 	tmpl->branch = NULL;	/* the entries keep copies */
@@ -206,7 +206,7 @@ static void add_mem(struct report *r, const struct perf_sample *s, struct hist_e
 		tmpl->mem = m;
 	}
 	if (r->o->mem_mode)
-		tmpl->period = tmpl->rare->period_key = s->weight ? s->weight : 1;
+		tmpl->period = s->weight ? s->weight : 1;
 }
 
 static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)

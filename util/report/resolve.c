@@ -124,7 +124,6 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->cpumode = s->cpumode;
 	he->cpu = (int32_t)s->cpu;
 	he->period = s->period;
-	he->rare->period_key = s->period;
 	he->rare->cgroup = s->cgroup;
 	he->rare->cgroup_ns_dev = t->cgroup_ns_dev;
 	he->rare->cgroup_ns_ino = t->cgroup_ns_ino;

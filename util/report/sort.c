@@ -179,7 +179,7 @@ bool sort_list__needs_cpumode(const struct sort_list *l)
 bool sort_list__reads_rare(const struct sort_list *l)
 {
 	static const enum sort_key_id rare[] = {
-		SORT_ADDR, SORT_DSO_SIZE, SORT_TIME, SORT_PERIOD, SORT_PARENT, SORT_SRCLINE,
+		SORT_ADDR, SORT_DSO_SIZE, SORT_TIME, SORT_PARENT, SORT_SRCLINE,
 		SORT_SRCFILE, SORT_TRACE, SORT_CGROUP, SORT_CGROUP_ID,
 	};
 

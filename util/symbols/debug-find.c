@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <libgen.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -34,49 +33,79 @@ static bool by_build_id(Dwfl_Module *mod)
 	return found;
 }
 
-/* @name beside @file, in .debug/ there, or under /usr/lib/debug/DIR. */
-static bool by_link(const char *file, const char *name)
+/* @name beside @dir (@beside), in .debug/ there, or under /usr/lib/debug at DIR and
+ * at each shorter form of it, down to /usr/lib/debug itself (libdw's walk
+ * of its search path). */
+static bool in_dirs(const char *dir, const char *name, bool beside)
 {
-	static const char *const where[] = { "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };
 	struct strbuf path = STRBUF_INIT;
-	char *copy = strdup(file);
-	const char *dir = copy ? dirname(copy) : NULL;
-	bool found = false;
+	bool found;
 
-	for (size_t i = 0; dir && !found && i < sizeof(where) / sizeof(where[0]); i++) {
+	strbuf_addf(&path, "%s/%s", dir, name);
+	found = beside && exists(&path);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/.debug/%s", dir, name);
+	found = found || exists(&path);
+	for (const char *d = dir; !found && d && *d; d = strchr(d + 1, '/')) {
 		strbuf_reset(&path);
-		strbuf_addf(&path, where[i], dir, name);
+		strbuf_addf(&path, "/usr/lib/debug%s/%s", *d == '/' ? d : "", name);
+		found = exists(&path);
+	}
+	if (!found) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "/usr/lib/debug/%s", name);
 		found = exists(&path);
 	}
 	strbuf_release(&path);
+	return found;
+}
+
+/* @file's directory, then the names libdw tries there: the debuglink's
+ * (else FILE.debug), and the file's own. */
+static bool by_link(const char *file, const char *link)
+{
+	char *copy = strdup(file), *base;
+	const char *dir;
+	struct strbuf name = STRBUF_INIT;
+	bool found;
+
+	if (!copy)
+		return true;	/* cannot tell: libdw decides */
+	base = strrchr(copy, '/');
+	if (base) {
+		*base++ = '\0';
+		dir = *copy ? copy : "/";
+	} else {
+		dir = ".";
+		base = copy;
+	}
+	if (link)
+		strbuf_addstr(&name, link);
+	else
+		strbuf_addf(&name, "%s.debug", base);
+	/* the file's own name anywhere but beside it (that is the file) */
+	found = in_dirs(dir, name.buf, true) || in_dirs(dir, base, false);
+	strbuf_release(&name);
 	free(copy);
 	return found;
 }
 
-/* Whether one of the files libdw's search tries is on disk: the build-id
- * path, then the debuglink name (or FILE.debug) near the file or where
- * its symlink points. */
+/*
+ * Whether one of the files libdw's search tries may be on disk: the
+ * build-id path, then those by_link() names for the file and for where
+ * its symlink points. A debuglink naming a directory (dwz's alternate
+ * files) is left to libdw.
+ */
 static bool local_candidate(Dwfl_Module *mod, const char *file_name, const char *debuglink_file)
 {
 	char real[PATH_MAX];
-	struct strbuf name = STRBUF_INIT;
-	bool found;
 
 	if (by_build_id(mod))
 		return true;
-	if (!file_name)
-		return false;
-	if (debuglink_file) {
-		strbuf_addstr(&name, debuglink_file);
-	} else {
-		const char *base = strrchr(file_name, '/');
-
-		strbuf_addf(&name, "%s.debug", base ? base + 1 : file_name);
-	}
-	found = by_link(file_name, name.buf) ||
-		(realpath(file_name, real) && by_link(real, name.buf));
-	strbuf_release(&name);
-	return found;
+	if (!file_name || (debuglink_file && strchr(debuglink_file, '/')))
+		return true;
+	return by_link(file_name, debuglink_file) ||
+	       (realpath(file_name, real) && by_link(real, debuglink_file));
 }
 
 int debug_find__standard(Dwfl_Module *mod, void **userdata, const char *modname,

@@ -397,17 +397,17 @@ static enum fast_unwind unwind_fast(struct dwfl_slot *slot)
 		if (u->stale)
 			return FAST_STALE;
 		u->ips[u->nr++] = at;
-		if (u->nr >= u->max)
-			return FAST_DONE;
+		/* the last frame too: libdwfl's callback reads its rules (a
+		 * signal frame's address is kept whole) */
 		mod = dwfl_addrmodule(slot->dwfl, at);
 		step = mod ? step_up(slot->steps, mod, at, &regs, &caller, read_word, u) :
 			     STEP_UNKNOWN;
-		if (step == STEP_END)
-			return FAST_DONE;
 		if (step == STEP_UNKNOWN) {
 			u->nr = 0;
 			return FAST_NOT;
 		}
+		if (step == STEP_END || u->nr >= u->max)
+			return FAST_DONE;
 		regs = caller;
 		initial = false;
 	}

@@ -59,6 +59,16 @@ struct browser {
 };
 
 static volatile sig_atomic_t quit_signal;
+static bool curses_on;
+
+/* A fatal error (out of memory) exits through the program's handler:
+ * the terminal is given back on the way out. */
+static void restore_terminal(void)
+{
+	if (curses_on)
+		endwin();
+	curses_on = false;
+}
 
 static void on_quit_signal(int sig)
 {
@@ -572,14 +582,21 @@ int ui_browser__report(struct report *r)
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa = { .sa_handler = on_quit_signal }, old[4];
 	size_t which[64], n;
+	static bool registered;
 
-	for (size_t i = 0; i < r->nr_hists; i++)
-		if (r->hists[i] && r->hists[i]->nr_samples)
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (r->hists[i] && r->hists[i]->nr_samples) {
+			r->hists[i]->relative = r->o->relative;	/* --percentage */
 			hists__output_resort(r->hists[i]);
+		}
+	}
 	n = events_shown(r, which, sizeof(which) / sizeof(which[0]));
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &sa, &old[i]);
+	if (!registered)
+		registered = !atexit(restore_terminal);
 	initscr();
+	curses_on = true;
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);
@@ -596,7 +613,7 @@ int ui_browser__report(struct report *r)
 		browse_event(r, which[0]);
 	else if (n)
 		menu(r, which, n);
-	endwin();
+	restore_terminal();
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
 	return quit_signal ? 128 + quit_signal : 0;

@@ -33,7 +33,7 @@ static void sample(uint64_t *x, struct hist_entry *t)
 	t->sym = r % 7 ? &syms[(r >> 8) % NR_SYMS] : NULL;	/* some unresolved */
 	t->ip = (r >> 20) % 4096;
 	t->level = '.';
-	t->period = t->rare->period_key = 1 + (r >> 40) % 1000;
+	t->period = 1 + (r >> 40) % 1000;
 }
 
 static void test_hist_feed__same_as_in_place(void **state)

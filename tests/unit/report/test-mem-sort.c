@@ -32,7 +32,7 @@ static void entry(struct hist_entry *t, struct hist_mem *m, uint64_t weight, uin
 	t->thread = &thread;
 	t->comm = thread.comm;
 	t->level = '.';
-	t->period = t->rare->period_key = weight;
+	t->period = weight;
 	m->weight = weight;
 	m->data_src = src;
 	m->daddr.addr = daddr;
