@@ -177,6 +177,7 @@ static bool wants_browser(const struct report_opts *o)
  * -1 when no event has samples (the --stdio path says so). */
 static int report_browse(struct report *r)
 {
+	const char *resort = NULL;
 	int ret;
 
 	for (size_t i = 0; i < r->nr_hists; i++)
@@ -184,7 +185,19 @@ static int report_browse(struct report *r)
 			goto browse;
 	return -1;
 browse:
-	ret = ui_browser__report(r);
+	while (!(ret = ui_browser__report(r, &resort)) && resort) {
+		struct report_opts *o = r->o;
+
+		/* 's': the file read again by the next keys */
+		o->sort = resort;
+		o->fields = NULL;
+		report__exit(r);
+		*r = (struct report){ .o = o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,
+				      .trace_buf = STRBUF_INIT };
+		if (perf_data__open_progress(&r->pd, o->input, !o->quiet, &r->err) ||
+		    report__setup(r) || report__process(r))
+			return 1;
+	}
 	cmd_warn_lost(&r->stats);
 	cmd_warn_kernel("report", &r->machine);
 	return ret;

@@ -90,7 +90,7 @@ test_expect_success TMUX '/ keeps the symbols containing a text; Esc takes it ba
 	wait_text "Zoomed into symbol ~ '$sym'" &&
 	screen | sed -n "3,28p" | grep "%" >rows.txt &&
 	! grep -v -- "$sym" rows.txt &&
-	keys Escape && wait_for "^Press .\?. for help"
+	keys Escape && wait_for "^Sort: .*Press .\?. for help"
 '
 
 test_expect_success TMUX 'd zooms into the DSO of the row, d again out; c by command; t by thread' '
@@ -99,9 +99,9 @@ test_expect_success TMUX 'd zooms into the DSO of the row, d again out; c by com
 	keys d && wait_text "Zoomed into DSO $dso" &&
 	screen | sed -n "3,28p" | grep "%" | sed "s/^[-+]/ /" | awk "{print \$4}" | sort -u >dsos.txt &&
 	echo "$dso" >want.txt && test_cmp want.txt dsos.txt &&
-	keys d && wait_for "^Press" &&
-	keys c && wait_for "Zoomed into comm " && keys c && wait_for "^Press" &&
-	keys t && wait_for "Zoomed into thread [0-9]+" && keys q && wait_for "^Press"
+	keys d && wait_for "^Sort: " &&
+	keys c && wait_for "Zoomed into comm " && keys c && wait_for "^Sort: " &&
+	keys t && wait_for "Zoomed into thread [0-9]+" && keys q && wait_for "^Sort: "
 '
 
 test_expect_success TMUX 'H goes to the hottest entry, ? shows the keys' '
@@ -111,9 +111,17 @@ test_expect_success TMUX 'H goes to the hottest entry, ? shows the keys' '
 	keys x && wait_for "^Samples: "
 '
 
+test_expect_success TMUX 's reads the report again by the next keys: dso,sym, then sym' '
+	wait_for "Sort: default" && keys s &&
+	wait_for "Sort: dso,sym" && screen | sed -n 2p | grep -q "Shared Object  *Symbol" &&
+	! screen | sed -n 2p | grep -q Command &&
+	keys s && wait_for "Sort: sym " && screen | sed -n 2p | grep -qv "Shared Object" &&
+	keys s s s s && wait_for "Sort: comm,dso,sym"
+'
+
 test_expect_success TMUX 'a smaller window: the rows cut to it, the status on its last line' '
 	tm resize-window -x 70 -y 15 && sleep 0.5 &&
-	wait_for "^Press" && test "$(screen | sed -n 15p | cut -c1-5)" = Press &&
+	wait_for "^Sort: " && test "$(screen | sed -n 15p | cut -c1-5)" = Sort: &&
 	test "$(screen | awk "{ if (length > max) max = length } END { print max }")" -le 70
 '
 

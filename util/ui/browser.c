@@ -60,6 +60,21 @@ struct browser {
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_on;
+static const char *resort_to;	/* 's': the keys the report is to be read again by */
+
+/* 's' goes through these, from the report's keys (perf's default first) */
+static const char *const sort_presets[] = {
+	"comm,dso,sym", "dso,sym", "sym", "comm,dso", "pid,sym", "dso",
+};
+#define NR_PRESETS (sizeof(sort_presets) / sizeof(sort_presets[0]))
+
+static const char *next_preset(const char *current)
+{
+	for (size_t i = 0; current && i < NR_PRESETS; i++)
+		if (!strcmp(current, sort_presets[i]))
+			return sort_presets[(i + 1) % NR_PRESETS];
+	return current ? sort_presets[0] : sort_presets[1];
+}
 
 /* A fatal error (out of memory) exits through the program's handler:
  * the terminal is given back on the way out. */
@@ -235,6 +250,7 @@ static void draw_status(const struct browser *b)
 			strbuf_addf(&s, "comm %s", (const char *)f->what);
 	}
 	strbuf_addstr(&s, s.len ? " (Esc: back)  " : "");
+	strbuf_addf(&s, "Sort: %s  ", b->r->o->sort ? b->r->o->sort : "default");
 	strbuf_addstr(&s, "Press '?' for help on key bindings");
 	attron(A_REVERSE);
 	mvaddnstr(LINES - 1, 0, s.buf, COLS);
@@ -275,6 +291,8 @@ static const char *const help_lines[] = {
 	"t                zoom into the entry's thread (again: back)",
 	"c                zoom into the entry's command (again: back)",
 	"H                go to the hottest entry",
+	"s                read the report again by the next keys: comm,dso,sym,",
+	"                 dso,sym, sym, comm,dso, pid,sym, dso",
 	"Esc, q, Left     undo the last zoom or filter, else leave",
 	"h, ?             this help",
 	"",
@@ -453,6 +471,13 @@ static bool key(struct browser *b, int ch)
 	case 't': toggle_zoom(b, FILTER_THREAD); break;
 	case 'c': toggle_zoom(b, FILTER_COMM); break;
 	case 'H': go_hottest(b); break;
+	case 's':
+		/* memory and branch entries have keys of their own; a stream
+		 * on stdin cannot be read again */
+		if (b->r->o->mem_mode || b->r->branch_mode || !strcmp(b->r->o->input, "-"))
+			break;
+		resort_to = next_preset(b->r->o->sort);
+		return true;
 	case 'h': case '?': show_help(); break;
 	case 27: case 'q': case KEY_LEFT: return back(b);
 	default: break;
@@ -574,10 +599,12 @@ static void menu(struct report *r, const size_t *which, size_t n)
 			sel++;
 		else if (ch == '\n' || ch == KEY_ENTER || ch == KEY_RIGHT)
 			browse_event(r, which[sel]);
+		if (resort_to)
+			return;
 	}
 }
 
-int ui_browser__report(struct report *r)
+int ui_browser__report(struct report *r, const char **resort)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa = { .sa_handler = on_quit_signal }, old[4];
@@ -616,5 +643,7 @@ int ui_browser__report(struct report *r)
 	restore_terminal();
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
+	*resort = quit_signal ? NULL : resort_to;
+	resort_to = NULL;
 	return quit_signal ? 128 + quit_signal : 0;
 }

@@ -16,7 +16,9 @@ struct report;
 bool ui_browser__usable(void);
 
 /* After report__process(): browse until the user quits. 0, or the exit
- * status a signal asks for (128 + its number), the terminal restored. */
-int ui_browser__report(struct report *r);
+ * status a signal asks for (128 + its number), the terminal restored.
+ * *@resort: the sort keys 's' asked for (the caller reads the report
+ * again by them and browses again), else NULL. */
+int ui_browser__report(struct report *r, const char **resort);
 
 #endif
