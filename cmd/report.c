@@ -14,7 +14,6 @@
 #include "../util/data/header-print.h"
 #include "../util/events/cpumap.h"
 #include "../util/report/report.h"
-#include "../util/ui/browser.h"
 #include "report.h"
 
 static const char *const report_usage[] = {
@@ -165,44 +164,6 @@ static int report_check(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
-/* perf's rule: the browser on a terminal unless --stdio, and not for the
- * outputs it does not show (--stats, -T, --hierarchy, --header). */
-static bool wants_browser(const struct report_opts *o)
-{
-	return !o->stdio && !o->stats && !o->show_threads && !o->hierarchy && !o->header &&
-	       ui_browser__usable();
-}
-
-/* The browser, then what --stdio says on stderr (it would have hidden it);
- * -1 when no event has samples (the --stdio path says so). */
-static int report_browse(struct report *r)
-{
-	const char *resort = NULL;
-	int ret;
-
-	for (size_t i = 0; i < r->nr_hists; i++)
-		if (r->hists[i] && r->hists[i]->nr_samples)
-			goto browse;
-	return -1;
-browse:
-	while (!(ret = ui_browser__report(r, &resort)) && resort) {
-		struct report_opts *o = r->o;
-
-		/* 's': the file read again by the next keys */
-		o->sort = resort;
-		o->fields = NULL;
-		report__exit(r);
-		*r = (struct report){ .o = o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,
-				      .trace_buf = STRBUF_INIT };
-		if (perf_data__open_progress(&r->pd, o->input, !o->quiet, &r->err) ||
-		    report__setup(r) || report__process(r))
-			return 1;
-	}
-	cmd_warn_lost(&r->stats);
-	cmd_warn_kernel("report", &r->machine);
-	return ret;
-}
-
 static int run_report(struct report *r)
 {
 	int ret;
@@ -239,7 +200,7 @@ static int run_report(struct report *r)
 		cmd_warn_lost(&r->stats);
 		return report_flamegraph_write(r);
 	}
-	if (!ret && wants_browser(r->o) && (ret = report_browse(r)) >= 0)
+	if (!ret && report_wants_browser(r->o) && (ret = report_browse(r)) >= 0)
 		return ret;
 	if (!r->o->stats)	/* as perf: --stats only counts */
 		cmd_warn_lost(&r->stats);

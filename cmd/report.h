@@ -16,4 +16,10 @@ int report_flamegraph_setup(struct report_opts *o, struct strbuf *err);
 /* After report__process(): the file, written whole. The exit status. */
 int report_flamegraph_write(struct report *r);
 
+/* Whether the browser shows this report (a terminal, not --stdio, nor
+ * an output it does not show), and showing it: the exit status, -1 when
+ * no event has samples (the table says so). cmd/report-browse.c */
+bool report_wants_browser(const struct report_opts *o);
+int report_browse(struct report *r);
+
 #endif
