@@ -63,6 +63,9 @@ struct option;
  * address), ANDed with one set before; --exclude-perf: the filter
  * "common_pid != <our pid>" the same way. */
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+/* --percentage relative|absolute (report, diff) into a bool: relative. */
+int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
+			  struct strbuf *err);
 int cmd_parse_exclude_perf(const struct option *opt, const char *arg, int unset,
 			   struct strbuf *err);
 /* -G/--cgroup: the cgroups of the events before it (opt->value: the evlist's address). */

@@ -244,3 +244,20 @@ int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
+			     struct strbuf *err)
+{
+	bool *relative = opt->value;
+
+	if (!unset && !strcmp(arg, "relative"))
+		*relative = true;
+	else if (unset || !strcmp(arg, "absolute"))
+		*relative = false;
+	else {
+		strbuf_addf(err, "--percentage '%s' is neither relative nor absolute\nhint: "
+			    "relative: of the samples the filters keep; absolute (the default): "
+			    "of all", arg);
+		return -EINVAL;
+	}
+	return 0;
+}

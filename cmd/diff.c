@@ -28,22 +28,6 @@ struct diff_args {
 	bool quiet;
 };
 
-static int percentage_option(const struct option *opt, const char *arg, int unset,
-			     struct strbuf *err)
-{
-	bool *relative = opt->value;
-
-	if (!unset && !strcmp(arg, "relative"))
-		*relative = true;
-	else if (unset || !strcmp(arg, "absolute"))
-		*relative = false;
-	else {
-		strbuf_addf(err, "--percentage '%s' is neither relative nor absolute", arg);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* One file read as report reads it: entries by the keys, no callchains. */
 static int read_file(struct report *r, struct report_opts *o, const char *path, bool quiet)
 {
@@ -113,7 +97,7 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "time", &a.r.time_str, "str",
 			   "Time span (time percent or absolute timestamp)"),
 		OPT_CALLBACK(0, "percentage", &a.r.relative, "relative|absolute",
-			     "How to display percentage of filtered entries", percentage_option),
+			     "How to display percentage of filtered entries", cmd_percentage_option),
 		OPT_STRING('t', "field-separator", &a.field_sep, "separator",
 			   "separator for columns (not implemented: refused)"),
 		OPT_STRING(0, "symfs", &a.r.symfs, "directory",

@@ -113,24 +113,6 @@ static int pretty_option(const struct option *opt, const char *arg, int unset,
 	return -EINVAL;
 }
 
-static int percentage_option(const struct option *opt, const char *arg, int unset,
-			     struct strbuf *err)
-{
-	bool *relative = opt->value;
-
-	if (!unset && !strcmp(arg, "relative"))
-		*relative = true;
-	else if (unset || !strcmp(arg, "absolute"))
-		*relative = false;
-	else {
-		strbuf_addf(err, "--percentage '%s' is neither relative nor absolute\nhint: "
-			    "relative: of the samples the filters keep; absolute (the default): "
-			    "of all", arg);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int report_check(struct report_opts *o, struct strbuf *err)
 {
 	struct sort_list keys;
@@ -251,7 +233,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_CALLBACK(0, "percentage", &o.relative, "relative|absolute",
-			     "How to display percentage of filtered entries", percentage_option),
+			     "How to display percentage of filtered entries", cmd_percentage_option),
 		OPT_STRING(0, "comm", &o.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING('c', "comms", &o.comms, "comm[,comm...]",
