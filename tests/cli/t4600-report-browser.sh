@@ -26,19 +26,13 @@ screen() {
 	tm capture-pane -p
 }
 
-# wait_for PATTERN: until the screen shows it (polled, at most 10 s)
+# wait_for [-F] PATTERN: until the screen shows it (an extended regex, or
+# with -F a fixed text), polled, at most 10 s
 wait_for() {
+	mode=-E
+	[ "$1" = -F ] && { mode=-F; shift; }
 	for i in $(seq 100); do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.1
-	done
-	echo "never on screen: $1"; screen; return 1
-}
-
-# wait_text TEXT: the same for a fixed text
-wait_text() {
-	for i in $(seq 100); do
-		screen | grep -qF -- "$1" && return 0
+		screen | grep -q $mode -- "$1" && return 0
 		sleep 0.1
 	done
 	echo "never on screen: $1"; screen; return 1
@@ -86,8 +80,8 @@ test_expect_success TMUX 'E unfolds every callchain, C folds them again' '
 
 test_expect_success TMUX '/ keeps the symbols containing a text; Esc takes it back' '
 	sym=$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}") &&
-	keys / && wait_text "Symbol contains:" && keys "$sym" Enter &&
-	wait_text "Zoomed into symbol ~ '$sym'" &&
+	keys / && wait_for -F "Symbol contains:" && keys "$sym" Enter &&
+	wait_for -F "Zoomed into symbol ~ '$sym'" &&
 	screen | sed -n "3,28p" | grep "%" >rows.txt &&
 	! grep -v -- "$sym" rows.txt &&
 	keys Escape && wait_for "^Sort: .*Press .\?. for help"
@@ -96,7 +90,7 @@ test_expect_success TMUX '/ keeps the symbols containing a text; Esc takes it ba
 test_expect_success TMUX 'd zooms into the DSO of the row, d again out; c by command; t by thread' '
 	dso=$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$4}") &&
 	keys Home && sleep 0.2 &&
-	keys d && wait_text "Zoomed into DSO $dso" &&
+	keys d && wait_for -F "Zoomed into DSO $dso" &&
 	screen | sed -n "3,28p" | grep "%" | sed "s/^[-+]/ /" | awk "{print \$4}" | sort -u >dsos.txt &&
 	echo "$dso" >want.txt && test_cmp want.txt dsos.txt &&
 	keys d && wait_for "^Sort: " &&
