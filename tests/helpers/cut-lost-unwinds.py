@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Cut the callchains of two perf script outputs where perf's unwinder lost
 its way: at perf's first frame in no object ("[unknown] ([unknown])", a
-return address read from the wrong slot), both chains of that sample end.
+return address read from the wrong slot) or in data ("//anon", "[stack]",
+"[heap]": perf's libunwind after a frame without CFI, such as a library's
+_fini as the program exits), both chains of that sample end.
 perf-mini's libdw unwinder may go on correctly there; everything before,
 and every other sample, must still be the same.
 
@@ -9,7 +11,7 @@ Usage: cut-lost-unwinds.py PERF_OUT PM_OUT  (both rewritten in place)"""
 import re
 import sys
 
-LOST = re.compile(r"^\s+[0-9a-f]+ \[unknown\] \(\[unknown\]\)$")
+LOST = re.compile(r"^\s+[0-9a-f]+ \[unknown\] \((\[unknown\]|//anon|\[stack\]|\[heap\])\)$")
 
 
 def blocks(path):
