@@ -105,8 +105,8 @@ test_expect_success KERNEL 'report: the lambda inlined into work is a frame of i
 # when no server is set: perf-mini answers "none" first then.
 command -v strace >/dev/null 2>&1 && prereqs="$prereqs STRACE"
 test_expect_success KERNEL,STRACE 'no server set: unwinding the C++ program loads no debuginfod client' '
-	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o dw2.data -- \
-		"$WL/shapes" 1000 >/dev/null &&
+	pm record -q -e cpu-clock -c 50000 --call-graph dwarf -o dw2.data -- \
+		"$WL/shapes" 2000 >/dev/null &&
 	# LeakSanitizer cannot run under ptrace
 	(unset DEBUGINFOD_URLS; export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	 strace -f -e trace=openat -o open.txt \
