@@ -20,8 +20,8 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
-	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev
-DEB_CHECK := libcmocka-dev clang chromium strace tmux
+	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev
+DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf
 DEB_BENCH := hyperfine
 
 SYS_SRC     := util/events/perf-sys.c

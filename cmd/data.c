@@ -16,6 +16,7 @@
 #include "../util/base/pending-file.h"
 #include "../util/data/perf-data.h"
 #include "../util/report/json-convert.h"
+#include "../util/report/pprof.h"
 
 static const char *const data_usage[] = {
 	"perf-mini data convert [<options>]",
@@ -23,7 +24,7 @@ static const char *const data_usage[] = {
 };
 
 struct data_opts {
-	const char *input, *to_json, *to_ctf;
+	const char *input, *to_json, *to_ctf, *to_pprof;
 	bool force, all, tod;
 	int verbose;
 };
@@ -39,18 +40,21 @@ static int check(const struct data_opts *o, struct strbuf *err)
 				   "hint: --to-json FILE");
 		return 1;
 	}
-	if (!o->to_json) {
-		strbuf_addstr(err, "convert to what?\nhint: perf-mini data convert --to-json "
-				   "out.json [-i perf.data]");
+	if (!o->to_json == !o->to_pprof) {
+		strbuf_addstr(err, o->to_json ? "--to-json and --to-pprof: one output at a time\n"
+			      "hint: run data convert once for each" :
+			      "convert to what?\nhint: perf-mini data convert --to-json out.json "
+			      "(or --to-pprof out.pb.gz) [-i perf.data]");
 		return 129;
 	}
 	if (o->all || o->tod) {
-		strbuf_addf(err, "%s does not apply to JSON output (as perf)\nhint: drop it",
+		strbuf_addf(err, "%s does not apply to JSON or pprof output (as perf)\nhint: drop it",
 			    o->all ? "--all" : "--tod");
 		return 129;
 	}
-	if (!o->force && !stat(o->to_json, &st)) {
-		strbuf_addf(err, "%s exists\nhint: -f/--force overwrites it", o->to_json);
+	if (!o->force && !stat(o->to_json ?: o->to_pprof, &st)) {
+		strbuf_addf(err, "%s exists\nhint: -f/--force overwrites it",
+			    o->to_json ?: o->to_pprof);
 		return 1;
 	}
 	return 0;
@@ -86,6 +90,29 @@ static int convert_json(const struct data_opts *o, struct strbuf *err)
 	return ret ? 1 : 0;
 }
 
+static int convert_pprof(const struct data_opts *o, struct strbuf *err)
+{
+	struct perf_data pd = { 0 };
+	struct pprof_opts po = { 0 };
+	struct pending_file pf;
+	uint64_t nr = 0;
+	FILE *f = NULL;
+	int ret = perf_data__open(&pd, o->input, err);
+
+	if (!ret && (ret = pending_file__fopen(&pf, o->to_pprof, &f)))
+		strbuf_addf(err, "cannot write %s: %s", o->to_pprof, strerror(-ret));
+	if (!ret) {
+		ret = pprof_convert(&pd, &po, f, &nr, err);
+		if ((ret = pending_file__fclose(&pf, f, ret)) && !err->len)
+			strbuf_addf(err, "cannot write %s: %s", o->to_pprof, strerror(-ret));
+	}
+	if (!ret)
+		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into pprof data '%s' "
+			"(%llu samples) ]\n", o->input, o->to_pprof, (unsigned long long)nr);
+	perf_data__close(&pd);
+	return ret ? 1 : 0;
+}
+
 int cmd_data(int argc, const char **argv, struct pm_env *env)
 {
 	struct data_opts o = { .input = cmd_default_input() };
@@ -96,6 +123,8 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "all", &o.all, "Convert all events"),
 		OPT_STRING(0, "to-ctf", &o.to_ctf, "dir", "Convert to CTF format"),
 		OPT_STRING(0, "to-json", &o.to_json, "file", "Convert to JSON format"),
+		OPT_STRING(0, "to-pprof", &o.to_pprof, "file",
+			   "Convert to pprof's profile.proto, gzipped"),
 		OPT_BOOLEAN(0, "tod", &o.tod, "Convert time to wall clock time"),
 		OPT_END(),
 	};
@@ -127,7 +156,7 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 			    "with -i FILE", argv[2]);
 		ret = 129;
 	} else if (!(ret = check(&o, &err))) {
-		ret = convert_json(&o, &err);
+		ret = o.to_json ? convert_json(&o, &err) : convert_pprof(&o, &err);
 	}
 	if (ret)
 		cmd_error("data convert", err.buf);

@@ -93,4 +93,78 @@ test_expect_success 'an unwritable place: the cause, exit 1' '
 	test_grep "cannot write /nonexistent/dir/x.json" err
 '
 
+# Debian's python3-protobuf is for Debian's python3 (not a pyenv's first in PATH)
+DEB_PY=/usr/bin/python3
+"$DEB_PY" -c "import google.protobuf" 2>/dev/null && prereqs="$prereqs PROTOBUF"
+
+# pprof_check FILE.pb.gz SAMPLES PERIOD: the decoded profile (python3-
+# protobuf, tests/helpers/pprof-read.py) has a samples and a period value
+# per event, adding up to what report counts, and pid/tid/comm labels
+pprof_check() {
+	"$DEB_PY" "$ROOT/tests/helpers/pprof-read.py" "$1" >sum.json &&
+	python3 - sum.json "$2" "$3" <<-'PY'
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert d["types"][0] == ["samples", "count"], d["types"]
+	assert d["totals"][0] == int(sys.argv[2]), (d["totals"], sys.argv[2])
+	assert d["totals"][1] == int(sys.argv[3]), (d["totals"], sys.argv[3])
+	assert {"pid", "tid", "comm"} <= set(d["labels"]), d["labels"]
+	PY
+}
+
+event_count() {
+	pm report --stdio -i "$1" 2>/dev/null | sed -n "s/^# Event count (approx.): //p" | head -1
+}
+
+test_expect_success PROTOBUF '--to-pprof: totals, top function and call edges are the report s' '
+	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o dw.data -- "$WL/burn" 200 \
+		>/dev/null 2>&1 &&
+	pm data convert --to-pprof dw.pb.gz -i dw.data 2>err &&
+	test_grep "Converted .dw.data. into pprof data .dw.pb.gz. \([0-9]+ samples\)" err &&
+	test "$(head -c 2 dw.pb.gz | od -An -tx1 | tr -d " \n")" = 1f8b &&
+	pprof_check dw.pb.gz "$(nr_samples dw.data)" "$(event_count dw.data)" &&
+	top=$(pm report --stdio --no-children -q --sort sym -g none -i dw.data 2>/dev/null |
+	      head -1 | awk "{print \$NF}") &&
+	python3 - sum.json "$top" <<-PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	top = sys.argv[2]
+	# the innermost frame: the top symbol of the report, or a function DWARF
+	# says is inlined into it
+	assert d["top"] == top or top + "->" + d["top"] in d["edges"], (d["top"], top)
+	assert "main->outer" in d["edges"] and "outer->middle" in d["edges"], d["edges"]
+	assert d["types"][1][0].startswith("cpu-clock") and d["types"][1][1] == "nanoseconds"
+	burn = [m for m in d["mappings"] if m[0].endswith("/burn")]
+	assert burn and len(burn[0][1]) == 40, d["mappings"]
+	PY
+'
+
+test_expect_success PROTOBUF '--to-pprof: two events, a fixture from another machine, a pipe' '
+	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/spin" 100 \
+		>/dev/null 2>&1 &&
+	pm data convert --to-pprof two.pb.gz -i two.data 2>/dev/null &&
+	"$DEB_PY" "$ROOT/tests/helpers/pprof-read.py" two.pb.gz >two.json &&
+	python3 -c "
+import json; d = json.load(open(\"two.json\"))
+assert len(d[\"types\"]) == 4 and d[\"types\"][3][0].startswith(\"task-clock\"), d[\"types\"]
+" &&
+	f="$PD/perf.data.callgraph-3.8" &&
+	pm data convert --to-pprof cg.pb.gz -i "$f" 2>/dev/null &&
+	pprof_check cg.pb.gz "$(nr_samples "$f")" "$(event_count "$f")" &&
+	grep -q "\"labels\": \[[^]]*\"cpu\"" sum.json &&
+	pm data convert --to-pprof pipe.pb.gz -i - <rec.pipe 2>/dev/null &&
+	pprof_check pipe.pb.gz "$(nr_samples rec.pipe)" "$(event_count rec.pipe)"
+'
+
+test_expect_success '--to-pprof: one output at a time; an existing one kept without -f' '
+	test_expect_code 129 pm data convert --to-json a.json --to-pprof a.pb.gz -i rec.data \
+		2>err &&
+	test_grep "one output at a time" err &&
+	echo keep >kept.pb.gz &&
+	test_expect_code 1 pm data convert --to-pprof kept.pb.gz -i rec.data 2>err &&
+	test_grep "kept.pb.gz exists" err && test "$(cat kept.pb.gz)" = keep &&
+	test_expect_code 1 pm data convert --to-pprof x.pb.gz -i missing.data 2>err &&
+	test_grep "cannot open missing.data" err && test ! -e x.pb.gz
+'
+
 test_done

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * profile.proto is written with a few lines of wire format (varints and
+ * length-delimited fields) rather than protoc-c's generated code: the
+ * message is built once, front to back, and the generated structs would
+ * only be filled to be serialized.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "../base/xalloc.h"
+#include "../data/session.h"
+#include "../symbols/machine.h"
+#include "../symbols/srcline.h"
+#include "callchain.h"
+#include "pprof.h"
+#include "resolve.h"
+
+#define CONTEXT_MAX ((uint64_t)-4095)	/* PERF_CONTEXT_MAX: callchain markers above */
+#define MAX_INLINES 16
+
+/* --- wire format -------------------------------------------------------- */
+
+static void pb_varint(struct strbuf *b, uint64_t v)
+{
+	while (v >= 0x80) {
+		strbuf_addch(b, (int)(v & 0x7f) | 0x80);
+		v >>= 7;
+	}
+	strbuf_addch(b, (int)v);
+}
+
+static void pb_uint(struct strbuf *b, int field, uint64_t v)
+{
+	pb_varint(b, (uint64_t)field << 3);
+	pb_varint(b, v);
+}
+
+static void pb_bytes(struct strbuf *b, int field, const void *data, size_t len)
+{
+	pb_varint(b, (uint64_t)field << 3 | 2);
+	pb_varint(b, len);
+	strbuf_add(b, data, len);
+}
+
+/* --- tables: a key's bytes to a dense id -------------------------------- */
+
+struct table {
+	struct strbuf keys;	/* every key, one after another */
+	size_t *key_at;		/* by id - 1: where its key starts */
+	uint32_t *key_len;
+	uint32_t *slot;		/* id, 0: empty */
+	size_t nr, nr_slots;
+};
+
+static uint64_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 1469598103934665603ULL;
+
+	while (n--)
+		h = (h ^ *s++) * 1099511628211ULL;
+	return h;
+}
+
+static uint32_t *table_slot(const struct table *t, const void *key, size_t len)
+{
+	size_t j = hash_bytes(key, len) & (t->nr_slots - 1);
+
+	while (t->slot[j] && (t->key_len[t->slot[j] - 1] != len ||
+			      memcmp(t->keys.buf + t->key_at[t->slot[j] - 1], key, len)))
+		j = (j + 1) & (t->nr_slots - 1);
+	return &t->slot[j];
+}
+
+static void table_grow(struct table *t)
+{
+	size_t nb = t->nr_slots ? 2 * t->nr_slots : 1024;
+	uint32_t *old = t->slot;
+	size_t old_nr = t->nr_slots;
+
+	t->slot = must_calloc(nb, sizeof(*t->slot));
+	t->nr_slots = nb;
+	for (size_t i = 0; i < old_nr; i++)
+		if (old[i])
+			*table_slot(t, t->keys.buf + t->key_at[old[i] - 1], t->key_len[old[i] - 1]) =
+				old[i];
+	free(old);
+}
+
+/* The id of @key (1 up), made when new (*@made set). */
+static uint32_t table_id(struct table *t, const void *key, size_t len, bool *made)
+{
+	uint32_t *s;
+
+	if (2 * (t->nr + 1) > t->nr_slots)
+		table_grow(t);
+	s = table_slot(t, key, len);
+	*made = !*s;
+	if (*s)
+		return *s;
+	t->key_at = must_reallocarray(t->key_at, t->nr + 1, sizeof(*t->key_at));
+	t->key_len = must_reallocarray(t->key_len, t->nr + 1, sizeof(*t->key_len));
+	t->key_at[t->nr] = t->keys.len;
+	t->key_len[t->nr] = (uint32_t)len;
+	strbuf_add(&t->keys, key, len);
+	*s = (uint32_t)++t->nr;
+	return *s;
+}
+
+static void table_free(struct table *t)
+{
+	strbuf_release(&t->keys);
+	free(t->key_at);
+	free(t->key_len);
+	free(t->slot);
+}
+
+/* --- the profile as it is gathered -------------------------------------- */
+
+struct pprof {
+	struct machine m;
+	struct srclines srclines;
+	struct perf_data *pd;
+	struct table strings, functions, mappings, locations, samples;
+	struct strbuf function_msgs, mapping_msgs, location_msgs;	/* encoded, in id order */
+	int64_t *values;		/* by sample id - 1: nr_values each */
+	size_t nr_values;
+	uint64_t nr;
+	bool cpu;
+};
+
+static uint32_t str_id(struct pprof *p, const char *s)
+{
+	bool made;
+
+	/* the string table's first entry is "" (index 0), as pprof requires */
+	return table_id(&p->strings, s, strlen(s) + 1, &made) - 1;
+}
+
+static uint32_t function_id(struct pprof *p, const char *name, const char *file)
+{
+	uint32_t key[2] = { str_id(p, name), str_id(p, file) };
+	bool made;
+	uint32_t id = table_id(&p->functions, key, sizeof(key), &made);
+	struct strbuf f = STRBUF_INIT;
+
+	if (!made)
+		return id;
+	pb_uint(&f, 1, id);
+	pb_uint(&f, 2, key[0]);
+	pb_uint(&f, 3, key[0]);
+	pb_uint(&f, 4, key[1]);
+	pb_bytes(&p->function_msgs, 5, f.buf, f.len);
+	strbuf_release(&f);
+	return id;
+}
+
+static uint32_t mapping_id(struct pprof *p, const struct map *map)
+{
+	const struct dso *dso = map->dso;
+	struct strbuf m = STRBUF_INIT, hex = STRBUF_INIT;
+	struct { const struct dso *dso; uint64_t start; } key = { dso, map->start };
+	bool made;
+	uint32_t id = table_id(&p->mappings, &key, sizeof(key), &made);
+
+	if (!made)
+		return id;
+	for (int i = 0; i < dso->build_id_size; i++)
+		strbuf_addf(&hex, "%02x", dso->build_id[i]);
+	pb_uint(&m, 1, id);
+	pb_uint(&m, 2, map->start);
+	pb_uint(&m, 3, map->end);
+	pb_uint(&m, 4, map->pgoff);
+	pb_uint(&m, 5, str_id(p, dso->long_name ? dso->long_name : dso->short_name));
+	pb_uint(&m, 6, str_id(p, hex.buf));
+	pb_uint(&m, 7, 1);	/* has_functions */
+	pb_bytes(&p->mapping_msgs, 3, m.buf, m.len);
+	strbuf_release(&m);
+	strbuf_release(&hex);
+	return id;
+}
+
+/* "file.c:42" into its file and line; "??:0" and the like into none. */
+static uint64_t split_srcline(const char *srcline, struct strbuf *file)
+{
+	const char *colon = srcline ? strrchr(srcline, ':') : NULL;
+
+	strbuf_reset(file);
+	if (!colon || !strncmp(srcline, "??", 2))
+		return 0;
+	strbuf_add(file, srcline, (size_t)(colon - srcline));
+	return strtoull(colon + 1, NULL, 10);
+}
+
+/* A Line of the function @name alone (no file or line known). */
+static void symbol_line(struct pprof *p, const char *name, struct strbuf *loc)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	pb_uint(&line, 1, function_id(p, name, ""));
+	pb_bytes(loc, 4, line.buf, line.len);
+	strbuf_release(&line);
+}
+
+/* A Location's Lines: the functions DWARF nests at the address, the
+ * inlined ones first; the ELF symbol's name where DWARF has none. */
+static void location_lines(struct pprof *p, const struct addr_location *al, struct strbuf *loc)
+{
+	const char *names[MAX_INLINES], *lines[MAX_INLINES];
+	struct strbuf file = STRBUF_INIT, line = STRBUF_INIT;
+	size_t n = srcline__inlines(&p->srclines, &p->m.dsos, al->map->dso, al->addr, names,
+				    lines, MAX_INLINES);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = *names[i] ? names[i] : al->sym ? al->sym->name : "";
+		uint64_t nr = split_srcline(lines[i], &file);
+
+		if (!*name)
+			continue;
+		strbuf_reset(&line);
+		pb_uint(&line, 1, function_id(p, name, file.buf));
+		pb_uint(&line, 2, nr);
+		pb_bytes(loc, 4, line.buf, line.len);
+	}
+	if (!n && al->sym)
+		symbol_line(p, al->sym->name, loc);
+	strbuf_release(&file);
+	strbuf_release(&line);
+}
+
+static uint32_t location_id(struct pprof *p, struct thread *t, uint8_t mode, uint64_t ip)
+{
+	struct addr_location al = { 0 };
+	struct strbuf loc = STRBUF_INIT;
+	uint64_t key[2];
+	uint32_t map_id = 0, id;
+	bool made;
+
+	resolve_addr(&p->m, t, mode, ip, &al);
+	if (al.map && al.map->dso)
+		map_id = mapping_id(p, al.map);
+	key[0] = map_id ? map_id : (uint64_t)t->pid << 32;	/* no map: per process */
+	key[1] = ip;
+	id = table_id(&p->locations, key, sizeof(key), &made);
+	if (!made)
+		return id;
+	pb_uint(&loc, 1, id);
+	pb_uint(&loc, 2, map_id);
+	pb_uint(&loc, 3, ip);
+	if (map_id && !al.map->dso->kernel)
+		location_lines(p, &al, &loc);
+	else if (al.sym)	/* the kernel's: kallsyms names, no lines */
+		symbol_line(p, al.sym->name, &loc);
+	pb_bytes(&p->location_msgs, 4, loc.buf, loc.len);
+	strbuf_release(&loc);
+	return id;
+}
+
+/* --- samples ------------------------------------------------------------ */
+
+struct sample_key {
+	int32_t pid, tid, cpu;
+	uint32_t comm;
+	uint32_t loc[];		/* innermost first */
+};
+
+/* The sample's stack as location ids, innermost first (pprof's order). */
+static size_t stack_of(struct pprof *p, struct thread *t, const struct perf_sample *s,
+		       uint32_t *loc, size_t max)
+{
+	uint8_t mode = PERF_RECORD_MISC_USER;
+	size_t n = 0;
+
+	if (!s->callchain) {
+		loc[n++] = location_id(p, t, s->cpumode, s->ip);
+		return n;
+	}
+	for (uint64_t i = 0; i < s->callchain_nr && n < max; i++) {
+		uint64_t ip = s->callchain[i];
+
+		if (ip >= CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				mode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				mode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				mode = PERF_RECORD_MISC_HYPERVISOR;
+			continue;
+		}
+		loc[n++] = location_id(p, t, mode, ip);
+	}
+	return n;
+}
+
+#define MAX_STACK 1024
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
+		     struct pd_evsel *evsel, const char *note)
+{
+	struct pprof *p = ctx;
+	struct thread *t = machine__findnew_thread(&p->m, (int32_t)s->pid, (int32_t)s->tid);
+	size_t size = sizeof(struct sample_key) + MAX_STACK * sizeof(uint32_t);
+	uint64_t unwound[UNWOUND_CHAIN_MAX];
+	struct perf_sample tmp;
+	struct sample_key *k = must_calloc(1, size);
+	size_t n, first;
+	uint32_t id;
+	bool made;
+
+	(void)ev, (void)note;
+	s = callchain__unwound(&p->m, t, s, &tmp, unwound);	/* --call-graph dwarf */
+	k->pid = t->pid;
+	k->tid = t->tid;
+	k->cpu = p->cpu ? (int32_t)s->cpu : -1;
+	k->comm = str_id(p, t->comm ? t->comm : "");
+	n = stack_of(p, t, s, k->loc, MAX_STACK);
+	id = table_id(&p->samples, k, sizeof(*k) + n * sizeof(uint32_t), &made);
+	free(k);
+	if (made) {
+		p->values = must_reallocarray(p->values, id * p->nr_values, sizeof(*p->values));
+		memset(p->values + (id - 1) * p->nr_values, 0, p->nr_values * sizeof(*p->values));
+	}
+	first = (id - 1) * p->nr_values + 2 * (size_t)evsel->idx;
+	p->values[first] += 1;
+	p->values[first + 1] += (int64_t)s->period;
+	p->nr++;
+	return 0;
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
+{
+	(void)s;
+	machine__process_event(&((struct pprof *)ctx)->m, ev);
+	return 0;
+}
+
+/* --- the message -------------------------------------------------------- */
+
+static void label(struct strbuf *out, struct pprof *p, const char *key, uint32_t str,
+		  int64_t num, bool is_num)
+{
+	struct strbuf l = STRBUF_INIT;
+
+	pb_uint(&l, 1, str_id(p, key));
+	if (is_num)
+		pb_uint(&l, 3, (uint64_t)num);
+	else
+		pb_uint(&l, 2, str);
+	pb_bytes(out, 3, l.buf, l.len);
+	strbuf_release(&l);
+}
+
+static void sample_msgs(struct pprof *p, struct strbuf *out)
+{
+	struct strbuf smp = STRBUF_INIT, packed = STRBUF_INIT;
+
+	for (size_t id = 1; id <= p->samples.nr; id++) {
+		const struct sample_key *k = (const void *)(p->samples.keys.buf +
+							    p->samples.key_at[id - 1]);
+		size_t n = (p->samples.key_len[id - 1] - sizeof(*k)) / sizeof(uint32_t);
+
+		strbuf_reset(&smp);
+		strbuf_reset(&packed);
+		for (size_t i = 0; i < n; i++)
+			pb_varint(&packed, k->loc[i]);
+		pb_bytes(&smp, 1, packed.buf, packed.len);
+		strbuf_reset(&packed);
+		for (size_t v = 0; v < p->nr_values; v++)
+			pb_varint(&packed, (uint64_t)p->values[(id - 1) * p->nr_values + v]);
+		pb_bytes(&smp, 2, packed.buf, packed.len);
+		label(&smp, p, "pid", 0, k->pid, true);
+		label(&smp, p, "tid", 0, k->tid, true);
+		label(&smp, p, "comm", k->comm, 0, false);
+		if (k->cpu >= 0)
+			label(&smp, p, "cpu", 0, k->cpu, true);
+		pb_bytes(out, 2, smp.buf, smp.len);
+	}
+	strbuf_release(&smp);
+	strbuf_release(&packed);
+}
+
+/* Two values per event: its samples, and its period (time for clocks). */
+static void sample_types(struct pprof *p, struct strbuf *out)
+{
+	struct strbuf vt = STRBUF_INIT;
+
+	for (size_t e = 0; e < p->pd->nr_evsels; e++) {
+		const char *name = p->pd->evsels[e]->name;
+		bool clock = !strncmp(name, "cpu-clock", 9) || !strncmp(name, "task-clock", 10);
+
+		strbuf_reset(&vt);
+		pb_uint(&vt, 1, str_id(p, "samples"));
+		pb_uint(&vt, 2, str_id(p, "count"));
+		pb_bytes(out, 1, vt.buf, vt.len);
+		strbuf_reset(&vt);
+		pb_uint(&vt, 1, str_id(p, name));
+		pb_uint(&vt, 2, str_id(p, clock ? "nanoseconds" : "count"));
+		pb_bytes(out, 1, vt.buf, vt.len);
+	}
+	strbuf_release(&vt);
+}
+
+static void profile(struct pprof *p, struct strbuf *out)
+{
+	sample_types(p, out);
+	sample_msgs(p, out);
+	strbuf_add(out, p->mapping_msgs.buf, p->mapping_msgs.len);
+	strbuf_add(out, p->location_msgs.buf, p->location_msgs.len);
+	strbuf_add(out, p->function_msgs.buf, p->function_msgs.len);
+	for (size_t i = 0; i < p->strings.nr; i++)
+		pb_bytes(out, 6, p->strings.keys.buf + p->strings.key_at[i],
+			 p->strings.key_len[i] - 1);
+}
+
+static int gzip_to(FILE *out, const struct strbuf *in, struct strbuf *err)
+{
+	unsigned char buf[1 << 16];
+	z_stream z = { 0 };
+	int ret;
+
+	/* 16 + 15: a gzip member, as pprof reads it */
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + 15, 8,
+			 Z_DEFAULT_STRATEGY) != Z_OK) {
+		strbuf_addstr(err, "zlib: cannot start compressing");
+		return -ENOMEM;
+	}
+	z.next_in = (unsigned char *)in->buf;
+	z.avail_in = (uInt)in->len;
+	do {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		ret = deflate(&z, Z_FINISH);
+		fwrite(buf, 1, sizeof(buf) - z.avail_out, out);
+	} while (ret == Z_OK);
+	deflateEnd(&z);
+	if (ret != Z_STREAM_END) {
+		strbuf_addstr(err, "zlib: compressing the profile failed");
+		return -EIO;
+	}
+	return 0;
+}
+
+int pprof_convert(struct perf_data *pd, const struct pprof_opts *o, FILE *out,
+		  uint64_t *nr_samples, struct strbuf *err)
+{
+	struct dsos_config cfg = { .symfs = o->symfs, .kallsyms = o->kallsyms };
+	struct pprof *p = must_calloc(1, sizeof(*p));
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = p };
+	struct session_stats stats = { 0 };
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	p->pd = pd;
+	p->nr_values = 2 * (pd->nr_evsels ? pd->nr_evsels : 1);
+	p->cpu = pd->nr_evsels && (pd->evsels[0]->attr.sample_type & PERF_SAMPLE_CPU);
+	strbuf_init(&p->function_msgs, 0);
+	strbuf_init(&p->mapping_msgs, 0);
+	strbuf_init(&p->location_msgs, 0);
+	machine__init(&p->m, &cfg);
+	machine__apply_build_ids(&p->m, &pd->feat);
+	str_id(p, "");
+	ret = session__process(pd, &tool, &stats, err);
+	if (!ret) {
+		profile(p, &msg);
+		ret = gzip_to(out, &msg, err);
+	}
+	*nr_samples = p->nr;
+	strbuf_release(&msg);
+	srclines__exit(&p->srclines);
+	machine__exit(&p->m);
+	table_free(&p->strings);
+	table_free(&p->functions);
+	table_free(&p->mappings);
+	table_free(&p->locations);
+	table_free(&p->samples);
+	strbuf_release(&p->function_msgs);
+	strbuf_release(&p->mapping_msgs);
+	strbuf_release(&p->location_msgs);
+	free(p->values);
+	free(p);
+	return ret;
+}
