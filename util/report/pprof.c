@@ -19,7 +19,6 @@
 #include "pprof.h"
 #include "resolve.h"
 
-#define CONTEXT_MAX ((uint64_t)-4095)	/* PERF_CONTEXT_MAX: callchain markers above */
 #define MAX_INLINES 16
 
 /* --- wire format -------------------------------------------------------- */
@@ -232,15 +231,16 @@ static void location_lines(struct pprof *p, const struct addr_location *al, stru
 	strbuf_release(&line);
 }
 
-static uint32_t location_id(struct pprof *p, struct thread *t, uint8_t mode, uint64_t ip)
+/* The Location of address @ip, resolved to @al_in, of thread @t. */
+static uint32_t location_id(struct pprof *p, const struct thread *t,
+			    const struct addr_location *al_in, uint64_t ip)
 {
-	struct addr_location al = { 0 };
+	struct addr_location al = *al_in;
 	struct strbuf loc = STRBUF_INIT;
 	uint64_t key[2];
 	uint32_t map_id = 0, id;
 	bool made;
 
-	resolve_addr(&p->m, t, mode, ip, &al);
 	if (al.map && al.map->dso)
 		map_id = mapping_id(p, al.map);
 	key[0] = map_id ? map_id : (uint64_t)t->pid << 32;	/* no map: per process */
@@ -268,32 +268,37 @@ struct sample_key {
 	uint32_t loc[];		/* innermost first */
 };
 
+struct stack_walk {
+	struct pprof *p;
+	struct thread *t;
+	uint32_t *loc;
+	size_t n, max;
+};
+
+static int add_frame(void *ctx, const struct callchain_frame *f)
+{
+	struct stack_walk *w = ctx;
+
+	if (w->n == w->max)
+		return 1;
+	w->loc[w->n++] = location_id(w->p, w->t, &f->al, f->ip);
+	return 0;
+}
+
 /* The sample's stack as location ids, innermost first (pprof's order). */
 static size_t stack_of(struct pprof *p, struct thread *t, const struct perf_sample *s,
 		       uint32_t *loc, size_t max)
 {
-	uint8_t mode = PERF_RECORD_MISC_USER;
-	size_t n = 0;
+	struct stack_walk w = { p, t, loc, 0, max };
+	struct addr_location al = { 0 };
 
-	if (!s->callchain) {
-		loc[n++] = location_id(p, t, s->cpumode, s->ip);
-		return n;
+	if (s->callchain) {
+		callchain__walk(&p->m, t, s, 0, add_frame, &w);
+		return w.n;
 	}
-	for (uint64_t i = 0; i < s->callchain_nr && n < max; i++) {
-		uint64_t ip = s->callchain[i];
-
-		if (ip >= CONTEXT_MAX) {
-			if (ip == PERF_CONTEXT_KERNEL)
-				mode = PERF_RECORD_MISC_KERNEL;
-			else if (ip == PERF_CONTEXT_USER)
-				mode = PERF_RECORD_MISC_USER;
-			else if (ip == PERF_CONTEXT_HV)
-				mode = PERF_RECORD_MISC_HYPERVISOR;
-			continue;
-		}
-		loc[n++] = location_id(p, t, mode, ip);
-	}
-	return n;
+	resolve_addr(&p->m, t, s->cpumode, s->ip, &al);
+	loc[0] = location_id(p, t, &al, s->ip);
+	return 1;
 }
 
 #define MAX_STACK 1024
