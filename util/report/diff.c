@@ -201,16 +201,14 @@ static int cmp_keys(const struct diff_table *t, const struct diff_row *a, const 
 	return strcmp(a->keys, b->keys);
 }
 
-static const struct diff_table *sort_table;
-
 /*
  * perf's order: rows with a pair by the computed value, high first (delta
  * and wdiff signed, delta-abs by size; ratio and wdiff put the rows the
  * baseline lacks below, having no value), then the rows without a pair.
  */
-static int cmp_rows(const void *pa, const void *pb)
+static int cmp_rows(const void *pa, const void *pb, void *ctx)
 {
-	const struct diff_table *t = sort_table;
+	const struct diff_table *t = ctx;
 	const struct diff_row *a = pa, *b = pb;
 	int c = 0;
 
@@ -406,8 +404,7 @@ static void diff_event(struct report *base, size_t bi, struct report *new, size_
 		t.shown_base_total = t.base_total;
 	}
 	shown_widths(&t, bh, nh, &po, &cols);
-	sort_table = &t;
-	qsort(t.row, t.nr, sizeof(*t.row), cmp_rows);
+	qsort_r(t.row, t.nr, sizeof(*t.row), cmp_rows, &t);
 	fprintf(out, "# Event '%s'\n#\n", base->pd.evsels[bi]->name);
 	titles(&t, bh, &po, &cols, out);
 	for (size_t i = 0; i < t.nr; i++)
