@@ -228,6 +228,7 @@ bench: all
 	@sh tests/bench/bench-real.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
 	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
 	@sh tests/bench/bench-selfmon.sh $(CURDIR)/build/selfmon-check
+	@sh tests/bench/bench-top.sh $(CURDIR)/perf-mini
 
 build/stat-floor: tests/bench/stat-floor.c
 	$(CC) $(CPPFLAGS) -O2 $(WARN) -static -o $@ $<

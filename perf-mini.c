@@ -43,6 +43,7 @@ static const struct cmd_struct commands[] = {
 	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile" },
 	{ "script", cmd_script, "Read perf.data and display each sample (trace output)" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
+	{ "top", cmd_top, "System profiling tool" },
 	{ "version", cmd_version, "Display the version of perf-mini" },
 };
 

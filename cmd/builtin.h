@@ -34,9 +34,12 @@ int cmd_list(int argc, const char **argv, struct pm_env *env);
 int cmd_mem(int argc, const char **argv, struct pm_env *env);
 int cmd_profviz(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);
+/* record on behalf of @cmd (top's recorder): its messages name @cmd. */
+int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *env);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
+int cmd_top(int argc, const char **argv, struct pm_env *env);
 
 /* Print @msg (one or more lines) as "perf-mini <cmd>: <msg>" on stderr. */
 void cmd_error(const char *cmd, const char *msg);

@@ -66,6 +66,10 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 
 /* --- the command ----------------------------------------------------- */
 
+/* Who speaks in the messages: "record", or the command recording for
+ * itself (top). */
+static const char *record_cmd = "record";
+
 static void record_opts__init(struct record_opts *o, struct pm_env *env, int argc,
 			      const char **argv)
 {
@@ -76,7 +80,7 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 	BUG_ON(!o->evlist || !o->pmus);
 	o->pctx.pmus = o->pmus;
 	o->pctx.tracefs_dir = env->tracefs_dir;
-	o->pctx.tool = "record";
+	o->pctx.tool = record_cmd;
 	o->paths.proc = env->proc_root;
 	o->sysfs_root = env->sysfs_root;
 	o->paths.online_cpus = env->online_cpus;
@@ -102,6 +106,12 @@ static void record_opts__exit(struct record_opts *o)
 	pmus__delete(o->pmus);
 	target__exit(&o->target);
 	free(o->argv);
+}
+
+int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *env)
+{
+	record_cmd = cmd;
+	return cmd_record(argc, argv, env);
 }
 
 int cmd_record(int argc, const char **argv, struct pm_env *env)
@@ -244,6 +254,11 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	record_opts__init(&o, env, argc, argv);
 	ret = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION, &err);
 	if (ret < 0) {
+		char *usage = strstr(err.buf, "\n Usage: perf-mini record");
+
+		/* recording for another command: record's usage is not the user's */
+		if (usage && strcmp(record_cmd, "record"))
+			strbuf_setlen(&err, usage + 1 - err.buf);
 		ret = cmd_usage_result(ret, err.buf);
 		goto out;
 	}
@@ -252,7 +267,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	if (!o.output)
 		o.output = cmd_default_output();
 	if (record_check_opts(&o, &err) || setup_target(&o, argv, argc, &err)) {
-		cmd_error("record", err.buf);
+		cmd_error(record_cmd, err.buf);
 		ret = 129;
 		goto out;
 	}
@@ -270,7 +285,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	record_warn_switch_size(&o);
 	ret = record_run(&o, argv, &err);
 	if (err.len)
-		cmd_error("record", err.buf);
+		cmd_error(record_cmd, err.buf);
 	/* as perf: stopped by a signal, record ends by it; with a workload its
 	 * status (it gets SIGTERM) is the answer */
 	if (record_stopped_by() && !o.has_workload)

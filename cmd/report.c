@@ -113,7 +113,7 @@ static int pretty_option(const struct option *opt, const char *arg, int unset,
 	return -EINVAL;
 }
 
-static int report_check(struct report_opts *o, struct strbuf *err)
+int report_check_opts(struct report_opts *o, struct strbuf *err)
 {
 	struct sort_list keys;
 
@@ -339,7 +339,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&r.err, "unexpected argument '%s'\nhint: name the input with -i",
 			    argv[0]);
 		ret = 129;
-	} else if (report_check(&o, &r.err)) {
+	} else if (report_check_opts(&o, &r.err)) {
 		ret = 129;
 	} else {
 		if (!o.input)

@@ -5,6 +5,10 @@
 #include "../util/base/parse-options.h"
 #include "../util/report/report.h"
 
+/* The options' values checked (sort keys, -g, --percent-limit, ...); -g's
+ * parts set. 0 or -EINVAL with @err. (top checks its own with it.) */
+int report_check_opts(struct report_opts *o, struct strbuf *err);
+
 /* --flamegraph[=FILE] (cmd/report-flamegraph.c): the file it names. */
 int report_flamegraph_option(const struct option *opt, const char *arg, int unset,
 			     struct strbuf *err);

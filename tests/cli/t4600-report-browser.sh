@@ -4,49 +4,7 @@ test_description='report on a terminal: the browser, driven through tmux'
 
 PD="$TEST_DATA/perfdata"
 CG="$PD/perf.data.callgraph-3.8"
-command -v tmux >/dev/null 2>&1 && prereqs="$prereqs TMUX"
-
-# A tmux server of this test's own for each window (a server being
-# killed still answers a new client), all killed when the test ends.
-tm() {
-	tmux -S "$TRASH/tmux.$(cat "$TRASH/tmux.n" 2>/dev/null).sock" "$@"
-}
-trap 'for s in "$TRASH"/tmux.*.sock; do tmux -S "$s" kill-server >/dev/null 2>&1; done
-      rm -rf "$TRASH"' EXIT
-
-# start CMD...: CMD in a fresh 120x30 window; when it ends, the window
-# says its status and whether the terminal is back in its cooked mode.
-start() {
-	tm kill-server >/dev/null 2>&1
-	echo $(($(cat "$TRASH/tmux.n" 2>/dev/null || echo 0) + 1)) >"$TRASH/tmux.n"
-	tm new-session -d -x 120 -y 30 "$*; echo EXIT=\$?; stty -a | grep -q ' icanon' && echo SANE; sleep 600"
-}
-
-screen() {
-	tm capture-pane -p
-}
-
-# wait_for [-F] PATTERN: until the screen shows it (an extended regex, or
-# with -F a fixed text), polled, at most 10 s
-wait_for() {
-	mode=-E
-	[ "$1" = -F ] && { mode=-F; shift; }
-	for i in $(seq 100); do
-		screen | grep -q $mode -- "$1" && return 0
-		sleep 0.1
-	done
-	echo "never on screen: $1"; screen; return 1
-}
-
-keys() {
-	tm send-keys "$@"
-}
-
-# The row the cursor is on: the one drawn in reverse video.
-selected() {
-	tm capture-pane -p -e | grep "$(printf '\033\\[7m')" | head -1 |
-		sed "s/$(printf '\033')\[[0-9;]*m//g"
-}
+. "$TEST_DIR/lib-tmux.sh"
 
 test_expect_success TMUX 'opens on a terminal with --stdio s rows and titles' '
 	pm record -q -e cpu-clock -c 100000 -g -o rec.data -- "$WL/burn" 300 2>/dev/null &&

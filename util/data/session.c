@@ -362,14 +362,10 @@ static void count(struct session *s, const struct pm_event_header *ev)
 	session_stats__count(s->stats, ev);
 }
 
-/*
- * A record's timestamp without decoding the rest: TIME sits after
- * IDENTIFIER, IP and TID in a sample, and at a fixed distance from the end
- * of a sample_id trailer. False when the record has none (or is too short:
- * then the full decode reports it).
- */
-static bool record_time(const struct pm_event_header *ev, const struct perf_event_attr *attr,
-			uint64_t *time)
+/* TIME sits after IDENTIFIER, IP and TID in a sample, and at a fixed
+ * distance from the end of a sample_id trailer. */
+bool session__record_time(const struct pm_event_header *ev, const struct perf_event_attr *attr,
+			  uint64_t *time)
 {
 	uint64_t type = attr->sample_type;
 	size_t pos;
@@ -431,7 +427,7 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 	if (!evsel)
 		return deliver(s, ev, off);
 	/* as perf's ordered events: a record at time 0 goes at once */
-	if (record_time(ev, &evsel->attr, &time) && time)
+	if (session__record_time(ev, &evsel->attr, &time) && time)
 		return enqueue(s, off, time);
 	if ((ev->type == PERF_RECORD_SAMPLE ? perf_sample__parse : perf_sample__parse_id)
 		    (ev, &evsel->attr, &sample, &msg)) {

@@ -66,6 +66,11 @@ struct session_tool {
 	bool pipelined;
 };
 
+/* A record's timestamp without decoding the rest. False when it has none
+ * (or is too short: then the full decode reports it). */
+bool session__record_time(const struct pm_event_header *ev, const struct perf_event_attr *attr,
+			  uint64_t *time);
+
 /* Process every record. Returns 0, a tool's non-zero return, or -EINVAL
  * with a message in @err for a malformed file. */
 int session__process(struct perf_data *pd, const struct session_tool *tool,

@@ -165,7 +165,7 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 
 	for (int i = 0; i < SORT_NR_KEYS; i++)
 		c->width[i] = 0;
-	for (size_t i = 0; i < h->nr_sorted; i++) {
+	for (size_t i = 0; i < h->nr_sorted && (!o->width_rows || i < o->width_rows); i++) {
 		const struct hist_entry *he = h->sorted[i];
 
 		if (!symbol_shown(o, he))	/* perf's filtered entries are gone */

@@ -22,6 +22,7 @@ struct hist_print_opts {
 	 * is unresolved, but not with -t or --dsos */
 	bool unresolved_dso_width;
 	const char *symbol_filter;	/* --symbol-filter: only symbols containing it */
+	size_t width_rows;	/* columns sized on this many first entries (top's), 0: all */
 	bool elide[SORT_NR_KEYS];	/* columns a one-value filter makes constant */
 };
 

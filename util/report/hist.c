@@ -398,7 +398,7 @@ static struct hist_entry *tree_findnew(struct hists *h, const struct hist_entry 
 	return t->he;
 }
 
-static int merge(struct hists *h, struct hist_entry *into, struct hist_entry *he)
+int hists__merge_entry(struct hists *h, struct hist_entry *into, struct hist_entry *he)
 {
 	he->merged = true;
 	if (he->max_depth > into->max_depth)
@@ -438,7 +438,7 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 			p = cmp < 0 ? &parent->left : &parent->right;
 		}
 		if (!cmp) {
-			if (merge(h, tree_entry(parent), he))	/* no chains here to grow */
+			if (hists__merge_entry(h, tree_entry(parent), he))	/* no chains here to grow */
 				pm_fatal(PM_FATAL_OOM, "merging entries");
 			continue;
 		}
@@ -553,7 +553,7 @@ static int refold(struct hists *h)
 				continue;
 			he->hash = hash_entry(h->sort, he);
 			slot = probe(h, he, he->hash);
-			if (!slot || (slot->he && merge(h, slot->he, he)))
+			if (!slot || (slot->he && hists__merge_entry(h, slot->he, he)))
 				return -ENOMEM;
 			if (!slot->he) {
 				*slot = (struct hist_slot){ he->hash, he };

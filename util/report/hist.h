@@ -255,4 +255,27 @@ void hists__drop_index(struct hists *h);
 
 void hists__output_resort(struct hists *h);
 
+/* Count @he's periods, samples and callchains into @into, an entry of
+ * @h with the same keys, and mark @he merged. 0 or -ENOMEM. */
+int hists__merge_entry(struct hists *h, struct hist_entry *into, struct hist_entry *he);
+
+/*
+ * A live histogram (top, hist-decay.c). Samples are added to one
+ * histogram while the other is shown; at each refresh the shown one
+ * decays (perf top's: every count times 7/8, entries left with no self
+ * period dropped) and the new samples are folded into it.
+ */
+/* An empty histogram with @like's keys, columns, callchain and group
+ * settings. 0 or -ENOMEM. */
+int hists__init_like(struct hists *h, const struct hists *like);
+void hists__decay(struct hists *h);
+/* Every entry of @from (same keys as @into) counted into @into, with its
+ * callchains and @from's totals. 0 or -ENOMEM. */
+int hists__fold(struct hists *into, struct hists *from);
+/* perf top's -U and -K: user (or kernel) entries dropped. */
+void hists__zap(struct hists *h, bool user, bool kernel);
+/* The totals made the sums of the entries', as perf's output resort makes
+ * them (top: what was zapped or decayed away no longer counts). */
+void hists__recount(struct hists *h);
+
 #endif

@@ -93,7 +93,7 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	return h;
 }
 
-static struct hists *hists_of(struct report *r, const struct pd_evsel *e)
+struct hists *report__hists(struct report *r, const struct pd_evsel *e)
 {
 	if ((size_t)e->idx >= r->nr_hists) {
 		size_t n = r->pd.nr_evsels;
@@ -151,6 +151,23 @@ static int setup_callchain(struct report *r)
 }
 
 /* --- processing ------------------------------------------------------ */
+
+/* The kernel's idle loops, which perf top leaves out (perf 6.1's list). */
+static bool symbol_is_idle(const char *name)
+{
+	static const char *const idle[] = {
+		"acpi_idle_do_entry", "acpi_processor_ffh_cstate_enter", "arch_cpu_idle",
+		"cpu_idle", "cpu_startup_entry", "idle_cpu", "intel_idle", "intel_idle_ibrs",
+		"default_idle", "native_safe_halt", "enter_idle", "exit_idle", "mwait_idle",
+		"mwait_idle_with_hints", "mwait_idle_with_hints.constprop.0", "poll_idle",
+		"ppc64_runlatch_off", "pseries_dedicated_idle_sleep", "psw_idle", "psw_idle_exit",
+	};
+
+	for (size_t i = 0; i < sizeof(idle) / sizeof(idle[0]); i++)
+		if (!strcmp(name, idle[i]))
+			return true;
+	return false;
+}
 
 /*
  * Branch mode, as perf: each taken branch of the sample's stack is an
@@ -247,7 +264,8 @@ static void setup_fast_path(struct report *r)
 	if (r->need_chains || r->branch_mode || o->mem_mode || filters_entries(r) ||
 	    o->hide_unresolved)
 		return;
-	r->feed = hist_feed__start();
+	/* live (top): the histograms change hands at each refresh */
+	r->feed = r->live ? NULL : hist_feed__start();
 	if (r->feed)
 		return;
 	r->ip_cache = zalloc_written(IP_CACHE_SLOTS * sizeof(*r->ip_cache));
@@ -318,7 +336,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		count->samples += r->dump_out && r->branch_mode ? s->branch_nr : 1;
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
-	h = hists_of(r, leader);
+	h = report__hists(r, leader);
 	if (h && cpumode_is_guest(s->cpumode) && !r->branch_mode) {
 		hists__add_filtered(h, r->o->mem_mode ? (s->weight ?: 1) : s->period,
 				    evsel->idx - leader->idx);
@@ -348,6 +366,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		tmpl.rare->parent = report__parent_of(r, tmpl.thread, s);
 	if (r->o->hide_unresolved && !tmpl.sym)
 		return 0;	/* as perf: not counted at all */
+	if (r->o->skip_idle && tmpl.level == 'k' && tmpl.sym && symbol_is_idle(tmpl.sym->name))
+		return 0;
 	add_mem(r, s, &tmpl, &mem);
 	if (r->need_srcline)
 		tmpl.rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl.dso, tmpl.sym,
@@ -467,21 +487,15 @@ int report__fprintf_tasks(struct report *r, FILE *out)
 	return 0;
 }
 
-int report__process(struct report *r)
+void report__tool(struct report *r, struct session_tool *tool)
 {
-	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = r };
-	int ret;
+	*tool = (struct session_tool){ .sample = on_sample, .event = on_event, .ctx = r };
+	if (r->dump_out)
+		tool->dump = on_dump;
+}
 
-	if (r->dump_out)
-		tool.dump = on_dump;
-	/* as perf: without sample_id_all, records cannot be ordered by time */
-	tool.unordered = perf_data__unordered(&r->pd);
-	if (tool.unordered && r->dump_out)
-		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
-		      r->dump_out);
-	if (r->dump_out)
-		fputs("# To display the perf.data header info, please use "
-		      "--header/--header-only options.\n#\n", r->dump_out);
+void report__begin(struct report *r)
+{
 	machine_setup(r);
 	machine__apply_build_ids(&r->machine, &r->pd.feat);
 	r->group_view = wants_group_view(r);
@@ -491,7 +505,10 @@ int report__process(struct report *r)
 	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
 	r->need_srcfile = sort_list__has(&r->fields.sort, SORT_SRCFILE);
 	r->need_trace = sort_list__has(&r->fields.sort, SORT_TRACE);
-	ret = session__process(&r->pd, &tool, &r->stats, &r->err);
+}
+
+int report__finish(struct report *r, int ret)
+{
 	if (r->feed) {
 		int err = hist_feed__finish(r->feed);
 
@@ -511,6 +528,23 @@ int report__process(struct report *r)
 		}
 	}
 	return ret;
+}
+
+int report__process(struct report *r)
+{
+	struct session_tool tool;
+
+	report__tool(r, &tool);
+	/* as perf: without sample_id_all, records cannot be ordered by time */
+	tool.unordered = perf_data__unordered(&r->pd);
+	if (tool.unordered && r->dump_out)
+		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
+		      r->dump_out);
+	if (r->dump_out)
+		fputs("# To display the perf.data header info, please use "
+		      "--header/--header-only options.\n#\n", r->dump_out);
+	report__begin(r);
+	return report__finish(r, session__process(&r->pd, &tool, &r->stats, &r->err));
 }
 
 static bool has_branch_stacks(const struct perf_data *pd)

@@ -77,6 +77,7 @@ struct report_opts {
 	bool show_on_off;	/* --show-on-off-events */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
+	bool skip_idle;		/* top: samples in the kernel's idle loops left out */
 	int browser_samples;	/* --samples: perf's browser only */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
 	bool force;		/* -f: accepted; perf-mini reads any owner's file */
@@ -148,6 +149,7 @@ struct report {
 	regex_t ignore_callees_re;	/* --ignore-callees */
 	bool ignore_callees;
 	uint32_t nr_cpu_socket;
+	bool live;		/* top: records delivered as they come, no feed thread */
 };
 
 struct hist_print_opts;
@@ -159,6 +161,20 @@ int report__setup(struct report *r);
 
 /* Read the file into the histograms. 0, or an error with r->err set. */
 int report__process(struct report *r);
+
+/*
+ * report__process() in steps, for records that come from elsewhere (top's
+ * live stream): the machine and the modes set up, the tool that folds
+ * records into the histograms, and after the last record, the names
+ * settled (comms, cgroups, tracepoints; also at each refresh). finish
+ * returns @ret, or its own error.
+ */
+struct session_tool;
+void report__begin(struct report *r);
+/* @e's histogram, made if it has none yet; NULL when out of memory. */
+struct hists *report__hists(struct report *r, const struct pd_evsel *e);
+void report__tool(struct report *r, struct session_tool *tool);
+int report__finish(struct report *r, int ret);
 
 /* --tasks, --mmaps: read the file's side-band records and print its
  * threads (util/report/tasks.h). Returns 0 or -EINVAL with r->err set. */

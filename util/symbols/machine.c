@@ -276,6 +276,34 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 	return t;
 }
 
+size_t machine__reap_exited(struct machine *m, uint32_t in_use)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nr_buckets; i++) {
+		struct thread **p = &m->threads[i];
+
+		while (*p) {
+			struct thread *t = *p;
+
+			/* a leader goes with the last of its process's threads */
+			if (!t->exited || t->mark == in_use ||
+			    (t->pid == t->tid && t->maps && t->maps->refcnt > 1)) {
+				p = &t->next;
+				continue;
+			}
+			*p = t->next;
+			maps__put(t->maps);
+			free(t);
+			m->nr_threads--;
+			n++;
+		}
+	}
+	if (n)
+		m->gen++;	/* the resolve cache may hold their maps */
+	return n;
+}
+
 void machine__set_comm(struct machine *m, struct thread *t, const char *comm)
 {
 	const char *name = machine__intern(m, comm);
@@ -567,6 +595,14 @@ void machine__process_event(struct machine *m, const struct pm_event_header *ev)
 			return;
 		record_string(ev, e->comm, name, sizeof(name));
 		machine__set_comm(m, machine__findnew_thread(m, e->pid, e->tid), name);
+		break;
+	}
+	case PERF_RECORD_EXIT: {
+		const struct pm_fork_event *e = (const void *)ev;
+		struct thread *t;
+
+		if (m->reap_exited && ev->size >= sizeof(*e) && (t = find_thread(m, e->tid)))
+			t->exited = true;
 		break;
 	}
 	case PERF_RECORD_FORK: {

@@ -49,6 +49,8 @@ struct thread {
 	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* its cgroup namespace (NAMESPACES) */
 	struct maps *maps;	/* shared by the threads of a process */
 	struct thread *next;	/* hash chain */
+	bool exited;		/* its EXIT came (noted with machine.reap_exited) */
+	uint32_t mark;		/* machine__reap_exited()'s: still in use */
 };
 
 struct cgroup_name {
@@ -71,12 +73,21 @@ struct machine {
 	uint32_t gen;			/* bumped by every event: maps may have changed */
 	void *resolve_cache;		/* resolve.c's, freed with the machine */
 	void *unwind_cache;		/* unwind.c's */
+	bool reap_exited;		/* top: threads note their EXIT, to be reaped */
 };
 
 int machine__init(struct machine *m, struct dsos_config *cfg);
 void machine__exit(struct machine *m);
 
 struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid);
+
+/*
+ * top, which runs for hours while processes come and go: free the threads
+ * whose EXIT came (machine.reap_exited set before the records), unless
+ * their mark is @in_use (the caller marks those its entries point to) or
+ * other threads still share their leader's maps. Returns how many.
+ */
+size_t machine__reap_exited(struct machine *m, uint32_t in_use);
 /* Why kernel addresses were left unresolved (the recorded kernel is not
  * this one: see dsos_config.kernel_mismatch), or NULL. */
 const char *machine__kernel_unresolved(const struct machine *m);

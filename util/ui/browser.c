@@ -7,6 +7,7 @@
  * order by Esc or q.
  */
 #include <curses.h>
+#include <time.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,8 @@ struct browser {
 
 static volatile sig_atomic_t quit_signal;
 static bool curses_on;
+/* top's browser: the lock is let go while a key is awaited for long */
+static const struct ui_live *live_now;
 static const char *resort_to;	/* 's': the keys the report is to be read again by */
 
 /* 's' goes through these, from the report's keys (perf's default first) */
@@ -299,20 +302,40 @@ static const char *const help_lines[] = {
 	"Press any key to go back",
 };
 
+/* A key awaited for as long as the user takes: top's reader goes on. */
+static int getch_blocking(void)
+{
+	int ch;
+
+	if (live_now)
+		live_now->unlock(live_now->ctx);
+	timeout(-1);
+	ch = getch();
+	timeout(200);
+	if (live_now)
+		live_now->lock(live_now->ctx);
+	return ch;
+}
+
 static void show_help(void)
 {
 	int n = (int)(sizeof(help_lines) / sizeof(help_lines[0]));
+	int y = 2;
 
 	erase();
 	attron(A_BOLD);
-	mvaddnstr(0, 0, "perf-mini report: keys", COLS);
+	mvaddnstr(0, 0, live_now ? "perf-mini top: keys" : "perf-mini report: keys", COLS);
 	attrset(A_NORMAL);
-	for (int i = 0; i < n && i + 2 < LINES; i++)
-		mvaddnstr(i + 2, 2, help_lines[i], COLS - 2);
+	for (int i = 0; i < n && y < LINES; i++) {
+		/* top has no file to read again by other keys */
+		if (live_now && (help_lines[i][0] == 's' || strstr(help_lines[i], "dso,sym, sym")))
+			continue;
+		if (live_now && !help_lines[i][0] && y + 1 < LINES)
+			mvaddnstr(y++, 2, "z                toggle sample zeroing", COLS - 2);
+		mvaddnstr(y++, 2, help_lines[i], COLS - 2);
+	}
 	refresh();
-	timeout(-1);
-	getch();
-	timeout(200);
+	getch_blocking();
 }
 
 /* A line typed on the status row; false when cancelled (Esc). */
@@ -323,14 +346,13 @@ static bool prompt(const char *label, char *buf, size_t size)
 
 	buf[0] = '\0';
 	curs_set(1);
-	timeout(-1);
 	for (;;) {
 		attron(A_REVERSE);
 		mvprintw(LINES - 1, 0, "%s%s", label, buf);
 		clrtoeol();
 		attrset(A_NORMAL);
 		refresh();
-		ch = getch();
+		ch = getch_blocking();
 		if (ch == '\n' || ch == KEY_ENTER || ch == 27 || quit_signal)
 			break;
 		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
@@ -341,7 +363,6 @@ static bool prompt(const char *label, char *buf, size_t size)
 		}
 	}
 	curs_set(0);
-	timeout(200);
 	return ch != 27 && !quit_signal;
 }
 
@@ -604,22 +625,16 @@ static void menu(struct report *r, const size_t *which, size_t n)
 	}
 }
 
-int ui_browser__report(struct report *r, const char **resort)
+static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static struct sigaction saved_sigs[4];
+
+static void curses_start(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	struct sigaction sa = { .sa_handler = on_quit_signal }, old[4];
-	size_t which[64], n;
+	struct sigaction sa = { .sa_handler = on_quit_signal };
 	static bool registered;
 
-	for (size_t i = 0; i < r->nr_hists; i++) {
-		if (r->hists[i] && r->hists[i]->nr_samples) {
-			r->hists[i]->relative = r->o->relative;	/* --percentage */
-			hists__output_resort(r->hists[i]);
-		}
-	}
-	n = events_shown(r, which, sizeof(which) / sizeof(which[0]));
 	for (int i = 0; i < 4; i++)
-		sigaction(sigs[i], &sa, &old[i]);
+		sigaction(quit_sigs[i], &sa, &saved_sigs[i]);
 	if (!registered)
 		registered = !atexit(restore_terminal);
 	initscr();
@@ -636,14 +651,118 @@ int ui_browser__report(struct report *r, const char **resort)
 		init_pair(PAIR_RED, COLOR_RED, -1);
 		init_pair(PAIR_GREEN, COLOR_GREEN, -1);
 	}
+}
+
+/* 0, or 128 + the signal that ended it */
+static int curses_stop(void)
+{
+	int sig = quit_signal;
+
+	restore_terminal();
+	for (int i = 0; i < 4; i++)
+		sigaction(quit_sigs[i], &saved_sigs[i], NULL);
+	quit_signal = 0;
+	return sig ? 128 + sig : 0;
+}
+
+int ui_browser__report(struct report *r, const char **resort)
+{
+	size_t which[64], n;
+
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (r->hists[i] && r->hists[i]->nr_samples) {
+			r->hists[i]->relative = r->o->relative;	/* --percentage */
+			hists__output_resort(r->hists[i]);
+		}
+	}
+	n = events_shown(r, which, sizeof(which) / sizeof(which[0]));
+	curses_start();
 	if (n == 1)
 		browse_event(r, which[0]);
 	else if (n)
 		menu(r, which, n);
-	restore_terminal();
-	for (int i = 0; i < 4; i++)
-		sigaction(sigs[i], &old[i], NULL);
 	*resort = quit_signal ? NULL : resort_to;
 	resort_to = NULL;
-	return quit_signal ? 128 + quit_signal : 0;
+	return curses_stop();
+}
+
+/* --- top: the table refreshed ----------------------------------------- */
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The refresh: the browser made again over the new entries, where the
+ * user was (selection, filters) kept. */
+static int live_rebuild(struct browser *b, struct report *r, const struct ui_live *live,
+			bool again)
+{
+	struct browser keep = *b;
+	struct strbuf title = STRBUF_INIT;
+	int ret;
+
+	if (again)
+		browser_exit(b);
+	ret = live->update(live->ctx, &title);
+	browser_init(b, r, 0);
+	strbuf_reset(&b->title);
+	strbuf_addstr(&b->title, title.buf);
+	strbuf_release(&title);
+	if (again) {
+		memcpy(b->filter, keep.filter, sizeof(b->filter));
+		b->nr_filters = keep.nr_filters;
+		memcpy(b->symbol, keep.symbol, sizeof(b->symbol));
+		rebuild(b);
+		b->sel = keep.sel < b->nr_rows ? keep.sel : b->nr_rows ? b->nr_rows - 1 : 0;
+		b->top = keep.top <= b->sel ? keep.top : b->sel;
+	}
+	return ret;
+}
+
+int ui_browser__live(struct report *r, const struct ui_live *live)
+{
+	struct browser b;
+	uint64_t next = 0;
+	int ret = 0, stop;
+	bool built = false, leave = false;
+
+	curses_start();
+	live_now = live;
+	while (!leave && !quit_signal && !ret) {
+		int ch;
+
+		live->lock(live->ctx);
+		if (now_ms() >= next) {
+			ret = live_rebuild(&b, r, live, built);
+			built = true;
+			next = now_ms() + (uint64_t)live->delay_ms;
+		}
+		draw(&b);
+		live->unlock(live->ctx);
+		ch = getch();
+		if (ch == ERR || ch == KEY_RESIZE || quit_signal)
+			continue;
+		if (ch == 'z') {
+			live->zero(live->ctx);
+			next = 0;
+			continue;
+		}
+		if (ch == 's')	/* nothing to read again */
+			continue;
+		live->lock(live->ctx);
+		leave = key(&b, ch);
+		live->unlock(live->ctx);
+	}
+	if (built) {
+		live->lock(live->ctx);
+		browser_exit(&b);
+		live->unlock(live->ctx);
+	}
+	live_now = NULL;
+	stop = curses_stop();
+	return ret ? ret : stop;
 }

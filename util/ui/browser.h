@@ -21,4 +21,24 @@ bool ui_browser__usable(void);
  * again by them and browses again), else NULL. */
 int ui_browser__report(struct report *r, const char **resort);
 
+/*
+ * top's browser: the first event's table, made again every @delay_ms.
+ * The report's histograms are the ones to show only between lock() and
+ * unlock(); update() (called locked) folds the new samples in and gives
+ * the title line; zero() is the 'z' key.
+ */
+struct strbuf;
+struct ui_live {
+	int delay_ms;
+	void *ctx;
+	void (*lock)(void *ctx);
+	void (*unlock)(void *ctx);
+	int (*update)(void *ctx, struct strbuf *title);
+	void (*zero)(void *ctx);
+};
+
+/* Browse until the user quits: 0, 128 + the signal that ended it, or
+ * update()'s error (the terminal restored in each case). */
+int ui_browser__live(struct report *r, const struct ui_live *live);
+
 #endif

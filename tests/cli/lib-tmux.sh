@@ -1,0 +1,45 @@
+# Helpers for tests that drive perf-mini on a terminal through tmux
+# (sourced after test-lib.sh): TMUX is met where tmux is installed.
+command -v tmux >/dev/null 2>&1 && prereqs="$prereqs TMUX"
+
+# A tmux server of this test's own for each window (a server being
+# killed still answers a new client), all killed when the test ends.
+tm() {
+	tmux -S "$TRASH/tmux.$(cat "$TRASH/tmux.n" 2>/dev/null).sock" "$@"
+}
+trap 'for s in "$TRASH"/tmux.*.sock; do tmux -S "$s" kill-server >/dev/null 2>&1; done
+      rm -rf "$TRASH"' EXIT
+
+# start CMD...: CMD in a fresh 120x30 window; when it ends, the window
+# says its status and whether the terminal is back in its cooked mode.
+start() {
+	tm kill-server >/dev/null 2>&1
+	echo $(($(cat "$TRASH/tmux.n" 2>/dev/null || echo 0) + 1)) >"$TRASH/tmux.n"
+	tm new-session -d -x 120 -y 30 "$*; echo EXIT=\$?; stty -a | grep -q ' icanon' && echo SANE; sleep 600"
+}
+
+screen() {
+	tm capture-pane -p
+}
+
+# wait_for [-F] PATTERN: until the screen shows it (an extended regex, or
+# with -F a fixed text), polled, at most 10 s
+wait_for() {
+	mode=-E
+	[ "$1" = -F ] && { mode=-F; shift; }
+	for i in $(seq 100); do
+		screen | grep -q $mode -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "never on screen: $1"; screen; return 1
+}
+
+keys() {
+	tm send-keys "$@"
+}
+
+# The row the cursor is on: the one drawn in reverse video.
+selected() {
+	tm capture-pane -p -e | grep "$(printf '\033\\[7m')" | head -1 |
+		sed "s/$(printf '\033')\[[0-9;]*m//g"
+}

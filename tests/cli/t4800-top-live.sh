@@ -1,0 +1,180 @@
+#!/bin/sh
+test_description='top: live sampling of a workload, perf top --stdio screens, the browser in tmux'
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-tmux.sh"
+
+# Each case watches a spin of its own (-p: a normal user may watch its
+# own processes), which ends by itself; its pid is in spin.pid.
+spin() {
+	"$WL/spin" "$1" >/dev/null &
+	echo $! >spin.pid
+}
+spin_pid() {
+	cat spin.pid
+}
+stop_spin() {
+	kill "$(spin_pid)" 2>/dev/null; wait "$(spin_pid)" 2>/dev/null; true
+}
+
+# top for SECS seconds, then ^C (its status, not timeout's, is returned)
+top_for() {
+	secs=$1; shift
+	COLUMNS=100 LINES=20 timeout --preserve-status -s INT "$secs" "$PERF_MINI" top "$@"
+}
+
+# the rows of the last screen (after its header, dashes and blank line)
+last_screen() {
+	awk '/^   PerfTop:/ { n = 0; delete rows; next }
+	     { rows[++n] = $0 } END { for (i = 3; i <= n; i++) print rows[i] }' "$1"
+}
+
+test_expect_success 'top --stdio -p PID: perf top screens each -d, the workload on top' '
+	spin 8000 &&
+	top_for 4 --stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err &&
+	test $(grep -c "^   PerfTop:" out) -ge 3 &&
+	test $(grep -c "$(printf "\033")\[H$(printf "\033")\[2J" out) -ge 3 &&
+	grep "^   PerfTop:" out | tail -1 >header &&
+	test_grep "^   PerfTop: +[0-9]+ irqs/sec  kernel: *[0-9.]+%  exact: +[0-9.]+% lost: [0-9]+/[0-9]+ drop: 0/0 \[4000Hz cpu-clock(:u)?\],  \(target_pid: $(spin_pid), 1 CPU\)$" header &&
+	! grep -qE "PerfTop: +0 irqs" header &&
+	test $(grep -c "^-\{99\}$" out) -ge 3 &&
+	last_screen out >rows && head -1 rows | grep -qE "^ +[0-9.]+%  spin +\[\.\] main$" &&
+	test $(wc -l <rows) -le 15 &&
+	! grep -v "^   PerfTop:" out | awk "length > 99" | grep -q .
+'
+
+test_expect_success 'the top row agrees with report on a recording of the same workload' '
+	pm record -q -e cpu-clock -o rec.data -- "$WL/spin" 1500 2>/dev/null &&
+	pm report --stdio -q -s dso,sym -i rec.data 2>/dev/null | head -1 |
+		awk "{print \$2, \$3, \$4}" >want &&
+	spin 6000 && top_for 3 --stdio -d 1 -p $(spin_pid) >out 2>/dev/null; stop_spin &&
+	last_screen out | head -1 | awk "{print \$2, \$3, \$4}" >got &&
+	test_cmp want got
+'
+
+test_expect_success '-E caps the rows; -U hides user entries, -K kernel ones' '
+	spin 10000 &&
+	top_for 3 --stdio -d 1 -E 2 -p $(spin_pid) >e.out 2>/dev/null &&
+	top_for 3 --stdio -d 1 -U -p $(spin_pid) >u.out 2>/dev/null &&
+	top_for 3 --stdio -d 1 -K -p $(spin_pid) >k.out 2>/dev/null; stop_spin &&
+	last_screen e.out >rows && test $(wc -l <rows) -eq 2 &&
+	! grep -q "\[\.\]" u.out && grep -q "PerfTop" u.out &&
+	! grep -q "\[k\]" k.out && grep -qE "spin +\[\.\] main" k.out
+'
+
+test_expect_success '-g: children and self, and the callchain under the entry' '
+	spin 8000 &&
+	top_for 3 --stdio -d 1 -g -E 40 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err &&
+	last_screen out >rows &&
+	grep -qE "^ +[0-9.]+% +[0-9.]+%  spin +\[\.\] main$" rows &&
+	grep -q -- "---" rows
+'
+
+test_expect_success 'the watched process exits: top goes on, -z shows nothing new, ^C ends it with 0' '
+	spin 800 &&
+	top_for 4 --stdio -d 1 -z -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err &&
+	test $(grep -c "^   PerfTop:" out) -ge 3 &&
+	grep "^   PerfTop:" out | tail -1 | grep -q "PerfTop: *0 irqs/sec" &&
+	test $(last_screen out | wc -l) -eq 0 &&
+	grep -qE "spin +\[\.\] main" out
+'
+
+test_expect_success 'an exited process stays resolved while its entries decay' '
+	spin 800 &&
+	top_for 4 --stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err &&
+	grep "^   PerfTop:" out | tail -1 | grep -q "PerfTop: *0 irqs/sec" &&
+	last_screen out | head -1 | grep -qE "^ +[0-9.]+%  spin +\[\.\] main$"
+'
+
+test_expect_success SYSWIDE 'every CPU while processes come and go: screens, no error, 0' '
+	sh -c "while :; do /bin/true; done" & churn=$! &&
+	top_for 4 --stdio -d 1 >out 2>err; rc=$?; kill $churn; wait $churn 2>/dev/null
+	test $rc -eq 0 && test ! -s err &&
+	test $(grep -c "^   PerfTop:" out) -ge 3 &&
+	grep "^   PerfTop:" out | tail -1 | grep -q "(all, [0-9]* CPUs\{0,1\})$" &&
+	last_screen out | grep -qE "^ +[0-9.]+%  "
+'
+
+test_expect_success 'SIGTERM ends top with 0 and its recorder with it' '
+	spin 8000 &&
+	{ "$PERF_MINI" top --stdio -d 1 -p $(spin_pid) >out 2>err & } && top=$! &&
+	for i in $(seq 50); do pgrep -P $top >rec.pid && break; sleep 0.1; done &&
+	sleep 1 && kill -TERM $top && wait $top; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err &&
+	! kill -0 "$(cat rec.pid)" 2>/dev/null
+'
+
+test_expect_success 'errors: one message, the fix, status 129 for what was asked wrongly' '
+	test_expect_code 129 pm top --no-such-option 2>err && test_grep "unknown option" err &&
+	test_expect_code 129 pm top sleep 1 2>err &&
+	test_grep "^perf-mini top: unexpected argument .sleep." err && test_grep "hint: .*-p PID" err &&
+	test_expect_code 129 pm top -d 0 2>err && test_grep "refresh delay" err &&
+	test_expect_code 129 pm top -E -1 2>err && test_grep "entries" err &&
+	test_expect_code 129 pm top -p 1 -t 1 2>err && test_grep "give one of them" err &&
+	test_expect_code 129 pm top -s nokey 2>err && test_grep "unknown --sort key .nokey." err &&
+	test_expect_code 129 pm top --stdio -e nosuch -p $$ 2>err &&
+	test_grep "unknown event .nosuch." err && ! grep -q "Usage: perf-mini record" err &&
+	test_expect_code 129 pm top --call-graph foo 2>err && test_grep "not a recording mode" err &&
+	test_expect_code 129 pm top --sym-annotate main 2>err &&
+	test_grep "annotation is not implemented yet" err && test $(grep -c "not implemented" err) -eq 1
+'
+
+test_expect_success 'a process that does not exist: a message naming it, no screen' '
+	! timeout 20 "$PERF_MINI" top --stdio -p 999999999 >out 2>err &&
+	test_grep "^perf-mini top: .*999999999" err && test ! -s out
+'
+
+test_expect_success NORMAL_USER 'a normal user: its own process is watched (user space); everything is refused with the way out' '
+	rm -f spin.pid && { as_user sh -c "echo \$\$ >spin.pid; exec \"$WL/spin\" 8000" & } &&
+	for i in $(seq 50); do test -s spin.pid && break; sleep 0.1; done &&
+	as_user env COLUMNS=100 LINES=20 timeout --preserve-status -s INT 3 "$PERF_MINI" top \
+		--stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	test $rc -eq 0 && grep -qE "spin +\[\.\] main" out &&
+	if as_user "$PERF_MINI" stat -x, -a -e cpu-clock -- true >/dev/null 2>&1; then
+		say "# this user may watch every CPU: no refusal to check"
+	else
+		! as_user timeout 20 "$PERF_MINI" top --stdio >out 2>err &&
+		test_grep "perf_event_paranoid" err && test_grep "hint: top watches every CPU" err &&
+		test ! -s out
+	fi
+'
+
+# --- the browser ---------------------------------------------------------
+
+test_expect_success TMUX 'on a terminal: the browser, perf top title, refreshed' '
+	spin 30000 &&
+	start "\"$PERF_MINI\" top -d 1 -p $(spin_pid)" &&
+	wait_for "^Samples: [0-9]+.? of event .cpu-clock(:u)?., 4000 Hz, Event count \(approx\.\): [0-9]+ lost: 0/0 drop: 0/0$" &&
+	screen | grep -q "^  *Overhead  *Shared Object  *Symbol" &&
+	wait_for "^ +[0-9.]+%  spin +\[\.\] main" &&
+	screen | head -1 >title1 && sleep 2.5 && screen | head -1 >title2 &&
+	! test_cmp title1 title2 >/dev/null
+'
+
+test_expect_success TMUX 'h: the keys, z among them; z marks the title; q quits, terminal restored' '
+	keys h && wait_for "^perf-mini top: keys" && screen | grep -q "toggle sample zeroing" &&
+	! screen | grep -q "read the report again" &&
+	keys Space && wait_for "^Samples: " &&
+	keys z && wait_for ", \[z\]$" &&
+	keys q && wait_for "^EXIT=0" && wait_for "^SANE"
+'
+
+test_expect_success TMUX 'SIGTERM in the browser: status 0, the terminal restored' '
+	start "\"$PERF_MINI\" top -d 1 -p $(spin_pid)" && wait_for "^Samples: " &&
+	shell=$(tm list-panes -F "#{pane_pid}") && top=$(pgrep -P $shell | head -1) &&
+	kill -TERM $top && wait_for "^EXIT=0" && wait_for "^SANE"; rc=$?; stop_spin; test $rc -eq 0
+'
+
+test_expect_success TMUX '--stdio on a terminal: the screens, not the browser' '
+	spin 8000 &&
+	start "\"$PERF_MINI\" top --stdio -d 1 -p $(spin_pid)" &&
+	wait_for "^   PerfTop: +[0-9]+ irqs/sec" && wait_for "spin +\[\.\] main" &&
+	! screen | grep -q "^Samples: " &&
+	keys x && wait_for "^Mapped keys:" && screen | grep -q "toggle sample zeroing" &&
+	keys q && wait_for "^EXIT=0" && wait_for "^SANE"; rc=$?; stop_spin; test $rc -eq 0
+'
+
+test_done
