@@ -10,7 +10,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libtracefs/libtraceevent come from their Debian -dev packages; linked
 # statically because their RUNPATH ($$ORIGIN) makes the dynamic loader probe
 # ~40 paths at every start, a third of `stat -- true`'s run time.
-DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -liberty -lncursesw -ltinfo
+DEP_LIBS = $(PKG_LIBS) -ldw -lelf -lz -lzstd -llzma -lbz2 -liberty -lncursesw -ltinfo -lcapstone
 LIBS    = -Wl,-Bstatic $(DEP_LIBS) -Wl,-Bdynamic -ldl -lm -lpthread
 # ./perf-mini itself is a static PIE: `stat -- true` runs in under 2 ms, and
 # the dynamic loader (mapping libc and libm, binding symbols) was a seventh
@@ -20,7 +20,7 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 
 # Debian packages the build and the tests need; installed when missing.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
-	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev
+	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
 DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf
 DEB_BENCH := hyperfine
 

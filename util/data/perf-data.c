@@ -20,7 +20,7 @@
 #include "stream-check.h"
 #include "swap.h"
 
-#define MAX_EVSELS 4096
+
 
 static const char *const record_names[] = {
 	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST", [PERF_RECORD_COMM] = "COMM",

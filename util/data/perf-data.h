@@ -139,6 +139,9 @@ struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id);
  * by time, and is read in file order ("falling back to unordered"). */
 bool perf_data__unordered(const struct perf_data *pd);
 
+/* The most events a file may declare. */
+#define MAX_EVSELS 4096
+
 /* The event a record belongs to (by its sample id), NULL if unknown. */
 struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event_header *ev);
 

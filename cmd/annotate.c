@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf-mini annotate: the symbols samples hit, instruction by instruction
+ * (util/report/annotate), in perf annotate --stdio's layout.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "../util/base/parse-options.h"
+#include "../util/report/annotate.h"
+
+static const char *const annotate_usage[] = {
+	"perf-mini annotate [<options>] [<symbol>]",
+	NULL,
+};
+
+static int percent_type_option(const struct option *opt, const char *arg, int unset,
+			       struct strbuf *err)
+{
+	static const char *const names[] = {
+		"local-period", "global-period", "local-hits", "global-hits",
+	};
+	enum percent_type *t = opt->value;
+
+	(void)unset;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(arg, names[i])) {
+			*t = (enum percent_type)i;
+			return 0;
+		}
+	}
+	strbuf_addf(err, "--percent-type '%s' is not a type\nhint: local-period (the default), "
+		    "global-period, local-hits or global-hits", arg);
+	return -EINVAL;
+}
+
+static int style_option(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	bool *intel = opt->value;
+
+	(void)unset;
+	if (!strcmp(arg, "intel") || !strcmp(arg, "att")) {
+		*intel = !strcmp(arg, "intel");
+		return 0;
+	}
+	strbuf_addf(err, "-M '%s' is not a disassembler style\nhint: att (the default) or intel",
+		    arg);
+	return -EINVAL;
+}
+
+static int limit_option(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	double *limit = opt->value;
+	char *end;
+
+	(void)unset;
+	*limit = strtod(arg, &end);
+	if (*end || *limit < 0 || *limit > 100) {
+		strbuf_addf(err, "--percent-limit '%s' is not a percentage between 0 and 100", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* perf's options that need what perf-mini does not do */
+static int refused(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)arg, (void)unset;
+	strbuf_addf(err, "--%s is not implemented: perf-mini disassembles with capstone and "
+		    "reads no objdump, no kernel text (/proc/kcore) and no TUI here yet\n"
+		    "hint: drop it; --stdio is the layout shown", opt->long_name);
+	return -EINVAL;
+}
+
+static int run(struct annotate *a)
+{
+	int ret;
+
+	cmd_buffer_stdout();
+	cmd_progress_on_terminal();
+	if (perf_data__open(&a->pd, a->o->input, &a->err) || annotate__process(a))
+		return 1;
+	cmd_warn_lost(&a->stats);
+	ret = annotate__fprintf(a, stdout);
+	if (a->nr_kernel && !a->o->symbol)
+		fprintf(stderr, "perf-mini annotate: %llu samples in the kernel are not annotated "
+			"(its code is in /proc/kcore, not read yet)\n",
+			(unsigned long long)a->nr_kernel);
+	if (ret == -ENODATA && !a->err.len) {
+		fflush(stdout);
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", a->pd.path);
+		return 0;	/* as perf */
+	}
+	return ret ? 1 : 0;
+}
+
+int cmd_annotate(int argc, const char **argv, struct pm_env *env)
+{
+	struct annotate_opts o = { .source = true, .demangle = true };
+	bool stdio = false, stdio2 = false, force = false, quiet = false, skip_missing = false;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_STRING('s', "symbol", &o.symbol, "symbol", "symbol to annotate"),
+		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_BOOLEAN(0, "stdio", &stdio, "Use the stdio interface (the one there is)"),
+		OPT_BOOLEAN(0, "stdio2", &stdio2, "Use the stdio interface (as --stdio here)"),
+		OPT_CALLBACK_NOOPT(0, "tui", &o, "Use the TUI interface (not yet)", refused),
+		OPT_BOOLEAN(0, "source", &o.source,
+			    "Interleave source code with assembly code (default)"),
+		OPT_BOOLEAN('l', "print-line", &o.print_line,
+			    "print matching source lines (may be slow)"),
+		OPT_BOOLEAN(0, "asm-raw", &o.asm_raw, "Display raw encoding of assembly instructions"),
+		OPT_CALLBACK('M', "disassembler-style", &o.intel, "disassembler style",
+			     "att (the default) or intel", style_option),
+		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
+			    "Show a column with the number of samples"),
+		OPT_BOOLEAN(0, "show-total-period", &o.show_total_period,
+			    "Show a column with the sum of periods"),
+		OPT_CALLBACK(0, "percent-type", &o.percent_type, "local-period",
+			     "Set percent type local/global-period/hits", percent_type_option),
+		OPT_CALLBACK(0, "percent-limit", &o.percent_limit, "percent",
+			     "Don't show entries under that percent", limit_option),
+		OPT_BOOLEAN('P', "full-paths", &o.full_paths, "Don't shorten the displayed pathnames"),
+		OPT_STRING(0, "symfs", &o.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
+			    "Enable kernel symbol demangling"),
+		OPT_BOOLEAN(0, "skip-missing", &skip_missing,
+			    "Skip symbols that cannot be annotated (always, with a count)"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_BOOLEAN('q', "quiet", &quiet, "do now show any warnings or messages"),
+		OPT_CALLBACK(0, "objdump", &o, "path", "objdump binary (perf-mini runs none)",
+			     refused),
+		OPT_CALLBACK('k', "vmlinux", &o, "file", "vmlinux pathname (kernel code: not yet)",
+			     refused),
+		OPT_END(),
+	};
+	struct annotate a = { .o = &o, .err = STRBUF_INIT };
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	(void)env;
+	ret = parse_options(argc, argv, options, annotate_usage, 0, &msg);
+	if (ret < 0) {
+		ret = cmd_usage_result(ret, msg.buf);
+		strbuf_release(&msg);
+		return ret;
+	}
+	if (ret > 1) {
+		strbuf_addf(&a.err, "one symbol at a time: '%s' and '%s'\nhint: annotate each in "
+			    "turn, or none for every symbol with samples", argv[0], argv[1]);
+		ret = 129;
+	} else {
+		if (ret == 1)
+			o.symbol = argv[0];
+		if (!o.input)
+			o.input = cmd_default_input();
+		ret = run(&a);
+	}
+	if (a.err.len)
+		cmd_error("annotate", a.err.buf);
+	annotate__exit(&a);
+	strbuf_release(&msg);
+	return ret;
+}

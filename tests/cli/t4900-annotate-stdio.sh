@@ -1,0 +1,96 @@
+#!/bin/sh
+test_description='annotate: the symbols samples hit, instruction by instruction, with their source'
+. "$(dirname "$0")/test-lib.sh"
+
+# the instruction rows of the first symbol shown: "value addr mnemonic"
+rows() {
+	awk '/^ (Percent|Samples|Period) +\|/ { n++ } n == 1 && /^ +[0-9.]+ : +[0-9a-f]+:/ { print $1, $3, $4 }' "$1"
+}
+
+test_expect_success 'setup: burn recorded (its hot loop is middle, with leaf inlined)' '
+	pm record -q -e cpu-clock -c 100000 -o burn.data -- "$WL/burn" 300 >/dev/null 2>&1
+'
+
+test_expect_success 'the hottest symbol first: its title, rows, source and inlined function' '
+	pm annotate -i burn.data >out 2>err &&
+	head -1 out | grep -qE "^ Percent \|	Source code & Disassembly of burn for cpu-clock \([0-9]+ samples, percent: local period\)$" &&
+	sed -n 2p out | grep -qE "^-{90,}$" &&
+	grep -q "^         : 0000000000[0-9a-f]* <middle>:$" out &&
+	grep -q "^         : leaf():$" out && grep -q "x = leaf(x) ^ (x >> 17);" out &&
+	rows out >rows && test $(wc -l <rows) -ge 8 &&
+	awk "{ s += \$1 } END { exit !(s > 99.9 && s < 100.1) }" rows &&
+	sort -rn rows | head -1 | awk "{print \$3}" | grep -qE "^(add|imul|shr|xor|mov)$"
+'
+
+test_expect_success 'a symbol named alone, or with -s: the same' '
+	pm annotate -i burn.data middle >a.out 2>/dev/null &&
+	pm annotate -i burn.data -s middle >b.out 2>/dev/null &&
+	test_cmp a.out b.out && test $(grep -c "Source code & Disassembly" a.out) -eq 1
+'
+
+test_expect_success '--no-source: instructions only; -n: sample counts adding up to the title' '
+	pm annotate -i burn.data --no-source middle >out 2>/dev/null &&
+	! grep -q "leaf():" out && ! grep -q "x = leaf" out &&
+	pm annotate -i burn.data -n middle >out 2>/dev/null &&
+	head -1 out | grep -q "^ Samples |" &&
+	n=$(head -1 out | sed "s/.*(\([0-9]*\) samples.*/\1/") &&
+	rows out | awk -v n=$n "{ s += \$1 } END { exit !(s == n) }"
+'
+
+test_expect_success '--show-total-period: periods adding up to the samples times the count' '
+	pm annotate -i burn.data --show-total-period middle >out 2>/dev/null &&
+	head -1 out | grep -q "^ Period      |" &&
+	n=$(head -1 out | sed "s/.*(\([0-9]*\) samples.*/\1/") &&
+	rows out | awk -v n=$n "{ s += \$1 } END { exit !(s == n * 100000) }"
+'
+
+test_expect_success '-M intel and --asm-raw: Intel operands, the bytes before each' '
+	pm annotate -i burn.data -M intel middle >out 2>/dev/null &&
+	rows out >/dev/null && ! grep -E "^ +[0-9.]+ : +[0-9a-f]+:" out | grep -q "%" &&
+	pm annotate -i burn.data --asm-raw --no-source middle >out 2>/dev/null &&
+	grep -qE "^ +[0-9.]+ : +[0-9a-f]+: +([0-9a-f]{2} )+ +[a-z]" out
+'
+
+test_expect_success '-l: the source lines by share, and the line on each hot row' '
+	pm annotate -i burn.data -l middle >out 2>/dev/null &&
+	sed -n 2p out | grep -q "^Sorted summary for file .*burn$" &&
+	grep -qE "^ +[0-9.]+ burn\.c:[0-9]+$" out && grep -qE " // burn\.c:[0-9]+$" out
+'
+
+test_expect_success 'a stream on stdin annotates as the file does' '
+	pm record -q -e cpu-clock -c 100000 -o - -- sh -c "\"$WL/burn\" 100 >/dev/null" \
+		2>/dev/null >rec.pipe &&
+	pm annotate -i - middle <rec.pipe >out 2>/dev/null &&
+	grep -q "<middle>:" out
+'
+
+test_expect_success 'errors: one message, the fix, a status' '
+	test_expect_code 1 pm annotate -i burn.data nosuch 2>err &&
+	test_grep "^perf-mini annotate: no sample hit a symbol named .nosuch." err &&
+	test_grep "hint: " err &&
+	test_expect_code 129 pm annotate -i burn.data a b 2>err && test_grep "one symbol at a time" err &&
+	test_expect_code 129 pm annotate --percent-type nosuch 2>err && test_grep "not a type" err &&
+	test_expect_code 129 pm annotate -M arm 2>err && test_grep "not a disassembler style" err &&
+	test_expect_code 129 pm annotate --objdump /usr/bin/objdump 2>err &&
+	test_grep "reads no objdump" err &&
+	test_expect_code 1 pm annotate -i nosuch.data 2>err && test_grep "nosuch.data" err &&
+	test_expect_code 1 pm annotate -i /dev/null 2>err && test -s err
+'
+
+test_expect_success 'the binary gone: the samples hit no symbol that can be read, exit 1' '
+	cp "$WL/burn" ./gone && pm record -q -e cpu-clock -c 100000 -o gone.data -- ./gone 100 \
+		>/dev/null 2>&1 && rm gone &&
+	test_expect_code 1 pm annotate -i gone.data --dsos gone >out 2>err &&
+	test_grep "samples hit no symbol that can be read" err && test_grep "hint: .*--symfs" err &&
+	test ! -s out &&
+	test_expect_code 1 pm annotate -i gone.data middle >out 2>err &&
+	test_grep "no sample hit a symbol named .middle." err
+'
+
+test_expect_success 'a file without samples: perf'"'"'s message' '
+	pm record -q -e cpu-clock -c 1000000000 -o none.data -- true >/dev/null 2>&1 &&
+	pm annotate -i none.data >out 2>err &&
+	test_grep "has no samples" err
+'
+
+test_done

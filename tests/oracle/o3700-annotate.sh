@@ -1,0 +1,60 @@
+#!/bin/sh
+test_description='oracle: annotate shows what perf annotate --stdio shows, instruction by instruction'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! command -v perf >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
+	test_skip "annotate oracle" "Linux perf (and its objdump) is not installed"
+	test_done; exit $?
+fi
+
+# The instruction rows of an annotation: value, address, mnemonic. perf
+# reads objdump, perf-mini capstone: their spacing and objdump's own line
+# numbers differ, and padding nops are spelled their own ways (objdump's
+# "cs nopw", "xchg %ax,%ax"), so those mnemonics are left out.
+rows() {
+	grep -E "^ +[0-9.]+ : +[0-9a-f]+:" |
+		awk '{ m = $4; if (m ~ /^(nop|nopw|nopl|cs|xchg|data16)$/) m = "(nop)"; print $1, $3, m }'
+}
+
+same_annotation() {
+	perf annotate --stdio "$@" 2>/dev/null | rows >perf.txt &&
+	pm annotate "$@" 2>err | rows >pm.txt &&
+	test -s pm.txt && test_cmp perf.txt pm.txt
+}
+
+test_expect_success 'setup: a C and a C++ program recorded by perf, and by perf-mini' '
+	perf record -q -e cpu-clock -o c.data -- "$WL/burn" 300 >/dev/null 2>&1 &&
+	perf record -q -e cpu-clock -o cxx.data -- "$WL/shapes" >/dev/null 2>&1 &&
+	pm record -q -e cpu-clock -o pm.data -- "$WL/burn" 300 >/dev/null 2>&1
+'
+
+for opts in "-s middle" "" "-n" "--show-total-period" "-s middle --asm-raw" "-s middle -M intel" \
+	    "--percent-type local-hits" "--percent-type global-period" "--dsos burn"; do
+	test_expect_success "perf annotate $opts: the same values, addresses and mnemonics" "
+		same_annotation -i c.data $opts
+	"
+done
+
+test_expect_success 'a C++ program: every symbol, demangled titles in the same order' '
+	same_annotation -i cxx.data &&
+	perf annotate --stdio -i cxx.data 2>/dev/null | grep "Source code & Disassembly" >perf.txt &&
+	pm annotate -i cxx.data 2>/dev/null | grep "Source code & Disassembly" >pm.txt &&
+	test_cmp perf.txt pm.txt
+'
+
+test_expect_success 'a file perf-mini recorded: the same as perf annotates it' '
+	same_annotation -i pm.data -s middle
+'
+
+test_expect_success '-l: the source lines summary and the srclines on the rows' '
+	perf annotate --stdio -l -i c.data -s middle 2>/dev/null |
+		sed -n "/^Sorted summary/,/^ Percent/p" >perf.txt &&
+	pm annotate -l -i c.data -s middle 2>/dev/null |
+		sed -n "/^Sorted summary/,/^ Percent/p" >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	perf annotate --stdio -l -i c.data -s middle 2>/dev/null | grep -o "// .*" >perf.txt &&
+	pm annotate -l -i c.data -s middle 2>/dev/null | grep -o "// .*" >pm.txt &&
+	test_cmp perf.txt pm.txt
+'
+
+test_done

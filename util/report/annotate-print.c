@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * annotate's output, perf annotate --stdio's layout: a title per symbol,
+ * then "   65.76 :   1181:   add    %rdi,%rdx" per instruction, with
+ * "         : ..." lines for what is not an instruction (the function an
+ * inlined one came from, a source line). objdump's own line numbers,
+ * which perf shows beside the source, are not ours to show: the source
+ * line's number is.
+ */
+#include <errno.h>
+#include <gelf.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/xalloc.h"
+#include "annotate.h"
+#include "disasm.h"
+
+/* The symbol's code, read from its binary. */
+struct code {
+	int fd;
+	Elf *elf;
+	const uint8_t *bytes;
+	size_t size;
+	uint64_t vaddr;			/* of bytes[0] */
+	char section[64];
+};
+
+static void code_close(struct code *c)
+{
+	if (c->elf)
+		elf_end(c->elf);
+	if (c->fd >= 0)
+		close(c->fd);
+}
+
+/* The executable section holding file offset @off, its bytes from @off
+ * on (at most @len). */
+static bool find_code(struct code *c, uint64_t off, uint64_t len)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(c->elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(c->elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR) || off < sh.sh_offset ||
+		    off >= sh.sh_offset + sh.sh_size || !(d = elf_getdata(scn, NULL)) ||
+		    !d->d_buf || d->d_size < sh.sh_size)
+			continue;
+		c->bytes = (const uint8_t *)d->d_buf + (off - sh.sh_offset);
+		c->size = len < sh.sh_offset + sh.sh_size - off ? len : sh.sh_offset + sh.sh_size - off;
+		c->vaddr = sh.sh_addr + (off - sh.sh_offset);
+		snprintf(c->section, sizeof(c->section), "%s",
+			 elf_strptr(c->elf, shstrndx, sh.sh_name) ?: "?");
+		return true;
+	}
+	return false;
+}
+
+static bool open_code(struct annotate *a, const struct ann_sym *s, struct code *c)
+{
+	struct strbuf path = STRBUF_INIT;
+	const void *image;
+	size_t image_size;
+
+	*c = (struct code){ .fd = -1 };
+	elf_version(EV_CURRENT);
+	if (dso__binary_path(&a->machine.dsos, s->dso, &path)) {
+		c->fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+		if (c->fd >= 0)
+			c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);
+	} else if ((image = dso__vdso_image(&a->machine.dsos, s->dso, &image_size))) {
+		c->elf = elf_memory((char *)image, image_size);
+	}
+	strbuf_release(&path);
+	if (c->elf && find_code(c, s->sym->start, s->sym->end - s->sym->start))
+		return true;
+	code_close(c);
+	return false;
+}
+
+/* --- one symbol ------------------------------------------------------- */
+
+struct printer {
+	struct annotate *a;
+	const struct ann_sym *s;
+	struct code code;
+	FILE *out;
+	struct strbuf line;
+	char last_func[256], last_src[4096];
+	const char *last_srcline;
+	int pad;			/* the value column's width: "%*s: " for other lines */
+	uint64_t total_period, total_samples;	/* the percentages' base */
+};
+
+static double share(const struct printer *p, uint64_t period, uint64_t samples)
+{
+	bool hits = p->a->o->percent_type == PERCENT_LOCAL_HITS ||
+		    p->a->o->percent_type == PERCENT_GLOBAL_HITS;
+	uint64_t base = hits ? p->total_samples : p->total_period;
+
+	return base ? 100.0 * (hits ? samples : period) / base : 0;
+}
+
+/* @vaddr's file offset, by the section that holds it (the symbols are
+ * kept by file offset). */
+static bool vaddr_offset(Elf *elf, uint64_t vaddr, uint64_t *off)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOBITS &&
+		    vaddr >= sh.sh_addr && vaddr < sh.sh_addr + sh.sh_size) {
+			*off = vaddr - sh.sh_addr + sh.sh_offset;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The symbol (of the same DSO) an address falls in, as "name+0xoff". */
+static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
+{
+	uint64_t off;
+	const struct symbol *sym;
+
+	if (!vaddr_offset(p->code.elf, vaddr, &off))
+		return;
+	sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
+
+	if (!sym)
+		return;
+	strbuf_addf(out, " <%s", sym->name);
+	if (off != sym->start)
+		strbuf_addf(out, "+0x%" PRIx64, off - sym->start);
+	strbuf_addch(out, '>');
+}
+
+/* The source around an instruction: the function when it changes (an
+ * inlined one, or back), the line's text when the line does. */
+static void print_source(struct printer *p, uint64_t off)
+{
+	const char *names[4], *lines[4];
+	size_t n = srcline__inlines(&p->a->srclines, &p->a->machine.dsos, p->s->dso, off, names,
+				    lines, 4);
+	const char *colon, *text;
+	int len;
+
+	if (!n || !lines[0] || !strcmp(lines[0], "??:0"))
+		return;
+	if (names[0] && *names[0] && strcmp(names[0], p->last_func)) {
+		fprintf(p->out, "%*s: %s():\n", p->pad, "", names[0]);
+		snprintf(p->last_func, sizeof(p->last_func), "%s", names[0]);
+	}
+	if (!strcmp(lines[0], p->last_src))
+		return;
+	snprintf(p->last_src, sizeof(p->last_src), "%s", lines[0]);
+	colon = strrchr(lines[0], ':');
+	if (!colon)
+		return;
+	{
+		char path[4096];
+		unsigned int lineno = (unsigned int)atoi(colon + 1);
+
+		snprintf(path, sizeof(path), "%.*s", (int)(colon - lines[0]), lines[0]);
+		text = srccode__line(&p->a->srccode, path, lineno, &len);
+		while (text && len > 0 && (*text == ' ' || *text == '\t')) {
+			text++;	/* as objdump -S shows it in perf */
+			len--;
+		}
+		if (text)
+			fprintf(p->out, "%*s: %-4u %.*s\n", p->pad, "", lineno, len, text);
+		else
+			fprintf(p->out, "%*s: %s\n", p->pad, "", lines[0]);
+	}
+}
+
+static void print_value(struct printer *p, uint64_t period, uint64_t samples)
+{
+	if (p->a->o->show_total_period)
+		strbuf_addf(&p->line, "%12" PRIu64 " : ", period);
+	else if (p->a->o->show_nr_samples)
+		strbuf_addf(&p->line, "%8" PRIu64 " : ", samples);
+	else
+		strbuf_addf(&p->line, "%8.2f : ", share(p, period, samples));
+}
+
+static void print_insn_text(struct printer *p, const struct disasm_insn *in)
+{
+	size_t start = p->line.len;
+
+	strbuf_addf(&p->line, "  %" PRIx64 ":", in->addr);
+	do
+		strbuf_addch(&p->line, ' ');
+	while (p->line.len - start < 10);
+	if (p->a->o->asm_raw) {
+		size_t raw = p->line.len;
+
+		for (int i = 0; i < in->size && i < 7; i++)
+			strbuf_addf(&p->line, "%02x ", in->bytes[i]);
+		strbuf_addchars(&p->line, ' ', 24 - (p->line.len - raw));
+	}
+	strbuf_addstr(&p->line, in->mnemonic);
+	if (!in->has_target && !*in->operands)
+		return;
+	strbuf_addchars(&p->line, ' ', strlen(in->mnemonic) < 6 ? 7 - strlen(in->mnemonic) : 1);
+	if (in->has_target) {
+		strbuf_addf(&p->line, "%" PRIx64, in->target);
+		name_target(p, in->target, &p->line);
+		return;
+	}
+	strbuf_addstr(&p->line, in->operands);
+	if (in->has_rip_ref) {
+		strbuf_addf(&p->line, "        # %" PRIx64, in->rip_ref);
+		name_target(p, in->rip_ref, &p->line);
+	}
+}
+
+/* --asm-raw: objdump's seven bytes a line, the rest on lines of their own */
+static void print_raw_rest(struct printer *p, const struct disasm_insn *in)
+{
+	for (int i = 7; p->a->o->asm_raw && i < in->size; i += 7) {
+		size_t start;
+
+		print_value(p, 0, 0);
+		start = p->line.len;
+		strbuf_addf(&p->line, "  %" PRIx64 ":", in->addr + i);
+		do
+			strbuf_addch(&p->line, ' ');
+		while (p->line.len - start < 10);
+		for (int j = i; j < in->size && j < i + 7; j++)
+			strbuf_addf(&p->line, "%02x%s", in->bytes[j],
+				    j + 1 < in->size && j + 1 < i + 7 ? " " : "");
+		strbuf_addch(&p->line, '\n');
+	}
+}
+
+/* What the samples on @in's bytes add up to. */
+static void insn_counts(const struct printer *p, const struct disasm_insn *in, uint64_t *period,
+			uint64_t *samples)
+{
+	uint64_t off = in->addr - p->code.vaddr;	/* into the symbol */
+	uint64_t len = p->s->sym->end - p->s->sym->start;
+
+	*period = *samples = 0;
+	for (uint64_t i = off; i < off + in->size && i < len && i < (1u << 20); i++) {
+		*period += p->s->byte_period[i];
+		*samples += p->s->byte_samples[i];
+	}
+}
+
+static int print_insn(const struct disasm_insn *in, void *ctx)
+{
+	struct printer *p = ctx;
+	uint64_t off = in->addr - p->code.vaddr;	/* into the symbol */
+	uint64_t period, samples;
+	const char *srcline;
+
+	insn_counts(p, in, &period, &samples);
+	if (p->a->o->source)
+		print_source(p, p->s->sym->start + off);
+	strbuf_reset(&p->line);
+	print_value(p, period, samples);
+	print_insn_text(p, in);
+	if (p->a->o->print_line && samples) {
+		srcline = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
+				       p->s->sym->start + off);
+		if (srcline && (!p->last_srcline || strcmp(srcline, p->last_srcline)) &&
+		    strcmp(srcline, "??:0")) {
+			const char *base = strrchr(srcline, '/');
+
+			strbuf_addf(&p->line, " // %s", base ? base + 1 : srcline);
+			p->last_srcline = srcline;
+		}
+	}
+	strbuf_addch(&p->line, '\n');
+	print_raw_rest(p, in);
+	fputs(p->line.buf, p->out);
+	return 0;
+}
+
+static const char *const percent_names[] = {
+	"local period", "global period", "local hits", "global hits",
+};
+
+static void print_title(struct printer *p)
+{
+	const struct annotate_opts *o = p->a->o;
+	const char *what = o->show_total_period ? "Period" : o->show_nr_samples ? "Samples" :
+			   "Percent";
+	int width = o->show_total_period ? 12 : 8;
+	int len;
+
+	len = fprintf(p->out, " %-*s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		      " samples, percent: %s)\n", width, what,
+		      o->full_paths ? p->s->dso->long_name : p->s->dso->short_name,
+		      p->a->pd.evsels[p->s->evsel]->name, p->s->samples,
+		      percent_names[o->percent_type]);
+	for (int i = 0; i < len; i++)
+		fputc('-', p->out);
+	fputc('\n', p->out);
+}
+
+struct line_share {
+	const char *srcline;
+	double pct;
+};
+
+static int by_share(const void *x, const void *y)
+{
+	const struct line_share *a = x, *b = y;
+
+	return a->pct < b->pct ? 1 : a->pct > b->pct ? -1 : strcmp(a->srcline, b->srcline);
+}
+
+struct line_summary {
+	struct printer *p;
+	struct line_share *v;
+	size_t n;
+};
+
+/* An instruction's share, to its source line's (by the line of the
+ * instruction, as perf counts them). */
+static int add_line_share(const struct disasm_insn *in, void *ctx)
+{
+	struct line_summary *ls = ctx;
+	struct printer *p = ls->p;
+	uint64_t period, samples;
+	const char *sl, *base;
+	size_t j;
+
+	insn_counts(p, in, &period, &samples);
+	if (!samples)
+		return 0;
+	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
+			  p->s->sym->start + (in->addr - p->code.vaddr));
+	base = strrchr(sl, '/') ? strrchr(sl, '/') + 1 : sl;
+	for (j = 0; j < ls->n && strcmp(ls->v[j].srcline, base); j++)
+		;
+	if (j == ls->n) {
+		ls->v = must_reallocarray(ls->v, ls->n + 1, sizeof(*ls->v));
+		ls->v[ls->n++] = (struct line_share){ base, 0 };
+	}
+	ls->v[j].pct += share(p, period, samples);
+	return 0;
+}
+
+/* -l: each source line's share, heaviest first. */
+static void print_line_summary(struct printer *p, struct disasm *d)
+{
+	struct line_summary ls = { .p = p };
+
+	disasm__walk(d, p->code.bytes, p->code.size, p->code.vaddr, add_line_share, &ls);
+	qsort(ls.v, ls.n, sizeof(*ls.v), by_share);
+	fprintf(p->out, "\nSorted summary for file %s\n"
+		"----------------------------------------------\n\n", p->s->dso->long_name);
+	for (size_t i = 0; i < ls.n; i++)
+		fprintf(p->out, " %7.2f %s\n", ls.v[i].pct, ls.v[i].srcline);
+	free(ls.v);
+}
+
+static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disasm *d,
+			FILE *out)
+{
+	struct printer p = { .a = a, .s = s, .out = out, .line = STRBUF_INIT };
+	bool global = a->o->percent_type == PERCENT_GLOBAL_PERIOD ||
+		      a->o->percent_type == PERCENT_GLOBAL_HITS;
+
+	if (!open_code(a, s, &p.code))
+		return -ENOENT;
+	p.total_period = global ? a->event_period[s->evsel] : s->period;
+	p.total_samples = global ? a->event_samples[s->evsel] : s->samples;
+	if (a->o->print_line)
+		print_line_summary(&p, d);
+	print_title(&p);
+	p.pad = a->o->show_total_period ? 13 : 9;
+	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 " <%s>:\n",
+		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.vaddr,
+		s->sym->name);
+	disasm__walk(d, p.code.bytes, p.code.size, p.code.vaddr, print_insn, &p);
+	code_close(&p.code);
+	strbuf_release(&p.line);
+	return 0;
+}
+
+static int by_weight(const void *x, const void *y)
+{
+	const struct ann_sym *a = x, *b = y;
+
+	if (a->evsel != b->evsel)
+		return a->evsel < b->evsel ? -1 : 1;
+	if (a->period != b->period)
+		return a->period < b->period ? 1 : -1;
+	/* as perf's dso,sym keys order equal entries */
+	if (a->dso != b->dso)
+		return strcmp(a->dso->short_name, b->dso->short_name);
+	return strcmp(a->sym->name, b->sym->name);
+}
+
+int annotate__fprintf(struct annotate *a, FILE *out)
+{
+	struct disasm *d;
+	size_t shown = 0, missing = 0;
+
+	if (!a->nr_syms) {
+		uint64_t samples = 0;
+
+		for (size_t i = 0; i < MAX_EVSELS; i++)
+			samples += a->event_samples[i];
+		if (a->o->symbol)
+			strbuf_addf(&a->err, "no sample hit a symbol named '%s'\nhint: perf-mini "
+				    "report --stdio -s sym lists those that samples hit", a->o->symbol);
+		else if (samples > a->nr_kernel)
+			strbuf_addf(&a->err, "the %" PRIu64 " samples hit no symbol that can be read "
+				    "(the binaries are gone or were rebuilt)\nhint: annotate where "
+				    "the recording was made, or point --symfs at a copy of its files",
+				    samples);
+		return -ENODATA;
+	}
+	d = disasm__new(a->pd.feat.arch, a->o->intel, &a->err);
+	if (!d)
+		return -EINVAL;
+	free(a->slots);	/* sorting moves the symbols */
+	a->slots = NULL;
+	a->nr_slots = 0;
+	qsort(a->syms, a->nr_syms, sizeof(*a->syms), by_weight);
+	for (size_t i = 0; i < a->nr_syms; i++) {
+		const struct ann_sym *s = &a->syms[i];
+		uint64_t total = a->event_period[s->evsel];
+
+		if (a->o->percent_limit > 0 && total &&
+		    100.0 * s->period / total < a->o->percent_limit)
+			continue;
+		if (print_symbol(a, s, d, out))
+			missing++;
+		else
+			shown++;
+	}
+	disasm__delete(d);
+	if (!shown)
+		strbuf_addf(&a->err, "none of the %zu symbols with samples could be read (their "
+			    "binaries are gone or were rebuilt)\nhint: run annotate where the "
+			    "recording was made, or point --symfs at a copy of its files", missing);
+	return shown ? 0 : -ENOENT;
+}

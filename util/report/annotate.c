@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * annotate's reading: each sample resolved as report resolves it, its
+ * period counted at the byte of its symbol it hit.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/xalloc.h"
+#include "annotate.h"
+#include "resolve.h"
+
+/* A symbol's byte counts are kept up to this size (a larger "symbol" is
+ * a table or a stripped binary's span, not a function to read). */
+#define MAX_SYMBOL_BYTES (1u << 20)
+
+static size_t slot_of(const struct annotate *a, const struct symbol *sym, int evsel)
+{
+	uint64_t k = ((uintptr_t)sym ^ ((uint64_t)evsel << 48)) * 0x9e3779b97f4a7c15ULL;
+
+	return (k >> 32) & (a->nr_slots - 1);
+}
+
+static void grow_slots(struct annotate *a)
+{
+	size_t n = a->nr_slots ? 2 * a->nr_slots : 1024;
+
+	free(a->slots);
+	a->slots = must_calloc(n, sizeof(*a->slots));
+	a->nr_slots = n;
+	for (size_t i = 0; i < a->nr_syms; i++) {
+		size_t j = slot_of(a, a->syms[i].sym, a->syms[i].evsel);
+
+		while (a->slots[j])
+			j = (j + 1) & (n - 1);
+		a->slots[j] = i + 1;
+	}
+}
+
+static struct ann_sym *findnew(struct annotate *a, struct dso *dso, const struct symbol *sym,
+			       int evsel)
+{
+	struct ann_sym *s;
+	size_t j, len;
+
+	if (2 * (a->nr_syms + 1) > a->nr_slots)
+		grow_slots(a);
+	for (j = slot_of(a, sym, evsel); a->slots[j]; j = (j + 1) & (a->nr_slots - 1)) {
+		s = &a->syms[a->slots[j] - 1];
+		if (s->sym == sym && s->evsel == evsel)
+			return s;
+	}
+	if (a->nr_syms == a->alloc_syms) {
+		a->alloc_syms = a->alloc_syms ? 2 * a->alloc_syms : 256;
+		a->syms = must_reallocarray(a->syms, a->alloc_syms, sizeof(*a->syms));
+	}
+	len = sym->end > sym->start ? sym->end - sym->start : 1;
+	if (len > MAX_SYMBOL_BYTES)
+		len = MAX_SYMBOL_BYTES;
+	s = &a->syms[a->nr_syms];
+	*s = (struct ann_sym){ .dso = dso, .sym = sym, .evsel = evsel,
+			       .byte_period = must_calloc(len, sizeof(uint64_t)),
+			       .byte_samples = must_calloc(len, sizeof(uint64_t)) };
+	a->slots[j] = ++a->nr_syms;
+	return s;
+}
+
+static bool dso_wanted(const struct annotate *a, const struct dso *dso)
+{
+	const char *p = a->o->dsos;
+	size_t len = strlen(dso->short_name);
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, dso->short_name, n))
+			return true;
+		p += n + !!p[n];
+	}
+	return !a->o->dsos;
+}
+
+static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
+		     struct pd_evsel *evsel, const char *note)
+{
+	struct annotate *a = ctx;
+	struct hist_entry he;
+	struct hist_rare rare;
+	struct ann_sym *as;
+	uint64_t off;
+
+	(void)ev, (void)note;
+	if (cpumode_is_guest(s->cpumode))
+		return 0;
+	a->event_period[evsel->idx] += s->period;
+	a->event_samples[evsel->idx]++;
+	resolve_sample(&a->machine, s, &he, &rare);
+	if (!he.sym || !he.dso || he.sym->is_object || !dso_wanted(a, he.dso))
+		return 0;
+	if (he.dso->kernel) {	/* its text is in /proc/kcore: not read yet */
+		a->nr_kernel++;
+		return 0;
+	}
+	if (a->o->symbol && strcmp(a->o->symbol, he.sym->name))
+		return 0;
+	as = findnew(a, he.dso, he.sym, evsel->idx);
+	as->period += s->period;
+	as->samples++;
+	off = he.ip - he.sym->start;
+	if (he.ip >= he.sym->start && off < MAX_SYMBOL_BYTES && off < he.sym->end - he.sym->start) {
+		as->byte_period[off] += s->period;
+		as->byte_samples[off]++;
+	}
+	return 0;
+}
+
+static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
+{
+	struct annotate *a = ctx;
+
+	(void)s;
+	machine__process_event(&a->machine, ev);
+	return 0;
+}
+
+int annotate__process(struct annotate *a)
+{
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = a };
+	struct dsos_config cfg = {
+		.symfs = a->o->symfs, .kallsyms = a->o->kallsyms,
+		.no_demangle = !a->o->demangle, .demangle_kernel = a->o->demangle_kernel,
+	};
+	size_t n = MAX_EVSELS;	/* a pipe stream declares its events as it goes */
+
+	machine__init(&a->machine, &cfg);
+	machine__apply_build_ids(&a->machine, &a->pd.feat);
+	a->srclines.full_path = true;	/* the source text is read from it */
+	a->event_period = must_calloc(n, sizeof(uint64_t));
+	a->event_samples = must_calloc(n, sizeof(uint64_t));
+	tool.unordered = perf_data__unordered(&a->pd);
+	return session__process(&a->pd, &tool, &a->stats, &a->err);
+}
+
+void annotate__exit(struct annotate *a)
+{
+	for (size_t i = 0; i < a->nr_syms; i++) {
+		free(a->syms[i].byte_period);
+		free(a->syms[i].byte_samples);
+	}
+	free(a->syms);
+	free(a->slots);
+	free(a->event_period);
+	free(a->event_samples);
+	srclines__exit(&a->srclines);
+	srccode__exit(&a->srccode);
+	machine__exit(&a->machine);
+	perf_data__close(&a->pd);
+	strbuf_release(&a->err);
+}

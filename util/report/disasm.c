@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/* capstone, set up once per architecture, its output spelled as objdump's. */
+#include <capstone/capstone.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disasm.h"
+
+struct disasm {
+	csh handle;
+	csh intel;		/* x86: the mnemonic without AT&T's size suffix */
+	cs_arch arch;
+	bool intel_syntax;
+};
+
+struct disasm *disasm__new(const char *arch, bool intel, struct strbuf *err)
+{
+	struct disasm *d = calloc(1, sizeof(*d));
+	cs_mode mode;
+
+	if (!d)
+		return NULL;
+	if (!arch || !strcmp(arch, "x86_64")) {
+		d->arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
+	} else if (!strcmp(arch, "i386") || !strcmp(arch, "i686")) {
+		d->arch = CS_ARCH_X86;
+		mode = CS_MODE_32;
+	} else if (!strcmp(arch, "aarch64")) {
+		d->arch = CS_ARCH_ARM64;
+		mode = CS_MODE_ARM;
+	} else {
+		strbuf_addf(err, "cannot disassemble %s code (x86_64, i386 and aarch64 only)", arch);
+		free(d);
+		return NULL;
+	}
+	if (cs_open(d->arch, mode, &d->handle) != CS_ERR_OK) {
+		strbuf_addf(err, "capstone cannot disassemble %s code", arch);
+		free(d);
+		return NULL;
+	}
+	cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
+	if (d->arch == CS_ARCH_X86) {
+		cs_option(d->handle, CS_OPT_SYNTAX, intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+		d->intel_syntax = intel;
+		if (!intel && cs_open(d->arch, mode, &d->intel) != CS_ERR_OK)
+			d->intel = 0;
+	}
+	return d;
+}
+
+void disasm__delete(struct disasm *d)
+{
+	if (!d)
+		return;
+	cs_close(&d->handle);
+	if (d->intel)
+		cs_close(&d->intel);
+	free(d);
+}
+
+/* A number capstone writes in decimal that objdump writes in hex: an
+ * immediate ($1), a displacement (8(%rax), -8(%rbp)); not a register's
+ * digit (%r8) nor a scale ((%rdi,%rsi,4)). */
+static bool decimal_at(const char *in, const char *p)
+{
+	char before = p > in ? p[-1] : ' ';
+	const char *end = p + strspn(p, "0123456789");
+
+	if (!isdigit((unsigned char)*p) || (*p == '0' && (p[1] == 'x' || p[1] == 'X')))
+		return false;
+	if (before == '-')
+		before = p - 1 > in ? p[-2] : ' ';
+	if (before != '$' && before != ',' && before != ' ' && before != '[')
+		return false;
+	return !(before == ',' && *end == ')') && (*end == '(' || *end == ',' || !*end ||
+						   *end == ']' || *end == ' ');
+}
+
+/* Intel's "qword ptr", which objdump writes in capitals. */
+static bool size_word(const char *in, const char *p)
+{
+	static const char *const words[] = {
+		"byte", "word", "dword", "qword", "tbyte", "xmmword", "ymmword", "zmmword", "ptr",
+	};
+	size_t len = 0;
+
+	if (p > in && isalpha((unsigned char)p[-1]))
+		return false;
+	while (isalpha((unsigned char)p[len]))
+		len++;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && !strncmp(p, words[i], len))
+			return true;
+	return false;
+}
+
+/* objdump writes "a,b" where capstone writes "a, b", and numbers in hex;
+ * in Intel syntax "QWORD PTR [rip+0x10]" for "qword ptr [rip + 0x10]". */
+static void copy_operands(char *out, size_t size, const char *in, bool intel)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (const char *p = in; *p && n + 24 < size; p++) {
+		depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+		if (*p == ' ' && ((n && out[n - 1] == ',') || depth > 0))
+			continue;
+		if (decimal_at(in, p)) {
+			char *end;
+			unsigned long long v = strtoull(p, &end, 10);
+
+			n += (size_t)snprintf(out + n, size - n, "0x%llx", v);
+			p = end - 1;
+			continue;
+		}
+		if (intel && depth == 0 && size_word(in, p)) {
+			for (; isalpha((unsigned char)*p); p++)
+				out[n++] = (char)toupper((unsigned char)*p);
+			p--;
+			continue;
+		}
+		out[n++] = *p;
+	}
+	out[n] = '\0';
+}
+
+/* objdump leaves out AT&T's size suffix where a register gives the size,
+ * and on branches, and where there are no operands ("ret"): the
+ * mnemonic is then Intel's, the same but the suffix. */
+static void objdump_mnemonic(const struct disasm *d, const cs_insn *in, bool branch,
+			     char *out, size_t size)
+{
+	const uint8_t *code = in->bytes;
+	size_t len = in->size, n;
+	uint64_t addr = in->address;
+	cs_insn *other;
+	bool reg = false;
+
+	snprintf(out, size, "%s", in->mnemonic);
+	if (d->arch != CS_ARCH_X86 || d->intel_syntax || !d->intel || !in->detail)
+		return;
+	/* a 64-bit register moved to or from an xmm one: objdump's movq */
+	for (uint8_t i = 0; !strcmp(in->mnemonic, "movd") && i < in->detail->x86.op_count; i++)
+		if (in->detail->x86.operands[i].type == X86_OP_REG &&
+		    in->detail->x86.operands[i].size == 8)
+			snprintf(out, size, "movq");
+	for (uint8_t i = 0; i < in->detail->x86.op_count; i++)
+		reg |= in->detail->x86.operands[i].type == X86_OP_REG;
+	/* push and pop are 64-bit whatever the operand: no suffix either */
+	if (!reg && !branch && in->detail->x86.op_count && strncmp(in->mnemonic, "push", 4) &&
+	    strncmp(in->mnemonic, "pop", 3))
+		return;
+	other = cs_malloc(d->intel);
+	if (other && cs_disasm_iter(d->intel, &code, &len, &addr, other)) {
+		n = strlen(other->mnemonic);
+		if (strlen(in->mnemonic) == n + 1 && !strncmp(in->mnemonic, other->mnemonic, n) &&
+		    strchr("bwlq", in->mnemonic[n]))
+			snprintf(out, size, "%s", other->mnemonic);
+	}
+	if (other)
+		cs_free(other, 1);
+}
+
+static bool in_group(const cs_insn *in, uint8_t group)
+{
+	for (uint8_t i = 0; in->detail && i < in->detail->groups_count; i++)
+		if (in->detail->groups[i] == group)
+			return true;
+	return false;
+}
+
+/* A direct jump's or call's target: its one immediate operand. */
+static bool direct_target(const struct disasm *d, const cs_insn *in, uint64_t *target)
+{
+	if (!in->detail || (!in_group(in, CS_GRP_JUMP) && !in_group(in, CS_GRP_CALL)))
+		return false;
+	if (d->arch == CS_ARCH_X86) {
+		const cs_x86 *x = &in->detail->x86;
+
+		if (x->op_count != 1 || x->operands[0].type != X86_OP_IMM)
+			return false;
+		*target = (uint64_t)x->operands[0].imm;
+		return true;
+	}
+	for (uint8_t i = 0; i < in->detail->arm64.op_count; i++) {
+		if (in->detail->arm64.operands[i].type == ARM64_OP_IMM) {
+			*target = (uint64_t)in->detail->arm64.operands[i].imm;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool rip_operand(const struct disasm *d, const cs_insn *in, uint64_t *ref)
+{
+	if (d->arch != CS_ARCH_X86 || !in->detail)
+		return false;
+	for (uint8_t i = 0; i < in->detail->x86.op_count; i++) {
+		const cs_x86_op *op = &in->detail->x86.operands[i];
+
+		if (op->type == X86_OP_MEM && op->mem.base == X86_REG_RIP) {
+			*ref = in->address + in->size + (uint64_t)op->mem.disp;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* An encoded displacement of 0, which objdump writes ("0x0(%rax)") and
+ * capstone leaves out. */
+static bool zero_displacement(const struct disasm *d, const cs_insn *in)
+{
+	const cs_x86 *x;
+
+	if (d->arch != CS_ARCH_X86 || !in->detail)
+		return false;
+	x = &in->detail->x86;
+	if (!x->encoding.disp_size || x->disp)
+		return false;
+	for (uint8_t i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_MEM && x->operands[i].mem.base != X86_REG_RIP)
+			return true;
+	return false;
+}
+
+static void insert_zero(char *ops, size_t size)
+{
+	char *paren = strchr(ops, '(');
+	size_t len = strlen(ops);
+
+	if (!paren || len + 4 >= size || (paren > ops && isxdigit((unsigned char)paren[-1])))
+		return;
+	memmove(paren + 3, paren, len - (size_t)(paren - ops) + 1);
+	memcpy(paren, "0x0", 3);
+}
+
+size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
+		    disasm_fn *fn, void *ctx)
+{
+	cs_insn *in = cs_malloc(d->handle);
+	struct disasm_insn out;
+	size_t n = 0;
+
+	while (in && size && cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
+		memset(&out, 0, sizeof(out));
+		out.addr = in->address;
+		out.size = in->size;
+		memcpy(out.bytes, in->bytes, in->size < sizeof(out.bytes) ? in->size : sizeof(out.bytes));
+		out.has_target = direct_target(d, in, &out.target);
+		out.is_call = in_group(in, CS_GRP_CALL);
+		objdump_mnemonic(d, in, in_group(in, CS_GRP_JUMP) || out.is_call ||
+				 in_group(in, CS_GRP_RET), out.mnemonic, sizeof(out.mnemonic));
+		if (!out.has_target)
+			copy_operands(out.operands, sizeof(out.operands), in->op_str,
+				      d->intel_syntax);
+		if (!d->intel_syntax && zero_displacement(d, in))
+			insert_zero(out.operands, sizeof(out.operands));
+		out.has_rip_ref = rip_operand(d, in, &out.rip_ref);
+		n++;
+		if (fn(&out, ctx))
+			break;
+	}
+	if (in)
+		cs_free(in, 1);
+	return n;
+}
