@@ -88,6 +88,17 @@ test_expect_success TMUX 'SIGTERM: the terminal restored, status 143' '
 	kill -TERM $pid && wait_for "^EXIT=143" && wait_for "^SANE"
 '
 
+test_expect_success TMUX 'a: the selected symbol annotated as annotate prints it; q comes back' '
+	pm record -q -e cpu-clock -c 100000 -o burn.data -- "$WL/burn" 200 >/dev/null 2>&1 &&
+	pm annotate -i burn.data middle 2>/dev/null | grep -E "^ +[0-9.]+ : " | sort -rn | head -1 |
+		sed "s/ *$//" >hot.txt &&
+	start "\"$PERF_MINI\" report -i burn.data" && wait_for "\[\.\] middle" &&
+	keys a && wait_for "^Annotate middle \(burn\)$" &&
+	screen | grep -qF -- "$(cat hot.txt)" && screen | grep -q "^ *: leaf():$" &&
+	keys q && wait_for "^Samples: " && ! screen | grep -q "^Annotate" &&
+	keys q && wait_for "^EXIT=0"
+'
+
 test_expect_success TMUX 'two events: a menu of them first; Enter browses one, q comes back' '
 	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
 		2>/dev/null &&

@@ -159,6 +159,7 @@ test_expect_success TMUX 'h: the keys, z among them; z marks the title; q quits,
 	! screen | grep -q "read the report again" &&
 	keys Space && wait_for "^Samples: " &&
 	keys z && wait_for ", \[z\]$" &&
+	keys a && wait_for "annotate: not in top yet" &&
 	keys q && wait_for "^EXIT=0" && wait_for "^SANE"
 '
 

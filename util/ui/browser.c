@@ -17,6 +17,7 @@
 #include "../base/xalloc.h"
 #include "../report/hist-print.h"
 #include "../report/report.h"
+#include "annotate-view.h"
 #include "browser.h"
 
 enum filter_kind { FILTER_SYMBOL, FILTER_DSO, FILTER_THREAD, FILTER_COMM };
@@ -56,6 +57,7 @@ struct browser {
 	struct filter filter[MAX_FILTERS];
 	int nr_filters;
 	char symbol[128];		/* '/''s text */
+	char note[200];			/* on the status line until the next key */
 	struct strbuf line;		/* scratch */
 };
 
@@ -253,8 +255,12 @@ static void draw_status(const struct browser *b)
 			strbuf_addf(&s, "comm %s", (const char *)f->what);
 	}
 	strbuf_addstr(&s, s.len ? " (Esc: back)  " : "");
-	strbuf_addf(&s, "Sort: %s  ", b->r->o->sort ? b->r->o->sort : "default");
-	strbuf_addstr(&s, "Press '?' for help on key bindings");
+	if (*b->note) {
+		strbuf_addstr(&s, b->note);
+	} else {
+		strbuf_addf(&s, "Sort: %s  ", b->r->o->sort ? b->r->o->sort : "default");
+		strbuf_addstr(&s, "Press '?' for help on key bindings");
+	}
 	attron(A_REVERSE);
 	mvaddnstr(LINES - 1, 0, s.buf, COLS);
 	clrtoeol();
@@ -294,6 +300,7 @@ static const char *const help_lines[] = {
 	"t                zoom into the entry's thread (again: back)",
 	"c                zoom into the entry's command (again: back)",
 	"H                go to the hottest entry",
+	"a                annotate the entry's symbol (q: back)",
 	"s                read the report again by the next keys: comm,dso,sym,",
 	"                 dso,sym, sym, comm,dso, pid,sym, dso",
 	"Esc, q, Left     undo the last zoom or filter, else leave",
@@ -472,11 +479,29 @@ static bool back(struct browser *b)
 	return false;
 }
 
+/* 'a': the selected entry's symbol annotated, or why not on the status line. */
+static void annotate_selected(struct browser *b)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (!b->nr_rows)
+		return;
+	if (live_now)
+		strbuf_addstr(&why, "not in top yet (perf-mini record, then annotate)");
+	else
+		ui_annotate__view(b->r, entry(b, b->rows[b->sel].entry), &quit_signal, &why);
+	if (why.len)
+		snprintf(b->note, sizeof(b->note), "annotate: %.*s", (int)strcspn(why.buf, "\n"),
+			 why.buf);
+	strbuf_release(&why);
+}
+
 /* One key; true to leave the table. */
 static bool key(struct browser *b, int ch)
 {
 	long page = list_height();
 
+	b->note[0] = '\0';
 	switch (ch) {
 	case KEY_UP: case 'k': move_sel(b, -1); break;
 	case KEY_DOWN: case 'j': move_sel(b, 1); break;
@@ -492,6 +517,7 @@ static bool key(struct browser *b, int ch)
 	case 't': toggle_zoom(b, FILTER_THREAD); break;
 	case 'c': toggle_zoom(b, FILTER_COMM); break;
 	case 'H': go_hottest(b); break;
+	case 'a': annotate_selected(b); break;
 	case 's':
 		/* memory and branch entries have keys of their own; a stream
 		 * on stdin cannot be read again */
