@@ -32,6 +32,7 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env);
 
 static const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, "Read perf.data and display annotated code" },
+	{ "archive", cmd_archive, "Create archive with object files with build-ids found in perf.data file" },
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
 	{ "data", cmd_data, "Data file related processing" },
 	{ "diff", cmd_diff, "Read perf.data files and display the differential profile" },

@@ -27,6 +27,7 @@
 #include "../util/base/strbuf.h"
 
 int cmd_annotate(int argc, const char **argv, struct pm_env *env);
+int cmd_archive(int argc, const char **argv, struct pm_env *env);
 int cmd_buildid_list(int argc, const char **argv, struct pm_env *env);
 int cmd_data(int argc, const char **argv, struct pm_env *env);
 int cmd_diff(int argc, const char **argv, struct pm_env *env);

@@ -77,13 +77,17 @@ test_expect_success 'errors: one message, the fix, a status' '
 	test_expect_code 1 pm annotate -i /dev/null 2>err && test -s err
 '
 
+# an empty build-id cache: perf's ~/.debug may hold a copy of burn
 test_expect_success 'the binary gone: the samples hit no symbol that can be read, exit 1' '
 	cp "$WL/burn" ./gone && pm record -q -e cpu-clock -c 100000 -o gone.data -- ./gone 100 \
 		>/dev/null 2>&1 && rm gone &&
-	test_expect_code 1 pm annotate -i gone.data --dsos gone >out 2>err &&
+	mkdir -p empty &&
+	test_expect_code 1 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data --dsos gone \
+		>out 2>err &&
 	test_grep "samples hit no symbol that can be read" err && test_grep "hint: .*--symfs" err &&
 	test ! -s out &&
-	test_expect_code 1 pm annotate -i gone.data middle >out 2>err &&
+	test_expect_code 1 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data middle \
+		>out 2>err &&
 	test_grep "no sample hit a symbol named .middle." err
 '
 

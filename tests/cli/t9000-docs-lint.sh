@@ -4,7 +4,7 @@ test_description='docs: every option of -h is documented; module layering holds'
 
 DOC="$ROOT/Documentation"
 
-for cmd in stat list record report script mem profviz evlist buildid-list data diff top annotate; do
+for cmd in stat list record report script mem profviz evlist buildid-list data diff top annotate archive; do
 	test_expect_success "every option of '$cmd -h' is in perf-mini-$cmd.txt" "
 		pm $cmd -h >help &&
 		grep -oE -- '--[a-z][a-z-]*' help | sort -u >opts &&
@@ -34,7 +34,7 @@ test_expect_success "every option of 'mem record -h' is in perf-mini-mem.txt" '
 '
 
 test_expect_success 'every command has a man page' '
-	for c in list record report script stat mem profviz evlist buildid-list data diff top annotate; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+	for c in list record report script stat mem profviz evlist buildid-list data diff top annotate archive; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
 '
 
 test_expect_success 'module layering: util never includes cmd, lower levels never higher' '
@@ -77,7 +77,7 @@ test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family 
 		echo "$t" | grep -qE "^t[0-9]{4}-[a-z0-9]+-[a-z0-9-]+\.sh$" ||
 			{ echo "$t: not tNNNN-<command>-<topic>.sh"; exit 1; }
 		case "$t" in
-		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t5*-script-*) ;;
+		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t4*-archive-*|t5*-script-*) ;;
 		t6*-mem-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
 		*) echo "$t: its command is not its family (first digit)"; exit 1 ;;
 		esac

@@ -12,6 +12,7 @@
 
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "buildid-cache.h"
 #include "dso.h"
 #include "kallsyms.h"
 #include "symtab.h"
@@ -106,15 +107,28 @@ static bool load_debug_file(const uint8_t *id, size_t size, const char *runtime,
 	return !access(path, R_OK) && symtab_load_elf(t, path, runtime, false);
 }
 
+/* The recorded binary: where it was (under --symfs), else, on another
+ * machine, in perf's build-id cache (an unpacked archive). */
+static bool user_binary(const struct dsos *dsos, const struct dso *dso, struct strbuf *path)
+{
+	strbuf_reset(path);
+	strbuf_addf(path, "%s%s", dsos->cfg.symfs ?: "", dso->long_name);
+	if (!access(path->buf, R_OK) && build_id_matches(dso, path->buf))
+		return true;
+	return dso->build_id_size &&
+	       buildid_cache__find(dso->build_id, dso->build_id_size, "elf", path) &&
+	       build_id_matches(dso, path->buf);
+}
+
 bool dso__binary_path(const struct dsos *dsos, struct dso *dso, struct strbuf *path)
 {
 	strbuf_reset(path);
 	if (dso->kernel || dso->long_name[0] != '/' || dso->binary_ok < 0)
 		return false;
-	strbuf_addf(path, "%s%s", dsos->cfg.symfs ?: "", dso->long_name);
 	if (!dso->binary_ok)
-		dso->binary_ok = !access(path->buf, R_OK) && build_id_matches(dso, path->buf) ?
-				 1 : -1;
+		dso->binary_ok = user_binary(dsos, dso, path) ? 1 : -1;
+	else
+		user_binary(dsos, dso, path);
 	return dso->binary_ok > 0;
 }
 
@@ -151,8 +165,7 @@ static void load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 	uint8_t id[20];
 	size_t n;
 
-	strbuf_addf(&path, "%s%s", dsos->cfg.symfs ?: "", dso->long_name);
-	if (access(path.buf, R_OK) || !build_id_matches(dso, path.buf))
+	if (!user_binary(dsos, dso, &path))
 		goto out;
 	n = dso->build_id_size;
 	memcpy(id, dso->build_id, n);
@@ -223,6 +236,18 @@ static void load_symfs_kallsyms(const struct dsos *dsos, struct symtab *t)
 	strbuf_release(&path);
 }
 
+static bool cached_kallsyms(const struct dsos *dsos, struct symtab *t)
+{
+	struct strbuf path = STRBUF_INIT;
+	bool found = buildid_cache__find(dsos->cfg.kernel_build_id,
+					 dsos->cfg.kernel_build_id_size, "kallsyms", &path);
+
+	if (found)
+		kallsyms__parse(t, path.buf);
+	strbuf_release(&path);
+	return found;
+}
+
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
@@ -243,6 +268,8 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 			running = kallsyms__load_running(dso);
 		else if (!dsos->cfg.kernel_mismatch[0])
 			kallsyms__parse(&t, "/proc/kallsyms");
+		else if (cached_kallsyms(dsos, &t))
+			;	/* the recorded kernel's, from an unpacked archive */
 		else
 			dsos->kernel_unresolved = true;
 	} else if (!strcmp(dso->long_name, "[vdso]")) {

@@ -58,6 +58,8 @@ struct dsos_config {
 	/* Why the recorded kernel is not the running one ("" when it is):
 	 * this machine's /proc/kallsyms would name the wrong functions. */
 	char kernel_mismatch[160];
+	uint8_t kernel_build_id[20];	/* the recorded kernel's, from the header */
+	size_t kernel_build_id_size;
 	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
 	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
 };

@@ -642,6 +642,11 @@ static void check_kernel(struct machine *m, const struct pd_build_id *kernel_bid
 	struct utsname u;
 
 	if (kernel_bid) {
+		size_t n = kernel_bid->size && kernel_bid->size <= sizeof(kernel_bid->id) ?
+			   kernel_bid->size : sizeof(kernel_bid->id);
+
+		memcpy(m->dsos.cfg.kernel_build_id, kernel_bid->id, n);
+		m->dsos.cfg.kernel_build_id_size = n;
 		if (!kernel_build_id_matches(kernel_bid->id, kernel_bid->size))
 			snprintf(why, size, "the file's kernel build-id is not the running kernel's");
 	} else if (osrelease && !uname(&u) && strcmp(osrelease, u.release)) {

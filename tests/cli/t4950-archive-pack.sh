@@ -1,0 +1,55 @@
+#!/bin/sh
+test_description='archive: what another machine needs to report a recording with symbols'
+. "$(dirname "$0")/test-lib.sh"
+
+# "Another machine" is this one with the program gone and an empty
+# build-id cache (HOME of its own): the recording's symbols are then
+# unresolved, until the archive is unpacked into that cache.
+test_expect_success 'setup: a program of its own, recorded, then gone' '
+	cp "$WL/burn" ./app && pm record -q -e cpu-clock -c 100000 -o app.data -- ./app 200 \
+		>/dev/null 2>&1 &&
+	mkdir -p empty other/.debug &&
+	pm archive app.data >out 2>err &&
+	test_grep "^\\$ tar xvf app.data.tar.bz2 -C ~/.debug$" out &&
+	rm app &&
+	HOME=$PWD/empty pm report --stdio -q -i app.data 2>/dev/null | head -1 >gone.txt &&
+	! grep -q "middle" gone.txt
+'
+
+test_expect_success 'the archive holds the binary by build-id, as perf'"'"'s cache lays it out' '
+	id=$(pm buildid-list -i app.data | awk "/app\$/ {print \$1}") && test -n "$id" &&
+	tar tjf app.data.tar.bz2 >list &&
+	grep -qx ".build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-)" list &&
+	grep -qx "$(echo "$TRASH/app" | sed "s|^/||")/$id/elf" list &&
+	tar xjf app.data.tar.bz2 -C other/.debug &&
+	test -f "other/.debug/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-)/elf"
+'
+
+test_expect_success 'unpacked into the cache: report, script and annotate resolve again' '
+	HOME=$PWD/other pm report --stdio -q -i app.data 2>/dev/null | head -1 >back.txt &&
+	grep -qE "app +\\[\\.\\] middle$" back.txt &&
+	HOME=$PWD/other pm script -F ip,sym -i app.data 2>/dev/null | grep -q " middle$" &&
+	HOME=$PWD/other pm annotate -i app.data middle 2>/dev/null | grep -q "<middle>:" &&
+	PERF_BUILDID_DIR=$PWD/other/.debug HOME=$PWD/empty pm report --stdio -q -i app.data \
+		2>/dev/null | head -1 | grep -q middle
+'
+
+test_expect_success PERF 'perf report finds the symbols in the unpacked archive too' '
+	HOME=$PWD/other perf report --stdio -q -i app.data 2>/dev/null | head -1 >perf.txt &&
+	grep -q "middle" perf.txt
+'
+
+test_expect_success 'what cannot be packed is named, with why' '
+	HOME=$PWD/empty pm archive app.data 2>err >/dev/null &&
+	test_grep "app: not here, or not the binary recorded" err
+'
+
+test_expect_success 'errors: a missing file, an unwritable place, two files; nothing half-written' '
+	test_expect_code 1 pm archive nosuch.data 2>err && test_grep "nosuch.data" err &&
+	! ls nosuch.data.tar.bz2* 2>/dev/null &&
+	test_expect_code 1 pm archive -o /nonexistent/dir/x.tar.bz2 app.data 2>err &&
+	test_grep "cannot write /nonexistent/dir/x.tar.bz2" err &&
+	test_expect_code 129 pm archive a.data b.data 2>err && test_grep "one perf.data at a time" err
+'
+
+test_done
