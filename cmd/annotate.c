@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
@@ -67,14 +68,32 @@ static int limit_option(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
-/* perf's options that need what perf-mini does not do */
+/* perf's options that need what perf-mini does not do: the help says what */
 static int refused(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
 	(void)arg, (void)unset;
-	strbuf_addf(err, "--%s is not implemented: perf-mini disassembles with capstone and "
-		    "reads no objdump, no kernel text (/proc/kcore) and no TUI here yet\n"
-		    "hint: drop it; --stdio is the layout shown", opt->long_name);
+	strbuf_addf(err, "--%s is not implemented in annotate: %s\nhint: drop it", opt->long_name,
+		    opt->help);
 	return -EINVAL;
+}
+
+static int color_option(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	int *mode = opt->value;
+
+	if (unset || !strcmp(arg, "never"))
+		*mode = 0;
+	else if (!strcmp(arg, "always"))
+		*mode = 1;
+	else if (!strcmp(arg, "auto"))
+		*mode = -1;
+	else {
+		strbuf_addf(err, "--stdio-color '%s' is not a mode\nhint: always, never or auto "
+			    "(when writing to a terminal, the default)", arg);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static int run(struct annotate *a)
@@ -103,13 +122,32 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 {
 	struct annotate_opts o = { .source = true, .demangle = true };
 	bool stdio = false, stdio2 = false, force = false, quiet = false, skip_missing = false;
+	bool ignore_vmlinux = false;
+	int color = -1, verbose = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_STRING('s', "symbol", &o.symbol, "symbol", "symbol to annotate"),
 		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_CALLBACK(0, "stdio-color", &color, "mode",
+			     "'always', 'never' or 'auto' (the default: on a terminal)", color_option),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
+			    "don't load vmlinux even if found (perf-mini reads none)"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (accepted)"),
+		OPT_CALLBACK_NOOPT('D', "dump-raw-trace", &o, "dump raw trace (report -D has it)",
+				   refused),
+		OPT_CALLBACK_NOOPT(0, "group", &o, "event groups together (not yet)", refused),
+		OPT_CALLBACK_NOOPT('m', "modules", &o, "module symbols (kernel code: not yet)",
+				   refused),
+		OPT_CALLBACK(0, "itrace", &o, "opts", "instruction traces (not decoded)", refused),
+		OPT_CALLBACK(0, "prefix", &o, "prefix", "source path prefix (objdump's: not here)",
+			     refused),
+		OPT_CALLBACK(0, "prefix-strip", &o, "N", "source path components stripped "
+			     "(objdump's: not here)", refused),
 		OPT_BOOLEAN(0, "stdio", &stdio, "Use the stdio interface (the one there is)"),
 		OPT_BOOLEAN(0, "stdio2", &stdio2, "Use the stdio interface (as --stdio here)"),
-		OPT_CALLBACK_NOOPT(0, "tui", &o, "Use the TUI interface (not yet)", refused),
+		OPT_CALLBACK_NOOPT(0, "tui", &o, "the TUI (report's browser annotates with a)",
+				   refused),
 		OPT_BOOLEAN(0, "source", &o.source,
 			    "Interleave source code with assembly code (default)"),
 		OPT_BOOLEAN('l', "print-line", &o.print_line,
@@ -136,8 +174,8 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 			    "Skip symbols that cannot be annotated (always, with a count)"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_BOOLEAN('q', "quiet", &quiet, "do now show any warnings or messages"),
-		OPT_CALLBACK(0, "objdump", &o, "path", "objdump binary (perf-mini runs none)",
-			     refused),
+		OPT_CALLBACK(0, "objdump", &o, "path",
+			     "objdump binary (perf-mini runs none: capstone disassembles)", refused),
 		OPT_CALLBACK('k', "vmlinux", &o, "file", "vmlinux pathname (kernel code: not yet)",
 			     refused),
 		OPT_END(),
@@ -153,6 +191,7 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		strbuf_release(&msg);
 		return ret;
 	}
+	o.color = color > 0 || (color < 0 && isatty(STDOUT_FILENO));
 	if (ret > 1) {
 		strbuf_addf(&a.err, "one symbol at a time: '%s' and '%s'\nhint: annotate each in "
 			    "turn, or none for every symbol with samples", argv[0], argv[1]);

@@ -51,6 +51,13 @@ test_expect_success '-M intel and --asm-raw: Intel operands, the bytes before ea
 	grep -qE "^ +[0-9.]+ : +[0-9a-f]+: +([0-9a-f]{2} )+ +[a-z]" out
 '
 
+test_expect_success '--stdio-color always: perf'"'"'s colours on the hot rows; -C a CPU list' '
+	pm annotate -i burn.data --stdio-color always middle >out 2>/dev/null &&
+	grep -q "$(printf "\033")\[31m *[0-9.]*$(printf "\033")\[m : " out &&
+	pm annotate -i burn.data --stdio-color never middle >out 2>/dev/null &&
+	! grep -q "$(printf "\033")" out
+'
+
 test_expect_success '-l: the source lines by share, and the line on each hot row' '
 	pm annotate -i burn.data -l middle >out 2>/dev/null &&
 	sed -n 2p out | grep -q "^Sorted summary for file .*burn$" &&
@@ -72,7 +79,10 @@ test_expect_success 'errors: one message, the fix, a status' '
 	test_expect_code 129 pm annotate --percent-type nosuch 2>err && test_grep "not a type" err &&
 	test_expect_code 129 pm annotate -M arm 2>err && test_grep "not a disassembler style" err &&
 	test_expect_code 129 pm annotate --objdump /usr/bin/objdump 2>err &&
-	test_grep "reads no objdump" err &&
+	test_grep "perf-mini runs none" err &&
+	test_expect_code 129 pm annotate --itrace i 2>err && test_grep "not implemented in annotate" err &&
+	test_expect_code 129 pm annotate --stdio-color rainbow 2>err && test_grep "not a mode" err &&
+	test_expect_code 1 pm annotate -i burn.data -C x 2>err && test_grep "not a CPU list" err &&
 	test_expect_code 1 pm annotate -i nosuch.data 2>err && test_grep "nosuch.data" err &&
 	test_expect_code 1 pm annotate -i /dev/null 2>err && test -s err
 '

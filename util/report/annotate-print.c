@@ -191,6 +191,11 @@ static void print_value(struct printer *p, uint64_t period, uint64_t samples)
 		strbuf_addf(&p->line, "%12" PRIu64 " : ", period);
 	else if (p->a->o->show_nr_samples)
 		strbuf_addf(&p->line, "%8" PRIu64 " : ", samples);
+	else if (p->a->o->color && share(p, period, samples) >= 0.5)
+		/* perf's: red from 5%, green from 0.5% */
+		strbuf_addf(&p->line, "%s%8.2f\033[m : ",
+			    share(p, period, samples) >= 5 ? "\033[31m" : "\033[32m",
+			    share(p, period, samples));
 	else
 		strbuf_addf(&p->line, "%8.2f : ", share(p, period, samples));
 }

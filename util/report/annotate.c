@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../base/xalloc.h"
+#include "../events/cpumap.h"
 #include "annotate.h"
 #include "resolve.h"
 
@@ -81,6 +82,14 @@ static bool dso_wanted(const struct annotate *a, const struct dso *dso)
 	return !a->o->dsos;
 }
 
+static bool cpu_wanted(const struct annotate *a, uint32_t cpu)
+{
+	for (int i = 0; a->cpus && i < a->cpus->nr; i++)
+		if ((uint32_t)a->cpus->cpus[i] == cpu)
+			return true;
+	return !a->cpus;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -91,7 +100,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	uint64_t off;
 
 	(void)ev, (void)note;
-	if (cpumode_is_guest(s->cpumode))
+	if (cpumode_is_guest(s->cpumode) || !cpu_wanted(a, s->cpu))
 		return 0;
 	a->event_period[evsel->idx] += s->period;
 	a->event_samples[evsel->idx]++;
@@ -133,6 +142,15 @@ int annotate__process(struct annotate *a)
 	};
 	size_t n = MAX_EVSELS;	/* a pipe stream declares its events as it goes */
 
+	if (a->o->cpu_list && cpu_map__parse_list(&a->cpus, a->o->cpu_list)) {
+		strbuf_addf(&a->err, "-C '%s' is not a CPU list\nhint: e.g. 0,2-3", a->o->cpu_list);
+		return -EINVAL;
+	}
+	if (a->cpus && !perf_data__has_sample_bit(&a->pd, PERF_SAMPLE_CPU) && !a->pd.pipe) {
+		strbuf_addf(&a->err, "-C: %s has no sample CPUs (recorded without -a, -C or "
+			    "--sample-cpu)\nhint: drop -C", a->pd.path);
+		return -EINVAL;
+	}
 	machine__init(&a->machine, &cfg);
 	machine__apply_build_ids(&a->machine, &a->pd.feat);
 	a->srclines.full_path = true;	/* the source text is read from it */
@@ -152,6 +170,7 @@ void annotate__exit(struct annotate *a)
 	free(a->slots);
 	free(a->event_period);
 	free(a->event_samples);
+	cpu_map__delete(a->cpus);
 	srclines__exit(&a->srclines);
 	srccode__exit(&a->srccode);
 	machine__exit(&a->machine);

@@ -20,6 +20,7 @@
 #include "../symbols/srccode.h"
 #include "../symbols/srcline.h"
 
+struct cpu_map;
 enum percent_type {
 	PERCENT_LOCAL_PERIOD,	/* of the symbol's period (perf's default) */
 	PERCENT_GLOBAL_PERIOD,	/* of the event's */
@@ -31,6 +32,7 @@ struct annotate_opts {
 	const char *input;
 	const char *symbol;		/* -s: only this one */
 	const char *dsos;		/* -d: only symbols of these */
+	const char *cpu_list;		/* -C: only samples on these CPUs */
 	const char *symfs, *kallsyms;
 	bool source;			/* source lines between the instructions */
 	bool print_line;		/* -l: the lines' summary, each line's srcline */
@@ -40,6 +42,7 @@ struct annotate_opts {
 	bool show_total_period;		/* periods instead */
 	bool full_paths;		/* -P: the DSO's path in the title */
 	bool demangle, demangle_kernel;
+	bool color;			/* percentages coloured as perf colours them */
 	enum percent_type percent_type;
 	double percent_limit;		/* symbols under this share left out */
 };
@@ -64,6 +67,7 @@ struct annotate {
 	size_t nr_slots;
 	uint64_t *event_period, *event_samples;	/* by evsel */
 	uint64_t nr_kernel;		/* samples in the kernel, not annotated */
+	struct cpu_map *cpus;		/* -C's */
 	struct srclines srclines;
 	struct srccode srccode;
 	struct strbuf err;
