@@ -156,6 +156,30 @@ assert len(d[\"types\"]) == 4 and d[\"types\"][3][0].startswith(\"task-clock\"),
 	pprof_check pipe.pb.gz "$(nr_samples rec.pipe)" "$(event_count rec.pipe)"
 '
 
+test_expect_success PROTOBUF '--to-pprof of a memory profile: data sources as labels, weight as a value' '
+	f="$PD/perf.data.weight_struct" &&
+	pm data convert --to-pprof mem.pb.gz -i "$f" 2>/dev/null &&
+	"$DEB_PY" "$ROOT/tests/helpers/pprof-read.py" mem.pb.gz >mem.json &&
+	pm report --mem-mode --stdio -q --sort mem -i "$f" 2>/dev/null |
+		sed "s/ *$//; s/^ *//" >levels.txt &&
+	total=$(pm report --mem-mode --stdio -i "$f" 2>/dev/null |
+		sed -n "s/^# Total weight : //p" | head -1) &&
+	python3 - mem.json levels.txt "$total" <<-PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert d["types"][2] == ["weight", "cycles"], d["types"]
+	assert d["totals"][2] == int(sys.argv[3]), (d["totals"], sys.argv[3])
+	assert {"mem_level", "mem_snoop", "mem_tlb", "mem_lock", "mem_blocked"} <= set(d["labels"])
+	# each cache level weighs what report --mem-mode --sort mem says
+	for row in open(sys.argv[2]):
+	    if "%" not in row:
+	        continue
+	    pct, level = row.split("%", 1)
+	    got = 100.0 * d["weight_by_mem_level"][level.strip()] / int(sys.argv[3])
+	    assert abs(got - float(pct)) < 0.01, (level, got, pct)
+	PY
+'
+
 test_expect_success '--to-pprof: one output at a time; an existing one kept without -f' '
 	test_expect_code 129 pm data convert --to-json a.json --to-pprof a.pb.gz -i rec.data \
 		2>err &&

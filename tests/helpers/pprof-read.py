@@ -3,7 +3,8 @@
 described here field by field, as google/pprof defines it: no protoc) and
 print what the tests check, as JSON: the sample types, each value's total,
 the function most samples end in, the caller->callee edges by function
-name, the labels' keys, and the mappings' files and build-ids.
+name, the labels' keys, the mappings' files and build-ids, and for a
+memory profile the weight by cache level (the mem_level label).
 
 Usage: pprof-read.py FILE.pb.gz"""
 import gzip
@@ -74,11 +75,17 @@ def main():
         # a location's lines: inlined functions first, the caller last
         locs[loc.id] = [funcs[line.function_id] for line in loc.line]
     totals = [0] * len(prof.sample_type)
+    weight_at = next((i for i, t in enumerate(prof.sample_type) if s[t.type] == "weight"), None)
+    weight_by_level = {}
     leaf = {}
     edges = set()
     for smp in prof.sample:
         for i, v in enumerate(smp.value):
             totals[i] += v
+        for lab in smp.label:
+            if weight_at is not None and s[lab.key] == "mem_level":
+                level = s[lab.str]
+                weight_by_level[level] = weight_by_level.get(level, 0) + smp.value[weight_at]
         frames = []     # innermost first, inlined ones unfolded
         for lid in smp.location_id:
             frames.extend(locs[lid] or ["?"])
@@ -94,6 +101,7 @@ def main():
         "labels": sorted({s[l.key] for smp in prof.sample for l in smp.label}),
         "mappings": [[s[m.filename], s[m.build_id]] for m in prof.mapping],
         "nr_samples": len(prof.sample),
+        "weight_by_mem_level": weight_by_level,
     }))
 
 

@@ -16,6 +16,7 @@
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
 #include "callchain.h"
+#include "data-src.h"
 #include "pprof.h"
 #include "resolve.h"
 
@@ -130,6 +131,8 @@ struct pprof {
 	size_t nr_values;
 	uint64_t nr;
 	bool cpu;
+	bool mem;			/* data sources: labels, and a weight per event */
+	size_t per_event;		/* values: samples, period (, weight) */
 };
 
 static uint32_t str_id(struct pprof *p, const char *s)
@@ -262,9 +265,18 @@ static uint32_t location_id(struct pprof *p, const struct thread *t,
 
 /* --- samples ------------------------------------------------------------ */
 
+/* A memory access's data source in report's words, as string ids (0: not
+ * a memory profile): cache level, snoop, TLB, lock, blocked. */
+enum { MEM_LVL, MEM_SNOOP, MEM_TLB, MEM_LOCK, MEM_BLOCKED, MEM_NR };
+
+static const char *const mem_label[MEM_NR] = {
+	"mem_level", "mem_snoop", "mem_tlb", "mem_lock", "mem_blocked",
+};
+
 struct sample_key {
 	int32_t pid, tid, cpu;
 	uint32_t comm;
+	uint32_t mem[MEM_NR];
 	uint32_t loc[];		/* innermost first */
 };
 
@@ -303,6 +315,23 @@ static size_t stack_of(struct pprof *p, struct thread *t, const struct perf_samp
 
 #define MAX_STACK 1024
 
+static void mem_labels(struct pprof *p, uint64_t data_src, uint32_t *ids)
+{
+	static void (*const part[MEM_NR])(uint64_t, struct strbuf *) = {
+		data_src__level, data_src__snoop, data_src__tlb, data_src__lock,
+		data_src__blocked,
+	};
+	struct strbuf text = STRBUF_INIT;
+
+	for (int i = 0; i < MEM_NR; i++) {
+		strbuf_reset(&text);
+		part[i](data_src, &text);
+		/* perf's " N/A" keeps a leading space for its columns */
+		ids[i] = str_id(p, text.buf + (text.buf[0] == ' '));
+	}
+	strbuf_release(&text);
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -322,6 +351,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	k->tid = t->tid;
 	k->cpu = p->cpu ? (int32_t)s->cpu : -1;
 	k->comm = str_id(p, t->comm ? t->comm : "");
+	if (p->mem)
+		mem_labels(p, s->data_src, k->mem);
 	n = stack_of(p, t, s, k->loc, MAX_STACK);
 	id = table_id(&p->samples, k, sizeof(*k) + n * sizeof(uint32_t), &made);
 	free(k);
@@ -329,9 +360,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		p->values = must_reallocarray(p->values, id * p->nr_values, sizeof(*p->values));
 		memset(p->values + (id - 1) * p->nr_values, 0, p->nr_values * sizeof(*p->values));
 	}
-	first = (id - 1) * p->nr_values + 2 * (size_t)evsel->idx;
+	first = (id - 1) * p->nr_values + p->per_event * (size_t)evsel->idx;
 	p->values[first] += 1;
 	p->values[first + 1] += (int64_t)s->period;
+	if (p->mem)
+		p->values[first + 2] += (int64_t)s->weight;
 	p->nr++;
 	return 0;
 }
@@ -382,6 +415,8 @@ static void sample_msgs(struct pprof *p, struct strbuf *out)
 		label(&smp, p, "comm", k->comm, 0, false);
 		if (k->cpu >= 0)
 			label(&smp, p, "cpu", 0, k->cpu, true);
+		for (int m = 0; p->mem && m < MEM_NR; m++)
+			label(&smp, p, mem_label[m], k->mem[m], 0, false);
 		pb_bytes(out, 2, smp.buf, smp.len);
 	}
 	strbuf_release(&smp);
@@ -404,6 +439,12 @@ static void sample_types(struct pprof *p, struct strbuf *out)
 		strbuf_reset(&vt);
 		pb_uint(&vt, 1, str_id(p, name));
 		pb_uint(&vt, 2, str_id(p, clock ? "nanoseconds" : "count"));
+		pb_bytes(out, 1, vt.buf, vt.len);
+		if (!p->mem)
+			continue;
+		strbuf_reset(&vt);	/* the accesses' cost, as --mem-mode weighs them */
+		pb_uint(&vt, 1, str_id(p, "weight"));
+		pb_uint(&vt, 2, str_id(p, "cycles"));
 		pb_bytes(out, 1, vt.buf, vt.len);
 	}
 	strbuf_release(&vt);
@@ -460,8 +501,10 @@ int pprof_convert(struct perf_data *pd, const struct pprof_opts *o, FILE *out,
 	int ret;
 
 	p->pd = pd;
-	p->nr_values = 2 * (pd->nr_evsels ? pd->nr_evsels : 1);
 	p->cpu = pd->nr_evsels && (pd->evsels[0]->attr.sample_type & PERF_SAMPLE_CPU);
+	p->mem = perf_data__has_sample_bit(pd, PERF_SAMPLE_DATA_SRC);
+	p->per_event = p->mem ? 3 : 2;
+	p->nr_values = p->per_event * (pd->nr_evsels ? pd->nr_evsels : 1);
 	strbuf_init(&p->function_msgs, 0);
 	strbuf_init(&p->mapping_msgs, 0);
 	strbuf_init(&p->location_msgs, 0);
