@@ -10,6 +10,7 @@
 
 #include "script.h"
 #include "../util/base/util.h"
+#include "../util/report/insn-fetch.h"
 #include "../util/report/resolve.h"
 
 static int name_width(const struct perf_data *pd)
@@ -174,6 +175,7 @@ int script_run(struct script *s)
 	s->print.tod_ns = s->pd.feat.clock_tod_ns;
 	s->print.clockid_ns = s->pd.feat.clock_clockid_ns;
 	s->print.arch = arch__by_machine(s->pd.feat.arch);	/* NULL: the host's */
+	s->print.insns = insn_fetch__new(s->pd.feat.arch);
 	if (script_print__check_fields(&s->print, &s->err))
 		return 129;
 	if (s->o->header || s->o->header_only)

@@ -10,6 +10,7 @@
 #include "script.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/report/insn-fetch.h"
 
 static const char *const script_usage[] = {
 	"perf-mini script [<options>]",
@@ -188,6 +189,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	srclines__exit(&s.srclines);
 	srclines__exit(&s.srccode_lines);
 	srccode__exit(&s.srccode);
+	insn_fetch__delete(s.print.insns);
 	machine__exit(&s.machine);
 	perf_data__close(&s.pd);
 	strbuf_release(&s.err);

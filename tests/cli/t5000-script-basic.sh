@@ -240,4 +240,14 @@ test_expect_success 'script --header-only -I: the header report -I prints' '
 	test_grep "^#  L3 Unified +12288K \[0-11\]$" s.hdr
 '
 
+test_expect_success '-F insn,insnlen: the sampled instruction, its bytes decoding to its length' '
+	pm record -q -e cpu-clock -c 100000 -o insn.data -- "$WL/burn" 100 >/dev/null 2>&1 &&
+	pm script -i insn.data -F ip,sym,insnlen,insn >out 2>err && test ! -s err &&
+	grep " middle " out >middle.txt && test -s middle.txt &&
+	awk "{ n = 0; for (i = 5; i <= NF; i++) n++; if (\$3 != \"ilen:\" || \$4 != n - 1) exit 1 }" \
+		middle.txt &&
+	test_expect_code 129 pm script -i insn.data -F ip,insn,nosuch 2>err &&
+	test_grep "insnlen" err
+'
+
 test_done

@@ -43,6 +43,15 @@ test_expect_success 'record {cpu-clock,task-clock}:S: perf reads the group sampl
 	same_script gs.data -F comm,tid,event,period,ip,sym
 '
 
+test_expect_success 'script -F insn,insnlen: the bytes and length of each sample s instruction' '
+	pm record -q -e cpu-clock -c 100000 -o insn.data -- "$WL/burn" 100 >/dev/null &&
+	same_script insn.data -F ip,sym,insnlen,insn &&
+	grep -qE " middle ilen: [0-9]+ insn:( [0-9a-f]{2})+$" pm.txt &&
+	same_script insn.data -F comm,tid,ip,sym,dso,insn &&
+	perf record -q -e cpu-clock -c 100000 -o pinsn.data -- "$WL/shapes" >/dev/null 2>&1 &&
+	same_script pinsn.data -F ip,sym,insnlen,insn
+'
+
 test_expect_success 'perf record {cpu-clock,task-clock}:S: perf-mini reads it as perf does' '
 	perf record -q -e "{cpu-clock,task-clock}:S" -o pgs.data -- "$WL/spin" 200 2>/dev/null &&
 	same_report pgs.data --group &&

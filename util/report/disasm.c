@@ -267,3 +267,15 @@ size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t
 		cs_free(in, 1);
 	return n;
 }
+
+size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr)
+{
+	cs_insn *in = cs_malloc(d->handle);
+	size_t len = 0;
+
+	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in))
+		len = in->size;
+	if (in)
+		cs_free(in, 1);
+	return len;
+}

@@ -42,4 +42,8 @@ typedef int disasm_fn(const struct disasm_insn *insn, void *ctx);
 size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
 		    disasm_fn *fn, void *ctx);
 
+/* The length of the instruction at the start of @code, 0 when it does
+ * not decode. */
+size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr);
+
 #endif

@@ -11,6 +11,7 @@
 #include "../symbols/srccode.h"
 #include "callchain.h"
 #include "data-src.h"
+#include "insn-fetch.h"
 #include "resolve.h"
 #include "script-print.h"
 #include "../base/xalloc.h"
@@ -28,7 +29,8 @@ static const struct {
 	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
 	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
 	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
-	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE },
+	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE }, { "insn", SF_INSN },
+	{ "insnlen", SF_INSNLEN },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -64,7 +66,7 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
 		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
-		    "srcline, misc, tod, flags, ipc, iregs, uregs",
+		    "srcline, misc, tod, flags, ipc, iregs, uregs, srccode, insn, insnlen",
 		    (int)len, name);
 	return -EINVAL;
 }
@@ -369,6 +371,25 @@ static void print_srcline(unsigned int f, struct srclines *sl, struct machine *m
 	if (line && strcmp(line, "??:0")) {
 		strbuf_addstr(sb, "\n  ");
 		strbuf_addstr(sb, line);
+	}
+}
+
+/* perf's " ilen: 3 insn: 48 01 fa": the instruction at the ip */
+static void print_insn(const struct script_print *p, unsigned int f, struct machine *m,
+		       struct thread *t, const struct perf_sample *s, struct strbuf *sb)
+{
+	struct addr_location al;
+	uint8_t buf[16];
+	size_t len;
+
+	resolve_addr(m, t, s->cpumode, s->ip, &al);
+	len = insn_fetch__at(p->insns, m, &al, buf);
+	if (f & SF_INSNLEN)
+		strbuf_addf(sb, " ilen: %zu", len);
+	if ((f & SF_INSN) && len) {
+		strbuf_addstr(sb, " insn:");
+		for (size_t i = 0; i < len; i++)
+			strbuf_addf(sb, " %02x", buf[i]);
 	}
 }
 
@@ -824,6 +845,8 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_regs(p->arch, &s->user_regs, e->attr.sample_regs_user, sb);
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
 		print_branches(f, m, t, s, sb);
+	if (f & (SF_INSN | SF_INSNLEN))
+		print_insn(p, f, m, t, s, sb);
 	print_page_info(f, s, sb);
 	strbuf_addch(sb, '\n');
 	if (f & SF_SRCCODE)

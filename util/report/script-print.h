@@ -49,6 +49,8 @@ enum script_field {
 	SF_IREGS = 1 << 27,
 	SF_UREGS = 1 << 28,
 	SF_SRCCODE = 1 << 29,
+	SF_INSN = 1 << 30,
+	SF_INSNLEN = 1u << 31,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
@@ -100,6 +102,7 @@ struct script_print {
 	uint64_t tod_ns, clockid_ns;
 	/* the recording machine's (its ARCH header): register names */
 	const struct pmu_arch_ops *arch;
+	struct insn_fetch *insns;	/* -F insn,insnlen's (the caller's), or NULL */
 };
 
 /*

@@ -107,15 +107,18 @@ static bool load_debug_file(const uint8_t *id, size_t size, const char *runtime,
 	return !access(path, R_OK) && symtab_load_elf(t, path, runtime, false);
 }
 
-/* The recorded binary: where it was (under --symfs), else, on another
- * machine, in perf's build-id cache (an unpacked archive). */
+/* The recorded binary: where it was (under --symfs, which names the one
+ * tree to look in), else, on another machine, in perf's build-id cache
+ * (an unpacked archive). */
 static bool user_binary(const struct dsos *dsos, const struct dso *dso, struct strbuf *path)
 {
+	bool symfs = dsos->cfg.symfs && *dsos->cfg.symfs;
+
 	strbuf_reset(path);
 	strbuf_addf(path, "%s%s", dsos->cfg.symfs ?: "", dso->long_name);
 	if (!access(path->buf, R_OK) && build_id_matches(dso, path->buf))
 		return true;
-	return dso->build_id_size &&
+	return !symfs && dso->build_id_size &&
 	       buildid_cache__find(dso->build_id, dso->build_id_size, "elf", path) &&
 	       build_id_matches(dso, path->buf);
 }

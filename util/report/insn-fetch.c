@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One binary open at a time: a script's samples come in runs of a DSO. */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "../base/strbuf.h"
+#include "disasm.h"
+#include "insn-fetch.h"
+
+struct insn_fetch {
+	struct disasm *d;
+	const struct dso *dso;		/* whose file fd is, NULL: none open */
+	int fd;
+};
+
+struct insn_fetch *insn_fetch__new(const char *arch)
+{
+	struct insn_fetch *f = calloc(1, sizeof(*f));
+	struct strbuf err = STRBUF_INIT;
+
+	if (f) {
+		f->fd = -1;
+		f->d = disasm__new(arch, false, &err);	/* NULL: lengths unknown */
+	}
+	strbuf_release(&err);
+	return f;
+}
+
+void insn_fetch__delete(struct insn_fetch *f)
+{
+	if (!f)
+		return;
+	if (f->fd >= 0)
+		close(f->fd);
+	disasm__delete(f->d);
+	free(f);
+}
+
+static bool open_dso(struct insn_fetch *f, struct machine *m, struct dso *dso)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (f->dso == dso)
+		return f->fd >= 0;
+	if (f->fd >= 0)
+		close(f->fd);
+	f->dso = dso;
+	f->fd = dso__binary_path(&m->dsos, dso, &path) ?
+		open(path.buf, O_RDONLY | O_CLOEXEC) : -1;
+	strbuf_release(&path);
+	return f->fd >= 0;
+}
+
+size_t insn_fetch__at(struct insn_fetch *f, struct machine *m, const struct addr_location *al,
+		      uint8_t *buf)
+{
+	ssize_t n;
+
+	if (!f || !f->d || !al->map || !al->map->dso || al->map->dso->kernel ||
+	    !open_dso(f, m, al->map->dso))
+		return 0;
+	n = pread(f->fd, buf, 16, (off_t)al->addr);
+	return n > 0 ? disasm__length(f->d, buf, (size_t)n, al->addr) : 0;
+}
