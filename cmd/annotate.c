@@ -77,25 +77,6 @@ static int refused(const struct option *opt, const char *arg, int unset, struct 
 	return -EINVAL;
 }
 
-static int color_option(const struct option *opt, const char *arg, int unset,
-			struct strbuf *err)
-{
-	int *mode = opt->value;
-
-	if (unset || !strcmp(arg, "never"))
-		*mode = 0;
-	else if (!strcmp(arg, "always"))
-		*mode = 1;
-	else if (!strcmp(arg, "auto"))
-		*mode = -1;
-	else {
-		strbuf_addf(err, "--stdio-color '%s' is not a mode\nhint: always, never or auto "
-			    "(when writing to a terminal, the default)", arg);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int run(struct annotate *a)
 {
 	int ret;
@@ -129,8 +110,11 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('s', "symbol", &o.symbol, "symbol", "symbol to annotate"),
 		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]", "only consider symbols in these dsos"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
-		OPT_CALLBACK(0, "stdio-color", &color, "mode",
-			     "'always', 'never' or 'auto' (the default: on a terminal)", color_option),
+		{ .type = OPTION_CALLBACK, .long_name = "stdio-color", .value = &color,
+		  .argh = "mode", .flags = PARSE_OPT_LASTARG_DEFAULT,
+		  .callback = cmd_stdio_color_option,
+		  .help = "'always' (default), 'never' or 'auto' (the default without it: on a "
+			  "terminal)" },
 		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
 			    "don't load vmlinux even if found (perf-mini reads none)"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (accepted)"),

@@ -68,6 +68,10 @@ struct option;
  * address), ANDed with one set before; --exclude-perf: the filter
  * "common_pid != <our pid>" the same way. */
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+/* --stdio-color[=always|never|auto] (report, annotate) into an int: 1
+ * always (also bare), 0 never, -1 when writing to a terminal. */
+int cmd_stdio_color_option(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err);
 /* --percentage relative|absolute (report, diff) into a bool: relative. */
 int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
 			  struct strbuf *err);

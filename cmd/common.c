@@ -261,3 +261,24 @@ int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
 	}
 	return 0;
 }
+
+int cmd_stdio_color_option(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err)
+{
+	int *mode = opt->value;
+
+	if (unset)
+		*mode = 0;
+	else if (!arg || !strcmp(arg, "always"))
+		*mode = 1;
+	else if (!strcmp(arg, "never"))
+		*mode = 0;
+	else if (!strcmp(arg, "auto"))
+		*mode = -1;
+	else {
+		strbuf_addf(err, "--stdio-color '%s' is not a mode\nhint: always (the default of "
+			    "a bare --stdio-color), never or auto (when writing to a terminal)", arg);
+		return -EINVAL;
+	}
+	return 0;
+}

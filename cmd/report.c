@@ -78,27 +78,6 @@ static int call_graph_option(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
-static int stdio_color_option(const struct option *opt, const char *arg, int unset,
-			      struct strbuf *err)
-{
-	int *mode = opt->value;
-
-	if (unset)
-		*mode = 0;
-	else if (!arg || !strcmp(arg, "always"))
-		*mode = 1;
-	else if (!strcmp(arg, "never"))
-		*mode = 0;
-	else if (!strcmp(arg, "auto"))
-		*mode = -1;
-	else {
-		strbuf_addf(err, "--stdio-color '%s' is not a mode\nhint: always (the default of "
-			    "a bare --stdio-color), never or auto (when writing to a terminal)", arg);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int pretty_option(const struct option *opt, const char *arg, int unset,
 			 struct strbuf *err)
 {
@@ -218,7 +197,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Number of samples to save per histogram entry for individual "
 			    "browsing (the browser's: no effect on --stdio, as in perf)"),
 		{ .type = OPTION_CALLBACK, .long_name = "stdio-color", .value = &o.stdio_color,
-		  .argh = "mode", .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = stdio_color_option,
+		  .argh = "mode", .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = cmd_stdio_color_option,
 		  .help = "'always' (default), 'never' or 'auto' only applicable to --stdio mode" },
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),

@@ -237,6 +237,115 @@ static void insert_zero(char *ops, size_t size)
 	memcpy(paren, "0x0", 3);
 }
 
+/* CET's 0x3e on an indirect jump or call, which objdump names "notrack"
+ * and capstone leaves out */
+static void notrack(const struct disasm *d, const cs_insn *in, char *mnemonic, size_t size)
+{
+	size_t len = strlen(mnemonic);
+
+	if (len + 9 > size || d->arch != CS_ARCH_X86 || !in->detail || in->detail->x86.prefix[1] != 0x3e ||
+	    (!in_group(in, CS_GRP_JUMP) && !in_group(in, CS_GRP_CALL)) ||
+	    (in->detail->x86.op_count && in->detail->x86.operands[0].type == X86_OP_IMM))
+		return;
+	memmove(mnemonic + 8, mnemonic, len + 1);
+	memcpy(mnemonic, "notrack ", 8);
+}
+
+/* ModRM and what follows it (SIB, displacement) at @m: their length. */
+static size_t modrm_length(const uint8_t *m, size_t size)
+{
+	unsigned int mod = m[0] >> 6, rm = m[0] & 7;
+	size_t len = 1;
+
+	if (mod != 3 && rm == 4) {
+		if (size < 2)
+			return 0;
+		len++;
+		if (mod == 0 && (m[1] & 7) == 5)
+			len += 4;
+	}
+	return len + (mod == 1 ? 1 : mod == 2 ? 4 : (mod == 0 && rm == 5) ? 4 : 0);
+}
+
+/*
+ * The length of a VEX or EVEX (AVX, AVX-512) instruction, which Debian's
+ * capstone 4 does not all decode (the mask registers' kmov, vpcmpb, ...):
+ * the prefix (2, 3 or 4 bytes), the opcode, ModRM with its SIB and
+ * displacement, and an immediate for the 0F3A map and the few 0F opcodes
+ * that take one. 0 when @code is none (64-bit code: c4, c5 and 62 are
+ * always these prefixes there).
+ */
+static size_t vex_length(const uint8_t *code, size_t size)
+{
+	size_t pre, len;
+	unsigned int map, op;
+
+	if (size < 4)
+		return 0;
+	if (code[0] == 0x62) {
+		pre = 4;
+		map = code[1] & 3;
+	} else if (code[0] == 0xc4) {
+		pre = 3;
+		map = code[1] & 0x1f;
+	} else if (code[0] == 0xc5) {
+		pre = 2;
+		map = 1;
+	} else {
+		return 0;
+	}
+	if (size < pre + 2)
+		return 0;
+	op = code[pre];
+	len = modrm_length(code + pre + 1, size - pre - 1);
+	if (!len)
+		return 0;
+	len += pre + 1;
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+				      (op >= 0xc4 && op <= 0xc6))))
+		len++;
+	return len <= size ? len : 0;
+}
+
+/* Bytes capstone cannot decode: shown as data, ".byte 0x62,0xf3,...",
+ * as long as the instruction they are (when that is known), else one. */
+static size_t undecoded(const struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
+			struct disasm_insn *out)
+{
+	size_t len = d->arch == CS_ARCH_X86 ? vex_length(code, size) : 0;
+	size_t n = 0;
+
+	if (!len)
+		len = d->arch == CS_ARCH_X86 ? 1 : (size < 4 ? size : 4);
+	memset(out, 0, sizeof(*out));
+	out->addr = addr;
+	out->size = (uint16_t)len;
+	memcpy(out->bytes, code, len < sizeof(out->bytes) ? len : sizeof(out->bytes));
+	snprintf(out->mnemonic, sizeof(out->mnemonic), ".byte");
+	for (size_t i = 0; i < len && n + 6 < sizeof(out->operands); i++)
+		n += (size_t)snprintf(out->operands + n, sizeof(out->operands) - n, "%s0x%02x",
+				      i ? "," : "", code[i]);
+	return len;
+}
+
+static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->addr = in->address;
+	out->size = in->size;
+	memcpy(out->bytes, in->bytes, in->size < sizeof(out->bytes) ? in->size : sizeof(out->bytes));
+	out->has_target = direct_target(d, in, &out->target);
+	out->is_call = in_group(in, CS_GRP_CALL);
+	objdump_mnemonic(d, in, in_group(in, CS_GRP_JUMP) || out->is_call ||
+			 in_group(in, CS_GRP_RET), out->mnemonic, sizeof(out->mnemonic));
+	notrack(d, in, out->mnemonic, sizeof(out->mnemonic));
+	if (!out->has_target)
+		copy_operands(out->operands, sizeof(out->operands), in->op_str, d->intel_syntax);
+	if (!d->intel_syntax && zero_displacement(d, in))
+		insert_zero(out->operands, sizeof(out->operands));
+	out->has_rip_ref = rip_operand(d, in, &out->rip_ref);
+}
+
 size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
 		    disasm_fn *fn, void *ctx)
 {
@@ -244,21 +353,16 @@ size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t
 	struct disasm_insn out;
 	size_t n = 0;
 
-	while (in && size && cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
-		memset(&out, 0, sizeof(out));
-		out.addr = in->address;
-		out.size = in->size;
-		memcpy(out.bytes, in->bytes, in->size < sizeof(out.bytes) ? in->size : sizeof(out.bytes));
-		out.has_target = direct_target(d, in, &out.target);
-		out.is_call = in_group(in, CS_GRP_CALL);
-		objdump_mnemonic(d, in, in_group(in, CS_GRP_JUMP) || out.is_call ||
-				 in_group(in, CS_GRP_RET), out.mnemonic, sizeof(out.mnemonic));
-		if (!out.has_target)
-			copy_operands(out.operands, sizeof(out.operands), in->op_str,
-				      d->intel_syntax);
-		if (!d->intel_syntax && zero_displacement(d, in))
-			insert_zero(out.operands, sizeof(out.operands));
-		out.has_rip_ref = rip_operand(d, in, &out.rip_ref);
+	while (in && size) {
+		if (cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
+			fill(d, in, &out);
+		} else {
+			size_t len = undecoded(d, code, size, addr, &out);
+
+			code += len;
+			size -= len;
+			addr += len;
+		}
 		n++;
 		if (fn(&out, ctx))
 			break;

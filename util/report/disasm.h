@@ -36,8 +36,10 @@ struct disasm *disasm__new(const char *arch, bool intel, struct strbuf *err);
 void disasm__delete(struct disasm *d);
 
 /* The instructions of @code (@size bytes at @addr) in order, through @fn
- * (which returns non-zero to stop); how many were decoded. Bytes that do
- * not decode end the walk there. */
+ * (which returns non-zero to stop); how many were walked. Bytes capstone
+ * does not decode come as ".byte" data, as long as the instruction they
+ * are when that is known (AVX and AVX-512's VEX and EVEX encodings, which
+ * Debian's capstone 4 only partly decodes), else one byte. */
 typedef int disasm_fn(const struct disasm_insn *insn, void *ctx);
 size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
 		    disasm_fn *fn, void *ctx);

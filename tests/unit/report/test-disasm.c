@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * capstone's text spelled as objdump's (what perf annotate shows), and
+ * instructions capstone 4 cannot decode kept whole, so that the ones
+ * after them start where they do.
+ */
+#include "../unit-test.h"
+#include "../../../util/report/disasm.h"
+
+struct seen {
+	char text[16][200];
+	uint64_t addr[16], target[16];
+	int n;
+};
+
+static int keep(const struct disasm_insn *in, void *ctx)
+{
+	struct seen *s = ctx;
+
+	if (s->n == 16)
+		return 1;
+	snprintf(s->text[s->n], sizeof(s->text[0]), "%s %s", in->mnemonic, in->operands);
+	s->addr[s->n] = in->addr;
+	s->target[s->n] = in->has_target ? in->target : 0;
+	s->n++;
+	return 0;
+}
+
+static void walk(bool intel, const uint8_t *code, size_t size, uint64_t addr, struct seen *s)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct disasm *d = disasm__new("x86_64", intel, &err);
+
+	assert_non_null(d);
+	memset(s, 0, sizeof(*s));
+	disasm__walk(d, code, size, addr, keep, s);
+	disasm__delete(d);
+	strbuf_release(&err);
+}
+
+static void test_disasm__objdump_spelling(void **state)
+{
+	static const uint8_t code[] = {
+		0x48, 0x89, 0xf8,				/* mov %rdi,%rax */
+		0x49, 0xb8, 0x2d, 0x7f, 0x95, 0x4c, 0x2d, 0xf4, 0x51, 0x58,	/* movabs */
+		0x48, 0x83, 0xc1, 0x01,				/* add $0x1,%rcx */
+		0x0f, 0x1f, 0x40, 0x00,				/* nopl 0x0(%rax) */
+		0x3e, 0xff, 0xe0,				/* notrack jmp *%rax */
+		0x7e, 0x02,					/* jle */
+		0xc3,						/* ret */
+	};
+	struct seen s;
+
+	(void)state;
+	walk(false, code, sizeof(code), 0x1159, &s);
+	assert_int_equal(s.n, 7);
+	assert_string_equal(s.text[0], "mov %rdi,%rax");
+	assert_string_equal(s.text[1], "movabs $0x5851f42d4c957f2d,%r8");
+	assert_string_equal(s.text[2], "add $0x1,%rcx");
+	assert_string_equal(s.text[3], "nopl 0x0(%rax)");
+	assert_string_equal(s.text[4], "notrack jmp *%rax");
+	assert_string_equal(s.text[5], "jle ");
+	assert_int_equal(s.target[5], 0x1159 + sizeof(code) - 1 + 2);
+	assert_string_equal(s.text[6], "ret ");
+	walk(true, code, 3, 0x1159, &s);
+	assert_string_equal(s.text[0], "mov rax,rdi");
+}
+
+static void test_disasm__undecoded_kept_whole(void **state)
+{
+	static const uint8_t code[] = {
+		0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x07, 0x00,	/* vpcmpeqb (%rdi),%ymm16,%k0 */
+		0xc5, 0xfb, 0x93, 0xc0,				/* kmovd %k0,%eax */
+		0x85, 0xc0,					/* test %eax,%eax */
+	};
+	struct seen s;
+
+	(void)state;
+	walk(false, code, sizeof(code), 0x167ad8, &s);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.addr[1], 0x167adf);
+	assert_int_equal(s.addr[2], 0x167ae3);
+	assert_string_equal(s.text[2], "test %eax,%eax");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_disasm__objdump_spelling),
+		cmocka_unit_test(test_disasm__undecoded_kept_whole),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
