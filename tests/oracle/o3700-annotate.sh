@@ -10,10 +10,14 @@ fi
 # The instruction rows of an annotation: value, address, mnemonic. perf
 # reads objdump, perf-mini capstone: their spacing and objdump's own line
 # numbers differ, and padding nops are spelled their own ways (objdump's
-# "cs nopw", "xchg %ax,%ax"), so those mnemonics are left out.
+# "cs nopw", "xchg %ax,%ax"), so those mnemonics are left out. So is
+# _init: perf's spans the PLT (its end fixed before the PLT stubs are
+# named), perf-mini's stops at the first name@plt, as its report does.
 rows() {
-	grep -E "^ +[0-9.]+ : +[0-9a-f]+:" |
-		awk '{ m = $4; if (m ~ /^(nop|nopw|nopl|cs|xchg|data16)$/) m = "(nop)"; print $1, $3, m }'
+	awk '/ Source code & Disassembly of / { skip = 0 }
+	     /<_init>:$/ { skip = 1 }
+	     !skip && /^ +[0-9.]+ : +[0-9a-f]+:/ {
+		m = $4; if (m ~ /^(nop|nopw|nopl|cs|xchg|data16)$/) m = "(nop)"; print $1, $3, m }'
 }
 
 same_annotation() {

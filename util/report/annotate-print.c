@@ -23,10 +23,11 @@
 struct code {
 	int fd;
 	Elf *elf;
-	const uint8_t *bytes;
+	const uint8_t *bytes;		/* the part of the symbol in one section */
 	size_t size;
-	uint64_t vaddr;			/* of bytes[0] */
-	char section[64];
+	uint64_t vaddr, off;		/* of bytes[0] */
+	char section[64];		/* the first part's, for the title */
+	uint64_t start_vaddr;
 };
 
 static void code_close(struct code *c)
@@ -37,32 +38,56 @@ static void code_close(struct code *c)
 		close(c->fd);
 }
 
-/* The executable section holding file offset @off, its bytes from @off
- * on (at most @len). */
-static bool find_code(struct code *c, uint64_t off, uint64_t len)
+/*
+ * The symbol's code from file offset @off to @end: the part in the
+ * executable section holding @off, or in the first one after it. A
+ * symbol perf extends to the next one (_init over the PLT) spans several
+ * sections, the gaps between them left out, as objdump does.
+ */
+static bool find_code(struct code *c, uint64_t off, uint64_t end)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr best = { 0 };
+	Elf_Data *best_data = NULL;
 
-	if (elf_getshdrstrndx(c->elf, &shstrndx))
-		return false;
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *d;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(sh.sh_flags & SHF_EXECINSTR) || off < sh.sh_offset ||
-		    off >= sh.sh_offset + sh.sh_size || !(d = elf_getdata(scn, NULL)) ||
-		    !d->d_buf || d->d_size < sh.sh_size)
+		    !(sh.sh_flags & SHF_EXECINSTR) || sh.sh_offset + sh.sh_size <= off ||
+		    sh.sh_offset >= end || (best_data && sh.sh_offset >= best.sh_offset) ||
+		    !(d = elf_getdata(scn, NULL)) || !d->d_buf || d->d_size < sh.sh_size)
 			continue;
-		c->bytes = (const uint8_t *)d->d_buf + (off - sh.sh_offset);
-		c->size = len < sh.sh_offset + sh.sh_size - off ? len : sh.sh_offset + sh.sh_size - off;
-		c->vaddr = sh.sh_addr + (off - sh.sh_offset);
-		snprintf(c->section, sizeof(c->section), "%s",
-			 elf_strptr(c->elf, shstrndx, sh.sh_name) ?: "?");
-		return true;
+		best = sh;
+		best_data = d;
 	}
-	return false;
+	if (!best_data)
+		return false;
+	if (off < best.sh_offset)
+		off = best.sh_offset;
+	c->off = off;
+	c->bytes = (const uint8_t *)best_data->d_buf + (off - best.sh_offset);
+	c->size = (end < best.sh_offset + best.sh_size ? end : best.sh_offset + best.sh_size) - off;
+	c->vaddr = best.sh_addr + (off - best.sh_offset);
+	return true;
+}
+
+static void section_name(struct code *c, uint64_t off)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(c->elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(c->elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && off >= sh.sh_offset && off < sh.sh_offset + sh.sh_size &&
+		    sh.sh_type == SHT_PROGBITS)
+			snprintf(c->section, sizeof(c->section), "%s",
+				 elf_strptr(c->elf, shstrndx, sh.sh_name) ?: "?");
+	}
 }
 
 static bool open_code(struct annotate *a, const struct ann_sym *s, struct code *c)
@@ -81,8 +106,11 @@ static bool open_code(struct annotate *a, const struct ann_sym *s, struct code *
 		c->elf = elf_memory((char *)image, image_size);
 	}
 	strbuf_release(&path);
-	if (c->elf && find_code(c, s->sym->start, s->sym->end - s->sym->start))
+	if (c->elf && find_code(c, s->sym->start, s->sym->end)) {
+		c->start_vaddr = c->vaddr;
+		section_name(c, c->off);
 		return true;
+	}
 	code_close(c);
 	return false;
 }
@@ -250,11 +278,28 @@ static void print_raw_rest(struct printer *p, const struct disasm_insn *in)
 	}
 }
 
+/* @in's offset into the symbol. */
+static uint64_t code_offset(const struct printer *p, const struct disasm_insn *in)
+{
+	return p->code.off + (in->addr - p->code.vaddr) - p->s->sym->start;
+}
+
+/* Every part of the symbol through @fn. */
+static void walk_symbol(struct printer *p, struct disasm *d, disasm_fn *fn, void *ctx)
+{
+	uint64_t off = p->s->sym->start;
+
+	while (off < p->s->sym->end && find_code(&p->code, off, p->s->sym->end)) {
+		disasm__walk(d, p->code.bytes, p->code.size, p->code.vaddr, fn, ctx);
+		off = p->code.off + p->code.size;
+	}
+}
+
 /* What the samples on @in's bytes add up to. */
 static void insn_counts(const struct printer *p, const struct disasm_insn *in, uint64_t *period,
 			uint64_t *samples)
 {
-	uint64_t off = in->addr - p->code.vaddr;	/* into the symbol */
+	uint64_t off = code_offset(p, in);
 	uint64_t len = p->s->sym->end - p->s->sym->start;
 
 	*period = *samples = 0;
@@ -267,7 +312,7 @@ static void insn_counts(const struct printer *p, const struct disasm_insn *in, u
 static int print_insn(const struct disasm_insn *in, void *ctx)
 {
 	struct printer *p = ctx;
-	uint64_t off = in->addr - p->code.vaddr;	/* into the symbol */
+	uint64_t off = code_offset(p, in);
 	uint64_t period, samples;
 	const char *srcline;
 
@@ -348,7 +393,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 	if (!samples)
 		return 0;
 	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
-			  p->s->sym->start + (in->addr - p->code.vaddr));
+			  p->s->sym->start + code_offset(p, in));
 	base = strrchr(sl, '/') ? strrchr(sl, '/') + 1 : sl;
 	for (j = 0; j < ls->n && strcmp(ls->v[j].srcline, base); j++)
 		;
@@ -356,7 +401,8 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 		ls->v = must_reallocarray(ls->v, ls->n + 1, sizeof(*ls->v));
 		ls->v[ls->n++] = (struct line_share){ base, 0 };
 	}
-	ls->v[j].pct += share(p, period, samples);
+	/* perf's summary counts hits, whatever --percent-type says */
+	ls->v[j].pct += p->s->samples ? 100.0 * samples / p->s->samples : 0;
 	return 0;
 }
 
@@ -365,7 +411,7 @@ static void print_line_summary(struct printer *p, struct disasm *d)
 {
 	struct line_summary ls = { .p = p };
 
-	disasm__walk(d, p->code.bytes, p->code.size, p->code.vaddr, add_line_share, &ls);
+	walk_symbol(p, d, add_line_share, &ls);
 	qsort(ls.v, ls.n, sizeof(*ls.v), by_share);
 	fprintf(p->out, "\nSorted summary for file %s\n"
 		"----------------------------------------------\n\n", p->s->dso->long_name);
@@ -390,9 +436,9 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 	print_title(&p);
 	p.pad = a->o->show_total_period ? 13 : 9;
 	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 " <%s>:\n",
-		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.vaddr,
+		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
 		s->sym->name);
-	disasm__walk(d, p.code.bytes, p.code.size, p.code.vaddr, print_insn, &p);
+	walk_symbol(&p, d, print_insn, &p);
 	code_close(&p.code);
 	strbuf_release(&p.line);
 	return 0;
