@@ -390,7 +390,8 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 	size_t j;
 
 	insn_counts(p, in, &period, &samples);
-	if (!samples)
+	/* perf leaves out the addresses with half a percent or less */
+	if (!p->s->samples || 100.0 * samples / p->s->samples <= 0.5)
 		return 0;
 	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
 			  p->s->sym->start + code_offset(p, in));
@@ -402,7 +403,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 		ls->v[ls->n++] = (struct line_share){ base, 0 };
 	}
 	/* perf's summary counts hits, whatever --percent-type says */
-	ls->v[j].pct += p->s->samples ? 100.0 * samples / p->s->samples : 0;
+	ls->v[j].pct += 100.0 * samples / p->s->samples;
 	return 0;
 }
 
