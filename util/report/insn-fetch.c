@@ -2,6 +2,7 @@
 /* One binary open at a time: a script's samples come in runs of a DSO. */
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
@@ -52,14 +53,31 @@ static bool open_dso(struct insn_fetch *f, struct machine *m, struct dso *dso)
 	return f->fd >= 0;
 }
 
+/* the vDSO's image, which this machine has when its kernel recorded */
+static ssize_t vdso_bytes(struct machine *m, const struct dso *dso, uint64_t off, uint8_t *buf)
+{
+	size_t size, n;
+	const uint8_t *image = dso__vdso_image(&m->dsos, dso, &size);
+
+	if (!image || off >= size)
+		return -1;
+	n = size - off < 16 ? size - off : 16;
+	memcpy(buf, image + off, n);
+	return (ssize_t)n;
+}
+
 size_t insn_fetch__at(struct insn_fetch *f, struct machine *m, const struct addr_location *al,
 		      uint8_t *buf)
 {
 	ssize_t n;
 
-	if (!f || !f->d || !al->map || !al->map->dso || al->map->dso->kernel ||
-	    !open_dso(f, m, al->map->dso))
+	if (!f || !f->d || !al->map || !al->map->dso || al->map->dso->kernel)
 		return 0;
-	n = pread(f->fd, buf, 16, (off_t)al->addr);
+	if (!strcmp(al->map->dso->long_name, "[vdso]"))
+		n = vdso_bytes(m, al->map->dso, al->addr, buf);
+	else if (open_dso(f, m, al->map->dso))
+		n = pread(f->fd, buf, 16, (off_t)al->addr);
+	else
+		return 0;
 	return n > 0 ? disasm__length(f->d, buf, (size_t)n, al->addr) : 0;
 }

@@ -742,6 +742,7 @@ static int live_rebuild(struct browser *b, struct report *r, const struct ui_liv
 		memcpy(b->filter, keep.filter, sizeof(b->filter));
 		b->nr_filters = keep.nr_filters;
 		memcpy(b->symbol, keep.symbol, sizeof(b->symbol));
+		memcpy(b->note, keep.note, sizeof(b->note));	/* until the next key */
 		rebuild(b);
 		b->sel = keep.sel < b->nr_rows ? keep.sel : b->nr_rows ? b->nr_rows - 1 : 0;
 		b->top = keep.top <= b->sel ? keep.top : b->sel;
