@@ -13,7 +13,7 @@ test_expect_success 'setup: burn recorded (its hot loop is middle, with leaf inl
 
 test_expect_success 'the hottest symbol first: its title, rows, source and inlined function' '
 	pm annotate -i burn.data >out 2>err &&
-	head -1 out | grep -qE "^ Percent \|	Source code & Disassembly of burn for cpu-clock \([0-9]+ samples, percent: local period\)$" &&
+	head -1 out | grep -qE "^ Percent \|	Source code & Disassembly of burn for cpu-clock(:u)? \([0-9]+ samples, percent: local period\)$" &&
 	sed -n 2p out | grep -qE "^-{90,}$" &&
 	grep -q "^         : 0000000000[0-9a-f]* <middle>:$" out &&
 	grep -q "^         : leaf():$" out && grep -q "x = leaf(x) ^ (x >> 17);" out &&
