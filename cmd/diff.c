@@ -73,7 +73,7 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 	struct diff_args a = {
 		.r = { .group = 0, .children = 0, .branch_stack = 0, .inline_frames = 0,
 		       .demangle = true, .skip_empty = true, .socket_filter = -1,
-		       .chain.mode = CHAIN_NONE, .stdio = true },
+		       .chain.mode = CHAIN_NONE, .stdio = true, .diff_mode = true },
 	};
 	const struct option options[] = {
 		OPT_BOOLEAN('b', "baseline-only", &a.d.baseline_only,

@@ -116,6 +116,18 @@ static char *key_text(const struct hists *h, const struct hist_print_opts *po,
 	return strbuf_detach(&sb, NULL);
 }
 
+/* What pairs an entry: its keys' text, a symbol by its name alone and
+ * unresolved addresses as one (perf diff's collapse, sort__sym_sort). */
+static char *pair_text(const struct hists *h, const struct hist_print_opts *po,
+		       const struct hist_columns *cols, const struct hist_entry *he)
+{
+	struct hist_entry key = *he;
+
+	key.ip = 0;
+	key.level = '.';
+	return key_text(h, po, cols, &key);
+}
+
 /* Rows of the baseline's entries, paired with the new file's of the same
  * keys; the new file's others get rows of their own (not with -b). */
 static void pair_entries(struct diff_table *t, const struct hists *bh, const struct hists *nh,
@@ -132,13 +144,13 @@ static void pair_entries(struct diff_table *t, const struct hists *bh, const str
 		uint32_t *s;
 
 		r->base = bh->sorted[i];
-		r->keys = key_text(bh, po, cols, r->base);
+		r->keys = pair_text(bh, po, cols, r->base);
 		s = find_key(&x, t, r->keys);
 		if (!*s)	/* the first of equal texts takes the pair */
 			*s = (uint32_t)t->nr;
 	}
 	for (size_t i = 0; i < nh->nr_sorted; i++) {
-		char *keys = key_text(nh, po, cols, nh->sorted[i]);
+		char *keys = pair_text(nh, po, cols, nh->sorted[i]);
 		uint32_t *s = find_key(&x, t, keys);
 		struct diff_row *r;
 
@@ -182,12 +194,17 @@ static int cmp_keys(const struct diff_table *t, const struct diff_row *a, const 
 		int c = 0;
 
 		switch (t->sort->keys[i]->id) {
-		case SORT_DSO:
-			c = strcmp(x->dso ? x->dso->short_name : "", y->dso ? y->dso->short_name : "");
+		case SORT_DSO:	/* addresses in no object last */
+			if (x->dso && y->dso)
+				c = strcmp(x->dso->short_name, y->dso->short_name);
+			else if (x->dso || y->dso)
+				c = x->dso ? -1 : 1;
 			break;
-		case SORT_SYM:
+		case SORT_SYM:	/* unresolved addresses last */
 			if (x->sym && y->sym)
 				c = strcmp(x->sym->name, y->sym->name);
+			else if (x->sym || y->sym)
+				c = x->sym ? -1 : 1;
 			break;
 		case SORT_COMM:
 			c = strcmp(x->comm, y->comm);

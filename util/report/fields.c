@@ -70,7 +70,9 @@ int fields__setup(const struct fields_spec *spec, struct fields *f, struct strbu
 			return -EINVAL;
 		append_all(columns, &added);
 	}
-	f->need_collapse = sort_list__has(sort, SORT_COMM);
+	sort->sym_by_name = spec->sym_by_name;
+	f->need_collapse = sort_list__has(sort, SORT_COMM) ||
+			   (spec->sym_by_name && sort_list__has(sort, SORT_SYM));
 	append_all(columns, sort);
 	append_all(sort, columns);
 	f->self_header = !strict && spec->cumulate;

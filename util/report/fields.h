@@ -26,13 +26,15 @@ struct fields_spec {
 	bool mem_mode;
 	bool cumulate;		/* --children */
 	bool show_nr_samples, show_cpu_utilization, show_total_period;
+	bool sym_by_name;	/* perf diff's: symbols collapse by name */
 };
 
 struct fields {
 	struct sort_list sort;		/* what tells entries apart and orders them */
 	struct sort_list columns;
 	bool self_header;		/* the overhead column is titled Self */
-	bool need_collapse;		/* a --sort key perf collapses by (comm) */
+	bool need_collapse;		/* a --sort key perf collapses by (comm;
+					 * sym for diff) */
 };
 
 /* 0, or -EINVAL with the cause in @err. */

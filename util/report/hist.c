@@ -99,6 +99,9 @@ int hists__init(struct hists *h, const struct sort_list *sort, const struct sort
 	h->mode_periods = sort_list__needs_cpumode(h->sort) || sort_list__needs_cpumode(h->fields);
 	for (int i = 0; i < sort->nr; i++)
 		h->perf_tree |= sort_key_is_unordered(sort->keys[i]->id);
+	/* symbols without their objects: perf's sym_cmp() is no total order */
+	h->perf_tree |= sort_list__has(sort, SORT_SYM) && !sort_list__has(sort, SORT_DSO);
+	h->perf_tree |= sort->sym_by_name;
 	h->keep_rare = sort_list__reads_rare(h->sort) || sort_list__reads_rare(h->fields);
 	h->nr_members = nr_members > 1 ? nr_members : 1;
 	if (h->nr_members > 1) {
@@ -432,7 +435,7 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 
 		while (h->need_collapse && *p) {
 			parent = *p;
-			cmp = sort_list__collapse(h->sort, tree_entry(parent), he);
+			cmp = sort_list__collapse_pass(h->sort, tree_entry(parent), he);
 			if (!cmp)
 				break;
 			p = cmp < 0 ? &parent->left : &parent->right;

@@ -709,7 +709,7 @@ static int setup_fields(struct report *r)
 		.user_sort = o->sort, .fields = o->fields, .mem_mode = o->mem_mode,
 		.cumulate = r->cumulate, .show_nr_samples = o->show_nr_samples,
 		.show_cpu_utilization = o->show_cpu_utilization,
-		.show_total_period = o->show_total_period,
+		.show_total_period = o->show_total_period, .sym_by_name = o->diff_mode,
 	};
 
 	if (trace && o->raw_trace) {

@@ -45,6 +45,7 @@ struct report_opts {
 	const char *time_str;	/* --time */
 	const char *time_quantum;	/* --time-quantum: the time key's step */
 	bool time_ns;		/* --ns: the time key in nanoseconds */
+	bool diff_mode;		/* read for perf diff: symbols pair by name */
 	bool full_source_path;	/* --full-source-path: srclines with the whole path */
 	int socket_filter;	/* --socket-filter: the socket shown, -1: any */
 	const char *parent;	/* -p: the regex of the parent key's callers */

@@ -95,6 +95,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 	int named = 0;
 
 	l->nr = 0;
+	l->time_ns = l->sym_by_name = false;	/* the callers' settings, after */
 	while (*p) {
 		size_t len = strcspn(p, ", ");
 		const struct sort_key *k = len ? find_key(p, len) : NULL;
@@ -241,13 +242,16 @@ static int64_t sym_cmp(const struct sort_list *l, const struct hist_entry *a,
 
 	if (!a->sym && !b->sym)
 		return (int64_t)(b->ip - a->ip);
-	if (!a->sym || !b->sym)
-		return cmp_null(a->sym, b->sym);
+	/* the objects first, even for an unresolved address (which another
+	 * unresolved one compares by address alone): perf's order, not a
+	 * total one, which hists__init() replays */
 	if (!sort_list__has(l, SORT_DSO)) {
 		ret = dso_cmp(a, b);
 		if (ret)
 			return ret;
 	}
+	if (!a->sym || !b->sym)
+		return cmp_null(a->sym, b->sym);
 	if (a->sym == b->sym)
 		return 0;
 	/* perf's: inlined functions share their host's start; they are told
@@ -463,6 +467,19 @@ int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *
 {
 	for (int i = 0; i < l->nr; i++) {
 		int64_t c = key_cmp(l, l->keys[i], a, b);
+
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+int64_t sort_list__collapse_pass(const struct sort_list *l, const struct hist_entry *a,
+				 const struct hist_entry *b)
+{
+	for (int i = 0; i < l->nr; i++) {
+		int64_t c = l->sym_by_name && l->keys[i]->id == SORT_SYM ?
+				    sym_sort(a, b) : key_cmp(l, l->keys[i], a, b);
 
 		if (c)
 			return c;

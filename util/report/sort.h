@@ -95,6 +95,8 @@ struct sort_list {
 	const struct sort_key *keys[MAX_SORT_KEYS];
 	int nr;
 	bool time_ns;		/* --ns: the time key in nanoseconds */
+	bool sym_by_name;	/* perf diff's collapse: symbols by name, the
+				 * unresolved addresses as one */
 };
 
 /*
@@ -124,6 +126,9 @@ bool sort_list__reads_rare(const struct sort_list *l);
 bool sort_list__needs_cpumode(const struct sort_list *l);
 
 /* Identity of two entries under @l (0: same entry). */
+/* perf's collapse pass, which differs only under @l->sym_by_name. */
+int64_t sort_list__collapse_pass(const struct sort_list *l, const struct hist_entry *a,
+				 const struct hist_entry *b);
 int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
 			    const struct hist_entry *b);
 
