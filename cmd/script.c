@@ -90,12 +90,15 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			     "comma separated output fields ([type:], +f/-f: change the defaults; "
 			     "types hw,sw,trace,raw,break): comm,pid,tid,cpu,time,period,event,ip,"
 			     "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
-			     "data_page_size,code_page_size,brstack,brstacksym,brstackoff",
+			     "data_page_size,code_page_size,brstack,brstacksym,brstackoff,...,"
+			     "brstackinsn,brstackinsnlen",
 			     add_fields_option),
 		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_UINTEGER(0, "max-blocks", &o.max_blocks,
+			     "Maximum number of code blocks to dump with brstackinsn"),
 		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
 			    "Show full source file name path for source lines"),
 		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
@@ -172,6 +175,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.latency = o.latency;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
+		s.print.max_blocks = o.max_blocks;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		s.print.srclines = &s.srclines;
 		s.srclines.full_path = o.full_source_path;

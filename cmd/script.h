@@ -34,6 +34,7 @@ struct script_opts {
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	unsigned int max_stack;
+	unsigned int max_blocks;	/* --max-blocks: brstackinsn's, 0 all */
 };
 
 struct script {

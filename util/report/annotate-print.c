@@ -8,119 +8,21 @@
  * line's number is.
  */
 #include <errno.h>
-#include <gelf.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../base/xalloc.h"
 #include "annotate.h"
 #include "disasm.h"
-
-/* The symbol's code, read from its binary. */
-struct code {
-	int fd;
-	Elf *elf;
-	const uint8_t *bytes;		/* the part of the symbol in one section */
-	size_t size;
-	uint64_t vaddr, off;		/* of bytes[0] */
-	char section[64];		/* the first part's, for the title */
-	uint64_t start_vaddr;
-};
-
-static void code_close(struct code *c)
-{
-	if (c->elf)
-		elf_end(c->elf);
-	if (c->fd >= 0)
-		close(c->fd);
-}
-
-/*
- * The symbol's code from file offset @off to @end: the part in the
- * executable section holding @off, or in the first one after it. A
- * symbol perf extends to the next one (_init over the PLT) spans several
- * sections, the gaps between them left out, as objdump does.
- */
-static bool find_code(struct code *c, uint64_t off, uint64_t end)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr best = { 0 };
-	Elf_Data *best_data = NULL;
-
-	while ((scn = elf_nextscn(c->elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(sh.sh_flags & SHF_EXECINSTR) || sh.sh_offset + sh.sh_size <= off ||
-		    sh.sh_offset >= end || (best_data && sh.sh_offset >= best.sh_offset) ||
-		    !(d = elf_getdata(scn, NULL)) || !d->d_buf || d->d_size < sh.sh_size)
-			continue;
-		best = sh;
-		best_data = d;
-	}
-	if (!best_data)
-		return false;
-	if (off < best.sh_offset)
-		off = best.sh_offset;
-	c->off = off;
-	c->bytes = (const uint8_t *)best_data->d_buf + (off - best.sh_offset);
-	c->size = (end < best.sh_offset + best.sh_size ? end : best.sh_offset + best.sh_size) - off;
-	c->vaddr = best.sh_addr + (off - best.sh_offset);
-	return true;
-}
-
-static void section_name(struct code *c, uint64_t off)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(c->elf, &shstrndx))
-		return;
-	while ((scn = elf_nextscn(c->elf, scn))) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(scn, &sh) && off >= sh.sh_offset && off < sh.sh_offset + sh.sh_size &&
-		    sh.sh_type == SHT_PROGBITS)
-			snprintf(c->section, sizeof(c->section), "%s",
-				 elf_strptr(c->elf, shstrndx, sh.sh_name) ?: "?");
-	}
-}
-
-static bool open_code(struct annotate *a, const struct ann_sym *s, struct code *c)
-{
-	struct strbuf path = STRBUF_INIT;
-	const void *image;
-	size_t image_size;
-
-	*c = (struct code){ .fd = -1 };
-	elf_version(EV_CURRENT);
-	if (dso__binary_path(&a->machine.dsos, s->dso, &path)) {
-		c->fd = open(path.buf, O_RDONLY | O_CLOEXEC);
-		if (c->fd >= 0)
-			c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);
-	} else if ((image = dso__vdso_image(&a->machine.dsos, s->dso, &image_size))) {
-		c->elf = elf_memory((char *)image, image_size);
-	}
-	strbuf_release(&path);
-	if (c->elf && find_code(c, s->sym->start, s->sym->end)) {
-		c->start_vaddr = c->vaddr;
-		section_name(c, c->off);
-		return true;
-	}
-	code_close(c);
-	return false;
-}
+#include "sym-code.h"
 
 /* --- one symbol ------------------------------------------------------- */
 
 struct printer {
 	struct annotate *a;
 	const struct ann_sym *s;
-	struct code code;
+	struct sym_code code;
 	FILE *out;
 	struct strbuf line;
 	char last_func[256], last_src[4096];
@@ -138,31 +40,13 @@ static double share(const struct printer *p, uint64_t period, uint64_t samples)
 	return base ? 100.0 * (hits ? samples : period) / base : 0;
 }
 
-/* @vaddr's file offset, by the section that holds it (the symbols are
- * kept by file offset). */
-static bool vaddr_offset(Elf *elf, uint64_t vaddr, uint64_t *off)
-{
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOBITS &&
-		    vaddr >= sh.sh_addr && vaddr < sh.sh_addr + sh.sh_size) {
-			*off = vaddr - sh.sh_addr + sh.sh_offset;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* The symbol (of the same DSO) an address falls in, as "name+0xoff". */
 static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 {
 	uint64_t off;
 	const struct symbol *sym;
 
-	if (!vaddr_offset(p->code.elf, vaddr, &off))
+	if (!sym_code__vaddr_offset(&p->code, vaddr, &off))
 		return;
 	sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
 
@@ -278,28 +162,11 @@ static void print_raw_rest(struct printer *p, const struct disasm_insn *in)
 	}
 }
 
-/* @in's offset into the symbol. */
-static uint64_t code_offset(const struct printer *p, const struct disasm_insn *in)
-{
-	return p->code.off + (in->addr - p->code.vaddr) - p->s->sym->start;
-}
-
-/* Every part of the symbol through @fn. */
-static void walk_symbol(struct printer *p, struct disasm *d, disasm_fn *fn, void *ctx)
-{
-	uint64_t off = p->s->sym->start;
-
-	while (off < p->s->sym->end && find_code(&p->code, off, p->s->sym->end)) {
-		disasm__walk(d, p->code.bytes, p->code.size, p->code.vaddr, fn, ctx);
-		off = p->code.off + p->code.size;
-	}
-}
-
 /* What the samples on @in's bytes add up to. */
 static void insn_counts(const struct printer *p, const struct disasm_insn *in, uint64_t *period,
 			uint64_t *samples)
 {
-	uint64_t off = code_offset(p, in);
+	uint64_t off = sym_code__offset(&p->code, in->addr);
 	uint64_t len = p->s->sym->end - p->s->sym->start;
 
 	*period = *samples = 0;
@@ -312,7 +179,7 @@ static void insn_counts(const struct printer *p, const struct disasm_insn *in, u
 static int print_insn(const struct disasm_insn *in, void *ctx)
 {
 	struct printer *p = ctx;
-	uint64_t off = code_offset(p, in);
+	uint64_t off = sym_code__offset(&p->code, in->addr);
 	uint64_t period, samples;
 	const char *srcline;
 
@@ -394,7 +261,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 	if (!p->s->samples || 100.0 * samples / p->s->samples <= 0.5)
 		return 0;
 	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
-			  p->s->sym->start + code_offset(p, in));
+			  p->s->sym->start + sym_code__offset(&p->code, in->addr));
 	base = strrchr(sl, '/') ? strrchr(sl, '/') + 1 : sl;
 	for (j = 0; j < ls->n && strcmp(ls->v[j].srcline, base); j++)
 		;
@@ -412,7 +279,7 @@ static void print_line_summary(struct printer *p, struct disasm *d)
 {
 	struct line_summary ls = { .p = p };
 
-	walk_symbol(p, d, add_line_share, &ls);
+	sym_code__walk(&p->code, d, add_line_share, &ls);
 	qsort(ls.v, ls.n, sizeof(*ls.v), by_share);
 	fprintf(p->out, "\nSorted summary for file %s\n"
 		"----------------------------------------------\n\n", p->s->dso->long_name);
@@ -428,7 +295,7 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 	bool global = a->o->percent_type == PERCENT_GLOBAL_PERIOD ||
 		      a->o->percent_type == PERCENT_GLOBAL_HITS;
 
-	if (!open_code(a, s, &p.code))
+	if (!sym_code__open(&p.code, &a->machine.dsos, s->dso, s->sym))
 		return -ENOENT;
 	p.total_period = global ? a->event_period[s->evsel] : s->period;
 	p.total_samples = global ? a->event_samples[s->evsel] : s->samples;
@@ -439,8 +306,8 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 " <%s>:\n",
 		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
 		s->sym->name);
-	walk_symbol(&p, d, print_insn, &p);
-	code_close(&p.code);
+	sym_code__walk(&p.code, d, print_insn, &p);
+	sym_code__close(&p.code);
 	strbuf_release(&p.line);
 	return 0;
 }

@@ -336,6 +336,8 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 	memcpy(out->bytes, in->bytes, in->size < sizeof(out->bytes) ? in->size : sizeof(out->bytes));
 	out->has_target = direct_target(d, in, &out->target);
 	out->is_call = in_group(in, CS_GRP_CALL);
+	out->is_branch = out->is_call || in_group(in, CS_GRP_JUMP) || in_group(in, CS_GRP_RET) ||
+			 in_group(in, CS_GRP_INT) || in_group(in, CS_GRP_IRET);
 	objdump_mnemonic(d, in, in_group(in, CS_GRP_JUMP) || out->is_call ||
 			 in_group(in, CS_GRP_RET), out->mnemonic, sizeof(out->mnemonic));
 	notrack(d, in, out->mnemonic, sizeof(out->mnemonic));
@@ -370,6 +372,23 @@ size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t
 	if (in)
 		cs_free(in, 1);
 	return n;
+}
+
+size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
+		   struct disasm_insn *out)
+{
+	cs_insn *in = cs_malloc(d->handle);
+	size_t len = 0;
+
+	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
+		fill(d, in, out);
+		len = out->size;
+	} else if (size && d->arch == CS_ARCH_X86 && vex_length(code, size)) {
+		len = undecoded(d, code, size, addr, out);
+	}
+	if (in)
+		cs_free(in, 1);
+	return len;
 }
 
 size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr)

@@ -25,6 +25,7 @@ struct disasm_insn {
 	char operands[160];	/* objdump's spelling, without a direct target */
 	bool has_target;	/* a direct jump or call: @target */
 	bool is_call;
+	bool is_branch;		/* a jump, call, return or interrupt, direct or not */
 	uint64_t target;
 	bool has_rip_ref;	/* x86: an operand at @rip_ref (objdump's "# addr") */
 	uint64_t rip_ref;
@@ -43,6 +44,11 @@ void disasm__delete(struct disasm *d);
 typedef int disasm_fn(const struct disasm_insn *insn, void *ctx);
 size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
 		    disasm_fn *fn, void *ctx);
+
+/* The instruction at the start of @code in @out; its length, 0 when it
+ * does not decode (capstone's undecoded AVX ones count, as data). */
+size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
+		   struct disasm_insn *out);
 
 /* The length of the instruction at the start of @code, 0 when it does
  * not decode. */

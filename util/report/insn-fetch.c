@@ -54,30 +54,44 @@ static bool open_dso(struct insn_fetch *f, struct machine *m, struct dso *dso)
 }
 
 /* the vDSO's image, which this machine has when its kernel recorded */
-static ssize_t vdso_bytes(struct machine *m, const struct dso *dso, uint64_t off, uint8_t *buf)
+static ssize_t vdso_bytes(struct machine *m, const struct dso *dso, uint64_t off, uint8_t *buf,
+			  size_t len)
 {
 	size_t size, n;
 	const uint8_t *image = dso__vdso_image(&m->dsos, dso, &size);
 
 	if (!image || off >= size)
 		return -1;
-	n = size - off < 16 ? size - off : 16;
+	n = size - off < len ? size - off : len;
 	memcpy(buf, image + off, n);
 	return (ssize_t)n;
+}
+
+size_t insn_fetch__read(struct insn_fetch *f, struct machine *m, const struct addr_location *al,
+			uint8_t *buf, size_t len)
+{
+	ssize_t n;
+
+	if (!f || !al->map || !al->map->dso || al->map->dso->kernel)
+		return 0;
+	if (!strcmp(al->map->dso->long_name, "[vdso]"))
+		n = vdso_bytes(m, al->map->dso, al->addr, buf, len);
+	else if (open_dso(f, m, al->map->dso))
+		n = pread(f->fd, buf, len, (off_t)al->addr);
+	else
+		return 0;
+	return n > 0 ? (size_t)n : 0;
+}
+
+struct disasm *insn_fetch__disasm(struct insn_fetch *f)
+{
+	return f ? f->d : NULL;
 }
 
 size_t insn_fetch__at(struct insn_fetch *f, struct machine *m, const struct addr_location *al,
 		      uint8_t *buf)
 {
-	ssize_t n;
+	size_t n = f && f->d ? insn_fetch__read(f, m, al, buf, 16) : 0;
 
-	if (!f || !f->d || !al->map || !al->map->dso || al->map->dso->kernel)
-		return 0;
-	if (!strcmp(al->map->dso->long_name, "[vdso]"))
-		n = vdso_bytes(m, al->map->dso, al->addr, buf);
-	else if (open_dso(f, m, al->map->dso))
-		n = pread(f->fd, buf, 16, (off_t)al->addr);
-	else
-		return 0;
-	return n > 0 ? disasm__length(f->d, buf, (size_t)n, al->addr) : 0;
+	return n ? disasm__length(f->d, buf, n, al->addr) : 0;
 }

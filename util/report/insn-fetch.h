@@ -20,6 +20,13 @@ struct insn_fetch;
 struct insn_fetch *insn_fetch__new(const char *arch);
 void insn_fetch__delete(struct insn_fetch *f);
 
+/* Up to @len bytes of code at @al into @buf: how many, 0 when none. */
+size_t insn_fetch__read(struct insn_fetch *f, struct machine *m, const struct addr_location *al,
+			uint8_t *buf, size_t len);
+
+/* The disassembler, NULL when the arch has none. */
+struct disasm *insn_fetch__disasm(struct insn_fetch *f);
+
 /* The instruction at @al: its length, 0 when unknown; its bytes in @buf
  * (room for 16). */
 size_t insn_fetch__at(struct insn_fetch *f, struct machine *m, const struct addr_location *al,

@@ -6,6 +6,7 @@
 #include "../base/util.h"
 #include "../data/header-topology.h"
 #include "../events/cpumap.h"
+#include "branch-cycles.h"
 #include "hist-feed.h"
 #include "report.h"
 #include "resolve.h"
@@ -178,7 +179,7 @@ static int add_branches(struct report *r, struct hists *h, const struct perf_sam
 			struct hist_entry *tmpl, int member)
 {
 	struct hist_branch branch;
-	int err = 0;
+	int err = r->cycles ? branch_cycles__account(r->cycles, &r->machine, tmpl->thread, s) : 0;
 
 	for (uint64_t i = 0; i < s->branch_nr && !err; i++) {
 		const struct perf_branch_entry *b = &s->branches[i];
@@ -721,6 +722,19 @@ static int setup_fields(struct report *r)
 	return fields__setup(&spec, &r->fields, &r->err);
 }
 
+/* The IPC column's counts; perf knows no block's start unless the stacks
+ * hold every kind of branch. */
+static void setup_branch_cycles(struct report *r)
+{
+	uint64_t types = 0;
+
+	for (size_t i = 0; i < r->pd.nr_evsels; i++)
+		types |= r->pd.evsels[i]->attr.branch_sample_type;
+	r->cycles = branch_cycles__new(&r->machine.dsos, r->pd.feat.arch,
+				       !(types & PERF_SAMPLE_BRANCH_ANY));
+	r->fields.sort.cycles = r->fields.columns.cycles = r->cycles;
+}
+
 /*
  * perf's rules: branch mode is on for files recorded with branch stacks
  * (the BRANCH_STACK header feature) unless --no-branch-stack or
@@ -778,6 +792,8 @@ int report__setup(struct report *r)
 	err = setup_fields(r);
 	if (!err)
 		err = setup_key_data(r);
+	if (!err && r->branch_mode && o->sort && strstr(o->sort, "symbol"))
+		setup_branch_cycles(r);
 	if (!err && !r->branch_mode && sort_list__branch_key(&r->fields.sort)) {
 		strbuf_addf(&r->err, "%s key '%s' describes taken branches, and this report "
 			    "is not in branch mode\nhint: add -b (the file must have branch stacks: "
@@ -804,6 +820,7 @@ int report__setup(struct report *r)
 
 void report__exit(struct report *r)
 {
+	branch_cycles__delete(r->cycles);
 	for (size_t i = 0; i < r->nr_hists; i++) {
 		if (r->hists[i])
 			hists__exit(r->hists[i]);

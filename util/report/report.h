@@ -102,6 +102,7 @@ struct event_count {
 
 struct report {
 	struct report_opts *o;
+	struct branch_cycles *cycles;	/* branch mode's IPC column, or NULL */
 	struct perf_data pd;
 	FILE *dump_out;		/* -D: each record shown here as it is delivered */
 	struct dump_state dump_state;

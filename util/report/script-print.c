@@ -13,12 +13,13 @@
 #include "data-src.h"
 #include "insn-fetch.h"
 #include "resolve.h"
+#include "script-brinsn.h"
 #include "script-print.h"
 #include "../base/xalloc.h"
 
 static const struct {
 	const char *name;
-	unsigned int bit;
+	uint64_t bit;
 } field_names[] = {
 	{ "comm", SF_COMM }, { "pid", SF_PID }, { "tid", SF_TID }, { "cpu", SF_CPU },
 	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVENT }, { "ip", SF_IP },
@@ -30,12 +31,13 @@ static const struct {
 	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
 	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
 	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE }, { "insn", SF_INSN },
-	{ "insnlen", SF_INSNLEN },
+	{ "insnlen", SF_INSNLEN }, { "brstackinsn", SF_BRSTACKINSN },
+	{ "brstackinsnlen", SF_BRSTACKINSNLEN },
 };
 
 /* What each field needs in the samples (any of the bits). */
 static const struct {
-	unsigned int field;
+	uint64_t field;
 	uint64_t bits;
 	const char *name, *attr;
 } needs[] = {
@@ -55,7 +57,7 @@ static const struct {
 	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "uregs", "REGS_USER" },
 };	/* the branch fields: nothing where there is no stack, as perf */
 
-static int field_bit(const char *name, size_t len, unsigned int *bit, struct strbuf *err)
+static int field_bit(const char *name, size_t len, uint64_t *bit, struct strbuf *err)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
 		if (strlen(field_names[i].name) == len && !strncmp(field_names[i].name, name, len)) {
@@ -66,7 +68,8 @@ static int field_bit(const char *name, size_t len, unsigned int *bit, struct str
 	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
 		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
-		    "srcline, misc, tod, flags, ipc, iregs, uregs, srccode, insn, insnlen",
+		    "srcline, misc, tod, flags, ipc, iregs, uregs, srccode, insn, insnlen, "
+		    "brstackinsn, brstackinsnlen",
 		    (int)len, name);
 	return -EINVAL;
 }
@@ -82,7 +85,7 @@ static int parse_list(const char *list, const char *spec, struct script_fields *
 	for (const char *s = list; *s; s += strcspn(s, ","), s += !!*s) {
 		size_t len = strcspn(s, ",");
 		char sign = *s == '+' || *s == '-' ? *s : 0;
-		unsigned int bit;
+		uint64_t bit;
 
 		if (!!sign != modify) {
 			strbuf_addf(err, "-F %s: a list either replaces the fields (ip,sym) or "
@@ -126,8 +129,8 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 			/* as perf: a tracepoint's payload, asked for every event, is
 			 * left out for the others (with a warning) */
 			if (i != PERF_TYPE_TRACEPOINT) {
-				p->by_type[i].fields &= ~(unsigned int)SF_TRACE;
-				p->by_type[i].add &= ~(unsigned int)SF_TRACE;
+				p->by_type[i].fields &= ~(uint64_t)SF_TRACE;
+				p->by_type[i].add &= ~(uint64_t)SF_TRACE;
 			}
 		}
 		if ((sf.fields | sf.add) & SF_TRACE)
@@ -156,9 +159,9 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 	return 0;
 }
 
-static unsigned int asked_anywhere(const struct script_print *p)
+static uint64_t asked_anywhere(const struct script_print *p)
 {
-	unsigned int asked = 0;
+	uint64_t asked = 0;
 
 	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
 		asked |= p->by_type[i].replace ? p->by_type[i].fields : p->by_type[i].add;
@@ -170,7 +173,7 @@ int script_print__check_fields(const struct script_print *p, struct strbuf *err)
 	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
 		const struct script_fields *sf = &p->by_type[i];
 
-		unsigned int lines = sf->fields & (SF_SRCLINE | SF_SRCCODE);
+		uint64_t lines = sf->fields & (SF_SRCLINE | SF_SRCCODE);
 
 		if (sf->replace && lines && !(sf->fields & SF_IP)) {
 			const char *name = lines & SF_SRCLINE ? "srcline" : "srccode";
@@ -216,9 +219,9 @@ void script_print__set_events(struct script_print *p, const struct pd_evsel *con
 
 /* The memory fields a raw event's samples carry (record -d's memory
  * events show them by default). Asked for every sample: plain tests. */
-static unsigned int memory_fields(uint64_t st)
+static uint64_t memory_fields(uint64_t st)
 {
-	unsigned int f = 0;
+	uint64_t f = 0;
 
 	f |= st & PERF_SAMPLE_ADDR ? SF_ADDR : 0;
 	f |= st & PERF_SAMPLE_DATA_SRC ? SF_DATA_SRC : 0;
@@ -230,9 +233,9 @@ static unsigned int memory_fields(uint64_t st)
 	return f;
 }
 
-unsigned int script_print__default_fields(const struct perf_event_attr *attr)
+uint64_t script_print__default_fields(const struct perf_event_attr *attr)
 {
-	unsigned int f = SF_COMM | SF_TID | SF_EVENT;
+	uint64_t f = SF_COMM | SF_TID | SF_EVENT;
 
 	/* as perf: no time column where the samples carry none (--per-thread) */
 	if (attr->sample_type & PERF_SAMPLE_TIME)
@@ -271,7 +274,7 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err)
 {
 	const struct script_fields *sf = fields_for(p, e);
-	unsigned int asked = sf->none ? 0 : sf->replace ? sf->fields : sf->add;
+	uint64_t asked = sf->none ? 0 : sf->replace ? sf->fields : sf->add;
 
 	for (size_t i = 0; i < ARRAY_SIZE(needs); i++) {
 		if (!(asked & needs[i].field) || (e->attr.sample_type & needs[i].bits))
@@ -281,16 +284,24 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			    needs[i].name, needs[i].name);
 		return -EINVAL;
 	}
+	/* the blocks between the branches are known only when all are there */
+	if ((asked & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN)) &&
+	    !(e->attr.branch_sample_type & PERF_SAMPLE_BRANCH_ANY)) {
+		strbuf_addf(err, "-F brstackinsn: samples of '%s' have no stack of every taken "
+			    "branch, to walk the code between\nhint: record with perf-mini record "
+			    "-b (all branches), or leave brstackinsn out of -F", e->name);
+		return -EINVAL;
+	}
 	return 0;
 }
 
-static unsigned int fields_of(const struct script_print *p, const struct pd_evsel *e)
+static uint64_t fields_of(const struct script_print *p, const struct pd_evsel *e)
 {
 	const struct script_fields *sf = fields_for(p, e);
 	const struct perf_event_attr *rep = p->type_attr[type_index(&e->attr)];
 	struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
 
-	unsigned int f;
+	uint64_t f;
 
 	if (sf->replace)
 		return sf->fields;
@@ -330,7 +341,7 @@ static void print_sym(const struct addr_location *al, bool offset, struct strbuf
 }
 
 /* " sym+off (dso)" after an address, as the fields ask. */
-static void print_location(unsigned int f, const struct addr_location *al, struct strbuf *sb)
+static void print_location(uint64_t f, const struct addr_location *al, struct strbuf *sb)
 {
 	if (f & SF_SYM) {
 		strbuf_addch(sb, ' ');
@@ -360,7 +371,7 @@ static void print_regs(const struct pmu_arch_ops *arch, const struct sample_regs
 
 /* perf's map__fprintf_srcline(): "\n  file.c:12" after a located
  * address, nothing where no line is known */
-static void print_srcline(unsigned int f, struct srclines *sl, struct machine *m,
+static void print_srcline(uint64_t f, struct srclines *sl, struct machine *m,
 			  const struct addr_location *al, struct strbuf *sb)
 {
 	const char *line;
@@ -375,7 +386,7 @@ static void print_srcline(unsigned int f, struct srclines *sl, struct machine *m
 }
 
 /* perf's " ilen: 3 insn: 48 01 fa": the instruction at the ip */
-static void print_insn(const struct script_print *p, unsigned int f, struct machine *m,
+static void print_insn(const struct script_print *p, uint64_t f, struct machine *m,
 		       struct thread *t, const struct perf_sample *s, struct strbuf *sb)
 {
 	struct addr_location al;
@@ -394,7 +405,7 @@ static void print_insn(const struct script_print *p, unsigned int f, struct mach
 }
 
 struct frame_ctx {
-	unsigned int fields;
+	uint64_t fields;
 	struct strbuf *sb;
 	struct srclines *inlines;	/* expand this sample's user frames */
 	struct srclines *srclines;	/* -F srcline */
@@ -465,7 +476,7 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	return 0;
 }
 
-static void print_comm(const struct script_print *p, unsigned int f, bool chain,
+static void print_comm(const struct script_print *p, uint64_t f, bool chain,
 		       struct thread *t, struct strbuf *sb)
 {
 	char cut[9];
@@ -544,7 +555,7 @@ static void print_tod(const struct script_print *p, uint64_t t, struct strbuf *s
 
 /* perf's sample start after the comm: pid/tid, cpu, misc, the time of day,
  * the time @t shows; @type is the record's (misc's letters depend on it). */
-static void print_start(const struct script_print *p, unsigned int f,
+static void print_start(const struct script_print *p, uint64_t f,
 			const struct perf_sample *s, uint64_t t, uint32_t type, struct strbuf *sb)
 {
 	if (f & SF_PID) {
@@ -573,7 +584,7 @@ static void print_start(const struct script_print *p, unsigned int f,
 
 /* What follows the comm up to the event's name: the sample alone says it
  * (and @t, its time as shown). */
-static void print_middle(const struct script_print *p, unsigned int f,
+static void print_middle(const struct script_print *p, uint64_t f,
 			 const struct perf_sample *s, uint64_t t, const struct pd_evsel *e,
 			 struct strbuf *sb)
 {
@@ -635,7 +646,7 @@ static bool addr_is_code(const struct perf_event_attr *attr)
 	       (attr->config & PERF_COUNT_HW_BRANCH_INSTRUCTIONS) && attr->sample_period == 1;
 }
 
-static void print_addr(unsigned int f, struct machine *m, struct thread *t,
+static void print_addr(uint64_t f, struct machine *m, struct thread *t,
 		       const struct perf_sample *s, const struct pd_evsel *e, struct strbuf *sb)
 {
 	struct addr_location al;
@@ -666,7 +677,7 @@ static void print_data_src(struct script_print *p, const struct perf_sample *s,
 	strbuf_addchars(sb, ' ', (size_t)(p->data_src_width - len));
 }
 
-static void print_memory(struct script_print *p, unsigned int f, const struct perf_sample *s,
+static void print_memory(struct script_print *p, uint64_t f, const struct perf_sample *s,
 			 struct strbuf *sb)
 {
 	if (f & SF_DATA_SRC)
@@ -693,7 +704,7 @@ static void branch_flags(const struct perf_branch_entry *b, struct strbuf *sb)
 	strbuf_addch(sb, ' ');
 }
 
-static void branch_dso(unsigned int f, const struct addr_location *al, struct strbuf *sb)
+static void branch_dso(uint64_t f, const struct addr_location *al, struct strbuf *sb)
 {
 	if (!(f & SF_DSO))
 		return;
@@ -716,7 +727,7 @@ static uint64_t map_offset(const struct addr_location *al, uint64_t addr)
  * "sym+off" for the addresses, brstackoff with offsets in their DSOs;
  * "(dso)" after each with the dso field. perf prints only the first of
  * the three asked for. */
-static void print_branches(unsigned int f, struct machine *m, struct thread *t,
+static void print_branches(uint64_t f, struct machine *m, struct thread *t,
 			   const struct perf_sample *s, struct strbuf *sb)
 {
 	for (uint64_t i = 0; s->branches && i < s->branch_nr; i++) {
@@ -754,7 +765,7 @@ static void page_size(uint64_t size, struct strbuf *sb)
 	page_size__name(size, sb);
 }
 
-static void print_page_info(unsigned int f, const struct perf_sample *s, struct strbuf *sb)
+static void print_page_info(uint64_t f, const struct perf_sample *s, struct strbuf *sb)
 {
 	if (f & SF_PHYS_ADDR)
 		strbuf_addhex(sb, s->phys_addr, 16);
@@ -799,7 +810,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e,
 			  const char *middle, FILE *out)
 {
-	unsigned int f = fields_of(p, e);
+	uint64_t f = fields_of(p, e);
 	struct thread *t;
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
@@ -847,6 +858,9 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_branches(f, m, t, s, sb);
 	if (f & (SF_INSN | SF_INSNLEN))
 		print_insn(p, f, m, t, s, sb);
+	if (f & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN))
+		script_brstackinsn(p->insns, !strcmp((p->arch ?: arch__host())->name, "x86"),
+				   f & SF_BRSTACKINSNLEN, p->max_blocks, m, t, s, sb);
 	print_page_info(f, s, sb);
 	strbuf_addch(sb, '\n');
 	if (f & SF_SRCCODE)
@@ -909,7 +923,7 @@ void script_print__event(struct script_print *p, struct thread *t,
 	const char *name = perf_record_name(ev->type);
 
 	if (t) {
-		unsigned int f = fields_of(p, e);
+		uint64_t f = fields_of(p, e);
 		/* perf: an unpadded comm where samples have callchains shown */
 		bool chain = (f & SF_IP) && !p->no_callchain &&
 			     (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);

@@ -51,12 +51,14 @@ enum script_field {
 	SF_SRCCODE = 1 << 29,
 	SF_INSN = 1 << 30,
 	SF_INSNLEN = 1u << 31,
+	SF_BRSTACKINSN = 1ULL << 32,
+	SF_BRSTACKINSNLEN = 1ULL << 33,
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
 struct script_fields {
-	unsigned int fields;		/* SF_*, replacing the defaults (-F a,b) */
-	unsigned int add, remove;	/* changing them (-F +a,-b) */
+	uint64_t fields;		/* SF_*, replacing the defaults (-F a,b) */
+	uint64_t add, remove;	/* changing them (-F +a,-b) */
 	bool replace;			/* missing data is then an error */
 	bool none;			/* "-F hw:": these samples are not printed */
 	bool typed;			/* set by a "type:" -F */
@@ -80,6 +82,7 @@ struct script_print {
 	bool no_callchain;		/* -G / --hide-call-graph */
 	bool tp_callchain;		/* a tracepoint has callchains: show where */
 	unsigned int max_stack;
+	unsigned int max_blocks;	/* brstackinsn's newest blocks, 0: all */
 	/* tracepoint payload formatter, NULL when none */
 	void (*format_trace)(void *ctx, const struct perf_sample *s, struct strbuf *out);
 	void *trace_ctx;
@@ -119,7 +122,7 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 int script_print__check_fields(const struct script_print *p, struct strbuf *err);
 
 /* perf's default fields for an event with @attr. */
-unsigned int script_print__default_fields(const struct perf_event_attr *attr);
+uint64_t script_print__default_fields(const struct perf_event_attr *attr);
 
 /* Note each type's first event that is not a dummy, as perf does: the
  * fields its samples lack are left out for the whole type. */

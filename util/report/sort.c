@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../base/util.h"
+#include "branch-cycles.h"
 #include "data-src.h"
 #include "hist.h"
 #include "sort.h"
@@ -96,6 +97,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 
 	l->nr = 0;
 	l->time_ns = l->sym_by_name = false;	/* the callers' settings, after */
+	l->cycles = NULL;
 	while (*p) {
 		size_t len = strcspn(p, ", ");
 		const struct sort_key *k = len ? find_key(p, len) : NULL;
@@ -745,10 +747,11 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 			strbuf_setlen(sb, start + (size_t)width);
 		break;
 	}
-	case SORT_IPC_LBR:
-		/* perf's for an unresolved symbol; a resolved one's IPC needs
-		 * its instructions counted, which perf-mini does not do */
-		strbuf_addch(sb, '-');
+	case SORT_IPC_LBR:	/* '-': perf's for an unresolved symbol */
+		if (he->sym && l->cycles)
+			branch_cycles__cell(l->cycles, he->sym, sb);
+		else
+			strbuf_addch(sb, '-');
 		break;
 	case SORT_NR_KEYS:
 		break;

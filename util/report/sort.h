@@ -91,12 +91,15 @@ struct sort_key {
 
 #define MAX_SORT_KEYS 32
 
+struct branch_cycles;
+
 struct sort_list {
 	const struct sort_key *keys[MAX_SORT_KEYS];
 	int nr;
 	bool time_ns;		/* --ns: the time key in nanoseconds */
 	bool sym_by_name;	/* perf diff's collapse: symbols by name, the
 				 * unresolved addresses as one */
+	struct branch_cycles *cycles;	/* the IPC column's counts, or NULL */
 };
 
 /*

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SYM_CODE_H
+#define PM_SYM_CODE_H
+
+/*
+ * A symbol's machine code, read from its binary (or the build-id cache,
+ * or this machine's vDSO image) as objdump reads it: section by section,
+ * a symbol perf extends over several (_init over the PLT) without the
+ * gaps between them. For annotate's listing and branch mode's IPC.
+ */
+#include <gelf.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../symbols/dso.h"
+#include "disasm.h"
+
+struct sym_code {
+	int fd;
+	Elf *elf;
+	const struct symbol *sym;
+	const uint8_t *bytes;		/* the part of the symbol in one section */
+	size_t size;
+	uint64_t vaddr, off;		/* of bytes[0] */
+	char section[64];		/* the first part's, for annotate's title */
+	uint64_t start_vaddr;		/* where the symbol starts */
+};
+
+/* The code of @sym (@dso's); false when no binary holds it. */
+bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso,
+		    const struct symbol *sym);
+void sym_code__close(struct sym_code *c);
+
+/* Every part of the symbol, disassembled, through @fn. */
+void sym_code__walk(struct sym_code *c, struct disasm *d, disasm_fn *fn, void *ctx);
+
+/* An instruction's offset into the symbol, while sym_code__walk() is in
+ * the part holding @vaddr. */
+static inline uint64_t sym_code__offset(const struct sym_code *c, uint64_t vaddr)
+{
+	return c->off + (vaddr - c->vaddr) - c->sym->start;
+}
+
+/* @vaddr's file offset, by the section that holds it (the symbols are
+ * kept by file offset). */
+bool sym_code__vaddr_offset(const struct sym_code *c, uint64_t vaddr, uint64_t *off);
+
+#endif
