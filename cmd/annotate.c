@@ -89,8 +89,7 @@ static int run(struct annotate *a)
 	ret = annotate__fprintf(a, stdout);
 	if (a->nr_kernel && !a->o->symbol)
 		fprintf(stderr, "perf-mini annotate: %llu samples in the kernel are not annotated "
-			"(its code is in /proc/kcore, not read yet)\n",
-			(unsigned long long)a->nr_kernel);
+			"(%s)\n", (unsigned long long)a->nr_kernel, a->kernel_why);
 	if (ret == -ENODATA && !a->err.len) {
 		fflush(stdout);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", a->pd.path);
@@ -121,7 +120,7 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		OPT_CALLBACK_NOOPT('D', "dump-raw-trace", &o, "dump raw trace (report -D has it)",
 				   refused),
 		OPT_CALLBACK_NOOPT(0, "group", &o, "event groups together (not yet)", refused),
-		OPT_CALLBACK_NOOPT('m', "modules", &o, "module symbols (kernel code: not yet)",
+		OPT_CALLBACK_NOOPT('m', "modules", &o, "module files (their code is read from /proc/kcore)",
 				   refused),
 		OPT_CALLBACK(0, "itrace", &o, "opts", "instruction traces (not decoded)", refused),
 		OPT_CALLBACK(0, "prefix", &o, "prefix", "source path prefix (objdump's: not here)",
@@ -160,7 +159,7 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('q', "quiet", &quiet, "do now show any warnings or messages"),
 		OPT_CALLBACK(0, "objdump", &o, "path",
 			     "objdump binary (perf-mini runs none: capstone disassembles)", refused),
-		OPT_CALLBACK('k', "vmlinux", &o, "file", "vmlinux pathname (kernel code: not yet)",
+		OPT_CALLBACK('k', "vmlinux", &o, "file", "vmlinux pathname (the kernel code is read from /proc/kcore)",
 			     refused),
 		OPT_END(),
 	};

@@ -4,13 +4,16 @@
  * period counted at the byte of its symbol it hit.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
 #include "annotate.h"
 #include "resolve.h"
+#include "sym-code.h"
 
 /* A symbol's byte counts are kept up to this size (a larger "symbol" is
  * a table or a stripped binary's span, not a function to read). */
@@ -90,6 +93,30 @@ static bool cpu_wanted(const struct annotate *a, uint32_t cpu)
 	return !a->cpus;
 }
 
+/* The kernel's code is read from /proc/kcore: this kernel's only, and
+ * by root (CAP_SYS_RAWIO). */
+static bool kernel_readable(struct annotate *a, const struct dso *dso)
+{
+	if (!sym_code__is_live_kernel(&a->machine.dsos, dso)) {
+		a->kernel_why = "recorded on another kernel than this one, whose code "
+				"/proc/kcore holds";
+		return false;
+	}
+	if (!a->kcore) {
+		int fd = open(sym_code__kcore_path(), O_RDONLY | O_CLOEXEC);
+
+		a->kcore = fd >= 0 ? 1 : -1;
+		if (fd >= 0)
+			close(fd);
+		else if (errno == ENOENT)
+			a->kernel_why = "this kernel has no /proc/kcore to read its code from";
+		else
+			a->kernel_why = "its code is read from /proc/kcore, which needs root "
+					"(CAP_SYS_RAWIO)";
+	}
+	return a->kcore > 0;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -107,7 +134,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	resolve_sample(&a->machine, s, &he, &rare);
 	if (!he.sym || !he.dso || he.sym->is_object || !dso_wanted(a, he.dso))
 		return 0;
-	if (he.dso->kernel) {	/* its text is in /proc/kcore: not read yet */
+	if (he.dso->kernel && !kernel_readable(a, he.dso)) {
 		a->nr_kernel++;
 		return 0;
 	}

@@ -67,6 +67,8 @@ struct annotate {
 	size_t nr_slots;
 	uint64_t *event_period, *event_samples;	/* by evsel */
 	uint64_t nr_kernel;		/* samples in the kernel, not annotated */
+	const char *kernel_why;		/* why not (NULL: not yet asked) */
+	int kcore;			/* /proc/kcore: 1 readable, -1 not, 0 not tried */
 	struct cpu_map *cpus;		/* -C's */
 	struct srclines srclines;
 	struct srccode srccode;

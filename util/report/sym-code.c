@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
@@ -8,6 +11,8 @@
 
 void sym_code__close(struct sym_code *c)
 {
+	free(c->kcore);
+	c->kcore = NULL;
 	if (c->elf)
 		elf_end(c->elf);
 	if (c->fd >= 0)
@@ -66,6 +71,63 @@ static void section_name(struct sym_code *c, uint64_t off)
 	}
 }
 
+bool sym_code__is_live_kernel(const struct dsos *dsos, const struct dso *dso)
+{
+	return dso->kernel && dso->from_kallsyms && !dsos->cfg.kallsyms &&
+	       !dsos->cfg.kernel_mismatch[0];
+}
+
+const char *sym_code__kcore_path(void)
+{
+	return getenv("PERF_MINI_KCORE") ?: "/proc/kcore";
+}
+
+/* The bytes at kernel address @start..@end, from the PT_LOAD of
+ * /proc/kcore (an ELF core file of the kernel's memory) holding them. */
+static uint8_t *kcore_read(uint64_t start, uint64_t end)
+{
+	int fd = open(sym_code__kcore_path(), O_RDONLY | O_CLOEXEC);
+	Elf64_Ehdr eh;
+	uint8_t *buf = NULL;
+	int saved;
+
+	if (fd < 0)
+		return NULL;
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_phentsize != sizeof(Elf64_Phdr))
+		goto out;
+	for (unsigned int i = 0; i < eh.e_phnum && !buf; i++) {
+		Elf64_Phdr ph;
+
+		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) != sizeof(ph) ||
+		    ph.p_type != PT_LOAD || start < ph.p_vaddr || end > ph.p_vaddr + ph.p_filesz)
+			continue;
+		buf = malloc(end - start);
+		if (buf && pread(fd, buf, end - start, (off_t)(ph.p_offset + start - ph.p_vaddr)) !=
+			   (ssize_t)(end - start)) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+out:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return buf;
+}
+
+static bool open_kcore(struct sym_code *c, const struct symbol *sym)
+{
+	if (sym->end <= sym->start || sym->end - sym->start > (1u << 24) ||
+	    !(c->kcore = kcore_read(sym->start, sym->end)))
+		return false;
+	c->bytes = c->kcore;
+	c->size = sym->end - sym->start;
+	c->vaddr = c->off = c->start_vaddr = sym->start;
+	snprintf(c->section, sizeof(c->section), ".text");
+	return true;
+}
+
 bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso,
 		    const struct symbol *sym)
 {
@@ -74,6 +136,8 @@ bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso
 	size_t image_size;
 
 	*c = (struct sym_code){ .fd = -1, .sym = sym };
+	if (dso->kernel)
+		return sym_code__is_live_kernel(dsos, dso) && open_kcore(c, sym);
 	elf_version(EV_CURRENT);
 	if (dso__binary_path(dsos, dso, &path)) {
 		c->fd = open(path.buf, O_RDONLY | O_CLOEXEC);
@@ -96,6 +160,11 @@ void sym_code__walk(struct sym_code *c, struct disasm *d, disasm_fn *fn, void *c
 {
 	uint64_t off = c->sym->start;
 
+	if (c->kcore) {
+		disasm__walk(d, c->bytes, c->size, c->vaddr, fn, ctx);
+		return;
+	}
+
 	while (off < c->sym->end && find_part(c, off, c->sym->end)) {
 		disasm__walk(d, c->bytes, c->size, c->vaddr, fn, ctx);
 		off = c->off + c->size;
@@ -105,6 +174,11 @@ void sym_code__walk(struct sym_code *c, struct disasm *d, disasm_fn *fn, void *c
 bool sym_code__vaddr_offset(const struct sym_code *c, uint64_t vaddr, uint64_t *off)
 {
 	Elf_Scn *scn = NULL;
+
+	if (c->kcore) {	/* the kernel's symbols are at their addresses */
+		*off = vaddr;
+		return true;
+	}
 
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		GElf_Shdr sh;

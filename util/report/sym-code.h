@@ -6,7 +6,9 @@
  * A symbol's machine code, read from its binary (or the build-id cache,
  * or this machine's vDSO image) as objdump reads it: section by section,
  * a symbol perf extends over several (_init over the PLT) without the
- * gaps between them. For annotate's listing and branch mode's IPC.
+ * gaps between them. For annotate's listing and branch mode's IPC. The
+ * running kernel's code (and its modules') comes from /proc/kcore, which
+ * root reads (CAP_SYS_RAWIO), when the recording is of this kernel.
  */
 #include <gelf.h>
 #include <stdbool.h>
@@ -25,9 +27,18 @@ struct sym_code {
 	uint64_t vaddr, off;		/* of bytes[0] */
 	char section[64];		/* the first part's, for annotate's title */
 	uint64_t start_vaddr;		/* where the symbol starts */
+	uint8_t *kcore;			/* the kernel symbol's bytes, read whole */
 };
 
-/* The code of @sym (@dso's); false when no binary holds it. */
+/* /proc/kcore, or the image $PERF_MINI_KCORE names (for tests: an ELF
+ * core file whose PT_LOADs stand for the kernel's memory). */
+const char *sym_code__kcore_path(void);
+
+/* Whether @dso's code is this kernel's, which /proc/kcore holds. */
+bool sym_code__is_live_kernel(const struct dsos *dsos, const struct dso *dso);
+
+/* The code of @sym (@dso's); false when no binary holds it (or, for the
+ * kernel, /proc/kcore cannot be read: errno EACCES or EPERM). */
 bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso,
 		    const struct symbol *sym);
 void sym_code__close(struct sym_code *c);
