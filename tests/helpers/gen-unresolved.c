@@ -9,7 +9,10 @@
  * object first: no total order, so the rows' order tells whether a
  * report took the entries as perf's tree does.
  *
- * Usage: gen-unresolved OUT PID SEED
+ * With "one", every unresolved address lies in the first object (perf's
+ * order is then a total one, which perf-mini sorts without its tree).
+ *
+ * Usage: gen-unresolved OUT PID SEED [one]
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,13 +36,13 @@ static const struct { const char *file; uint64_t base; } objs[] = {
 #define NR_OBJS (sizeof(objs) / sizeof(objs[0]))
 
 /* The @i-th address sampled, before shuffling. */
-static uint64_t address(size_t i)
+static uint64_t address(size_t i, bool one)
 {
 	size_t where = i % (NR_OBJS + 1);
 
 	if (where == NR_OBJS)	/* the JIT's functions, each at a few offsets */
 		return JIT_BASE + 0x100 + (i / (NR_OBJS + 1)) % (NR_JIT_FUNCS * 4) * 0x20;
-	return objs[where].base + 0x1000 + i * 0x10;
+	return objs[one ? 0 : where].base + 0x1000 + i * 0x10;
 }
 
 int main(int argc, const char **argv)
@@ -52,9 +55,11 @@ int main(int argc, const char **argv)
 	struct perf_data_writer w;
 	uint32_t pid;
 
-	if (argc != 4 || !(pid = (uint32_t)strtoul(argv[2], NULL, 10)) ||
+	bool one = argc == 5 && !strcmp(argv[4], "one");
+
+	if ((argc != 4 && !one) || !(pid = (uint32_t)strtoul(argv[2], NULL, 10)) ||
 	    !(seed = strtoull(argv[3], NULL, 10))) {
-		fprintf(stderr, "usage: %s OUT PID SEED (both above 0)\n", argv[0]);
+		fprintf(stderr, "usage: %s OUT PID SEED [one] (PID and SEED above 0)\n", argv[0]);
 		return 129;
 	}
 	if (perf_data_writer__open(&w, argv[1], &ev, 1, NULL, 0, &err)) {
@@ -68,7 +73,7 @@ int main(int argc, const char **argv)
 		if (objs[i].file)
 			synth_mmap2(&sb, pid, objs[i].base, 0x100000, objs[i].file);
 	for (size_t i = 0; i < NR_IPS; i++)
-		ips[i] = address(i);
+		ips[i] = address(i, one);
 	for (size_t i = NR_IPS - 1; i > 0; i--) {	/* Fisher-Yates */
 		size_t j = synth_rnd(&seed) % (i + 1);
 		uint64_t tmp = ips[i];

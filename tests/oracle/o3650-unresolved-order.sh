@@ -43,6 +43,15 @@ test_expect_success 'report -s sym, --sort pid,sym, -s comm,sym: rows in perf or
 	test "$(grep -c "\[\.\] 0x" pm.txt)" -eq 52
 '
 
+test_expect_success 'unresolved addresses in one object (a total order, sorted without perf'"'"'s tree): as perf' '
+	for seed in 6 7 8; do
+		"$BUILD/gen-unresolved" one$seed.data $map_pid $seed one &&
+		same_report one$seed.data -s sym &&
+		same_report one$seed.data --sort pid,sym -n || return 1
+	done &&
+	test "$(grep -c "\[\.\] 0x" pm.txt)" -eq 52
+'
+
 test_expect_success 'report with the object among the keys: as perf' '
 	same_report u1.data -s sym,dso && same_report u2.data -s dso,sym
 '

@@ -228,8 +228,17 @@ static int collapse_phase(const struct hists *h, const struct rankings *rk,
 		return 0;
 	if (id != SORT_SYM && id != SORT_IPC_NULL && id != SORT_IPC_LBR)
 		return sort_phase(h, rk, id, he, k);
-	k[0] = he->sym ? 0 : 1;
-	k[1] = he->sym && !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
+	if (id == SORT_SYM) {
+		/* without the object as a key perf compares the objects first,
+		 * an unresolved address's too (hists.c switches to perf's own
+		 * tree when that is no total order) */
+		k[0] = !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
+		k[1] = he->sym ? 0 : 1;
+	} else {	/* the IPC columns order unresolved addresses by address */
+		k[0] = he->sym ? 0 : 1;
+		k[1] = he->sym && !sort_list__has(l, SORT_DSO) ?
+			       name_rank__of(&rk->dso, he->dso) : 0;
+	}
 	/* perf compares these as signed differences: kernel addresses first */
 	k[2] = (int64_t)(he->sym ? he->sym->start : he->ip);
 	return 3;

@@ -99,9 +99,9 @@ int hists__init(struct hists *h, const struct sort_list *sort, const struct sort
 	h->mode_periods = sort_list__needs_cpumode(h->sort) || sort_list__needs_cpumode(h->fields);
 	for (int i = 0; i < sort->nr; i++)
 		h->perf_tree |= sort_key_is_unordered(sort->keys[i]->id);
-	/* symbols without their objects: perf's sym_cmp() is no total order */
-	h->perf_tree |= sort_list__has(sort, SORT_SYM) && !sort_list__has(sort, SORT_DSO);
 	h->perf_tree |= sort->sym_by_name;
+	h->sym_tree_pending = !h->perf_tree && sort_list__has(sort, SORT_SYM) &&
+			      !sort_list__has(sort, SORT_DSO);
 	h->keep_rare = sort_list__reads_rare(h->sort) || sort_list__reads_rare(h->fields);
 	h->nr_members = nr_members > 1 ? nr_members : 1;
 	if (h->nr_members > 1) {
@@ -456,6 +456,63 @@ size_t hists__perf_tree_entries(struct hists *h, struct hist_entry **out)
 	return n;
 }
 
+/* Whether unresolved address @tmpl lies in another object than the
+ * first one seen (which it records). */
+static bool new_unresolved_object(struct hists *h, const struct hist_entry *tmpl)
+{
+	const char *name = tmpl->dso ? tmpl->dso->short_name : NULL;
+
+	if (!h->unresolved_seen) {
+		h->unresolved_seen = true;
+		h->unresolved_dso = name;
+		return false;
+	}
+	return name != h->unresolved_dso && (!name || !h->unresolved_dso ||
+					     strcmp(name, h->unresolved_dso));
+}
+
+/* The entries so far into perf's tree, in the order they came: the tree
+ * perf built, as no search of it could have missed while the order was
+ * total. */
+static int switch_to_tree(struct hists *h)
+{
+	size_t nr_chunks = 0, k = 0;
+	struct hist_chunk **cs;
+
+	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+		nr_chunks++;
+	cs = must_calloc(nr_chunks ? nr_chunks : 1, sizeof(*cs));
+	for (struct hist_chunk *c = h->chunks; c; c = c->next)
+		cs[nr_chunks - ++k] = c;
+	for (size_t i = 0; i < nr_chunks; i++) {
+		for (size_t j = 0; j < cs[i]->nr; j++) {
+			struct hist_entry *he = &cs[i]->entries[j];
+			struct rb_node **p = &h->in_tree, *parent = NULL;
+			struct tree_node *t;
+
+			if (he->merged)
+				continue;
+			t = arena_alloc(&h->extras, sizeof(*t));
+			if (!t) {
+				free(cs);
+				return -ENOMEM;
+			}
+			while (*p) {
+				parent = *p;
+				p = sort_list__collapse(h->sort, tree_entry(parent), he) < 0 ?
+					    &parent->left : &parent->right;
+			}
+			t->he = he;
+			rb_link_insert(&h->in_tree, &t->node, parent, p);
+		}
+	}
+	free(cs);
+	hists__drop_index(h);
+	h->sym_tree_pending = false;
+	h->perf_tree = true;
+	return 0;
+}
+
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
 	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
@@ -515,6 +572,9 @@ struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entr
 {
 	struct hist_slot *slot;
 
+	if (h->sym_tree_pending && !tmpl->sym && new_unresolved_object(h, tmpl) &&
+	    switch_to_tree(h))
+		return NULL;
 	if (h->perf_tree)
 		return tree_findnew(h, tmpl);
 	slot = probe(h, tmpl, hash);

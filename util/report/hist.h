@@ -147,6 +147,16 @@ struct hists {
 	 * perf's trees instead of hashing.
 	 */
 	bool perf_tree;
+	/*
+	 * So is its symbol order without the object as a key, once
+	 * unresolved addresses lie in two objects (perf orders two of them
+	 * by address, one and a symbol by object first). Until then, the
+	 * common case, entries are hashed; then they go into perf's tree, in
+	 * the order they came, and perf_tree takes over.
+	 */
+	bool sym_tree_pending;
+	bool unresolved_seen;
+	const char *unresolved_dso;	/* the first unresolved address's object */
 	bool keep_rare;			/* entries keep their hist_rare keys */
 	bool need_collapse;		/* perf merges its tree's equal entries */
 	struct rb_node *in_tree;

@@ -239,8 +239,10 @@ static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_s
 static bool ip_cache_hit(const struct report *r, const struct ip_cache_slot *c,
 			 const struct perf_sample *s, const struct hists *h)
 {
+	/* perf's own tree (perf_tree) is searched anew for every sample */
 	return c->he && c->gen == r->ip_cache_gen && c->ip == s->ip && c->h == h &&
-	       c->tid == (int32_t)s->tid && c->pid == (int32_t)s->pid && c->cpumode == s->cpumode;
+	       c->tid == (int32_t)s->tid && c->pid == (int32_t)s->pid && c->cpumode == s->cpumode &&
+	       !h->perf_tree;
 }
 
 /*
