@@ -44,6 +44,38 @@ test_expect_success 'what cannot be packed is named, with why' '
 	test_grep "app: not here, or not the binary recorded" err
 '
 
+test_expect_success 'the vDSO: this machine'"'"'s image, packed under its recorded build-id' '
+	pm record -q -e cpu-clock -c 50000 -o spin.data -- "$WL/spin" 300 >/dev/null 2>&1 &&
+	vid=$(pm buildid-list -i spin.data | awk "/\[vdso\]\$/ {print \$1}") && test -n "$vid" &&
+	pm archive spin.data >/dev/null 2>err && ! grep -q vdso err &&
+	tar tjf spin.data.tar.bz2 >list &&
+	grep -qxF "[vdso]/$vid/vdso" list &&
+	mkdir -p vd && tar xjf spin.data.tar.bz2 -C vd &&
+	head -c 4 "vd/[vdso]/$vid/vdso" | grep -q "ELF"
+'
+
+# another machine's vDSO: a recording (gen-vdso) whose [vdso] has a
+# build-id this machine's has not, sampled where this one's has
+# __vdso_clock_gettime; its image in the cache under that build-id
+if command -v readelf >/dev/null 2>&1; then
+test_expect_success 'another machine'"'"'s vDSO: its symbols from the cache, unresolved without' '
+	vid=$(pm buildid-list -i spin.data | awk "/\[vdso\]\$/ {print \$1}") &&
+	img="vd/[vdso]/$vid/vdso" && test -f "$img" &&
+	off=$(readelf -sW "$img" | awk "\$8 ~ /^__vdso_clock_gettime/ { print \$2; exit }") &&
+	test -n "$off" && other=0123456789abcdef0123456789abcdef01234567 &&
+	"$BUILD/gen-vdso" vdso.data $other $off &&
+	mkdir -p "vc/.debug/[vdso]/$other" vc/.debug/.build-id/01 &&
+	cp "$img" "vc/.debug/[vdso]/$other/vdso" &&
+	ln -s "../../[vdso]/$other" vc/.debug/.build-id/01/${other#01} &&
+	HOME=$PWD/vc pm report --stdio -q -i vdso.data >with.txt 2>&1 &&
+	grep -q "\[vdso\] *\[\.\] __vdso_clock_gettime$" with.txt &&
+	HOME=$PWD/empty pm report --stdio -q -i vdso.data >without.txt 2>&1 &&
+	grep -q "\[vdso\] *\[\.\] 0x0*${off#0*}$" without.txt
+'
+else
+	test_skip "another machine's vDSO from the cache" "readelf (binutils) is not installed to read the image"
+fi
+
 test_expect_success 'errors: a missing file, an unwritable place, two files; nothing half-written' '
 	test_expect_code 1 pm archive nosuch.data 2>err && test_grep "nosuch.data" err &&
 	! ls nosuch.data.tar.bz2* 2>/dev/null &&

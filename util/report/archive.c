@@ -99,6 +99,23 @@ static int pack_binary(struct packer *p, struct machine *m, struct dso *dso,
 	return ret;
 }
 
+/* The vDSO, this machine's image when it is the recorded one, as perf's
+ * cache holds it: [vdso]/<build-id>/vdso */
+static int pack_vdso(struct packer *p, struct machine *m, struct dso *dso,
+		     struct strbuf *skipped)
+{
+	size_t size;
+	const void *image = dso->build_id_size ? dso__vdso_image(&m->dsos, dso, &size) : NULL;
+
+	if (!image) {
+		strbuf_addf(skipped, "[vdso]: %s\n", dso->build_id_size ?
+			    "this machine's is not the recorded one" :
+			    "the recording has no build-id for it");
+		return 0;
+	}
+	return pack(p, dso->build_id, dso->build_id_size, "[vdso]", "vdso", image, size) ? -1 : 1;
+}
+
 /* /proc/kallsyms of the recorded kernel, when it runs here and its
  * addresses can be read */
 static int pack_kallsyms(struct packer *p, struct machine *m, struct strbuf *skipped)
@@ -148,9 +165,10 @@ int archive__write(struct perf_data *pd, FILE *out, struct strbuf *skipped, stru
 
 		if (d->kernel && !d->is_module)
 			ret = pack_kallsyms(&p, &m, skipped);
+		else if (!strcmp(d->long_name, "[vdso]"))
+			ret = pack_vdso(&p, &m, d, skipped);
 		else if (d->kernel || d->long_name[0] != '/')
-			strbuf_addf(skipped, "%s: modules and the vDSO are not archived yet\n",
-				    d->long_name);
+			strbuf_addf(skipped, "%s: modules are not archived yet\n", d->long_name);
 		else
 			ret = pack_binary(&p, &m, d, skipped);
 		packed += ret > 0;

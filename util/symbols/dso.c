@@ -60,6 +60,7 @@ void dsos__exit(struct dsos *dsos)
 		}
 		free(d->long_name);
 		free(d->short_name_alloc);
+		free(d->vdso_copy);
 		free(d);
 		d = next;
 	}
@@ -141,12 +142,42 @@ const void *dso__vdso_image(const struct dsos *dsos, const struct dso *dso, size
 	size_t n = vdso_build_id(id, sizeof(id));
 	const void *image = vdso_image(size);
 
+	if (dso->vdso_copy) {
+		*size = dso->vdso_copy_size;
+		return dso->vdso_copy;
+	}
 	/* our own vDSO is the recorded one if the build-ids (or kernels) match */
-	if (!image || dsos->cfg.symfs || strcmp(dso->long_name, "[vdso]") ||
+	if (!image || (dsos->cfg.symfs && *dsos->cfg.symfs) || strcmp(dso->long_name, "[vdso]") ||
 	    (dso->build_id_size ? n != dso->build_id_size || memcmp(id, dso->build_id, n) :
 				  dsos->cfg.kernel_mismatch[0]))
 		return NULL;
 	return image;
+}
+
+/* The recorded vDSO from the build-id cache ([vdso]/<build-id>/vdso, as
+ * perf's cache and archives hold it) when this machine's is another. */
+static void read_cached_vdso(const struct dsos *dsos, struct dso *dso)
+{
+	struct strbuf path = STRBUF_INIT, image = STRBUF_INIT;
+	char buf[8192];
+	size_t n;
+	FILE *f;
+
+	if ((dsos->cfg.symfs && *dsos->cfg.symfs) || !dso->build_id_size ||
+	    !buildid_cache__find(dso->build_id, dso->build_id_size, "vdso", &path) ||
+	    !(f = fopen(path.buf, "re"))) {
+		strbuf_release(&path);
+		return;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0 && image.len < (64u << 20))
+		strbuf_add(&image, buf, n);
+	fclose(f);
+	strbuf_release(&path);
+	if (image.len >= 4 && !memcmp(image.buf, ELFMAG, SELFMAG)) {
+		dso->vdso_copy_size = image.len;
+		dso->vdso_copy = strbuf_detach(&image, NULL);
+	}
+	strbuf_release(&image);
 }
 
 static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
@@ -154,6 +185,10 @@ static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 	size_t size;
 	const void *image = dso__vdso_image(dsos, dso, &size);
 
+	if (!image && !strcmp(dso->long_name, "[vdso]")) {
+		read_cached_vdso(dsos, dso);
+		image = dso__vdso_image(dsos, dso, &size);
+	}
 	if (image)
 		symtab_load_elf_image(t, image, size);
 }

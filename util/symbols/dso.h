@@ -48,6 +48,9 @@ struct dso {
 	/* [start, end) of each symbol, side by side: a lookup's binary search
 	 * touches a quarter of the cache lines it would in syms */
 	uint64_t *bounds;
+	/* the vDSO of another machine, from the build-id cache (an archive) */
+	void *vdso_copy;
+	size_t vdso_copy_size;
 	struct dso *next;
 };
 
