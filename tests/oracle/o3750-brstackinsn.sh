@@ -4,7 +4,14 @@ test_description='oracle: script -F brstackinsn prints what perf script prints'
 
 if ! command -v perf >/dev/null 2>&1; then
 	test_skip "brstackinsn oracle" "Linux perf is not installed"
-	test_done; exit $?
+	test_expect_success 'recorded elsewhere (the binaries not here), and beside events without stacks' '
+	for f in perf.data.branch-4.14 perf.data.branch_stack_spec \
+		 perf.data.callgraph_and_branch-3.8 perf.data.synth-mem-branch; do
+		same_script "$TEST_DATA/perfdata/$f" -F ip,brstackinsn || return 1
+	done
+'
+
+test_done; exit $?
 fi
 
 # gen-lbr's stacks run through real binaries (C and C++): blocks that
@@ -29,5 +36,12 @@ for bin in spin burn shapes; do
 		grep -q \"not reaching sample\" pm.txt && grep -q MISPRED pm.txt
 	"
 done
+
+test_expect_success 'recorded elsewhere (the binaries not here), and beside events without stacks' '
+	for f in perf.data.branch-4.14 perf.data.branch_stack_spec \
+		 perf.data.callgraph_and_branch-3.8 perf.data.synth-mem-branch; do
+		same_script "$TEST_DATA/perfdata/$f" -F ip,brstackinsn || return 1
+	done
+'
 
 test_done

@@ -17,6 +17,10 @@
 #include "resolve.h"
 #include "sym-code.h"
 
+/* Past this a symbol's size is a guess (the last one of a table, sized
+ * to what follows), not code: its blocks are not counted. */
+#define MAX_SYMBOL_SIZE (16u << 20)
+
 /* One instruction's blocks (perf's struct cyc_hist). */
 struct cyc_hist {
 	uint64_t start, cycles, cycles_aggr, cycles_max, cycles_min;
@@ -165,8 +169,10 @@ static int account(struct branch_cycles *bc, const struct bc_end *from, const st
 	if (start && (start->sym == sym || start->addr == sym->start + from->map_start))
 		saddr = start->al_addr;
 	size = sym->end - sym->start;
+	if (!size || size > MAX_SYMBOL_SIZE)	/* a symbol sized to the end of memory */
+		return 0;
 	sc = findnew(bc, from->dso, sym);
-	if (!sc->hist && size && !(sc->hist = calloc(size, sizeof(*sc->hist))))
+	if (!sc->hist && !(sc->hist = calloc(size, sizeof(*sc->hist))))
 		return -ENOMEM;
 	if (from->al_addr < sym->start || from->al_addr >= sym->end)
 		return 0;

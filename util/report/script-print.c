@@ -250,6 +250,27 @@ uint64_t script_print__default_fields(const struct perf_event_attr *attr)
 	return f;
 }
 
+/* The blocks between branches are known when the stacks hold every one:
+ * perf asks it of the events together (some may have no stack). */
+static int check_brstackinsn(const struct script_print *p, const struct pd_evsel *const *ev,
+			     size_t nr, struct strbuf *err)
+{
+	uint64_t types = 0, asked = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct script_fields *sf = fields_for(p, ev[i]);
+
+		types |= ev[i]->attr.branch_sample_type;
+		asked |= sf->none ? 0 : sf->replace ? sf->fields : sf->add;
+	}
+	if (!(asked & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN)) || (types & PERF_SAMPLE_BRANCH_ANY))
+		return 0;
+	strbuf_addstr(err, "-F brstackinsn: the samples have no stack of every taken branch, to "
+		      "walk the code between\nhint: record with perf-mini record -b (all "
+		      "branches), or leave brstackinsn out of -F");
+	return -EINVAL;
+}
+
 int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
 			      size_t nr, struct strbuf *err)
 {
@@ -267,7 +288,7 @@ int script_print__check_types(const struct script_print *p, const struct pd_evse
 			return -EINVAL;
 		}
 	}
-	return 0;
+	return check_brstackinsn(p, ev, nr, err);
 }
 
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
@@ -282,14 +303,6 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 		strbuf_addf(err, "samples of '%s' have no %s attribute: cannot print the '%s' "
 			    "field\nhint: leave '%s' out of -F", e->name, needs[i].attr,
 			    needs[i].name, needs[i].name);
-		return -EINVAL;
-	}
-	/* the blocks between the branches are known only when all are there */
-	if ((asked & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN)) &&
-	    !(e->attr.branch_sample_type & PERF_SAMPLE_BRANCH_ANY)) {
-		strbuf_addf(err, "-F brstackinsn: samples of '%s' have no stack of every taken "
-			    "branch, to walk the code between\nhint: record with perf-mini record "
-			    "-b (all branches), or leave brstackinsn out of -F", e->name);
 		return -EINVAL;
 	}
 	return 0;
