@@ -32,6 +32,16 @@ test_expect_success 'setup: a C and a C++ program recorded by perf, and by perf-
 	pm record -q -e cpu-clock -o pm.data -- "$WL/burn" 300 >/dev/null 2>&1
 '
 
+test_expect_success 'each symbol'"'"'s title and the dashes under it, as perf' '
+	for opts in "" "-n" "--show-total-period" "-P"; do
+		perf annotate --stdio $opts -i cxx.data 2>/dev/null |
+			grep -A1 "Source code & Disassembly of " >perf.txt &&
+		pm annotate $opts -i cxx.data 2>/dev/null |
+			grep -A1 "Source code & Disassembly of " >pm.txt &&
+		test -s pm.txt && test_cmp perf.txt pm.txt || return 1
+	done
+'
+
 for opts in "-s middle" "" "-n" "--show-total-period" "-s middle --asm-raw" "-s middle -M intel" \
 	    "--percent-type local-hits" "--percent-type global-period" "--dsos burn"; do
 	test_expect_success "perf annotate $opts: the same values, addresses and mnemonics" "

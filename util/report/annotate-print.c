@@ -223,7 +223,8 @@ static void print_title(struct printer *p)
 		      o->full_paths ? p->s->dso->long_name : p->s->dso->short_name,
 		      p->a->pd.evsels[p->s->evsel]->name, p->s->samples,
 		      percent_names[o->percent_type]);
-	for (int i = 0; i < len; i++)
+	/* perf's rule under it: five more than the title (its newline one) */
+	for (int i = 0; i < len + 4; i++)
 		fputc('-', p->out);
 	fputc('\n', p->out);
 }
