@@ -40,22 +40,24 @@ static double share(const struct printer *p, uint64_t period, uint64_t samples)
 	return base ? 100.0 * (hits ? samples : period) / base : 0;
 }
 
-/* The symbol (of the same DSO) an address falls in, as "name+0xoff". */
+/* A jump's or call's target as objdump names it: a PLT stub by its
+ * "name@plt" (objdump's synthetic symbols, perf-mini's too), else by the
+ * symbol at or below it. */
 static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 {
+	const struct symbol *sym = NULL;
 	uint64_t off;
-	const struct symbol *sym;
 
-	if (!sym_code__vaddr_offset(&p->code, vaddr, &off))
+	if (sym_code__vaddr_offset(&p->code, vaddr, &off))
+		sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
+	if (sym && strstr(sym->name, "@plt")) {
+		strbuf_addf(out, " <%s", sym->name);
+		if (off != sym->start)
+			strbuf_addf(out, "+0x%" PRIx64, off - sym->start);
+		strbuf_addch(out, '>');
 		return;
-	sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
-
-	if (!sym)
-		return;
-	strbuf_addf(out, " <%s", sym->name);
-	if (off != sym->start)
-		strbuf_addf(out, "+0x%" PRIx64, off - sym->start);
-	strbuf_addch(out, '>');
+	}
+	sym_code__data_name(&p->code, vaddr, p->a->o->demangle, out);
 }
 
 /* The source around an instruction: the function when it changes (an
@@ -139,7 +141,7 @@ static void print_insn_text(struct printer *p, const struct disasm_insn *in)
 	strbuf_addstr(&p->line, in->operands);
 	if (in->has_rip_ref) {
 		strbuf_addf(&p->line, "        # %" PRIx64, in->rip_ref);
-		name_target(p, in->rip_ref, &p->line);
+		sym_code__data_name(&p->code, in->rip_ref, p->a->o->demangle, &p->line);
 	}
 }
 
@@ -293,6 +295,7 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 			FILE *out)
 {
 	struct printer p = { .a = a, .s = s, .out = out, .line = STRBUF_INIT };
+	struct strbuf label = STRBUF_INIT;
 	bool global = a->o->percent_type == PERCENT_GLOBAL_PERIOD ||
 		      a->o->percent_type == PERCENT_GLOBAL_HITS;
 
@@ -304,9 +307,15 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 		print_line_summary(&p, d);
 	print_title(&p);
 	p.pad = a->o->show_total_period ? 13 : 9;
-	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 " <%s>:\n",
+	/* objdump's label: the symbol it finds there, its name spelled its way
+	 * ("geo::Circle::area() const"); perf-mini's own where it finds none */
+	if (strstr(s->sym->name, "@plt") ||
+	    !sym_code__data_name(&p.code, p.code.start_vaddr, a->o->demangle, &label))
+		strbuf_addf(&label, " <%s>", s->sym->name);
+	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 "%s:\n",
 		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
-		s->sym->name);
+		label.buf);
+	strbuf_release(&label);
 	sym_code__walk(&p.code, d, print_insn, &p);
 	sym_code__close(&p.code);
 	strbuf_release(&p.line);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <elf.h>
+#include <string.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "../base/strbuf.h"
+#include "../symbols/demangle.h"
 #include "sym-code.h"
 
 void sym_code__close(struct sym_code *c)
@@ -169,6 +172,253 @@ void sym_code__walk(struct sym_code *c, struct disasm *d, disasm_fn *fn, void *c
 		disasm__walk(d, c->bytes, c->size, c->vaddr, fn, ctx);
 		off = c->off + c->size;
 	}
+}
+
+/* Which of two symbols at one address objdump names it by (its
+ * compare_symbols): functions, then objects, then not local, then
+ * global, then the larger, then not ".name", then by name. */
+static bool named_before(const GElf_Sym *a, const char *an, const GElf_Sym *b, const char *bn)
+{
+	int at = GELF_ST_TYPE(a->st_info), bt = GELF_ST_TYPE(b->st_info);
+	int ab = GELF_ST_BIND(a->st_info), bb = GELF_ST_BIND(b->st_info);
+
+	if ((at == STT_FUNC) != (bt == STT_FUNC))
+		return at == STT_FUNC;
+	if ((at == STT_OBJECT) != (bt == STT_OBJECT))
+		return at == STT_OBJECT;
+	if ((ab == STB_LOCAL) != (bb == STB_LOCAL))
+		return bb == STB_LOCAL;
+	if ((ab == STB_GLOBAL) != (bb == STB_GLOBAL))
+		return ab == STB_GLOBAL;
+	if (a->st_size != b->st_size)
+		return a->st_size > b->st_size;
+	if ((an[0] == '.') != (bn[0] == '.'))
+		return bn[0] == '.';
+	return strcmp(an, bn) < 0;
+}
+
+/* The table objdump names addresses by: .symtab, else (stripped) .dynsym. */
+static Elf_Scn *symbol_table(Elf *elf, bool *dynamic)
+{
+	Elf_Scn *scn = NULL, *dyn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB) {
+			*dynamic = false;
+			return scn;
+		}
+		if (sh.sh_type == SHT_DYNSYM)
+			dyn = scn;
+	}
+	*dynamic = true;
+	return dyn;
+}
+
+/* The name of version @ndx in .gnu.version_d (defined here) or
+ * .gnu.version_r (needed from another object), NULL when none. */
+static const char *version_name(Elf *elf, unsigned int ndx)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		size_t off = 0;
+
+		if (!gelf_getshdr(scn, &sh) || !(d = elf_getdata(scn, NULL)))
+			continue;
+		while (sh.sh_type == SHT_GNU_verdef) {
+			GElf_Verdef vd;
+			GElf_Verdaux va;
+
+			if (!gelf_getverdef(d, (int)off, &vd))
+				break;
+			if (vd.vd_ndx == ndx && gelf_getverdaux(d, (int)(off + vd.vd_aux), &va))
+				return elf_strptr(elf, sh.sh_link, va.vda_name);
+			if (!vd.vd_next)
+				break;
+			off += vd.vd_next;
+		}
+		while (sh.sh_type == SHT_GNU_verneed) {
+			GElf_Verneed vn;
+			size_t aoff;
+
+			if (!gelf_getverneed(d, (int)off, &vn))
+				break;
+			aoff = off + vn.vn_aux;
+			for (unsigned int i = 0; i < vn.vn_cnt; i++) {
+				GElf_Vernaux va;
+
+				if (!gelf_getvernaux(d, (int)aoff, &va))
+					break;
+				if (va.vna_other == ndx)
+					return elf_strptr(elf, sh.sh_link, va.vna_name);
+				aoff += va.vna_next;
+			}
+			if (!vn.vn_next)
+				break;
+			off += vn.vn_next;
+		}
+	}
+	return NULL;
+}
+
+/* A dynamic symbol's version as objdump spells it: "@@VER" (the default
+ * of a defined one), "@VER" (hidden, or needed from another object). */
+static void add_version(Elf *elf, size_t index, bool defined, struct strbuf *out)
+{
+	Elf_Scn *scn = NULL;
+	Elf_Data *versym = NULL;
+	const char *name;
+	GElf_Versym v;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
+			versym = elf_getdata(scn, NULL);
+	if (!versym || !gelf_getversym(versym, (int)index, &v) || (v & 0x7fff) < 2 ||
+	    !(name = version_name(elf, v & 0x7fff)))
+		return;
+	strbuf_addf(out, "%s%s", defined && !(v & 0x8000) ? "@@" : "@", name);
+}
+
+/* The symbol a dynamic relocation at @vaddr names (a GOT slot's): its
+ * name, and with @versioned its version, as objdump names such a slot. */
+static bool reloc_name(Elf *elf, uint64_t vaddr, bool versioned, struct strbuf *out)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh, symsh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Scn *symscn;
+		Elf_Data *d, *syms;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize ||
+		    !(symscn = elf_getscn(elf, sh.sh_link)) || !gelf_getshdr(symscn, &symsh) ||
+		    symsh.sh_type != SHT_DYNSYM || !(d = elf_getdata(scn, NULL)) ||
+		    !(syms = elf_getdata(symscn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *n;
+
+			if (!gelf_getrela(d, (int)i, &r) || r.r_offset != vaddr ||
+			    !GELF_R_SYM(r.r_info) || !gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym) ||
+			    !(n = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*n)
+				continue;
+			strbuf_addstr(out, n);
+			if (versioned)
+				add_version(elf, GELF_R_SYM(r.r_info), sym.st_shndx != SHN_UNDEF, out);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * objdump's names for the stubs of .plt.got, which jump through a GOT
+ * slot ("jmp *0x1ac4f2(%rip)", bnd-prefixed or not): "name@plt", after
+ * the symbol that slot's relocation names.
+ */
+static bool plt_got_name(Elf *elf, uint64_t vaddr, struct strbuf *out)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+		Elf_Data *d;
+		uint64_t entry;
+		const uint8_t *code;
+		size_t at;
+		int32_t disp;
+
+		if (!gelf_getshdr(scn, &sh) || vaddr < sh.sh_addr || vaddr >= sh.sh_addr + sh.sh_size ||
+		    !(n = elf_strptr(elf, shstrndx, sh.sh_name)) || strcmp(n, ".plt.got") ||
+		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+			continue;
+		entry = sh.sh_addr + (vaddr - sh.sh_addr) / sh.sh_entsize * sh.sh_entsize;
+		code = (const uint8_t *)d->d_buf + (entry - sh.sh_addr);
+		at = code[0] == 0xf2 ? 1 : 0;	/* bnd */
+		if (entry - sh.sh_addr + at + 6 > d->d_size || code[at] != 0xff || code[at + 1] != 0x25)
+			return false;
+		memcpy(&disp, code + at + 2, sizeof(disp));
+		strbuf_addstr(out, " <");
+		if (!reloc_name(elf, entry + at + 6 + (int64_t)disp, false, out)) {
+			strbuf_setlen(out, out->len - 2);
+			return false;
+		}
+		strbuf_addstr(out, "@plt");
+		if (vaddr != entry)
+			strbuf_addf(out, "+0x%" PRIx64, vaddr - entry);
+		strbuf_addch(out, '>');
+		return true;
+	}
+	return false;
+}
+
+bool sym_code__data_name(const struct sym_code *c, uint64_t vaddr, bool demangle,
+			 struct strbuf *out)
+{
+	bool dynamic;
+	Elf_Scn *tab = c->elf ? symbol_table(c->elf, &dynamic) : NULL;
+	GElf_Sym best = { 0 };
+	size_t best_index = 0;
+	const char *name = NULL;
+	char *plain;
+	GElf_Shdr sh;
+	Elf_Data *data;
+
+	if (c->elf && plt_got_name(c->elf, vaddr, out))
+		return true;
+	if (c->elf) {
+		size_t len = out->len;
+
+		strbuf_addstr(out, " <");
+		if (reloc_name(c->elf, vaddr, true, out)) {
+			strbuf_addch(out, '>');
+			return true;
+		}
+		strbuf_setlen(out, len);
+	}
+	if (!tab || !gelf_getshdr(tab, &sh) || !sh.sh_entsize || !(data = elf_getdata(tab, NULL)))
+		return false;
+	for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+		GElf_Sym s;
+		const char *n;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &s) || s.st_shndx == SHN_UNDEF || s.st_value > vaddr)
+			continue;
+		type = GELF_ST_TYPE(s.st_info);
+		n = elf_strptr(c->elf, sh.sh_link, s.st_name);
+		if (type == STT_SECTION || type == STT_FILE || !n || !*n)
+			continue;
+		if (!name || s.st_value > best.st_value ||
+		    (s.st_value == best.st_value && named_before(&s, n, &best, name))) {
+			best = s;
+			best_index = i;
+			name = n;
+		}
+	}
+	if (!name)
+		return false;
+	plain = demangle ? symbol_demangle(name, true) : NULL;
+	strbuf_addf(out, " <%s", plain ?: name);
+	free(plain);
+	if (dynamic)
+		add_version(c->elf, best_index, true, out);
+	if (vaddr != best.st_value)
+		strbuf_addf(out, "+0x%" PRIx64, vaddr - best.st_value);
+	strbuf_addch(out, '>');
+	return true;
 }
 
 bool sym_code__vaddr_offset(const struct sym_code *c, uint64_t vaddr, uint64_t *off)

@@ -53,6 +53,14 @@ static inline uint64_t sym_code__offset(const struct sym_code *c, uint64_t vaddr
 	return c->off + (vaddr - c->vaddr) - c->sym->start;
 }
 
+/* objdump's name for data at @vaddr: " <sym+0xoff>" after the nearest
+ * symbol at or below it, in any section (objdump's "# 2018
+ * <_IO_stdin_used+0x18>"), the dynamic ones of a stripped binary with
+ * their versions, C++ names demangled with @demangle; into @out, false
+ * when there is none. */
+bool sym_code__data_name(const struct sym_code *c, uint64_t vaddr, bool demangle,
+			 struct strbuf *out);
+
 /* @vaddr's file offset, by the section that holds it (the symbols are
  * kept by file offset). */
 bool sym_code__vaddr_offset(const struct sym_code *c, uint64_t vaddr, uint64_t *off);
