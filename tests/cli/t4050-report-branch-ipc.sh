@@ -12,11 +12,10 @@ if ! command -v objdump >/dev/null 2>&1; then
 	test_done; exit $?
 fi
 
+. "$TEST_DIR/lib-insns.sh"
 bin="$WL/spin"
-objdump -d --no-show-raw-insn "$bin" | awk '/<main>:/,/^$/' |
-	sed -n 's/^ *\([0-9a-f]*\):.*/\1/p' >main.insns
-objdump -d --no-show-raw-insn "$bin" | awk '/<now_ms>:/,/^$/' |
-	sed -n 's/^ *\([0-9a-f]*\):.*/\1/p' >now_ms.insns
+insns "$bin" main >main.insns
+insns "$bin" now_ms >now_ms.insns
 a() { sed -n "$(($1 + 1))p" main.insns; }
 n0=$(head -1 now_ms.insns)
 

@@ -127,24 +127,6 @@ static size_t branch_target(size_t i, uint64_t *seed)
 	return insn_at(func_start[synth_rnd(seed) % nr_funcs]);
 }
 
-/* The binary's MMAP2, its whole path (synth_mmap2 keeps 63 bytes). */
-static void mmap_binary(struct strbuf *sb, const char *path, uint64_t len)
-{
-	struct {
-		uint32_t pid, tid;
-		uint64_t start, len, pgoff;
-		uint32_t maj, min;
-		uint64_t ino, gen;
-		uint32_t prot, flags;
-	} m = { PID, PID, BASE, len, 0, 0, 0, 1, 0, 5, 2 };
-	struct strbuf body = STRBUF_INIT;
-
-	strbuf_add(&body, &m, sizeof(m));
-	strbuf_add(&body, path, strlen(path) + 1);
-	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, body.buf, body.len);
-	strbuf_release(&body);
-}
-
 static void put_sample(struct strbuf *sb, uint64_t ip, const struct perf_branch_entry *e, int n,
 		       uint64_t t)
 {
@@ -254,7 +236,7 @@ int main(int argc, const char **argv)
 		return 1;
 	}
 	synth_record(&sb, PERF_RECORD_COMM, 0, &c, sizeof(c));
-	mmap_binary(&sb, argv[2], ((uint64_t)size + 0xfff) & ~0xfffULL);
+	synth_mmap2_path(&sb, PID, BASE, ((uint64_t)size + 0xfff) & ~0xfffULL, argv[2]);
 	for (int i = 4; listed && i < argc; i++) {
 		struct perf_branch_entry e[STACK];
 		int n = parse_stack(argv[i], e);

@@ -10,6 +10,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../../util/base/strbuf.h"
 #include "../../util/data/perf-data-format.h"
@@ -26,23 +27,40 @@ static inline void synth_record(struct strbuf *sb, uint32_t type, uint16_t misc,
 	strbuf_addchars(sb, 0, ((len + 7) & ~7u) - len);
 }
 
+struct synth_mmap2_head {
+	uint32_t pid, tid;
+	uint64_t start, len, pgoff;
+	uint32_t maj, min;
+	uint64_t ino, gen;
+	uint32_t prot, flags;
+};
+
 /* A mapping with @prot (PROT_*): data ones (no PROT_EXEC) are flagged
  * PERF_RECORD_MISC_MMAP_DATA, as record -d writes them. */
 static inline void synth_mmap2_prot(struct strbuf *sb, uint32_t pid, uint64_t start,
 				    uint64_t len, const char *file, uint32_t prot)
 {
 	struct {
-		uint32_t pid, tid;
-		uint64_t start, len, pgoff;
-		uint32_t maj, min;
-		uint64_t ino, gen;
-		uint32_t prot, flags;
+		struct synth_mmap2_head h;
 		char name[64];
-	} m = { pid, pid, start, len, 0, 0, 0, 1, 0, prot, 2, "" };
+	} m = { { pid, pid, start, len, 0, 0, 0, 1, 0, prot, 2 }, "" };
 
 	snprintf(m.name, sizeof(m.name), "%s", file);
 	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER |
 		     (prot & 4 ? 0 : PERF_RECORD_MISC_MMAP_DATA), &m, sizeof(m));
+}
+
+/* An executable mapping of @file, however long its path. */
+static inline void synth_mmap2_path(struct strbuf *sb, uint32_t pid, uint64_t start,
+				    uint64_t len, const char *file)
+{
+	struct synth_mmap2_head h = { pid, pid, start, len, 0, 0, 0, 1, 0, 5, 2 };
+	struct strbuf body = STRBUF_INIT;
+
+	strbuf_add(&body, &h, sizeof(h));
+	strbuf_add(&body, file, strlen(file) + 1);
+	synth_record(sb, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, body.buf, body.len);
+	strbuf_release(&body);
 }
 
 /* An executable mapping (PROT_READ | PROT_EXEC). */
