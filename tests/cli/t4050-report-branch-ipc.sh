@@ -7,17 +7,8 @@ test_description='report -b: the IPC column of resolved symbols, from the cycles
 # mode with a symbol key; perf script reads the files), so the expected
 # numbers are worked out by hand from perf's rules, on instructions that
 # binutils' objdump lists.
-if ! command -v objdump >/dev/null 2>&1; then
-	test_skip "branch IPC" "objdump (binutils) is not installed to count the instructions"
-	test_done; exit $?
-fi
-
+what="branch IPC"
 . "$TEST_DIR/lib-insns.sh"
-bin="$WL/spin"
-insns "$bin" main >main.insns
-insns "$bin" now_ms >now_ms.insns
-a() { sed -n "$(($1 + 1))p" main.insns; }
-n0=$(head -1 now_ms.insns)
 
 # Three stacks (oldest branch first) into main:
 #   1: a block a1..a6 (6 instructions, 6 cycles), then a7..a8 (2, 2)

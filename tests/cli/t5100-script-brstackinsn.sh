@@ -4,17 +4,8 @@ test_description='script -F brstackinsn: the code between the branches of synthe
 
 # gen-lbr writes branch stacks through spin's own code (no PMU records
 # them here); the instructions are checked against objdump's listing.
-if ! command -v objdump >/dev/null 2>&1; then
-	test_skip "brstackinsn" "objdump (binutils) is not installed to list the instructions"
-	test_done; exit $?
-fi
-
+what=brstackinsn
 . "$TEST_DIR/lib-insns.sh"
-bin="$WL/spin"
-insns "$bin" main >main.insns
-insns "$bin" now_ms >now_ms.insns
-a() { sed -n "$(($1 + 1))p" main.insns; }
-n0=$(head -1 now_ms.insns)
 
 test_expect_success 'setup: one stack, now_ms into main and back' '
 	"$BUILD/gen-lbr" one.data "$bin" -- "$n0>$(a 1):3,$(a 6)>$(a 7):6,$(a 8)>$n0:2"
