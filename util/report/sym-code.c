@@ -9,13 +9,44 @@
 #include <unistd.h>
 
 #include "../base/strbuf.h"
+#include "../base/xalloc.h"
 #include "../symbols/demangle.h"
 #include "sym-code.h"
+
+/* What objdump names addresses by, indexed once per symbol annotated:
+ * the symbols (sorted by address, objdump's choice first among those at
+ * one address) and the dynamic relocations' slots (by address). */
+struct named {
+	uint64_t value;
+	size_t index;		/* in the symbol table */
+	const char *name;
+	GElf_Sym sym;
+};
+
+struct slot_reloc {
+	uint64_t offset;
+	size_t sym;		/* in .dynsym (symscn) */
+	Elf_Scn *symscn;
+};
+
+struct elf_names {
+	struct named *syms;
+	size_t nr_syms;
+	bool dynamic;		/* .dynsym's: their versions are shown */
+	struct slot_reloc *relocs;
+	size_t nr_relocs;
+};
 
 void sym_code__close(struct sym_code *c)
 {
 	free(c->kcore);
 	c->kcore = NULL;
+	if (c->names) {
+		free(c->names->syms);
+		free(c->names->relocs);
+		free(c->names);
+		c->names = NULL;
+	}
 	if (c->elf)
 		elf_end(c->elf);
 	if (c->fd >= 0)
@@ -285,38 +316,74 @@ static void add_version(Elf *elf, size_t index, bool defined, struct strbuf *out
 	strbuf_addf(out, "%s%s", defined && !(v & 0x8000) ? "@@" : "@", name);
 }
 
-/* The symbol a dynamic relocation at @vaddr names (a GOT slot's): its
- * name, and with @versioned its version, as objdump names such a slot. */
-static bool reloc_name(Elf *elf, uint64_t vaddr, bool versioned, struct strbuf *out)
+static int by_offset(const void *x, const void *y)
+{
+	const struct slot_reloc *a = x, *b = y;
+
+	return a->offset < b->offset ? -1 : a->offset > b->offset;
+}
+
+static void index_relocs(Elf *elf, struct elf_names *n)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh, symsh;
+	size_t alloc = 0;
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		Elf_Scn *symscn;
-		Elf_Data *d, *syms;
+		Elf_Data *d;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize ||
 		    !(symscn = elf_getscn(elf, sh.sh_link)) || !gelf_getshdr(symscn, &symsh) ||
-		    symsh.sh_type != SHT_DYNSYM || !(d = elf_getdata(scn, NULL)) ||
-		    !(syms = elf_getdata(symscn, NULL)))
+		    symsh.sh_type != SHT_DYNSYM || !(d = elf_getdata(scn, NULL)))
 			continue;
 		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
 			GElf_Rela r;
-			GElf_Sym sym;
-			const char *n;
 
-			if (!gelf_getrela(d, (int)i, &r) || r.r_offset != vaddr ||
-			    !GELF_R_SYM(r.r_info) || !gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym) ||
-			    !(n = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*n)
+			if (!gelf_getrela(d, (int)i, &r) || !GELF_R_SYM(r.r_info))
 				continue;
-			strbuf_addstr(out, n);
-			if (versioned)
-				add_version(elf, GELF_R_SYM(r.r_info), sym.st_shndx != SHN_UNDEF, out);
-			return true;
+			if (n->nr_relocs == alloc) {
+				alloc = alloc ? 2 * alloc : 256;
+				n->relocs = must_reallocarray(n->relocs, alloc, sizeof(*n->relocs));
+			}
+			n->relocs[n->nr_relocs++] = (struct slot_reloc){ r.r_offset, GELF_R_SYM(r.r_info),
+									 symscn };
 		}
 	}
-	return false;
+	if (n->nr_relocs)
+		qsort(n->relocs, n->nr_relocs, sizeof(*n->relocs), by_offset);
+}
+
+/* The symbol a dynamic relocation at @vaddr names (a GOT slot's), when
+ * another object defines it: its name, and with @versioned its version,
+ * as objdump names such a slot (one of this object's, by its address). */
+static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool versioned,
+		       struct strbuf *out)
+{
+	size_t lo = 0, hi = n->nr_relocs;
+	GElf_Shdr symsh;
+	GElf_Sym sym;
+	Elf_Data *syms;
+	const char *name;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (n->relocs[mid].offset < vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == n->nr_relocs || n->relocs[lo].offset != vaddr ||
+	    !gelf_getshdr(n->relocs[lo].symscn, &symsh) ||
+	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
+	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) || sym.st_shndx != SHN_UNDEF ||
+	    !(name = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*name)
+		return false;
+	strbuf_addstr(out, name);
+	if (versioned)
+		add_version(elf, n->relocs[lo].sym, sym.st_shndx != SHN_UNDEF, out);
+	return true;
 }
 
 /*
@@ -324,7 +391,8 @@ static bool reloc_name(Elf *elf, uint64_t vaddr, bool versioned, struct strbuf *
  * slot ("jmp *0x1ac4f2(%rip)", bnd-prefixed or not): "name@plt", after
  * the symbol that slot's relocation names.
  */
-static bool plt_got_name(Elf *elf, uint64_t vaddr, struct strbuf *out)
+static bool plt_got_name(Elf *elf, const struct elf_names *names, uint64_t vaddr,
+			 struct strbuf *out)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
@@ -351,7 +419,7 @@ static bool plt_got_name(Elf *elf, uint64_t vaddr, struct strbuf *out)
 			return false;
 		memcpy(&disp, code + at + 2, sizeof(disp));
 		strbuf_addstr(out, " <");
-		if (!reloc_name(elf, entry + at + 6 + (int64_t)disp, false, out)) {
+		if (!reloc_name(elf, names, entry + at + 6 + (int64_t)disp, false, out)) {
 			strbuf_setlen(out, out->len - 2);
 			return false;
 		}
@@ -364,59 +432,104 @@ static bool plt_got_name(Elf *elf, uint64_t vaddr, struct strbuf *out)
 	return false;
 }
 
-bool sym_code__data_name(const struct sym_code *c, uint64_t vaddr, bool demangle,
-			 struct strbuf *out)
+static int by_value(const void *x, const void *y)
 {
-	bool dynamic;
-	Elf_Scn *tab = c->elf ? symbol_table(c->elf, &dynamic) : NULL;
-	GElf_Sym best = { 0 };
-	size_t best_index = 0;
-	const char *name = NULL;
-	char *plain;
+	const struct named *a = x, *b = y;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return named_before(&a->sym, a->name, &b->sym, b->name) ? -1 :
+	       named_before(&b->sym, b->name, &a->sym, a->name) ? 1 : 0;
+}
+
+static void index_symbols(Elf *elf, struct elf_names *n)
+{
+	Elf_Scn *tab = symbol_table(elf, &n->dynamic);
 	GElf_Shdr sh;
 	Elf_Data *data;
+	size_t alloc = 0;
 
-	if (c->elf && plt_got_name(c->elf, vaddr, out))
-		return true;
-	if (c->elf) {
-		size_t len = out->len;
-
-		strbuf_addstr(out, " <");
-		if (reloc_name(c->elf, vaddr, true, out)) {
-			strbuf_addch(out, '>');
-			return true;
-		}
-		strbuf_setlen(out, len);
-	}
 	if (!tab || !gelf_getshdr(tab, &sh) || !sh.sh_entsize || !(data = elf_getdata(tab, NULL)))
-		return false;
+		return;
 	for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
 		GElf_Sym s;
-		const char *n;
+		const char *name;
 		int type;
 
-		if (!gelf_getsym(data, (int)i, &s) || s.st_shndx == SHN_UNDEF || s.st_value > vaddr)
+		if (!gelf_getsym(data, (int)i, &s) || s.st_shndx == SHN_UNDEF)
 			continue;
 		type = GELF_ST_TYPE(s.st_info);
-		n = elf_strptr(c->elf, sh.sh_link, s.st_name);
-		if (type == STT_SECTION || type == STT_FILE || !n || !*n)
+		name = elf_strptr(elf, sh.sh_link, s.st_name);
+		if (type == STT_SECTION || type == STT_FILE || !name || !*name)
 			continue;
-		if (!name || s.st_value > best.st_value ||
-		    (s.st_value == best.st_value && named_before(&s, n, &best, name))) {
-			best = s;
-			best_index = i;
-			name = n;
+		if (n->nr_syms == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			n->syms = must_reallocarray(n->syms, alloc, sizeof(*n->syms));
 		}
+		n->syms[n->nr_syms++] = (struct named){ s.st_value, i, name, s };
 	}
-	if (!name)
+	if (n->nr_syms)
+		qsort(n->syms, n->nr_syms, sizeof(*n->syms), by_value);
+}
+
+static const struct elf_names *names_of(struct sym_code *c)
+{
+	if (!c->names) {
+		c->names = must_calloc(1, sizeof(*c->names));
+		index_symbols(c->elf, c->names);
+		index_relocs(c->elf, c->names);
+	}
+	return c->names;
+}
+
+/* objdump's symbol for @vaddr: the first of those at the highest address
+ * at or below it. */
+static const struct named *nearest(const struct elf_names *n, uint64_t vaddr)
+{
+	size_t lo = 0, hi = n->nr_syms;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (n->syms[mid].value <= vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	while (lo > 1 && n->syms[lo - 2].value == n->syms[lo - 1].value)
+		lo--;
+	return &n->syms[lo - 1];
+}
+
+bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
+{
+	const struct elf_names *n;
+	const struct named *best;
+	size_t len = out->len;
+	char *plain;
+
+	if (!c->elf)
 		return false;
-	plain = demangle ? symbol_demangle(name, true) : NULL;
-	strbuf_addf(out, " <%s", plain ?: name);
+	n = names_of(c);
+	if (plt_got_name(c->elf, n, vaddr, out))
+		return true;
+	strbuf_addstr(out, " <");
+	if (reloc_name(c->elf, n, vaddr, true, out)) {
+		strbuf_addch(out, '>');
+		return true;
+	}
+	strbuf_setlen(out, len);
+	if (!(best = nearest(n, vaddr)))
+		return false;
+	plain = demangle ? symbol_demangle(best->name, true) : NULL;
+	strbuf_addf(out, " <%s", plain ?: best->name);
 	free(plain);
-	if (dynamic)
-		add_version(c->elf, best_index, true, out);
-	if (vaddr != best.st_value)
-		strbuf_addf(out, "+0x%" PRIx64, vaddr - best.st_value);
+	if (n->dynamic)
+		add_version(c->elf, best->index, true, out);
+	if (vaddr != best->value)
+		strbuf_addf(out, "+0x%" PRIx64, vaddr - best->value);
 	strbuf_addch(out, '>');
 	return true;
 }

@@ -18,6 +18,8 @@
 #include "../symbols/dso.h"
 #include "disasm.h"
 
+struct elf_names;
+
 struct sym_code {
 	int fd;
 	Elf *elf;
@@ -28,6 +30,7 @@ struct sym_code {
 	char section[64];		/* the first part's, for annotate's title */
 	uint64_t start_vaddr;		/* where the symbol starts */
 	uint8_t *kcore;			/* the kernel symbol's bytes, read whole */
+	struct elf_names *names;	/* sym_code__data_name()'s index */
 };
 
 /* /proc/kcore, or the image $PERF_MINI_KCORE names (for tests: an ELF
@@ -58,8 +61,7 @@ static inline uint64_t sym_code__offset(const struct sym_code *c, uint64_t vaddr
  * <_IO_stdin_used+0x18>"), the dynamic ones of a stripped binary with
  * their versions, C++ names demangled with @demangle; into @out, false
  * when there is none. */
-bool sym_code__data_name(const struct sym_code *c, uint64_t vaddr, bool demangle,
-			 struct strbuf *out);
+bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out);
 
 /* @vaddr's file offset, by the section that holds it (the symbols are
  * kept by file offset). */
