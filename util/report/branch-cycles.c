@@ -172,8 +172,9 @@ static int account(struct branch_cycles *bc, const struct bc_end *from, const st
 	if (!size || size > MAX_SYMBOL_SIZE)	/* a symbol sized to the end of memory */
 		return 0;
 	sc = findnew(bc, from->dso, sym);
+	/* as perf, an allocation that fails costs that symbol its IPC only */
 	if (!sc->hist && !(sc->hist = calloc(size, sizeof(*sc->hist))))
-		return -ENOMEM;
+		return 0;
 	if (from->al_addr < sym->start || from->al_addr >= sym->end)
 		return 0;
 	if (saddr && (saddr < sym->start || saddr >= sym->end))

@@ -108,7 +108,7 @@ static void section_name(struct sym_code *c, uint64_t off)
 bool sym_code__is_live_kernel(const struct dsos *dsos, const struct dso *dso)
 {
 	return dso->kernel && dso->from_kallsyms && !dsos->cfg.kallsyms &&
-	       !dsos->cfg.kernel_mismatch[0];
+	       !(dsos->cfg.symfs && *dsos->cfg.symfs) && !dsos->cfg.kernel_mismatch[0];
 }
 
 const char *sym_code__kcore_path(void)
@@ -287,6 +287,8 @@ static const char *version_name(Elf *elf, unsigned int ndx)
 					break;
 				if (va.vna_other == ndx)
 					return elf_strptr(elf, sh.sh_link, va.vna_name);
+				if (!va.vna_next)	/* a corrupt chain: no loop on it */
+					break;
 				aoff += va.vna_next;
 			}
 			if (!vn.vn_next)
@@ -413,9 +415,11 @@ static bool plt_got_name(Elf *elf, const struct elf_names *names, uint64_t vaddr
 		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
 			continue;
 		entry = sh.sh_addr + (vaddr - sh.sh_addr) / sh.sh_entsize * sh.sh_entsize;
+		if (sh.sh_type != SHT_PROGBITS || entry - sh.sh_addr + 7 > d->d_size)
+			return false;
 		code = (const uint8_t *)d->d_buf + (entry - sh.sh_addr);
 		at = code[0] == 0xf2 ? 1 : 0;	/* bnd */
-		if (entry - sh.sh_addr + at + 6 > d->d_size || code[at] != 0xff || code[at + 1] != 0x25)
+		if (code[at] != 0xff || code[at + 1] != 0x25)
 			return false;
 		memcpy(&disp, code + at + 2, sizeof(disp));
 		strbuf_addstr(out, " <");
