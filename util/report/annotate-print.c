@@ -40,7 +40,7 @@ static double share(const struct printer *p, uint64_t period, uint64_t samples)
 	return base ? 100.0 * (hits ? samples : period) / base : 0;
 }
 
-/* A jump's or call's target as objdump names it: a PLT stub by its
+/* A jump's or call's target as objdump names it: a PLT entry by its
  * "name@plt" (objdump's synthetic symbols, perf-mini's too), else by the
  * symbol at or below it. */
 static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)

@@ -389,7 +389,7 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 }
 
 /*
- * objdump's names for the stubs of .plt.got, which jump through a GOT
+ * objdump's names for the entries of .plt.got, which jump through a GOT
  * slot ("jmp *0x1ac4f2(%rip)", bnd-prefixed or not): "name@plt", after
  * the symbol that slot's relocation names.
  */
