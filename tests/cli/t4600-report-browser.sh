@@ -108,6 +108,37 @@ test_expect_success TMUX 'two events: a menu of them first; Enter browses one, q
 	keys q && wait_for "^Available samples" && keys q && wait_for "^EXIT=0"
 '
 
+# The browser's rows are the --stdio table's rows cut to the window (120
+# columns, less the selection mark's column).
+stdio_rows() {
+	grep "^ *[0-9.]*%" "$1" | head -${2:-5} | cut -c2-120 | sed "s/ *$//"
+}
+screen_rows() {
+	screen | grep "^.  *[0-9.]*%" | head -${1:-5} | cut -c2- | sed "s/ *$//"
+}
+
+test_expect_success TMUX '--mem-mode: the event menu with weights, then the memory columns' '
+	MB="$PD/perf.data.synth-mem-branch" &&
+	pm report --stdio --mem-mode -i "$MB" 2>/dev/null |
+		sed -n "/^# Samples: .* of event .cpu\/mem-loads/,/^# Samples: /p" >mem.txt &&
+	start "\"$PERF_MINI\" report --mem-mode -i \"$MB\"" && wait_for "^Available samples" &&
+	screen | grep -q "of event .cpu/mem-loads,ldlat=64/pp., Total weight: [0-9]" &&
+	keys Enter && wait_for "^Samples: 64  of event .cpu/mem-loads" &&
+	screen | sed -n 2p | grep -q "Local Weight  Memory access  .*Shared Object  *Data Symbol" &&
+	stdio_rows mem.txt >want.txt && screen_rows >got.txt && test_cmp want.txt got.txt &&
+	keys q && wait_for "^Available samples" && keys q && wait_for "^EXIT=0"
+'
+
+test_expect_success TMUX '-b: branch entries, source and target, as the --stdio table' '
+	BR="$PD/perf.data.branch-4.14" &&
+	pm report --stdio -b -i "$BR" 2>/dev/null >br.txt &&
+	start "\"$PERF_MINI\" report -b -i \"$BR\"" && wait_for "^Samples: 416  of event" &&
+	screen | sed -n 2p | grep -q "Source Symbol  *Target Symbol  *Basic Block Cycles" &&
+	stdio_rows br.txt >want.txt && screen_rows >got.txt && test_cmp want.txt got.txt &&
+	keys s && sleep 0.3 && screen | grep -q "^Sort: default" &&
+	keys q && wait_for "^EXIT=0"
+'
+
 test_expect_success TMUX 'TERM=dumb or --stdio on a terminal: the --stdio table, no browser' '
 	start "TERM=dumb \"$PERF_MINI\" report -g none --percent-limit 5 -i \"$CG\"" &&
 	wait_for "^EXIT=0" && screen | grep -q "^# Samples: " && ! screen | grep -q "Press .\?." &&
