@@ -101,7 +101,7 @@ static int run(struct annotate *a)
 int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 {
 	struct annotate_opts o = { .source = true, .demangle = true };
-	bool stdio = false, stdio2 = false, force = false, quiet = false, skip_missing = false;
+	bool stdio = false, force = false, quiet = false, skip_missing = false;
 	bool ignore_vmlinux = false;
 	int color = -1, verbose = 0;
 	const struct option options[] = {
@@ -127,8 +127,8 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 			     refused),
 		OPT_CALLBACK(0, "prefix-strip", &o, "N", "source path components stripped "
 			     "(objdump's: not here)", refused),
-		OPT_BOOLEAN(0, "stdio", &stdio, "Use the stdio interface (the one there is)"),
-		OPT_BOOLEAN(0, "stdio2", &stdio2, "Use the stdio interface (as --stdio here)"),
+		OPT_BOOLEAN(0, "stdio", &stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "stdio2", &o.stdio2, "Use the stdio interface (the browser's layout)"),
 		OPT_CALLBACK_NOOPT(0, "tui", &o, "the TUI (report's browser annotates with a)",
 				   refused),
 		OPT_BOOLEAN(0, "source", &o.source,

@@ -64,6 +64,22 @@ test_expect_success '-l: the source lines by share, and the line on each hot row
 	grep -qE "^ +[0-9.]+ burn\.c:[0-9]+$" out && grep -qE " // burn\.c:[0-9]+$" out
 '
 
+# --stdio2: offsets, each jump's target labelled with its own offset,
+# arrows, and the percentages of --stdio (the same counts, as "%6.2f")
+test_expect_success '--stdio2: the browser'"'"'s listing, offsets labelled where jumps land' '
+	pm annotate --stdio2 -i burn.data middle >out2 2>err &&
+	head -1 out2 | grep -qE "^Samples: [0-9]+K? +of event .cpu-clock(:u)?., 100000 Hz, Event count \(approx\.\): [0-9]+, \[percent: local period\]$" &&
+	sed -n 2p out2 | grep -q "^middle() .*/workloads/burn$" &&
+	sed -n 3p out2 | grep -q "^Percent  *$" &&
+	grep -q "^ *[0-9a-f]*: ← ret" out2 && grep -qE "↑ j[a-z]+ +[0-9a-f]+ *$" out2 &&
+	for t in $(grep -oE "[↑↓] j[a-z]+ +[0-9a-f]+" out2 | awk "{print \$3}"); do
+		grep -qE "^ {7,} +$t: " out2 || grep -qE "^ *[0-9.]+ +$t: " out2 || return 1
+	done &&
+	pm annotate -i burn.data middle | awk "/^ +[0-9.]+ : / && \$1 > 0 { print \$1 }" >pct1 &&
+	grep -oE "^ *[0-9]+\.[0-9]{2} " out2 | tr -d " " >pct2 && test_cmp pct1 pct2 &&
+	grep -q "^ *leaf():" out2 && grep -q "return x \* 6364136223846793005UL" out2
+'
+
 test_expect_success 'a stream on stdin annotates as the file does' '
 	pm record -q -e cpu-clock -c 100000 -o - -- sh -c "\"$WL/burn\" 100 >/dev/null" \
 		2>/dev/null >rec.pipe &&

@@ -14,22 +14,11 @@
 
 #include "../base/xalloc.h"
 #include "annotate.h"
+#include "annotate-print.h"
 #include "disasm.h"
 #include "sym-code.h"
 
 /* --- one symbol ------------------------------------------------------- */
-
-struct printer {
-	struct annotate *a;
-	const struct ann_sym *s;
-	struct sym_code code;
-	FILE *out;
-	struct strbuf line;
-	char last_func[256], last_src[4096];
-	const char *last_srcline;
-	int pad;			/* the value column's width: "%*s: " for other lines */
-	uint64_t total_period, total_samples;	/* the percentages' base */
-};
 
 static double share(const struct printer *p, uint64_t period, uint64_t samples)
 {
@@ -57,7 +46,14 @@ static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 		strbuf_addch(out, '>');
 		return;
 	}
-	sym_code__data_name(&p->code, vaddr, p->a->o->demangle, out);
+	if (sym_code__data_name(&p->code, vaddr, p->a->o->demangle, out))
+		return;
+	/* no symbol at or below (the PLT's first entry, before any named one):
+	 * objdump names the next one, less the distance */
+	sym = sym_code__vaddr_offset(&p->code, vaddr + 16, &off) ?
+	      dso__find_symbol(&p->a->machine.dsos, p->s->dso, off) : NULL;
+	if (sym && strstr(sym->name, "@plt") && sym->start == off)
+		strbuf_addf(out, " <%s-0x10>", sym->name);
 }
 
 /* The source around an instruction: the function when it changes (an
@@ -114,49 +110,78 @@ static void print_value(struct printer *p, uint64_t period, uint64_t samples)
 		strbuf_addf(&p->line, "%8.2f : ", share(p, period, samples));
 }
 
-static void print_insn_text(struct printer *p, const struct disasm_insn *in)
+void annotate_insn_text(struct printer *p, const struct disasm_insn *in, struct strbuf *out)
 {
-	size_t start = p->line.len;
+	if (p->a->o->asm_raw) {
+		size_t raw = out->len;
 
-	strbuf_addf(&p->line, "  %" PRIx64 ":", in->addr);
+		for (int i = 0; i < in->size && i < 7; i++)
+			strbuf_addf(out, "%02x ", in->bytes[i]);
+		strbuf_addchars(out, ' ', 24 - (out->len - raw));
+	}
+	strbuf_addstr(out, in->mnemonic);
+	if (!in->has_target && !*in->operands)
+		return;
+	strbuf_addchars(out, ' ', strlen(in->mnemonic) < 6 ? 7 - strlen(in->mnemonic) : 1);
+	if (in->has_target) {
+		strbuf_addf(out, "%" PRIx64, in->target);
+		name_target(p, in->target, out);
+		return;
+	}
+	strbuf_addstr(out, in->operands);
+	if (in->has_rip_ref) {
+		strbuf_addf(out, "        # %" PRIx64, in->rip_ref);
+		sym_code__data_name(&p->code, in->rip_ref, p->a->o->demangle, out);
+	}
+}
+
+static int hex_digits(uint64_t v)
+{
+	int n = 1;
+
+	while ((v >>= 4))
+		n++;
+	return n;
+}
+
+/* perf right-aligns the addresses to the symbol's last one; the gap after
+ * the colon is objdump's tab, as if they were not */
+static void print_address(struct printer *p, uint64_t addr)
+{
+	size_t start;
+
+	strbuf_addchars(&p->line, ' ', p->addr_width > hex_digits(addr) ?
+			(size_t)(p->addr_width - hex_digits(addr)) : 0);
+	start = p->line.len;
+	strbuf_addf(&p->line, "  %" PRIx64 ":", addr);
 	do
 		strbuf_addch(&p->line, ' ');
 	while (p->line.len - start < 10);
-	if (p->a->o->asm_raw) {
-		size_t raw = p->line.len;
+}
 
-		for (int i = 0; i < in->size && i < 7; i++)
-			strbuf_addf(&p->line, "%02x ", in->bytes[i]);
-		strbuf_addchars(&p->line, ' ', 24 - (p->line.len - raw));
-	}
-	strbuf_addstr(&p->line, in->mnemonic);
-	if (!in->has_target && !*in->operands)
-		return;
-	strbuf_addchars(&p->line, ' ', strlen(in->mnemonic) < 6 ? 7 - strlen(in->mnemonic) : 1);
-	if (in->has_target) {
-		strbuf_addf(&p->line, "%" PRIx64, in->target);
-		name_target(p, in->target, &p->line);
-		return;
-	}
-	strbuf_addstr(&p->line, in->operands);
-	if (in->has_rip_ref) {
-		strbuf_addf(&p->line, "        # %" PRIx64, in->rip_ref);
-		sym_code__data_name(&p->code, in->rip_ref, p->a->o->demangle, &p->line);
-	}
+static void print_insn_text(struct printer *p, const struct disasm_insn *in)
+{
+	print_address(p, in->addr);
+	annotate_insn_text(p, in, &p->line);
+}
+
+static int last_address(const struct disasm_insn *in, void *ctx)
+{
+	struct printer *p = ctx;
+	uint64_t last = in->addr;
+
+	if (p->a->o->asm_raw && in->size > 7)
+		last += (uint64_t)(in->size - 1) / 7 * 7;
+	p->addr_width = hex_digits(last);
+	return 0;
 }
 
 /* --asm-raw: objdump's seven bytes a line, the rest on lines of their own */
 static void print_raw_rest(struct printer *p, const struct disasm_insn *in)
 {
 	for (int i = 7; p->a->o->asm_raw && i < in->size; i += 7) {
-		size_t start;
-
 		print_value(p, 0, 0);
-		start = p->line.len;
-		strbuf_addf(&p->line, "  %" PRIx64 ":", in->addr + i);
-		do
-			strbuf_addch(&p->line, ' ');
-		while (p->line.len - start < 10);
+		print_address(p, in->addr + (uint64_t)i);
 		for (int j = i; j < in->size && j < i + 7; j++)
 			strbuf_addf(&p->line, "%02x%s", in->bytes[j],
 				    j + 1 < in->size && j + 1 < i + 7 ? " " : "");
@@ -278,7 +303,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 }
 
 /* -l: each source line's share, heaviest first. */
-static void print_line_summary(struct printer *p, struct disasm *d)
+void annotate_line_summary(struct printer *p, struct disasm *d)
 {
 	struct line_summary ls = { .p = p };
 
@@ -291,6 +316,15 @@ static void print_line_summary(struct printer *p, struct disasm *d)
 	free(ls.v);
 }
 
+/* objdump's label: the symbol it finds there, its name spelled its way
+ * ("geo::Circle::area() const"); perf-mini's own where it finds none */
+void annotate_symbol_label(struct printer *p, struct strbuf *out)
+{
+	if (strstr(p->s->sym->name, "@plt") ||
+	    !sym_code__data_name(&p->code, p->code.start_vaddr, p->a->o->demangle, out))
+		strbuf_addf(out, " <%s>", p->s->sym->name);
+}
+
 static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disasm *d,
 			FILE *out)
 {
@@ -301,17 +335,21 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 
 	if (!sym_code__open(&p.code, &a->machine.dsos, s->dso, s->sym))
 		return -ENOENT;
+	/* perf runs objdump -S, which then names by the debug file's symbols */
+	p.code.use_debug_symbols = a->o->source;
 	p.total_period = global ? a->event_period[s->evsel] : s->period;
 	p.total_samples = global ? a->event_samples[s->evsel] : s->samples;
 	if (a->o->print_line)
-		print_line_summary(&p, d);
+		annotate_line_summary(&p, d);
+	if (a->o->stdio2) {
+		annotate_stdio2_symbol(&p, d);
+		sym_code__close(&p.code);
+		return 0;
+	}
 	print_title(&p);
 	p.pad = a->o->show_total_period ? 13 : 9;
-	/* objdump's label: the symbol it finds there, its name spelled its way
-	 * ("geo::Circle::area() const"); perf-mini's own where it finds none */
-	if (strstr(s->sym->name, "@plt") ||
-	    !sym_code__data_name(&p.code, p.code.start_vaddr, a->o->demangle, &label))
-		strbuf_addf(&label, " <%s>", s->sym->name);
+	sym_code__walk(&p.code, d, last_address, &p);
+	annotate_symbol_label(&p, &label);
 	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 "%s:\n",
 		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
 		label.buf);

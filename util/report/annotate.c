@@ -129,17 +129,19 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev, (void)note;
 	if (cpumode_is_guest(s->cpumode) || !cpu_wanted(a, s->cpu))
 		return 0;
+	resolve_sample(&a->machine, s, &he, &rare);
+	/* the event's totals are of the samples -d and a symbol leave, as perf's */
+	if ((a->o->dsos && (!he.dso || !dso_wanted(a, he.dso))) ||
+	    (a->o->symbol && (!he.sym || strcmp(a->o->symbol, he.sym->name))))
+		return 0;
 	a->event_period[evsel->idx] += s->period;
 	a->event_samples[evsel->idx]++;
-	resolve_sample(&a->machine, s, &he, &rare);
-	if (!he.sym || !he.dso || he.sym->is_object || !dso_wanted(a, he.dso))
+	if (!he.sym || !he.dso || he.sym->is_object)
 		return 0;
 	if (he.dso->kernel && !kernel_readable(a, he.dso)) {
 		a->nr_kernel++;
 		return 0;
 	}
-	if (a->o->symbol && strcmp(a->o->symbol, he.sym->name))
-		return 0;
 	as = findnew(a, he.dso, he.sym, evsel->idx);
 	as->period += s->period;
 	as->samples++;

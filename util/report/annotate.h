@@ -37,6 +37,7 @@ struct annotate_opts {
 	bool source;			/* source lines between the instructions */
 	bool print_line;		/* -l: the lines' summary, each line's srcline */
 	bool asm_raw;			/* the instructions' bytes */
+	bool stdio2;			/* perf's --stdio2 layout */
 	bool intel;			/* -M intel */
 	bool show_nr_samples;		/* -n: samples instead of percentages */
 	bool show_total_period;		/* periods instead */

@@ -2,6 +2,7 @@
 /* capstone, set up once per architecture, its output spelled as objdump's. */
 #include <capstone/capstone.h>
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,8 @@ static bool decimal_at(const char *in, const char *p)
 		return false;
 	if (before == '-')
 		before = p - 1 > in ? p[-2] : ' ';
-	if (before != '$' && before != ',' && before != ' ' && before != '[')
+	if (before != '$' && before != ',' && before != ' ' && before != '[' && before != ':' &&
+	    !(before == '*' && *end == '('))	/* AT&T's "*8(%r8)", not Intel's "rax*2" */
 		return false;
 	return !(before == ',' && *end == ')') && (*end == '(' || *end == ',' || !*end ||
 						   *end == ']' || *end == ' ');
@@ -226,11 +228,18 @@ static bool zero_displacement(const struct disasm *d, const cs_insn *in)
 	return false;
 }
 
-static void insert_zero(char *ops, size_t size)
+static void insert_zero(char *ops, size_t size, bool intel)
 {
-	char *paren = strchr(ops, '(');
+	char *paren = strchr(ops, intel ? ']' : '(');
 	size_t len = strlen(ops);
 
+	if (intel) {	/* "[rax+rax*1+0x0]" */
+		if (!paren || len + 5 >= size)
+			return;
+		memmove(paren + 4, paren, len - (size_t)(paren - ops) + 1);
+		memcpy(paren, "+0x0", 4);
+		return;
+	}
 	if (!paren || len + 4 >= size || (paren > ops && isxdigit((unsigned char)paren[-1])))
 		return;
 	memmove(paren + 3, paren, len - (size_t)(paren - ops) + 1);
@@ -328,6 +337,269 @@ static size_t undecoded(const struct disasm *d, const uint8_t *code, size_t size
 	return len;
 }
 
+/* The size of @in's immediate operand, 0 when it has none. */
+static unsigned int immediate_size(const cs_insn *in)
+{
+	for (uint8_t i = 0; i < in->detail->x86.op_count; i++)
+		if (in->detail->x86.operands[i].type == X86_OP_IMM)
+			return in->detail->x86.operands[i].size;
+	return 0;
+}
+
+/* objdump writes an immediate unsigned, as wide as its operand
+ * ("$0xffffffffffffffff" where capstone writes "$-0x1"); displacements
+ * keep their sign. */
+static void unsigned_immediates(const struct disasm *d, const cs_insn *in, char *ops,
+				size_t size)
+{
+	unsigned int bytes = immediate_size(in);
+	int depth = 0;
+
+	for (char *p = ops; bytes && *p; p++) {
+		bool starts = d->intel_syntax ? (p == ops || p[-1] == ',') : (p > ops && p[-1] == '$');
+		char *end, num[24];
+		uint64_t v;
+		size_t len, rest;
+
+		depth += *p == '[' || *p == '(' ? 1 : *p == ']' || *p == ')' ? -1 : 0;
+		if (depth || *p != '-' || !starts || strncmp(p + 1, "0x", 2))
+			continue;
+		v = -(uint64_t)strtoull(p + 1, &end, 16);
+		if (bytes < 8)
+			v &= (1ull << (8 * bytes)) - 1;
+		len = (size_t)snprintf(num, sizeof(num), "0x%" PRIx64, v);
+		rest = strlen(end);
+		if ((size_t)(p - ops) + len + rest + 1 > size)
+			return;
+		memmove(p + len, end, rest + 1);
+		memcpy(p, num, len);
+		p += len - 1;
+	}
+}
+
+/* objdump's AT&T address with an index: its scale always, ",1" too. */
+static void index_scale(const cs_insn *in, char *ops, size_t size)
+{
+	bool one = false;
+
+	for (uint8_t i = 0; i < in->detail->x86.op_count; i++) {
+		const cs_x86_op *op = &in->detail->x86.operands[i];
+
+		one |= op->type == X86_OP_MEM && op->mem.index != X86_REG_INVALID &&
+		       op->mem.scale == 1;
+	}
+	for (char *p = ops; one && (p = strchr(p, '(')); p++) {
+		char *close = strchr(p, ')');
+		size_t rest;
+
+		if (!close || memchr(p, ',', (size_t)(close - p)) == NULL ||
+		    memchr(strchr(p, ',') + 1, ',', (size_t)(close - strchr(p, ','))))
+			continue;
+		rest = strlen(close);
+		if ((size_t)(close - ops) + rest + 3 > size)
+			return;
+		memmove(close + 2, close, rest + 1);
+		memcpy(close, ",1", 2);
+	}
+}
+
+/* A shift or rotate by one (opcodes d0, d1), whose count objdump leaves
+ * out in AT&T ("sar %r14") and writes in decimal in Intel ("sar r14,1"). */
+static void implicit_one(const struct disasm *d, const cs_insn *in, char *ops)
+{
+	uint8_t op = in->detail->x86.opcode[0];
+	size_t len = strlen(ops);
+
+	if (op != 0xd0 && op != 0xd1)
+		return;
+	if (!d->intel_syntax && !strncmp(ops, "$0x1,", 5))
+		memmove(ops, ops + 5, len - 4);
+	else if (d->intel_syntax && len > 4 && !strcmp(ops + len - 4, ",0x1"))
+		strcpy(ops + len - 4, ",1");
+}
+
+/* objdump's Intel spelling of two addresses: "[rip+0xfffffffffffe4888]"
+ * (a negative displacement from rip, unsigned) and "fs:0x1c" (a segment
+ * and a bare number, without brackets). */
+static void intel_addresses(char *ops, size_t size)
+{
+	char *p = strstr(ops, "[rip-0x");
+
+	if (p) {
+		char *end, num[24];
+		uint64_t v = -(uint64_t)strtoull(p + 5, &end, 16);
+		size_t len = (size_t)snprintf(num, sizeof(num), "+0x%" PRIx64, v);
+		size_t rest = strlen(end);
+
+		if ((size_t)(p + 4 - ops) + len + rest + 1 <= size) {
+			memmove(p + 4 + len, end, rest + 1);
+			memcpy(p + 4, num, len);
+		}
+	}
+	for (p = ops; (p = strstr(p, "s:[0x")); p++) {
+		char *close = p + 3 + strspn(p + 3, "0123456789abcdefx");
+
+		if (*close != ']')
+			continue;
+		memmove(close, close + 1, strlen(close + 1) + 1);
+		memmove(p + 2, p + 3, strlen(p + 3) + 1);
+	}
+}
+
+/* Intel's "[r12+rax*1+0x8]": objdump writes a scale of one too. */
+static void intel_index_scale(const struct disasm *d, const cs_insn *in, char *ops, size_t size)
+{
+	for (uint8_t i = 0; i < in->detail->x86.op_count; i++) {
+		const cs_x86_op *op = &in->detail->x86.operands[i];
+		const char *reg;
+		char want[24], *at;
+		size_t n, rest;
+
+		if (op->type != X86_OP_MEM || op->mem.index == X86_REG_INVALID ||
+		    op->mem.scale != 1 || !(reg = cs_reg_name(d->handle, op->mem.index)))
+			continue;
+		snprintf(want, sizeof(want), "%c%s", op->mem.base != X86_REG_INVALID ? '+' : '[',
+			 reg);
+		n = strlen(want);
+		for (at = strstr(ops, want); at && !strchr("+-]", at[n]); at = strstr(at + 1, want))
+			;
+		rest = at ? strlen(at + n) : 0;
+		if (!at || (size_t)(at - ops) + n + rest + 3 > size)
+			continue;
+		memmove(at + n + 2, at + n, rest + 1);
+		memcpy(at + n, "*1", 2);
+	}
+}
+
+/* Padding as objdump spells it: "xchg %ax,%ax" for 66 90, a segment
+ * override on a nop as a prefix ("cs nopw 0x0(%rax,%rax,1)"), and each
+ * 0x66 past the one that sizes the operand as "data16". */
+static void objdump_padding(const struct disasm *d, const cs_insn *in, struct disasm_insn *out)
+{
+	size_t n66 = 0;
+	char prefixes[64] = "", *cs;
+
+	while (n66 < in->size && in->bytes[n66] == 0x66)
+		n66++;
+	if (!n66 || (strncmp(out->mnemonic, "nop", 3) && !(in->size == n66 + 1 &&
+							   in->bytes[n66] == 0x90)))
+		return;
+	for (size_t i = 1; i < n66 && strlen(prefixes) + 8 < sizeof(prefixes); i++)
+		strcat(prefixes, "data16 ");
+	if (in->bytes[n66] == 0x90) {
+		snprintf(out->mnemonic, sizeof(out->mnemonic), "%sxchg", prefixes);
+		snprintf(out->operands, sizeof(out->operands), "%s",
+			 d->intel_syntax ? "ax,ax" : "%ax,%ax");
+		return;
+	}
+	cs = strstr(out->operands, d->intel_syntax ? "cs:" : "%cs:");
+	if (!cs)
+		return;
+	memmove(cs, cs + (d->intel_syntax ? 3 : 4), strlen(cs + (d->intel_syntax ? 3 : 4)) + 1);
+	if (strlen(prefixes) + 3 + strlen(out->mnemonic) < sizeof(out->mnemonic)) {
+		char m[sizeof(out->mnemonic)];
+
+		memcpy(m, out->mnemonic, sizeof(m));
+		strcpy(out->mnemonic, prefixes);
+		strcat(out->mnemonic, "cs ");
+		strcat(out->mnemonic, m);
+	}
+}
+
+/* Insert @what at @at in @s (of @size bytes), if it fits. */
+static void insert_at(char *s, size_t size, char *at, const char *what)
+{
+	size_t n = strlen(what), rest = strlen(at);
+
+	if (strlen(s) + n + 1 > size)
+		return;
+	memmove(at + n, at, rest + 1);
+	memcpy(at, what, n);
+}
+
+/* objdump's AT&T string instructions: their implicit segments written
+ * ("%es:(%rdi)", "%ds:(%rsi)"), and no size suffix where a register gives
+ * the size ("rep stos %al,%es:(%rdi)"; movs and cmps keep theirs). */
+static void string_op(struct disasm_insn *out)
+{
+	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas", "ins", "outs" };
+	char *word = strrchr(out->mnemonic, ' ');
+	size_t len;
+
+	word = word ? word + 1 : out->mnemonic;
+	len = strlen(word);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = strlen(ops[i]);
+
+		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwlq", word[n]))
+			continue;
+		if (i >= 2 && strchr(out->operands, '%') &&
+		    (strstr(out->operands, "%al") || strstr(out->operands, "%ax") ||
+		     strstr(out->operands, "%eax") || strstr(out->operands, "%rax") ||
+		     strstr(out->operands, "%dx")))
+			word[n] = '\0';
+		for (char *p = out->operands; (p = strchr(p, '(')); p += 2) {
+			const char *seg = !strncmp(p, "(%rdi)", 6) || !strncmp(p, "(%edi)", 6) ? "%es:" :
+					  !strncmp(p, "(%rsi)", 6) || !strncmp(p, "(%esi)", 6) ? "%ds:" : NULL;
+
+			if (seg && (p == out->operands || p[-1] != ':')) {
+				insert_at(out->operands, sizeof(out->operands), p, seg);
+				p += 4;
+			}
+		}
+		return;
+	}
+}
+
+/* xchg of eax and another register (90+r), whose operands objdump
+ * writes the other way round from capstone: "xchg %eax,%ecx" in AT&T,
+ * "xchg ecx,eax" in Intel */
+static void xchg_eax(const cs_insn *in, char *ops, bool intel)
+{
+	uint8_t op = in->bytes[in->size - 1];
+	char *comma = strchr(ops, ',');
+	char a[16], b[16];
+
+	if (in->size > 2 || op < 0x91 || op > 0x97 || !comma ||
+	    (size_t)(comma - ops) >= sizeof(a) || strlen(comma + 1) >= sizeof(b))
+		return;
+	snprintf(a, sizeof(a), "%.*s", (int)(comma - ops), ops);
+	snprintf(b, sizeof(b), "%s", comma + 1);
+	if (!strcmp(intel ? a : b, intel ? "eax" : "%eax"))
+		sprintf(ops, "%s,%s", b, a);
+}
+
+/* An integer converted from memory, whose size objdump writes as a
+ * suffix since no register gives it: "cvtsi2sdq (%rsp),%xmm0". */
+static void convert_suffix(const cs_insn *in, struct disasm_insn *out)
+{
+	static const char *const ops[] = {
+		"cvtsi2sd", "cvtsi2ss", "vcvtsi2sd", "vcvtsi2ss", "vcvtusi2sd", "vcvtusi2ss",
+	};
+	size_t len = strlen(out->mnemonic);
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (strcmp(out->mnemonic, ops[i]) || len + 2 > sizeof(out->mnemonic))
+			continue;
+		for (uint8_t j = 0; j < in->detail->x86.op_count; j++) {
+			const cs_x86_op *op = &in->detail->x86.operands[j];
+
+			if (op->type == X86_OP_MEM && (op->size == 4 || op->size == 8)) {
+				out->mnemonic[len] = op->size == 8 ? 'q' : 'l';
+				out->mnemonic[len + 1] = '\0';
+				return;
+			}
+		}
+	}
+}
+
+/* AVX-512's mask, which objdump writes without a space: "(%rax){%k1}" */
+static void mask_spacing(char *ops)
+{
+	for (char *p; (p = strstr(ops, " {"));)
+		memmove(p, p + 1, strlen(p + 1) + 1);
+}
+
 static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -343,8 +615,25 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 	notrack(d, in, out->mnemonic, sizeof(out->mnemonic));
 	if (!out->has_target)
 		copy_operands(out->operands, sizeof(out->operands), in->op_str, d->intel_syntax);
-	if (!d->intel_syntax && zero_displacement(d, in))
-		insert_zero(out->operands, sizeof(out->operands));
+	if (zero_displacement(d, in))
+		insert_zero(out->operands, sizeof(out->operands), d->intel_syntax);
+	if (d->arch == CS_ARCH_X86 && in->detail && !out->has_target) {
+		unsigned_immediates(d, in, out->operands, sizeof(out->operands));
+		if (d->intel_syntax) {
+			intel_index_scale(d, in, out->operands, sizeof(out->operands));
+			intel_addresses(out->operands, sizeof(out->operands));
+		}
+		else
+			index_scale(in, out->operands, sizeof(out->operands));
+		implicit_one(d, in, out->operands);
+		objdump_padding(d, in, out);
+		mask_spacing(out->operands);
+		xchg_eax(in, out->operands, d->intel_syntax);
+		if (!d->intel_syntax) {
+			string_op(out);
+			convert_suffix(in, out);
+		}
+	}
 	out->has_rip_ref = rip_operand(d, in, &out->rip_ref);
 }
 

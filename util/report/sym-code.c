@@ -33,6 +33,7 @@ struct elf_names {
 	struct named *syms;
 	size_t nr_syms;
 	bool dynamic;		/* .dynsym's: their versions are shown */
+	bool from_debug;	/* a stripped binary's, from its debug file */
 	struct slot_reloc *relocs;
 	size_t nr_relocs;
 };
@@ -51,8 +52,12 @@ void sym_code__close(struct sym_code *c)
 		elf_end(c->elf);
 	if (c->fd >= 0)
 		close(c->fd);
-	c->elf = NULL;
-	c->fd = -1;
+	if (c->debug_elf)
+		elf_end(c->debug_elf);
+	if (c->debug_fd >= 0)
+		close(c->debug_fd);
+	c->elf = c->debug_elf = NULL;
+	c->fd = c->debug_fd = -1;
 }
 
 /*
@@ -169,9 +174,18 @@ bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso
 	const void *image;
 	size_t image_size;
 
-	*c = (struct sym_code){ .fd = -1, .sym = sym };
+	*c = (struct sym_code){ .fd = -1, .debug_fd = -1, .sym = sym };
 	if (dso->kernel)
 		return sym_code__is_live_kernel(dsos, dso) && open_kcore(c, sym);
+	if (dso->build_id_size) {
+		int n = snprintf(c->debug_path, sizeof(c->debug_path), "/usr/lib/debug/.build-id/%02x/",
+				 dso->build_id[0]);
+
+		for (size_t i = 1; i < dso->build_id_size; i++)
+			n += snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, "%02x",
+				      dso->build_id[i]);
+		snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, ".debug");
+	}
 	elf_version(EV_CURRENT);
 	if (dso__binary_path(dsos, dso, &path)) {
 		c->fd = open(path.buf, O_RDONLY | O_CLOEXEC);
@@ -379,12 +393,18 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	if (lo == n->nr_relocs || n->relocs[lo].offset != vaddr ||
 	    !gelf_getshdr(n->relocs[lo].symscn, &symsh) ||
 	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
-	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) || sym.st_shndx != SHN_UNDEF ||
+	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) ||
+	    (sym.st_shndx != SHN_UNDEF && !n->from_debug) ||
 	    !(name = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*name)
 		return false;
 	strbuf_addstr(out, name);
 	if (versioned)
 		add_version(elf, n->relocs[lo].sym, sym.st_shndx != SHN_UNDEF, out);
+	/* with a debug file's symbols, a slot of a symbol defined here too,
+	 * at its distance from that symbol */
+	if (sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
+		strbuf_addf(out, "%c0x%" PRIx64, vaddr > sym.st_value ? '+' : '-',
+			    vaddr > sym.st_value ? vaddr - sym.st_value : sym.st_value - vaddr);
 	return true;
 }
 
@@ -446,6 +466,23 @@ static int by_value(const void *x, const void *y)
 	       named_before(&b->sym, b->name, &a->sym, a->name) ? 1 : 0;
 }
 
+/* A stripped binary's .symtab from its separate debug file (the
+ * distribution's, by build-id), which objdump names addresses by when it
+ * shows source (-S); NULL when there is none. */
+static Elf *debug_symbols(struct sym_code *c)
+{
+	bool dynamic;
+
+	if (!c->debug_path[0])
+		return NULL;
+	c->debug_fd = open(c->debug_path, O_RDONLY | O_CLOEXEC);
+	if (c->debug_fd >= 0)
+		c->debug_elf = elf_begin(c->debug_fd, ELF_C_READ_MMAP, NULL);
+	if (c->debug_elf && symbol_table(c->debug_elf, &dynamic) && !dynamic)
+		return c->debug_elf;
+	return NULL;
+}
+
 static void index_symbols(Elf *elf, struct elf_names *n)
 {
 	Elf_Scn *tab = symbol_table(elf, &n->dynamic);
@@ -479,8 +516,17 @@ static void index_symbols(Elf *elf, struct elf_names *n)
 static const struct elf_names *names_of(struct sym_code *c)
 {
 	if (!c->names) {
+		bool dynamic;
+		Elf *debug;
+
 		c->names = must_calloc(1, sizeof(*c->names));
-		index_symbols(c->elf, c->names);
+		symbol_table(c->elf, &dynamic);
+		if (dynamic && c->use_debug_symbols && (debug = debug_symbols(c))) {
+			index_symbols(debug, c->names);
+			c->names->from_debug = true;
+		}
+		else
+			index_symbols(c->elf, c->names);
 		index_relocs(c->elf, c->names);
 	}
 	return c->names;

@@ -31,6 +31,12 @@ struct sym_code {
 	uint64_t start_vaddr;		/* where the symbol starts */
 	uint8_t *kcore;			/* the kernel symbol's bytes, read whole */
 	struct elf_names *names;	/* sym_code__data_name()'s index */
+	/* a stripped binary named from its debug file's .symtab, as objdump
+	 * -S names it (set before the first name is asked for) */
+	bool use_debug_symbols;
+	char debug_path[96];
+	int debug_fd;
+	Elf *debug_elf;
 };
 
 /* /proc/kcore, or the image $PERF_MINI_KCORE names (for tests: an ELF

@@ -394,6 +394,67 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, bool full_pa
 	return n;
 }
 
+/* Languages whose names are not mangled: their plain names are what the
+ * linker sees (binutils' non_mangled()). */
+static bool plain_names(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89: case DW_LANG_C: case DW_LANG_Ada83: case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85: case DW_LANG_Fortran77: case DW_LANG_Pascal83: case DW_LANG_C99:
+	case DW_LANG_Ada95: case DW_LANG_PLI: case DW_LANG_UPC: case DW_LANG_C11:
+	case DW_LANG_Mips_Assembler:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void fill_function(Dwarf_Die *die, Dwarf_Die *cu, struct srcline_func *f)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr low, base, end;
+	ptrdiff_t off;
+
+	f->id = dwarf_dieoffset(die);
+	f->linkage = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	if (!f->linkage)
+		f->linkage = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name,
+								  &attr));
+	f->name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	f->plain = plain_names(dwarf_srclang(cu));
+	f->has_low = !dwarf_lowpc(die, &low);
+	if (!f->has_low && (off = dwarf_ranges(die, 0, &base, &low, &end)) > 0)
+		f->has_low = true;
+	f->low = f->has_low ? low : 0;
+}
+
+bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+		       uint64_t addr, struct srcline_func *f)
+{
+	struct srcline_module *m = dso && !dso->kernel ? module_of(sl, dsos, dso) : NULL;
+	Dwarf_Addr bias = 0;
+	Dwarf_Die *cu, *scopes = NULL;
+	uint64_t maddr;
+	bool found = false;
+	int nscopes;
+
+	if (!m || !m->mod)
+		return false;
+	maddr = offset_to_vaddr(m->mod, addr, &bias) + bias;
+	cu = dwfl_module_addrdie(m->mod, maddr, &bias);
+	nscopes = cu ? dwarf_getscopes(cu, maddr - bias, &scopes) : 0;
+	for (int i = 0; i < nscopes && !found; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram) {
+			fill_function(&scopes[i], cu, f);
+			found = f->linkage || f->name;
+		}
+	}
+	free(scopes);
+	return found;
+}
+
 static struct srcline_entry *inline_entry(struct srclines *sl, const struct dsos *dsos,
 					  struct dso *dso, uint64_t addr)
 {

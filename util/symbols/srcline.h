@@ -14,8 +14,10 @@
  * Ownership: the strings are interned in struct srclines and live until
  * srclines__exit().
  */
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "../base/strbuf.h"
 #include "dso.h"
 
 struct srclines {
@@ -61,6 +63,21 @@ size_t srcline__inlines(struct srclines *sl, const struct dsos *dsos, struct dso
 size_t srcline__inline_syms(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			    const struct symbol *base, uint64_t addr, const struct symbol **syms,
 			    size_t max);
+
+/* The function the DWARF has at an address (the innermost inlined one). */
+struct srcline_func {
+	uint64_t id;		/* its DIE, the same for each address of it */
+	const char *linkage;	/* its linkage (mangled) name, or NULL */
+	const char *name;	/* its plain name, or NULL */
+	bool plain;		/* of a language that does not mangle names (C) */
+	bool has_low;
+	uint64_t low;		/* its first address, in the binary's */
+};
+
+/* The function at @addr of @dso; false when the DWARF has none there.
+ * Its names stay valid until srclines__exit(). */
+bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
+		       uint64_t addr, struct srcline_func *f);
 
 void srclines__exit(struct srclines *sl);
 

@@ -1,0 +1,65 @@
+#!/bin/sh
+test_description='oracle: annotate --stdio2 prints what perf annotate --stdio2 prints'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! command -v perf >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
+	test_skip "annotate --stdio2 oracle" "Linux perf (and its objdump) is not installed"
+	test_done; exit $?
+fi
+
+# The symbols of one program's own binary, whole: perf's title, then
+# every line of objdump -l -S as perf shows it. One quirk is evened out:
+# a call into the PLT names perf's _init when its symbol tree happens to
+# find _init (which perf stretches over the PLT) before the PLT entry.
+program_blocks() {
+	awk -v prog="$1" '/^Samples: / { title = $0; getline
+				keep = $0 ~ ("/workloads/" prog "$"); if (keep) print title }
+			  keep' |
+		sed -E "s/→ call   (_init|[^ ]+@plt) *$/→ call   (the PLT)/"
+}
+
+same_stdio2() {
+	prog=$1; shift
+	perf annotate --stdio2 "$@" 2>/dev/null | program_blocks $prog >perf.txt &&
+	pm annotate --stdio2 "$@" 2>err | program_blocks $prog >pm.txt &&
+	test -s pm.txt && test_cmp perf.txt pm.txt
+}
+
+test_expect_success 'setup: C, C++ and spin recordings by perf' '
+	perf record -q -e cpu-clock -o c.data -- "$WL/burn" 300 >/dev/null 2>&1 &&
+	perf record -q -e cpu-clock -o cxx.data -- "$WL/shapes" >/dev/null 2>&1 &&
+	perf record -q -e cpu-clock -o spin.data -- "$WL/spin" 300 >/dev/null 2>&1
+'
+
+test_expect_success 'a C function: title, objdump -S source with its context, offsets, arrows' '
+	same_stdio2 burn -i c.data middle &&
+	grep -q "^Samples: .* of event .cpu-clock., [0-9]* Hz, Event count (approx.): [0-9]*, \[percent: local period\]$" pm.txt &&
+	grep -q "↑ jne " pm.txt && grep -q "← ret" pm.txt && grep -q "^ *[0-9a-f]*: " pm.txt
+'
+
+for opts in "" "-n" "--show-total-period" "--no-source" "-M intel" "--asm-raw" \
+	    "--percent-type local-hits" "--percent-type global-period"; do
+	test_expect_success "perf annotate --stdio2 $opts: every symbol of C, C++ and spin, line for line" "
+		same_stdio2 burn -i c.data $opts &&
+		same_stdio2 shapes -i cxx.data $opts &&
+		same_stdio2 spin -i spin.data $opts
+	"
+done
+
+test_expect_success '-l: the source lines summary first, then the listing' '
+	same_stdio2 burn -i c.data -l middle &&
+	perf annotate --stdio2 -l -i c.data middle 2>/dev/null | sed -n "/^Sorted summary/,/^Samples: /p" >perf.txt &&
+	pm annotate --stdio2 -l -i c.data middle 2>/dev/null | sed -n "/^Sorted summary/,/^Samples: /p" >pm.txt &&
+	test_cmp perf.txt pm.txt && grep -q "burn.c:14" pm.txt
+'
+
+# objdump -l names a C++ function by its linkage name, demangled with
+# its parameters, and one without a linkage name (an inlined template)
+# by the ELF symbol there the first time, by its own name after that
+test_expect_success 'C++ function lines as objdump -l names them' '
+	same_stdio2 shapes -i cxx.data &&
+	grep -q "^ *geo::Circle::area() const:$" pm.txt &&
+	grep -q "^ *[a-z_:]*__[a-z_]*<.*>():" pm.txt
+'
+
+test_done

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_ANNOTATE_PRINT_H
+#define PM_ANNOTATE_PRINT_H
+
+/*
+ * What annotate's two layouts share (annotate-print: --stdio,
+ * annotate-stdio2: --stdio2): one symbol's code being printed, and
+ * objdump's text of its instructions.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../base/strbuf.h"
+#include "annotate.h"
+#include "disasm.h"
+#include "sym-code.h"
+
+struct printer {
+	struct annotate *a;
+	const struct ann_sym *s;
+	struct sym_code code;
+	FILE *out;
+	struct strbuf line;
+	char last_func[256], last_src[4096];
+	const char *last_srcline;
+	int pad;			/* the value column's width: "%*s: " for other lines */
+	int addr_width;			/* the hex digits of the last instruction's address */
+	uint64_t total_period, total_samples;	/* the percentages' base */
+};
+
+/* objdump's text of @in after its address ("mov    %rdi,%rax", "jle
+ * 1194 <middle+0x3b>", with --asm-raw its bytes first), into @out. */
+void annotate_insn_text(struct printer *p, const struct disasm_insn *in, struct strbuf *out);
+
+/* objdump's " <name>" for the symbol's first address. */
+void annotate_symbol_label(struct printer *p, struct strbuf *out);
+
+/* -l: each source line's share, heaviest first. */
+void annotate_line_summary(struct printer *p, struct disasm *d);
+
+/* The symbol in perf annotate --stdio2's layout. */
+void annotate_stdio2_symbol(struct printer *p, struct disasm *d);
+
+#endif
