@@ -115,7 +115,7 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		  .help = "'always' (default), 'never' or 'auto' (the default without it: on a "
 			  "terminal)" },
 		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
-			    "don't load vmlinux even if found (perf-mini reads none)"),
+			    "don't load vmlinux even if found (perf-mini reads only -k's)"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (accepted)"),
 		OPT_CALLBACK_NOOPT('D', "dump-raw-trace", &o, "dump raw trace (report -D has it)",
 				   refused),
@@ -159,8 +159,8 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('q', "quiet", &quiet, "do now show any warnings or messages"),
 		OPT_CALLBACK(0, "objdump", &o, "path",
 			     "objdump binary (perf-mini runs none: capstone disassembles)", refused),
-		OPT_CALLBACK('k', "vmlinux", &o, "file", "vmlinux pathname (the kernel code is read from /proc/kcore)",
-			     refused),
+		OPT_STRING('k', "vmlinux", &o.vmlinux, "file",
+			   "vmlinux pathname (the kernel's symbols and code)"),
 		OPT_END(),
 	};
 	struct annotate a = { .o = &o, .err = STRBUF_INIT };

@@ -129,9 +129,28 @@ test_expect_success ROOT,KERNEL 'kernel code: from the kernel image (/proc/kcore
 	env PERF_MINI_KCORE="$PWD/kcore.img" "$PERF_MINI" annotate -i k.data "$sym" >out 2>err &&
 	head -1 out | grep -q "Disassembly of \[kernel.kallsyms\] for cpu-clock" &&
 	grep -q "^         : $(cut -d" " -f1 kstart) <$sym>:$" out &&
-	grep -q " : *$(cut -d" " -f1 kstart): push   %rbp$" out &&
-	grep -q ": mov    %rsp,%rbp$" out &&
+	grep -q " : *$(cut -d" " -f1 kstart): *push   %rbp$" out &&
+	grep -q ": *mov    %rsp,%rbp$" out &&
 	rows out >rows && awk "{ s += \$1 } END { exit !(s > 99.9 && s < 100.1) }" rows
+'
+
+# -k: a vmlinux named, here a stand-in linked 2 MiB below where the
+# kernel ran (as KASLR moves it): the code and symbols are relocated by
+# the recording's _text, the addresses shown are the vmlinux's
+test_expect_success ROOT,KERNEL '-k: the kernel'"'"'s code and symbols from a vmlinux, relocated as KASLR moved them' '
+	read ip sym <kip &&
+	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" fake.vmlinux $ip 200000 >klink &&
+	read link name <klink && test "$name" = "$sym" &&
+	pm annotate -k fake.vmlinux -i k.data "$sym" >out 2>err &&
+	head -1 out | grep -q "Disassembly of fake.vmlinux for cpu-clock" &&
+	grep -q "^         : $link <$sym>:$" out && grep -q "^         : $sym():$" out &&
+	grep -q " : *$link: *push   %rbp$" out &&
+	rows out >rows && awk "{ s += \$1 } END { exit !(s > 99.9 && s < 100.1) }" rows &&
+	pm annotate --stdio2 -k fake.vmlinux -i k.data "$sym" >out2 &&
+	sed -n 2p out2 | grep -q "^$sym() fake.vmlinux$" &&
+	pm report --stdio -k fake.vmlinux -i k.data -s sym 2>/dev/null | grep -q "\[k\] $sym$" &&
+	test_expect_code 1 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
+	test_grep "cannot read the vmlinux .nosuch.vmlinux." err
 '
 
 test_expect_success KERNEL 'no kernel image to read: the kernel samples counted in a note' '

@@ -40,7 +40,9 @@ static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 	if (sym_code__vaddr_offset(&p->code, vaddr, &off))
 		sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
 	if (sym && strstr(sym->name, "@plt")) {
-		strbuf_addf(out, " <%s", sym->name);
+		strbuf_addstr(out, " <");
+		if (!sym_code__plt_name(&p->code, vaddr - (off - sym->start), p->a->o->demangle, out))
+			strbuf_addstr(out, sym->name);
 		if (off != sym->start)
 			strbuf_addf(out, "+0x%" PRIx64, off - sym->start);
 		strbuf_addch(out, '>');
@@ -151,12 +153,12 @@ static void print_address(struct printer *p, uint64_t addr)
 	size_t start;
 
 	strbuf_addchars(&p->line, ' ', p->addr_width > hex_digits(addr) ?
-			(size_t)(p->addr_width - hex_digits(addr)) : 0);
+			(size_t)(p->addr_width - hex_digits(addr)) + 2 : 2);
 	start = p->line.len;
-	strbuf_addf(&p->line, "  %" PRIx64 ":", addr);
-	do
+	strbuf_addf(&p->line, "%" PRIx64 ":", addr);
+	do	/* objdump's tab after "addr:" */
 		strbuf_addch(&p->line, ' ');
-	while (p->line.len - start < 10);
+	while ((p->line.len - start) % 8);
 }
 
 static void print_insn_text(struct printer *p, const struct disasm_insn *in)
@@ -233,6 +235,16 @@ static int print_insn(const struct disasm_insn *in, void *ctx)
 	return 0;
 }
 
+const char *annotate_dso_name(const struct printer *p, bool full)
+{
+	const char *vmlinux = p->a->o->vmlinux;
+
+	/* perf names the kernel after the vmlinux it read */
+	if (vmlinux && p->s->dso->kernel && !p->s->dso->is_module)
+		return full || !strrchr(vmlinux, '/') ? vmlinux : strrchr(vmlinux, '/') + 1;
+	return full ? p->s->dso->long_name : p->s->dso->short_name;
+}
+
 static const char *const percent_names[] = {
 	"local period", "global period", "local hits", "global hits",
 };
@@ -247,7 +259,7 @@ static void print_title(struct printer *p)
 
 	len = fprintf(p->out, " %-*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		      " samples, percent: %s)\n", width, what,
-		      o->full_paths ? p->s->dso->long_name : p->s->dso->short_name,
+		      annotate_dso_name(p, o->full_paths),
 		      p->a->pd.evsels[p->s->evsel]->name, p->s->samples,
 		      percent_names[o->percent_type]);
 	/* perf's rule under it: five more than the title (its newline one) */
@@ -320,9 +332,17 @@ void annotate_line_summary(struct printer *p, struct disasm *d)
  * ("geo::Circle::area() const"); perf-mini's own where it finds none */
 void annotate_symbol_label(struct printer *p, struct strbuf *out)
 {
-	if (strstr(p->s->sym->name, "@plt") ||
-	    !sym_code__data_name(&p->code, p->code.start_vaddr, p->a->o->demangle, out))
+	size_t len = out->len;
+
+	if (strstr(p->s->sym->name, "@plt")) {
+		strbuf_addstr(out, " <");
+		if (!sym_code__plt_name(&p->code, p->code.start_vaddr, p->a->o->demangle, out))
+			strbuf_addstr(out, p->s->sym->name);
+		strbuf_addch(out, '>');
+	} else if (!sym_code__data_name(&p->code, p->code.start_vaddr, p->a->o->demangle, out)) {
+		strbuf_setlen(out, len);
 		strbuf_addf(out, " <%s>", p->s->sym->name);
+	}
 }
 
 static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disasm *d,
@@ -354,6 +374,9 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
 		label.buf);
 	strbuf_release(&label);
+	/* objdump -l names the ELF function where there is no DWARF */
+	if (a->o->vmlinux && s->dso->kernel && !s->dso->is_module)
+		fprintf(out, "%*s: %s():\n", p.pad, "", s->sym->name);
 	sym_code__walk(&p.code, d, print_insn, &p);
 	sym_code__close(&p.code);
 	strbuf_release(&p.line);

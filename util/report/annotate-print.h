@@ -35,6 +35,10 @@ void annotate_insn_text(struct printer *p, const struct disasm_insn *in, struct 
 /* objdump's " <name>" for the symbol's first address. */
 void annotate_symbol_label(struct printer *p, struct strbuf *out);
 
+/* The object's name in the title: the vmlinux read for the kernel (-k),
+ * as perf names it. */
+const char *annotate_dso_name(const struct printer *p, bool full);
+
 /* -l: each source line's share, heaviest first. */
 void annotate_line_summary(struct printer *p, struct disasm *d);
 

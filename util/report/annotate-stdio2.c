@@ -718,7 +718,7 @@ static void print_header(struct printer *p)
 	fprintf(p->out, "Samples: %" PRIu64 "%c of event '%s', %d Hz, Event count (approx.): %"
 		PRIu64 ", [percent: %s]\n%s() %s\n", nr, unit, ev->name,
 		(int)ev->attr.sample_period, p->a->event_period[p->s->evsel],
-		percent_names[p->a->o->percent_type], p->s->sym->name, p->s->dso->long_name);
+		percent_names[p->a->o->percent_type], p->s->sym->name, annotate_dso_name(p, true));
 }
 
 static void listing_release(struct listing *l)
@@ -755,6 +755,12 @@ void annotate_stdio2_symbol(struct printer *p, struct disasm *d)
 	annotate_symbol_label(p, &label);
 	strbuf_addch(&label, ':');
 	add_line(&l, -1, label.buf);
+	strbuf_reset(&label);
+	/* objdump -l names the ELF function where there is no DWARF */
+	if (p->a->o->vmlinux && p->s->dso->kernel && !p->s->dso->is_module) {
+		strbuf_addf(&label, "%s():", p->s->sym->name);
+		add_line(&l, -1, label.buf);
+	}
 	strbuf_release(&label);
 	sym_code__walk(&p->code, d, collect, &l);
 	count_samples(&l);

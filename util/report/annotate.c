@@ -97,6 +97,8 @@ static bool cpu_wanted(const struct annotate *a, uint32_t cpu)
  * by root (CAP_SYS_RAWIO). */
 static bool kernel_readable(struct annotate *a, const struct dso *dso)
 {
+	if (a->o->vmlinux && !dso->is_module)
+		return true;	/* -k's file, opened already */
 	if (!sym_code__is_live_kernel(&a->machine.dsos, dso)) {
 		a->kernel_why = "recorded on another kernel than this one, whose code "
 				"/proc/kcore holds";
@@ -166,7 +168,7 @@ int annotate__process(struct annotate *a)
 {
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = a };
 	struct dsos_config cfg = {
-		.symfs = a->o->symfs, .kallsyms = a->o->kallsyms,
+		.symfs = a->o->symfs, .kallsyms = a->o->kallsyms, .vmlinux = a->o->vmlinux,
 		.no_demangle = !a->o->demangle, .demangle_kernel = a->o->demangle_kernel,
 	};
 	size_t n = MAX_EVSELS;	/* a pipe stream declares its events as it goes */
@@ -174,6 +176,12 @@ int annotate__process(struct annotate *a)
 	if (a->o->cpu_list && cpu_map__parse_list(&a->cpus, a->o->cpu_list)) {
 		strbuf_addf(&a->err, "-C '%s' is not a CPU list\nhint: e.g. 0,2-3", a->o->cpu_list);
 		return -EINVAL;
+	}
+	if (a->o->vmlinux && access(a->o->vmlinux, R_OK)) {
+		strbuf_addf(&a->err, "cannot read the vmlinux '%s': %s\nhint: -k names the "
+			    "kernel image the recording ran (with its symbols)", a->o->vmlinux,
+			    strerror(errno));
+		return -ENOENT;
 	}
 	if (a->cpus && !perf_data__has_sample_bit(&a->pd, PERF_SAMPLE_CPU) && !a->pd.pipe) {
 		strbuf_addf(&a->err, "-C: %s has no sample CPUs (recorded without -a, -C or "

@@ -34,6 +34,7 @@ struct annotate_opts {
 	const char *dsos;		/* -d: only symbols of these */
 	const char *cpu_list;		/* -C: only samples on these CPUs */
 	const char *symfs, *kallsyms;
+	const char *vmlinux;		/* -k: the kernel's symbols and code from it */
 	bool source;			/* source lines between the instructions */
 	bool print_line;		/* -l: the lines' summary, each line's srcline */
 	bool asm_raw;			/* the instructions' bytes */

@@ -593,6 +593,21 @@ static void convert_suffix(const cs_insn *in, struct disasm_insn *out)
 	}
 }
 
+/* Capstone 4 sizes comisd's and comiss's memory operand as a whole xmm
+ * register; they read a double and a float (objdump's QWORD, DWORD). */
+static void compare_scalar_size(struct disasm_insn *out)
+{
+	const char *m = out->mnemonic + (out->mnemonic[0] == 'v');
+	const char *size = !strcmp(m, "comisd") || !strcmp(m, "ucomisd") ? "QWORD" :
+			   !strcmp(m, "comiss") || !strcmp(m, "ucomiss") ? "DWORD" : NULL;
+	char *x = size ? strstr(out->operands, "XMMWORD PTR") : NULL;
+
+	if (x) {
+		memmove(x + strlen(size), x + 7, strlen(x + 7) + 1);
+		memcpy(x, size, strlen(size));
+	}
+}
+
 /* AVX-512's mask, which objdump writes without a space: "(%rax){%k1}" */
 static void mask_spacing(char *ops)
 {
@@ -622,6 +637,7 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 		if (d->intel_syntax) {
 			intel_index_scale(d, in, out->operands, sizeof(out->operands));
 			intel_addresses(out->operands, sizeof(out->operands));
+			compare_scalar_size(out);
 		}
 		else
 			index_scale(in, out->operands, sizeof(out->operands));

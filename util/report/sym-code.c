@@ -167,6 +167,40 @@ static bool open_kcore(struct sym_code *c, const struct symbol *sym)
 	return true;
 }
 
+/* A kernel symbol's code from the vmlinux named (-k), at the address it
+ * links it at: the symbol's less the recording's KASLR offset. */
+static bool open_vmlinux(struct sym_code *c, const struct dsos *dsos, const struct symbol *sym)
+{
+	uint64_t start = sym->start - dsos->vmlinux_delta, len = sym->end - sym->start;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	elf_version(EV_CURRENT);
+	c->fd = open(dsos->cfg.vmlinux, O_RDONLY | O_CLOEXEC);
+	if (c->fd < 0 || !(c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL)) || !len ||
+	    len > (1u << 24))
+		return false;
+	while ((scn = elf_nextscn(c->elf, scn))) {
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR) || start < sh.sh_addr ||
+		    start + len > sh.sh_addr + sh.sh_size || !(data = elf_getdata(scn, NULL)) ||
+		    data->d_size < sh.sh_size)
+			continue;
+		c->kcore = must_malloc(len);
+		memcpy(c->kcore, (const uint8_t *)data->d_buf + (start - sh.sh_addr), len);
+		c->bytes = c->kcore;
+		c->size = len;
+		c->vaddr = c->start_vaddr = start;
+		c->off = sym->start;
+		c->kernel_delta = dsos->vmlinux_delta;
+		section_name(c, sh.sh_offset);
+		return true;
+	}
+	return false;
+}
+
 bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso,
 		    const struct symbol *sym)
 {
@@ -175,6 +209,8 @@ bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso
 	size_t image_size;
 
 	*c = (struct sym_code){ .fd = -1, .debug_fd = -1, .sym = sym };
+	if (dso->kernel && dsos->cfg.vmlinux && !dso->is_module)
+		return open_vmlinux(c, dsos, sym);
 	if (dso->kernel)
 		return sym_code__is_live_kernel(dsos, dso) && open_kcore(c, sym);
 	if (dso->build_id_size) {
@@ -584,12 +620,67 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	return true;
 }
 
+static Elf_Scn *section_named(Elf *elf, const char *want, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+
+		if (gelf_getshdr(scn, sh) && (name = elf_strptr(elf, shstrndx, sh->sh_name)) &&
+		    !strcmp(name, want))
+			return scn;
+	}
+	return NULL;
+}
+
+bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
+{
+	GElf_Shdr plt, rela, dynsym;
+	Elf_Scn *plt_scn, *rela_scn, *dyn_scn;
+	Elf_Data *rdata, *ddata;
+	uint64_t first = 0, i;
+	GElf_Rela r;
+	GElf_Sym sym;
+	const char *name;
+	char *plain;
+
+	if (!c->elf || !(rela_scn = section_named(c->elf, ".rela.plt", &rela)))
+		return false;
+	if (!(plt_scn = section_named(c->elf, ".plt.sec", &plt))) {
+		plt_scn = section_named(c->elf, ".plt", &plt);
+		first = 16;
+	}
+	if (!plt_scn || vaddr < plt.sh_addr + first || vaddr >= plt.sh_addr + plt.sh_size ||
+	    (vaddr - plt.sh_addr - first) % 16 || !rela.sh_entsize ||
+	    !(dyn_scn = elf_getscn(c->elf, rela.sh_link)) || !gelf_getshdr(dyn_scn, &dynsym) ||
+	    !(rdata = elf_getdata(rela_scn, NULL)) || !(ddata = elf_getdata(dyn_scn, NULL)))
+		return false;
+	i = (vaddr - plt.sh_addr - first) / 16;
+	if (i >= rela.sh_size / rela.sh_entsize || !gelf_getrela(rdata, (int)i, &r))
+		return false;
+	if (GELF_R_TYPE(r.r_info) == R_X86_64_IRELATIVE) {
+		strbuf_addf(out, "*ABS*+0x%" PRIx64 "@plt", (uint64_t)r.r_addend);
+		return true;
+	}
+	if (!gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &sym) ||
+	    !(name = elf_strptr(c->elf, dynsym.sh_link, sym.st_name)) || !*name)
+		return false;
+	plain = demangle ? symbol_demangle(name, true) : NULL;
+	strbuf_addf(out, "%s@plt", plain ?: name);
+	free(plain);
+	return true;
+}
+
 bool sym_code__vaddr_offset(const struct sym_code *c, uint64_t vaddr, uint64_t *off)
 {
 	Elf_Scn *scn = NULL;
 
-	if (c->kcore) {	/* the kernel's symbols are at their addresses */
-		*off = vaddr;
+	if (c->kcore) {	/* the kernel's symbols are where it ran them */
+		*off = vaddr + c->kernel_delta;
 		return true;
 	}
 

@@ -8,7 +8,9 @@
  * a symbol perf extends over several (_init over the PLT) without the
  * gaps between them. For annotate's listing and branch mode's IPC. The
  * running kernel's code (and its modules') comes from /proc/kcore, which
- * root reads (CAP_SYS_RAWIO), when the recording is of this kernel.
+ * root reads (CAP_SYS_RAWIO), when the recording is of this kernel, or
+ * from the vmlinux the user names (-k), relocated by the recording's KASLR
+ * offset.
  */
 #include <gelf.h>
 #include <stdbool.h>
@@ -30,6 +32,7 @@ struct sym_code {
 	char section[64];		/* the first part's, for annotate's title */
 	uint64_t start_vaddr;		/* where the symbol starts */
 	uint8_t *kcore;			/* the kernel symbol's bytes, read whole */
+	uint64_t kernel_delta;		/* -k: its run-time address less vmlinux's */
 	struct elf_names *names;	/* sym_code__data_name()'s index */
 	/* a stripped binary named from its debug file's .symtab, as objdump
 	 * -S names it (set before the first name is asked for) */
@@ -68,6 +71,11 @@ static inline uint64_t sym_code__offset(const struct sym_code *c, uint64_t vaddr
  * their versions, C++ names demangled with @demangle; into @out, false
  * when there is none. */
 bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out);
+
+/* objdump's name for the PLT entry at @vaddr ("operator new(unsigned
+ * long)@plt", "*ABS*+0x9f1c0@plt" for an IRELATIVE slot), into @out;
+ * false when @vaddr starts no entry of .plt or .plt.sec. */
+bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out);
 
 /* @vaddr's file offset, by the section that holds it (the symbols are
  * kept by file offset). */

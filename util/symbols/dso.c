@@ -5,6 +5,8 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -14,6 +16,7 @@
 #include "../base/util.h"
 #include "buildid-cache.h"
 #include "dso.h"
+#include "elf-walk.h"
 #include "kallsyms.h"
 #include "symtab.h"
 #include "../base/xalloc.h"
@@ -286,6 +289,74 @@ static bool cached_kallsyms(const struct dsos *dsos, struct symtab *t)
 	return found;
 }
 
+static bool named(const GElf_Sym *sym, const char *name, void *ctx)
+{
+	(void)sym;
+	return !strcmp(name, ctx);
+}
+
+/* The vmlinux's .text, where the recorded kernel ran it. */
+static void vmlinux_text(struct dsos *dsos, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) && (name = elf_strptr(elf, shstrndx, sh.sh_name)) &&
+		    !strcmp(name, ".text") && sh.sh_size) {
+			dsos->vmlinux_text_start = sh.sh_addr + dsos->vmlinux_delta;
+			dsos->vmlinux_text_end = dsos->vmlinux_text_start + sh.sh_size;
+			return;
+		}
+	}
+}
+
+uint64_t dsos__vmlinux_delta(struct dsos *dsos)
+{
+	const char *ref = dsos->kernel_ref_name[0] ? dsos->kernel_ref_name : "_text";
+	GElf_Sym sym;
+	Elf *elf;
+	int fd;
+
+	if (dsos->vmlinux_delta_known || !dsos->cfg.vmlinux)
+		return dsos->vmlinux_delta;
+	dsos->vmlinux_delta_known = -1;
+	elf_version(EV_CURRENT);
+	fd = open(dsos->cfg.vmlinux, O_RDONLY | O_CLOEXEC);
+	elf = fd >= 0 ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;
+	if (elf && dsos->kernel_ref_addr &&
+	    elf_find_symbol(elf, SHT_SYMTAB, named, (void *)ref, &sym)) {
+		dsos->vmlinux_delta = dsos->kernel_ref_addr - sym.st_value;
+		dsos->vmlinux_delta_known = 1;
+	}
+	if (elf)
+		vmlinux_text(dsos, elf);
+	if (elf)
+		elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+	return dsos->vmlinux_delta;
+}
+
+/* A vmlinux's symbols, where the recorded kernel ran them. */
+static void load_vmlinux(struct dsos *dsos, struct symtab *t)
+{
+	uint64_t delta;
+
+	if (!symtab_load_elf(t, dsos->cfg.vmlinux, NULL, true))
+		return;
+	delta = dsos__vmlinux_delta(dsos);
+	for (size_t i = 0; i < t->nr; i++) {
+		t->v[i].start += delta;
+		t->v[i].end += delta;
+	}
+}
+
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
@@ -297,7 +368,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	if (dso->kernel && !dso->is_module) {
 		dso->from_kallsyms = !dsos->cfg.vmlinux;
 		if (dsos->cfg.vmlinux)
-			symtab_load_elf(&t, dsos->cfg.vmlinux, NULL, true);
+			load_vmlinux(dsos, &t);
 		else if (dsos->cfg.kallsyms)
 			kallsyms__parse(&t, dsos->cfg.kallsyms);
 		else if (dsos->cfg.symfs && *dsos->cfg.symfs)
@@ -381,6 +452,12 @@ const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64
 bool dso__kallsyms_span(struct dsos *dsos, struct dso *dso, uint64_t *start, uint64_t *end)
 {
 	ensure_symbols(dsos, dso);
+	/* perf maps the kernel over a vmlinux's .text, where it ran */
+	if (dso->kernel && !dso->is_module && dsos->vmlinux_text_end) {
+		*start = dsos->vmlinux_text_start;
+		*end = dsos->vmlinux_text_end;
+		return true;
+	}
 	if (!dso->from_kallsyms || !dso->nr_syms)
 		return false;
 	*start = dso->bounds[0];

@@ -72,6 +72,13 @@ struct dsos {
 	struct dsos_config cfg;
 	size_t nr;
 	bool kernel_unresolved;	/* kernel symbols were wanted, cfg.kernel_mismatch said no */
+	/* where the recording's kernel map says its reference symbol ("_text")
+	 * was at run time: what relocates a vmlinux's symbols (KASLR) */
+	char kernel_ref_name[32];
+	uint64_t kernel_ref_addr;
+	int8_t vmlinux_delta_known;	/* 0 not asked, 1 yes, -1 no */
+	uint64_t vmlinux_delta;		/* run-time address less the vmlinux's */
+	uint64_t vmlinux_text_start, vmlinux_text_end;	/* its .text, relocated */
 };
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel);
@@ -79,6 +86,11 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel)
 /* The pid of a JIT's symbol file "/tmp/perf-PID.map", else -1. */
 int dso__jit_tid(const struct dso *dso);
 void dsos__exit(struct dsos *dsos);
+
+/* How far the recorded kernel ran from where cfg.vmlinux links it (KASLR):
+ * the kernel map's reference symbol at run time less its value in the
+ * vmlinux; 0 when either is unknown. */
+uint64_t dsos__vmlinux_delta(struct dsos *dsos);
 
 /* The symbol containing @addr (in map_ip space), loading symbols once. */
 const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);

@@ -411,6 +411,12 @@ void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct
 
 	if (pid == -1) {
 		if (is_kernel_text(filename)) {
+			/* "[kernel.kallsyms]_text": where _text ran, in pgoff */
+			if (!strncmp(filename, "[kernel.kallsyms]", 17) && filename[17] && d->pgoff) {
+				snprintf(m->dsos.kernel_ref_name, sizeof(m->dsos.kernel_ref_name), "%s",
+					 filename + 17);
+				m->dsos.kernel_ref_addr = d->pgoff;
+			}
 			map.dso = m->kernel_dso;
 			map.identity = true;
 			if (!d->start && !d->len)

@@ -127,7 +127,8 @@ static bool annotate_text(struct report *r, const struct hist_entry *he, char **
 {
 	struct annotate_opts o = {
 		.input = r->o->input, .symbol = he->sym->name, .dsos = he->dso->short_name,
-		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .source = true,
+		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
+		.source = true,
 		.demangle = r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
 	};
 	struct annotate a = { .o = &o, .err = STRBUF_INIT };
