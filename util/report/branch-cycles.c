@@ -237,47 +237,53 @@ static int mark_insn(const struct disasm_insn *in, void *ctx)
 	return 0;
 }
 
-static uint32_t count_insn(const bool *at, uint64_t start, uint64_t end)
+/* The next instruction at or after @o not yet given an IPC (@size: none):
+ * a skip list with its paths halved, so that covering blocks costs about
+ * their instructions once, whatever a file's blocks overlap (perf walks
+ * every byte of every block). */
+static uint32_t next_open(uint32_t *next, uint32_t o)
 {
-	uint32_t n = 0;
-
-	for (uint64_t off = start; off <= end; off++)
-		n += at[off];
-	return n;
+	while (next[o] != o) {
+		next[o] = next[next[o]];
+		o = next[o];
+	}
+	return o;
 }
 
 static void compute(struct branch_cycles *bc, struct sym_cycles *sc)
 {
 	uint64_t size = sc->sym->end - sc->sym->start, hit_cycles = 0, hit_insn = 0;
-	uint32_t total_insn, cover_insn = 0;
+	uint32_t cover_insn = 0, *before, *next;
 	struct sym_code code;
 	struct insn_map im = { &code, NULL, size };
-	float *ipc;
 
 	sc->computed = true;
 	if (!sc->hist || !bc->disasm || !sym_code__open(&code, bc->dsos, sc->dso, sc->sym))
 		return;
 	im.at = must_calloc(size, sizeof(*im.at));
-	ipc = must_calloc(size, sizeof(*ipc));
 	sym_code__walk(&code, bc->disasm, mark_insn, &im);
 	sym_code__close(&code);
-	total_insn = count_insn(im.at, 0, size - 1);
+	/* before[o]: instructions starting below o; next[]: see next_open() */
+	before = must_calloc(size + 1, sizeof(*before));
+	next = must_calloc(size + 1, sizeof(*next));
+	for (uint32_t o = 0; o < size; o++) {
+		before[o + 1] = before[o] + im.at[o];
+		next[o] = im.at[o] ? o : o + 1;
+	}
+	next[size] = (uint32_t)size;
 	for (uint64_t off = size; off-- > 0;) {
 		const struct cyc_hist *ch = &sc->hist[off];
 		uint32_t n, cover = 0;
-		float block_ipc;
 
-		if (!ch->cycles || !ch->have_start)
+		if (!ch->cycles || !ch->have_start || ch->start > off)
 			continue;
-		n = count_insn(im.at, ch->start, off);
+		n = before[off + 1] - before[ch->start];
 		if (!n || !ch->num || ch->reset >= 0x7fff)
 			continue;
-		block_ipc = (float)(n / ((double)ch->cycles / (double)ch->num));
-		for (uint64_t o = ch->start; o <= off; o++) {
-			if (im.at[o] && ipc[o] == 0.0f) {
-				ipc[o] = block_ipc;
-				cover++;
-			}
+		for (uint32_t o = next_open(next, (uint32_t)ch->start); o <= off;
+		     o = next_open(next, o)) {
+			next[o] = o + 1;	/* given this block's IPC */
+			cover++;
 		}
 		if (cover) {
 			hit_cycles += ch->cycles;
@@ -286,9 +292,10 @@ static void compute(struct branch_cycles *bc, struct sym_cycles *sc)
 		}
 	}
 	sc->ipc = hit_cycles ? (double)hit_insn / (double)hit_cycles : 0;
-	sc->coverage = total_insn ? cover_insn * 100.0 / total_insn : 0;
+	sc->coverage = before[size] ? cover_insn * 100.0 / before[size] : 0;
 	free(im.at);
-	free(ipc);
+	free(before);
+	free(next);
 }
 
 void branch_cycles__cell(struct branch_cycles *bc, const struct symbol *sym, struct strbuf *sb)

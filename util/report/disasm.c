@@ -108,7 +108,7 @@ static void copy_operands(char *out, size_t size, const char *in, bool intel)
 
 	for (const char *p = in; *p && n + 24 < size; p++) {
 		depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
-		if (*p == ' ' && ((n && out[n - 1] == ',') || depth > 0))
+		if (*p == ' ' && ((n && out[n - 1] == ',') || p[1] == ',' || depth > 0))
 			continue;
 		if (decimal_at(in, p)) {
 			char *end;
@@ -477,7 +477,7 @@ static void intel_index_scale(const struct disasm *d, const cs_insn *in, char *o
 static void objdump_padding(const struct disasm *d, const cs_insn *in, struct disasm_insn *out)
 {
 	size_t n66 = 0;
-	char prefixes[64] = "", *cs;
+	char prefixes[sizeof(out->mnemonic) - 8] = "", *cs;
 
 	while (n66 < in->size && in->bytes[n66] == 0x66)
 		n66++;
@@ -487,7 +487,8 @@ static void objdump_padding(const struct disasm *d, const cs_insn *in, struct di
 	for (size_t i = 1; i < n66 && strlen(prefixes) + 8 < sizeof(prefixes); i++)
 		strcat(prefixes, "data16 ");
 	if (in->bytes[n66] == 0x90) {
-		snprintf(out->mnemonic, sizeof(out->mnemonic), "%sxchg", prefixes);
+		strcpy(out->mnemonic, prefixes);
+		strcat(out->mnemonic, "xchg");
 		snprintf(out->operands, sizeof(out->operands), "%s",
 			 d->intel_syntax ? "ax,ax" : "%ax,%ax");
 		return;
