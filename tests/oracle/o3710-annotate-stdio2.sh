@@ -68,8 +68,8 @@ test_expect_success ROOT,KERNEL '-k: a vmlinux, relocated as KASLR moved the ker
 		pm annotate --stdio2 $opts -k fake.vmlinux -i k.data "$sym" 2>/dev/null >pm.txt &&
 		test -s pm.txt && test_cmp perf.txt pm.txt || return 1
 	done &&
-	perf report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "%" >perf.txt &&
-	pm report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "%" >pm.txt &&
+	perf report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >perf.txt &&
+	pm report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >pm.txt &&
 	test_cmp perf.txt pm.txt && grep -q "\[k\] $sym" pm.txt
 '
 

@@ -94,7 +94,7 @@ static void dump_source(struct listing *l, const char *path, unsigned int line)
 	from = line > 5 ? line - 5 : 1;
 	if (f->max_printed >= from)
 		from = f->max_printed < line ? f->max_printed + 1 : line;
-	for (unsigned int i = from; i <= line; i++) {
+	for (unsigned int i = from;; i++) {
 		const char *text = srccode__line(&a->srccode, path, i, &len);
 
 		if (text) {
@@ -103,6 +103,8 @@ static void dump_source(struct listing *l, const char *path, unsigned int line)
 			add_line(l, -1, copy);
 			free(copy);
 		}
+		if (i == line)
+			break;
 	}
 	if (f->max_printed < line)
 		f->max_printed = line;

@@ -222,8 +222,11 @@ static bool zero_displacement(const struct disasm *d, const cs_insn *in)
 	x = &in->detail->x86;
 	if (!x->encoding.disp_size || x->disp)
 		return false;
+	/* an absolute address ("fs:0x0") is its displacement: nothing added */
 	for (uint8_t i = 0; i < x->op_count; i++)
-		if (x->operands[i].type == X86_OP_MEM && x->operands[i].mem.base != X86_REG_RIP)
+		if (x->operands[i].type == X86_OP_MEM && x->operands[i].mem.base != X86_REG_RIP &&
+		    (x->operands[i].mem.base != X86_REG_INVALID ||
+		     x->operands[i].mem.index != X86_REG_INVALID))
 			return true;
 	return false;
 }
@@ -461,7 +464,8 @@ static void intel_index_scale(const struct disasm *d, const cs_insn *in, char *o
 		snprintf(want, sizeof(want), "%c%s", op->mem.base != X86_REG_INVALID ? '+' : '[',
 			 reg);
 		n = strlen(want);
-		for (at = strstr(ops, want); at && !strchr("+-]", at[n]); at = strstr(at + 1, want))
+		for (at = strstr(ops, want); at && (!at[n] || !strchr("+-]", at[n]));
+		     at = strstr(at + 1, want))
 			;
 		rest = at ? strlen(at + n) : 0;
 		if (!at || (size_t)(at - ops) + n + rest + 3 > size)
@@ -494,8 +498,16 @@ static void objdump_padding(const struct disasm *d, const cs_insn *in, struct di
 		return;
 	}
 	cs = strstr(out->operands, d->intel_syntax ? "cs:" : "%cs:");
-	if (!cs)
+	if (!cs) {
+		if (*prefixes && strlen(prefixes) + strlen(out->mnemonic) < sizeof(out->mnemonic)) {
+			char m[sizeof(out->mnemonic)];
+
+			memcpy(m, out->mnemonic, sizeof(m));
+			strcpy(out->mnemonic, prefixes);
+			strcat(out->mnemonic, m);
+		}
 		return;
+	}
 	memmove(cs, cs + (d->intel_syntax ? 3 : 4), strlen(cs + (d->intel_syntax ? 3 : 4)) + 1);
 	if (strlen(prefixes) + 3 + strlen(out->mnemonic) < sizeof(out->mnemonic)) {
 		char m[sizeof(out->mnemonic)];
@@ -534,7 +546,8 @@ static void string_op(struct disasm_insn *out)
 
 		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwlq", word[n]))
 			continue;
-		if (i >= 2 && strchr(out->operands, '%') &&
+		/* stos, lods and scas; ins and outs keep theirs, as objdump's */
+		if (i >= 2 && i <= 4 &&
 		    (strstr(out->operands, "%al") || strstr(out->operands, "%ax") ||
 		     strstr(out->operands, "%eax") || strstr(out->operands, "%rax") ||
 		     strstr(out->operands, "%dx")))

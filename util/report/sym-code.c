@@ -11,6 +11,7 @@
 #include "../base/strbuf.h"
 #include "../base/xalloc.h"
 #include "../symbols/demangle.h"
+#include "../symbols/elf-walk.h"
 #include "sym-code.h"
 
 /* What objdump names addresses by, indexed once per symbol annotated:
@@ -178,15 +179,17 @@ static bool open_vmlinux(struct sym_code *c, const struct dsos *dsos, const stru
 	elf_version(EV_CURRENT);
 	c->fd = open(dsos->cfg.vmlinux, O_RDONLY | O_CLOEXEC);
 	if (c->fd < 0 || !(c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL)) || !len ||
-	    len > (1u << 24))
+	    len > (1u << 24)) {
+		sym_code__close(c);
 		return false;
+	}
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		Elf_Data *data;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
 		    !(sh.sh_flags & SHF_EXECINSTR) || start < sh.sh_addr ||
-		    start + len > sh.sh_addr + sh.sh_size || !(data = elf_getdata(scn, NULL)) ||
-		    data->d_size < sh.sh_size)
+		    start - sh.sh_addr > sh.sh_size || len > sh.sh_size - (start - sh.sh_addr) ||
+		    !(data = elf_getdata(scn, NULL)) || data->d_size < sh.sh_size)
 			continue;
 		c->kcore = must_malloc(len);
 		memcpy(c->kcore, (const uint8_t *)data->d_buf + (start - sh.sh_addr), len);
@@ -198,6 +201,7 @@ static bool open_vmlinux(struct sym_code *c, const struct dsos *dsos, const stru
 		section_name(c, sh.sh_offset);
 		return true;
 	}
+	sym_code__close(c);
 	return false;
 }
 
@@ -438,7 +442,7 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 		add_version(elf, n->relocs[lo].sym, sym.st_shndx != SHN_UNDEF, out);
 	/* with a debug file's symbols, a slot of a symbol defined here too,
 	 * at its distance from that symbol */
-	if (sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
+	if (versioned && sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
 		strbuf_addf(out, "%c0x%" PRIx64, vaddr > sym.st_value ? '+' : '-',
 			    vaddr > sym.st_value ? vaddr - sym.st_value : sym.st_value - vaddr);
 	return true;
@@ -620,23 +624,6 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	return true;
 }
 
-static Elf_Scn *section_named(Elf *elf, const char *want, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-
-		if (gelf_getshdr(scn, sh) && (name = elf_strptr(elf, shstrndx, sh->sh_name)) &&
-		    !strcmp(name, want))
-			return scn;
-	}
-	return NULL;
-}
-
 bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
 {
 	GElf_Shdr plt, rela, dynsym;
@@ -648,10 +635,14 @@ bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struc
 	const char *name;
 	char *plain;
 
-	if (!c->elf || !(rela_scn = section_named(c->elf, ".rela.plt", &rela)))
+	GElf_Ehdr eh;
+
+	/* the layout of x86-64's PLT: 16-byte entries after a 16-byte first */
+	if (!c->elf || !gelf_getehdr(c->elf, &eh) || eh.e_machine != EM_X86_64 ||
+	    !(rela_scn = elf_section_by_name(c->elf, ".rela.plt", &rela)))
 		return false;
-	if (!(plt_scn = section_named(c->elf, ".plt.sec", &plt))) {
-		plt_scn = section_named(c->elf, ".plt", &plt);
+	if (!(plt_scn = elf_section_by_name(c->elf, ".plt.sec", &plt))) {
+		plt_scn = elf_section_by_name(c->elf, ".plt", &plt);
 		first = 16;
 	}
 	if (!plt_scn || vaddr < plt.sh_addr + first || vaddr >= plt.sh_addr + plt.sh_size ||

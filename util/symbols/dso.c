@@ -298,21 +298,11 @@ static bool named(const GElf_Sym *sym, const char *name, void *ctx)
 /* The vmlinux's .text, where the recorded kernel ran it. */
 static void vmlinux_text(struct dsos *dsos, Elf *elf)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-
-		if (gelf_getshdr(scn, &sh) && (name = elf_strptr(elf, shstrndx, sh.sh_name)) &&
-		    !strcmp(name, ".text") && sh.sh_size) {
-			dsos->vmlinux_text_start = sh.sh_addr + dsos->vmlinux_delta;
-			dsos->vmlinux_text_end = dsos->vmlinux_text_start + sh.sh_size;
-			return;
-		}
+	if (elf_section_by_name(elf, ".text", &sh) && sh.sh_size) {
+		dsos->vmlinux_text_start = sh.sh_addr + dsos->vmlinux_delta;
+		dsos->vmlinux_text_end = dsos->vmlinux_text_start + sh.sh_size;
 	}
 }
 
@@ -325,7 +315,10 @@ uint64_t dsos__vmlinux_delta(struct dsos *dsos)
 
 	if (dsos->vmlinux_delta_known || !dsos->cfg.vmlinux)
 		return dsos->vmlinux_delta;
-	dsos->vmlinux_delta_known = -1;
+	/* an answer is kept once the recording's kernel map has said where
+	 * it ran (the first event perf and perf-mini write) */
+	if (dsos->kernel_ref_addr)
+		dsos->vmlinux_delta_known = -1;
 	elf_version(EV_CURRENT);
 	fd = open(dsos->cfg.vmlinux, O_RDONLY | O_CLOEXEC);
 	elf = fd >= 0 ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;

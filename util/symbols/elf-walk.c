@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Offsets to addresses and symbol searches in an ELF file: elf-walk.h. */
 #include <stddef.h>
+#include <string.h>
 
 #include "elf-walk.h"
 
@@ -41,6 +42,23 @@ const char *elf_find_symbol(Elf *elf, Elf64_Word type, elf_sym_test *test, void 
 			if (test(sym, name ? name : "", ctx))
 				return name ? name : "";
 		}
+	}
+	return NULL;
+}
+
+Elf_Scn *elf_section_by_name(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstrndx, sh->sh_name)) &&
+		    !strcmp(n, name))
+			return scn;
 	}
 	return NULL;
 }

@@ -3,9 +3,9 @@
 #define PM_ELF_WALK_H
 
 /*
- * Two walks over an ELF file (libelf) that need nothing else of
- * perf-mini, so profviz.so is built with them too: a file offset as a
- * virtual address, and the first symbol a test accepts.
+ * Walks over an ELF file (libelf) that need nothing else of perf-mini,
+ * so profviz.so is built with them too: a file offset as a virtual
+ * address, the first symbol a test accepts, a section by its name.
  */
 #include <gelf.h>
 #include <stdbool.h>
@@ -21,5 +21,8 @@ typedef bool elf_sym_test(const GElf_Sym *sym, const char *name, void *ctx);
  * SHT_DYNSYM) that @test accepts, with the symbol in @sym; NULL if none. */
 const char *elf_find_symbol(Elf *elf, Elf64_Word type, elf_sym_test *test, void *ctx,
 			    GElf_Sym *sym);
+
+/* The section named @name, its header in @sh; NULL if none. */
+Elf_Scn *elf_section_by_name(Elf *elf, const char *name, GElf_Shdr *sh);
 
 #endif

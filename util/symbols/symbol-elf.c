@@ -14,6 +14,7 @@
 #include "../base/row-sort.h"
 #include "../base/util.h"
 #include "demangle.h"
+#include "elf-walk.h"
 #include "symtab.h"
 #include "../base/xalloc.h"
 
@@ -266,23 +267,6 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 	}
 }
 
-static Elf_Scn *find_section(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstrndx, sh->sh_name)) &&
-		    !strcmp(n, name))
-			return scn;
-	}
-	return NULL;
-}
-
 /*
  * "name@plt" symbols for the PLT stubs, as perf synthesizes them: entry i
  * of .plt.sec (or of .plt after its 16-byte header) jumps through
@@ -291,13 +275,13 @@ static Elf_Scn *find_section(Elf *elf, const char *name, GElf_Shdr *sh)
 static void load_plt(Elf *elf, struct symtab *t)
 {
 	GElf_Shdr plt, rela, dynsym;
-	Elf_Scn *plt_scn = find_section(elf, ".plt.sec", &plt);
-	Elf_Scn *rela_scn = find_section(elf, ".rela.plt", &rela), *dyn_scn;
+	Elf_Scn *plt_scn = elf_section_by_name(elf, ".plt.sec", &plt);
+	Elf_Scn *rela_scn = elf_section_by_name(elf, ".rela.plt", &rela), *dyn_scn;
 	uint64_t first = 0;
 	Elf_Data *rdata, *ddata;
 
 	if (!plt_scn) {
-		plt_scn = find_section(elf, ".plt", &plt);
+		plt_scn = elf_section_by_name(elf, ".plt", &plt);
 		first = 16;
 	}
 	if (!plt_scn || !rela_scn || rela.sh_type != SHT_RELA || !rela.sh_entsize ||
