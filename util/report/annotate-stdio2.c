@@ -165,7 +165,7 @@ static void function_name(struct listing *l, uint64_t addr, uint64_t vaddr, bool
 
 	if (!srcline__function(&p->a->srclines, &p->a->machine.dsos, p->s->dso, addr, &f)) {
 		/* no DWARF function: the ELF one, where the line table knows
-		 * the address (not in a PLT, whose stubs have no line) */
+		 * the address (not in a PLT, whose entries have no line) */
 		if (has_line && elf_function(l, vaddr, &elf, &start))
 			objdump_function_line(l, elf.buf, false, true, out);
 		strbuf_release(&elf);
