@@ -118,6 +118,12 @@ static void copy_operands(char *out, size_t size, const char *in, bool intel)
 			p = end - 1;
 			continue;
 		}
+		/* a bare "ptr" (no size: xsavec, xrstor) objdump leaves out */
+		if (intel && depth == 0 && !strncmp(p, "ptr ", 4) && size_word(in, p) &&
+		    (n == 0 || out[n - 1] == ',')) {
+			p += 3;
+			continue;
+		}
 		if (intel && depth == 0 && size_word(in, p)) {
 			for (; isalpha((unsigned char)*p); p++)
 				out[n++] = (char)toupper((unsigned char)*p);

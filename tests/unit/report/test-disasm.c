@@ -66,6 +66,41 @@ static void test_disasm__objdump_spelling(void **state)
 	assert_string_equal(s.text[0], "mov rax,rdi");
 }
 
+/* the rules objdump spells by that capstone does not follow */
+static void test_disasm__objdump_rules(void **state)
+{
+	static const uint8_t code[] = {
+		0x48, 0xc7, 0x44, 0x24, 0x68, 0xff, 0xff, 0xff, 0xff,	/* movq $-1,0x68(%rsp) */
+		0xf2, 0x42, 0x0f, 0x10, 0x04, 0x20,		/* movsd (%rax,%r12,1),%xmm0 */
+		0x49, 0xd1, 0xfe,				/* sar %r14 */
+		0x66, 0x90,					/* xchg %ax,%ax */
+		0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00,	/* cs nopw */
+		0xf3, 0x48, 0xab,				/* rep stos %rax,%es:(%rdi) */
+		0x91,						/* xchg %eax,%ecx */
+		0xf2, 0x48, 0x0f, 0x2a, 0x04, 0x24,		/* cvtsi2sdq (%rsp),%xmm0 */
+		0x0f, 0xc7, 0x64, 0x24, 0x40,			/* xsavec 0x40(%rsp) */
+	};
+	struct seen s;
+
+	(void)state;
+	walk(false, code, sizeof(code), 0x1000, &s);
+	assert_int_equal(s.n, 9);
+	assert_string_equal(s.text[0], "movq $0xffffffffffffffff,0x68(%rsp)");
+	assert_string_equal(s.text[1], "movsd (%rax,%r12,1),%xmm0");
+	assert_string_equal(s.text[2], "sar %r14");
+	assert_string_equal(s.text[3], "xchg %ax,%ax");
+	assert_string_equal(s.text[4], "cs nopw 0x0(%rax,%rax,1)");
+	assert_string_equal(s.text[5], "rep stos %rax,%es:(%rdi)");
+	assert_string_equal(s.text[6], "xchg %eax,%ecx");
+	assert_string_equal(s.text[7], "cvtsi2sdq (%rsp),%xmm0");
+	walk(true, code, sizeof(code), 0x1000, &s);
+	assert_string_equal(s.text[0], "mov QWORD PTR [rsp+0x68],0xffffffffffffffff");
+	assert_string_equal(s.text[1], "movsd xmm0,QWORD PTR [rax+r12*1]");
+	assert_string_equal(s.text[2], "sar r14,1");
+	assert_string_equal(s.text[6], "xchg ecx,eax");
+	assert_string_equal(s.text[8], "xsavec [rsp+0x40]");
+}
+
 static void test_disasm__undecoded_kept_whole(void **state)
 {
 	static const uint8_t code[] = {
@@ -87,6 +122,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_disasm__objdump_spelling),
+		cmocka_unit_test(test_disasm__objdump_rules),
 		cmocka_unit_test(test_disasm__undecoded_kept_whole),
 	};
 
