@@ -137,7 +137,7 @@ void annotate_insn_text(struct printer *p, const struct disasm_insn *in, struct 
 	}
 }
 
-static int hex_digits(uint64_t v)
+int annotate_hex_digits(uint64_t v)
 {
 	int n = 1;
 
@@ -152,8 +152,8 @@ static void print_address(struct printer *p, uint64_t addr)
 {
 	size_t start;
 
-	strbuf_addchars(&p->line, ' ', p->addr_width > hex_digits(addr) ?
-			(size_t)(p->addr_width - hex_digits(addr)) + 2 : 2);
+	strbuf_addchars(&p->line, ' ', p->addr_width > annotate_hex_digits(addr) ?
+			(size_t)(p->addr_width - annotate_hex_digits(addr)) + 2 : 2);
 	start = p->line.len;
 	strbuf_addf(&p->line, "%" PRIx64 ":", addr);
 	do	/* objdump's tab after "addr:" */
@@ -174,7 +174,7 @@ static int last_address(const struct disasm_insn *in, void *ctx)
 
 	if (p->a->o->asm_raw && in->size > 7)
 		last += (uint64_t)(in->size - 1) / 7 * 7;
-	p->addr_width = hex_digits(last);
+	p->addr_width = annotate_hex_digits(last);
 	return 0;
 }
 
@@ -245,7 +245,7 @@ const char *annotate_dso_name(const struct printer *p, bool full)
 	return full ? p->s->dso->long_name : p->s->dso->short_name;
 }
 
-static const char *const percent_names[] = {
+const char *const annotate_percent_names[] = {
 	"local period", "global period", "local hits", "global hits",
 };
 
@@ -261,7 +261,7 @@ static void print_title(struct printer *p)
 		      " samples, percent: %s)\n", width, what,
 		      annotate_dso_name(p, o->full_paths),
 		      p->a->pd.evsels[p->s->evsel]->name, p->s->samples,
-		      percent_names[o->percent_type]);
+		      annotate_percent_names[o->percent_type]);
 	/* perf's rule under it: five more than the title (its newline one) */
 	for (int i = 0; i < len + 4; i++)
 		fputc('-', p->out);

@@ -28,6 +28,12 @@ struct printer {
 	uint64_t total_period, total_samples;	/* the percentages' base */
 };
 
+/* hex digits of @v, as perf sizes its address columns */
+int annotate_hex_digits(uint64_t v);
+
+/* --percent-type's names, as perf's titles say them */
+extern const char *const annotate_percent_names[];
+
 /* objdump's text of @in after its address ("mov    %rdi,%rax", "jle
  * 1194 <middle+0x3b>", with --asm-raw its bytes first), into @out. */
 void annotate_insn_text(struct printer *p, const struct disasm_insn *in, struct strbuf *out);

@@ -569,15 +569,6 @@ static void format_insn(struct printer *p, struct line2 *line, int width, int64_
 
 /* --- the listing ------------------------------------------------------- */
 
-static int hex_width(uint64_t v)
-{
-	int n = 1;
-
-	while ((v >>= 4))
-		n++;
-	return n;
-}
-
 static struct line2 *line_at(struct listing *l, int64_t off)
 {
 	size_t lo = 0, hi = l->n;
@@ -700,10 +691,6 @@ static void print_line(struct listing *l, const struct line2 *line, bool first, 
 	fputc('\n', out);
 }
 
-static const char *const percent_names[] = {
-	"local period", "global period", "local hits", "global hits",
-};
-
 /* perf's title: the event's samples (1000 up in K, M, G), its sampling
  * (the attr's period or frequency, said in Hz as perf says it), its
  * period. */
@@ -720,7 +707,7 @@ static void print_header(struct printer *p)
 	fprintf(p->out, "Samples: %" PRIu64 "%c of event '%s', %d Hz, Event count (approx.): %"
 		PRIu64 ", [percent: %s]\n%s() %s\n", nr, unit, ev->name,
 		(int)ev->attr.sample_period, p->a->event_period[p->s->evsel],
-		percent_names[p->a->o->percent_type], p->s->sym->name, annotate_dso_name(p, true));
+		annotate_percent_names[p->a->o->percent_type], p->s->sym->name, annotate_dso_name(p, true));
 }
 
 static void listing_release(struct listing *l)
@@ -743,7 +730,7 @@ void annotate_stdio2_symbol(struct printer *p, struct disasm *d)
 {
 	struct listing l = { .p = p };
 	struct strbuf label = STRBUF_INIT;
-	int addr_width = hex_width(p->s->sym->end - p->s->sym->start);
+	int addr_width = annotate_hex_digits(p->s->sym->end - p->s->sym->start);
 
 	/* objdump's heading, less its "file format" line (perf greps it out) */
 	add_line(&l, -1, "");
