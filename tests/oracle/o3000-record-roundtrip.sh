@@ -582,6 +582,27 @@ test_expect_success 'script -F srcline (and +srcline, callchains too): the sourc
 	test_grep "needs the ip" err
 '
 
+# A PLT stub has no line and no function symbol below it in its section:
+# addr2line answers "??:0", which perf takes as failure and prints the
+# binary and address instead.
+test_expect_success 'script -F srcline in a PLT stub: "binary[address]", as perf' '
+	cat >plt.c <<-\EOF &&
+	#include <stdlib.h>
+	#include <string.h>
+	int main(void)
+	{
+		volatile size_t n = 0;
+		for (long i = 0; i < 60000000; i++)
+			n += strlen("x") + labs(-1);
+		return (int)(n & 1);
+	}
+	EOF
+	cc -g -O1 -fno-builtin -o plt plt.c &&
+	pm record -q -F 5000 -e cpu-clock -o plt.data -- ./plt &&
+	same_script plt.data -F ip,srcline &&
+	test_grep "^  plt\[[0-9a-f]+\]$" pm.txt
+'
+
 test_expect_success 'script -F misc, tod (record -k), flags, ipc: as perf, data mmaps (M) and comm exec (E) too' '
 	pm record -q -k mono -d -e cpu-clock -o misc.data -- "$WL/touch-data" 16 &&
 	same_script misc.data -F comm,tid,misc,tod,time,event,ip,sym,flags,ipc &&

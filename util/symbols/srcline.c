@@ -74,11 +74,12 @@ static uint64_t offset_to_vaddr(Dwfl_Module *mod, uint64_t off, Dwarf_Addr *bias
 
 /*
  * What addr2line answers (and perf prints) for an address of a binary with
- * DWARF but no line for it (crt code, PLT): binutils' elf_find_function()
- * - the file of the nearest function at or below it in its section: the
- * last STT_FILE before that function in the symbol table, unless the
- * function is global and a file symbol came after other symbols (the
- * globals' part of the table) - else "??"; line 0.
+ * DWARF but no line for it (crt code): binutils' elf_find_function() - the
+ * file of the nearest function at or below it in its section: the last
+ * STT_FILE before that function in the symbol table, unless the function
+ * is global and a file symbol came after other symbols (the globals' part
+ * of the table) - else "??"; line 0. NULL where no function is below it
+ * in its section (a PLT): addr2line's "??:0", which perf takes as failure.
  */
 static char *unlined(Dwfl_Module *mod, Dwarf_Addr addr)
 {
@@ -116,7 +117,7 @@ static char *unlined(Dwfl_Module *mod, Dwarf_Addr addr)
 		best_file = file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL ||
 				     state != FILE_AFTER_SYMBOL) ? file : NULL;
 	}
-	if (asprintf(&text, "%s:0", best_file ? best_file : "??") < 0)
+	if (best_size && asprintf(&text, "%s:0", best_file ? best_file : "??") < 0)
 		text = NULL;
 	return text;
 }
