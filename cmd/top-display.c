@@ -257,11 +257,14 @@ static void live_zero(void *ctx)
 int top_display(struct top *t, struct top_opts *o)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa = { .sa_handler = on_signal }, old[3];
+	struct sigaction sa = { .sa_handler = on_signal };
 	int ret;
 
+	/* Kept until top ends: a signal to the process group (timeout's, the
+	 * terminal's) can come twice, and the second must not kill top while
+	 * it stops its recorder. */
 	for (int i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, &old[i]);
+		sigaction(sigs[i], &sa, NULL);
 	if (!o->ro.stdio && ui_browser__usable()) {
 		struct ui_live live = {
 			.delay_ms = o->delay_s * 1000, .ctx = t, .lock = live_lock,
@@ -275,7 +278,5 @@ int top_display(struct top *t, struct top_opts *o)
 	} else {
 		ret = stdio_loop(t, o);
 	}
-	for (int i = 0; i < 3; i++)
-		sigaction(sigs[i], &old[i], NULL);
 	return ret;
 }

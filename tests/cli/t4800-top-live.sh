@@ -109,6 +109,17 @@ test_expect_success 'SIGTERM ends top with 0 and its recorder with it' '
 	! kill -0 "$(cat rec.pid)" 2>/dev/null
 '
 
+# timeout and a terminal signal the whole group: top can get a second
+# SIGINT while it stops its recorder, and still ends with 0
+test_expect_success 'SIGINT twice: top ends with 0, not killed by the second' '
+	spin 8000 &&
+	{ "$PERF_MINI" top --stdio -d 1 -p $(spin_pid) >out 2>err & } && top=$! &&
+	for i in $(seq 50); do pgrep -P $top >/dev/null && break; sleep 0.1; done &&
+	sleep 1 && kill -INT $top && sleep 0.01 && { kill -INT $top 2>/dev/null || :; } &&
+	wait $top; rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err
+'
+
 test_expect_success 'errors: one message, the fix, status 129 for what was asked wrongly' '
 	test_expect_code 129 pm top --no-such-option 2>err && test_grep "unknown option" err &&
 	test_expect_code 129 pm top sleep 1 2>err &&
