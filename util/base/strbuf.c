@@ -165,26 +165,39 @@ static const char digit_pairs[] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left)
+/* @u's decimal digits, ending at @end: where they start */
+static char *u64_digits(uint64_t u, char *end)
 {
-	char buf[24];
-	size_t n = sizeof(buf);
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;
 
 		u /= 100;
-		buf[--n] = digit_pairs[d + 1];
-		buf[--n] = digit_pairs[d];
+		*--end = digit_pairs[d + 1];
+		*--end = digit_pairs[d];
 	}
 	if (u >= 10) {
-		buf[--n] = digit_pairs[u * 2 + 1];
-		buf[--n] = digit_pairs[u * 2];
+		*--end = digit_pairs[u * 2 + 1];
+		*--end = digit_pairs[u * 2];
 	} else {
-		buf[--n] = (char)('0' + u);
+		*--end = (char)('0' + u);
 	}
-	add_digits(sb, buf + n, sizeof(buf) - n, v < 0, width, pad, left);
+	return end;
+}
+
+void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left)
+{
+	char buf[24];
+	char *start = u64_digits(v < 0 ? -(uint64_t)v : (uint64_t)v, buf + sizeof(buf));
+
+	add_digits(sb, start, (size_t)(buf + sizeof(buf) - start), v < 0, width, pad, left);
+}
+
+void strbuf_adduint(struct strbuf *sb, uint64_t v, int width)
+{
+	char buf[24];
+	char *start = u64_digits(v, buf + sizeof(buf));
+
+	add_digits(sb, start, (size_t)(buf + sizeof(buf) - start), false, width, ' ', false);
 }
 
 void strbuf_addhex(struct strbuf *sb, uint64_t v, int width)
@@ -213,10 +226,12 @@ void strbuf_addfixed2(struct strbuf *sb, double v, int width)
 	uint64_t m, q, r, half;
 	int e;
 
-	if (!(v >= 0) || v >= 4503599627370496.0 || (v != 0 && v < 1.0 / 2048)) {
+	if (!(v >= 0) || v >= 4503599627370496.0) {
 		strbuf_addf(sb, "%*.2f", width, v);
 		return;
 	}
+	if (v < 1.0 / 2048)	/* rounds to 0.00; the shift below would pass 63 */
+		v = 0;
 	m = (uint64_t)ldexp(frexp(v, &e), 53);
 	e -= 53;
 	if (e >= 0) {

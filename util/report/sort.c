@@ -532,9 +532,23 @@ static void add_addr16(struct strbuf *sb, uint64_t v)
 	strbuf_add(sb, digits, sizeof(digits));
 }
 
+/* "[k] ": a sample's level, as perf's symbol cells begin */
+static void add_level(struct strbuf *sb, char level)
+{
+	char cell[4] = { '[', level, ']', ' ' };
+
+	strbuf_add(sb, cell, sizeof(cell));
+}
+
+/* printf's "%.*s" */
+static void add_cut(struct strbuf *sb, const char *s, int width)
+{
+	strbuf_add(sb, s, strnlen(s, width > 0 ? (size_t)width : 0));
+}
+
 static void addr_map_sym_cell(const struct addr_map_sym *e, struct strbuf *sb)
 {
-	strbuf_addf(sb, "[%c] ", e->level);
+	add_level(sb, e->level);
 	if (e->sym)
 		strbuf_addstr(sb, e->sym->name);
 	else
@@ -549,11 +563,11 @@ static void addr_map_sym_cell(const struct addr_map_sym *e, struct strbuf *sb)
 static void mem_addr_cell(const struct addr_map_sym *e, char level, int width,
 			  struct strbuf *sb)
 {
-	strbuf_addf(sb, "[%c] ", level);
+	add_level(sb, level);
 	if (e->sym && e->dso && e->sym->is_object)
 		strbuf_addf(sb, "%s+0x%" PRIx64, e->sym->name, e->al_addr - e->sym->start);
 	else if (e->sym && e->dso)
-		strbuf_addf(sb, "%.*s", width > 4 ? width - 4 : 0, e->sym->name);
+		add_cut(sb, e->sym->name, width > 4 ? width - 4 : 0);
 	else
 		add_addr16(sb, e->addr);
 }
@@ -585,11 +599,11 @@ static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int 
 	const struct hist_mem *m = hist_entry__mem(he);
 
 	switch (k->id) {
-	case SORT_LOCAL_WEIGHT: strbuf_addf(sb, "%" PRIu64, m->weight); break;
-	case SORT_WEIGHT: strbuf_addf(sb, "%" PRIu64, m->weight * he->nr_samples); break;
-	case SORT_LOCAL_INS_LAT: strbuf_addf(sb, "%u", m->ins_lat); break;
+	case SORT_LOCAL_WEIGHT: strbuf_adduint(sb, m->weight, 0); break;
+	case SORT_WEIGHT: strbuf_adduint(sb, m->weight * he->nr_samples, 0); break;
+	case SORT_LOCAL_INS_LAT: strbuf_adduint(sb, m->ins_lat, 0); break;
 	/* perf's product is an unsigned int */
-	case SORT_INS_LAT: strbuf_addf(sb, "%u", (unsigned int)(m->ins_lat * he->nr_samples));
+	case SORT_INS_LAT: strbuf_adduint(sb, (unsigned int)(m->ins_lat * he->nr_samples), 0);
 		break;
 	case SORT_MEM_LVL: data_src__level(m->data_src, sb); break;
 	case SORT_MEM_SNOOP: data_src__snoop(m->data_src, sb); break;
@@ -599,11 +613,10 @@ static void mem_cell(const struct sort_key *k, const struct hist_entry *he, int 
 	case SORT_SYM_DADDR: mem_addr_cell(&m->daddr, he->level, width, sb); break;
 	case SORT_SYM_IADDR: mem_addr_cell(&m->iaddr, he->level, width, sb); break;
 	case SORT_DSO_DADDR:
-		strbuf_addf(sb, "%.*s", width, m->daddr.dso ? m->daddr.dso->short_name :
-							      "[unknown]");
+		add_cut(sb, m->daddr.dso ? m->daddr.dso->short_name : "[unknown]", width);
 		break;
 	case SORT_PHYS_DADDR:
-		strbuf_addf(sb, "[%c] ", he->level);
+		add_level(sb, he->level);
 		add_addr16(sb, m->phys_addr);
 		break;
 	case SORT_DATA_PAGE_SIZE: page_size__name(m->data_page_size, sb); break;
@@ -654,8 +667,9 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		strbuf_add(sb, he->comm, strnlen(he->comm, width > 0 ? (size_t)width : 0));
 		break;
 	case SORT_PID:
-		strbuf_addf(sb, "%7d:%.*s", he->thread->tid, width > 8 ? width - 8 : 0,
-			    he->thread->comm);
+		strbuf_addint(sb, he->thread->tid, 7, ' ', false);
+		strbuf_addch(sb, ':');
+		add_cut(sb, he->thread->comm, width - 8);
 		break;
 	case SORT_DSO:
 		strbuf_addstr(sb, dso_name(he) ?: "[unknown]");
@@ -695,7 +709,7 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		const struct dso *d = k->id == SORT_DSO_FROM ? b->from.dso : b->to.dso;
 
 		/* cut to the column, which perf only widens for resolved symbols */
-		strbuf_addf(sb, "%.*s", width, d ? d->short_name : "[unknown]");
+		add_cut(sb, d ? d->short_name : "[unknown]", width);
 		break;
 	}
 	case SORT_MISPREDICT:

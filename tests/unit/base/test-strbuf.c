@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -104,6 +105,32 @@ static void test_strbuf__fixed2_is_printf(void **state)
 	expect_fixed2(-0.5, 7);
 	expect_fixed2(NAN, 7);
 	expect_fixed2(4503599627370495.5, 7);
+	/* below 1/2048 every value is 0.00: denormals too */
+	expect_fixed2(1.0 / 2048, 7);
+	expect_fixed2(nextafter(1.0 / 2048, 0), 7);
+	expect_fixed2(1e-300, 7);
+	expect_fixed2(5e-324, 0);
+}
+
+static void test_strbuf__adduint_is_printf(void **state)
+{
+	static const uint64_t edge[] = { 0, 9, 10, 99, 100, 4294967295ULL, UINT64_MAX };
+	uint64_t x = 88172645463325252ULL;
+
+	(void)state;
+	for (int i = 0; i < 20000; i++) {
+		uint64_t v = i < 7 ? edge[i] : (x ^= x << 13, x ^= x >> 7, x ^= x << 17) >> (i % 64);
+		struct strbuf sb = STRBUF_INIT;
+		char want[64];
+		int width = i % 23;
+
+		snprintf(want, sizeof(want), "%*" PRIu64, width, v);
+		strbuf_adduint(&sb, v, width);
+		if (strcmp(sb.buf, want))
+			fail_msg("%" PRIu64 " width %d: printf '%s', strbuf_adduint '%s'", v, width,
+				 want, sb.buf);
+		strbuf_release(&sb);
+	}
 }
 
 int main(void)
@@ -114,6 +141,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf__detach_hands_over_and_resets),
 		cmocka_unit_test(test_strbuf__pad_and_rtrim),
 		cmocka_unit_test(test_strbuf__fixed2_is_printf),
+		cmocka_unit_test(test_strbuf__adduint_is_printf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
