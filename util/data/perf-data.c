@@ -587,13 +587,21 @@ static int cmp_id(const void *a, const void *b)
 struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id)
 {
 	struct pd_id key = { .id = id }, *hit;
+	struct pd_id *cached = &pd->id_cache[id % ARRAY_SIZE(pd->id_cache)];
 
 	if (!pd->ids_sorted) {
 		qsort(pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
 		pd->ids_sorted = true;
+		for (size_t i = 0; i < ARRAY_SIZE(pd->id_cache); i++)
+			pd->id_cache[i].evsel_idx = -1;
 	}
+	if (cached->evsel_idx >= 0 && cached->id == id)
+		return pd->evsels[cached->evsel_idx];
 	hit = bsearch(&key, pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
-	return hit ? pd->evsels[hit->evsel_idx] : NULL;
+	if (!hit)
+		return NULL;
+	*cached = *hit;
+	return pd->evsels[hit->evsel_idx];
 }
 
 /* Where the id sits: words after the header (samples) or before the end. */

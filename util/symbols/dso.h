@@ -45,6 +45,7 @@ struct dso {
 	void *names_map;	/* or the cache file mapped that holds it, */
 	size_t names_map_size;	/* the bounds and, until a lookup makes a */
 	const void *lazy_syms;	/* symbol of one, its record (kallsyms.h) */
+	uint64_t names_size;	/* with lazy_syms: the bytes names holds */
 	/* [start, end) of each symbol, side by side: a lookup's binary search
 	 * touches a quarter of the cache lines it would in syms */
 	uint64_t *bounds;

@@ -168,45 +168,6 @@ int kallsyms_cache__write(const char *path, const struct dso *dso,
 	return err;
 }
 
-/* Give back the whole pages of the mapping between @from and @to. */
-static void drop_pages(const void *from, const void *to)
-{
-	uintptr_t page = 4096, a = ((uintptr_t)from + page - 1) & ~(page - 1),
-		  b = (uintptr_t)to & ~(page - 1);
-
-	if (b > a)
-		madvise((void *)a, b - a, MADV_DONTNEED);
-}
-
-#define CHECK_STEP 8192	/* symbols checked between two page drops */
-
-/*
- * Every name inside the arena and terminated there, starts in order. The
- * check reads the whole table, where a report looks a few hundred symbols
- * up: the pages read are given back as it goes (the page cache keeps
- * them for the lookups), or they would all count as the report's memory.
- */
-static bool table_sane(const uint64_t *bounds, const struct cache_sym *v, uint64_t nr,
-		       const char *names, uint64_t names_size)
-{
-	for (uint64_t i = 0; i < nr; i++) {
-		if ((uint64_t)v[i].name_off + v[i].namelen >= names_size ||
-		    names[v[i].name_off + v[i].namelen] != '\0' ||
-		    strlen(names + v[i].name_off) != v[i].namelen ||
-		    bounds[2 * i + 1] < bounds[2 * i] || (i && bounds[2 * i] < bounds[2 * i - 2]))
-			return false;
-		if (i % CHECK_STEP == CHECK_STEP - 1) {
-			drop_pages(bounds, &bounds[2 * i]);
-			drop_pages(v, &v[i]);
-			drop_pages(names, names + v[i].name_off);
-		}
-	}
-	drop_pages(bounds, bounds + 2 * nr);
-	drop_pages(v, v + nr);
-	drop_pages(names, names + names_size);
-	return true;
-}
-
 /* A regular file of ours mapped whole (its size when opened), or NULL:
  * one another user could write might name other symbols. */
 static void *map_file(const char *path, size_t *size)
@@ -253,9 +214,12 @@ bool kallsyms_cache__read(const char *path, const struct kallsyms_key *key, stru
 	bounds = (const void *)(map + sizeof(h));
 	v = (const void *)(bounds + 2 * h.nr_syms);
 	names = (const char *)(v + h.nr_syms);
-	if (!table_sane(bounds, v, h.nr_syms, names, h.names_size) ||
+	/* each name is checked as its symbol is made: reading them all here
+	 * was a sixth of a small report */
+	if (!h.names_size || names[h.names_size - 1] != '\0' ||
 	    !(dso->syms = calloc(h.nr_syms, sizeof(*dso->syms))))	/* untouched: free */
 		goto fail;
+	dso->names_size = h.names_size;
 	dso->nr_syms = h.nr_syms;
 	dso->bounds = (uint64_t *)bounds;
 	dso->lazy_syms = v;
@@ -272,10 +236,14 @@ fail:
 void kallsyms_cache__make_symbol(struct dso *dso, size_t i)
 {
 	const struct cache_sym *v = (const struct cache_sym *)dso->lazy_syms + i;
+	bool name_ok = (uint64_t)v->name_off + v->namelen < dso->names_size &&
+		       dso->names[v->name_off + v->namelen] == '\0';
 
+	/* a damaged record still names no memory outside the names */
 	dso->syms[i] = (struct symbol){
 		.start = dso->bounds[2 * i], .end = dso->bounds[2 * i + 1],
-		.name = dso->names + v->name_off, .namelen = v->namelen,
+		.name = name_ok ? dso->names + v->name_off : dso->names + dso->names_size - 1,
+		.namelen = name_ok ? v->namelen : 0,
 		.binding = v->binding, .is_object = v->is_object, .seq = v->seq,
 	};
 }

@@ -135,6 +135,27 @@ static void test_kallsyms__damaged_cache_refused(void **state)
 	free_table(&back);
 	chmod(path, 0666);
 	assert_false(kallsyms_cache__read(path, &key, &back));
+	/* a record naming bytes past the names (the file read whole, records
+	 * are only checked as their symbols are made): an empty name */
+	{
+		uint64_t nr, names_size;
+		char *rec;
+
+		memcpy(&nr, buf + 16, 8);		/* header: magic, sizes, nr_syms, */
+		memcpy(&names_size, buf + 24, 8);	/* names_size */
+		rec = buf + len - names_size - 16 * nr;	/* 16-byte records, name_off first */
+		memset(rec, 0xff, 4);
+		write_text(path, buf, len);
+		chmod(path, 0600);
+		assert_true(kallsyms_cache__read(path, &key, &back));
+		kallsyms_cache__make_symbol(&back, 0);
+		assert_string_equal(back.syms[0].name, "");
+		assert_int_equal(back.syms[0].namelen, 0);
+		kallsyms_cache__make_symbol(&back, 1);
+		assert_string_equal(back.syms[1].name, dso.syms[1].name);
+		free_table(&back);
+		memset(&back, 0, sizeof(back));
+	}
 	/* empty, and garbage */
 	write_text(path, "", 0);
 	assert_false(kallsyms_cache__read(path, &key, &back));
