@@ -312,13 +312,17 @@ static uint64_t fields_of(const struct script_print *p, const struct pd_evsel *e
 {
 	const struct script_fields *sf = fields_for(p, e);
 	const struct perf_event_attr *rep = p->type_attr[type_index(&e->attr)];
-	struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
-
 	uint64_t f;
 
 	if (sf->replace)
 		return sf->fields;
-	f = script_print__default_fields(rep ?: &any);
+	if (rep) {
+		f = script_print__default_fields(rep);
+	} else {	/* built only here: zeroing it was a cost per sample */
+		struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
+
+		f = script_print__default_fields(&any);
+	}
 	/* perf: tracepoints recorded with callchains show them, and where,
 	 * unless -F changed anything */
 	if (e->attr.type == PERF_TYPE_TRACEPOINT && p->tp_callchain && !p->no_callchain &&
