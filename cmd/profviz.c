@@ -102,7 +102,7 @@ static int run(const struct profviz_opts *o, const char **argv, struct strbuf *e
 
 	clock_gettime(CLOCK_REALTIME, &start);
 	start.tv_nsec = 0;	/* file times may be coarser */
-	ret = workload__prepare(&wl, argv, err);
+	ret = workload__prepare(&wl, argv, false, err);
 	if (!ret)
 		ret = workload__start(&wl, argv[0], err);
 	if (ret)

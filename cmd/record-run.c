@@ -261,7 +261,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	if (o->has_workload) {
-		ret = workload__prepare(&wl, argv, err);
+		ret = workload__prepare(&wl, argv, !strcmp(o->output, "-"), err);
 		if (ret)
 			return 1;
 		if (target__counts_workload(&o->target))

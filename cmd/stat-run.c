@@ -156,7 +156,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	int ret = 0, exec_status = 0;
 
 	if (o->has_workload) {
-		ret = workload__prepare(wl, (const char *const *)argv, &err);
+		ret = workload__prepare(wl, (const char *const *)argv, false, &err);
 		if (!ret && target__counts_workload(&o->target))
 			o->target.threads->entries[0].tid = wl->pid;
 		else if (!ret && o->target.workload_idx >= 0)

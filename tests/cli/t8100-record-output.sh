@@ -16,6 +16,15 @@ test_expect_success 'stdout a pipe: report and script read stdin without -i' '
 	test_grep "cpu-clock" out && ! test -e perf.data
 '
 
+# burn prints a line on stdout: in the stream it would cut a record
+test_expect_success 'the workload writes on stdout: its lines go to stderr, the stream stays whole' '
+	pm record -q -e cpu-clock -o - -- "$WL/burn" 100 >stream 2>err &&
+	test_grep "^[0-9]+ [0-9.]+$" err &&
+	pm report --stdio -i stream >out 2>rerr && test ! -s rerr && test_grep "burn" out &&
+	pm record -q -e cpu-clock -o plain.data -- "$WL/burn" 100 >out 2>err &&
+	test_grep "^[0-9]+ [0-9.]+$" out && test ! -s err
+'
+
 test_expect_success '-o /dev/null is a sink: exit 0, the device stays' '
 	pm record -q -e cpu-clock -o /dev/null -- "$WL/spin" 100 &&
 	test -c /dev/null

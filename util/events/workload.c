@@ -47,7 +47,8 @@ static int child_run(void *arg)
 	sigaddset(&stopping, SIGTERM);
 	sigaddset(&stopping, SIGHUP);
 	sigprocmask(SIG_UNBLOCK, &stopping, NULL);
-	execvp(wl->child.argv[0], (char *const *)wl->child.argv);
+	if (!wl->child.stdout_to_stderr || dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
+		execvp(wl->child.argv[0], (char *const *)wl->child.argv);
 	/*
 	 * errno is the parent's too (one TLS block), but it is blocked in
 	 * read() on the error pipe now and looks at errno only if that fails.
@@ -64,7 +65,8 @@ static pid_t spawn_waiting(struct workload *wl)
 	return clone(child_run, child_stack + CHILD_STACK_SIZE, CLONE_VM | SIGCHLD, wl);
 }
 
-int workload__prepare(struct workload *wl, const char *const *argv, struct strbuf *err)
+int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_to_stderr,
+		      struct strbuf *err)
 {
 	int go[2], ex[2];
 
@@ -81,6 +83,7 @@ int workload__prepare(struct workload *wl, const char *const *argv, struct strbu
 	wl->child.go_wr = go[1];
 	wl->child.err_rd = ex[0];
 	wl->child.argv = argv;
+	wl->child.stdout_to_stderr = stdout_to_stderr;
 	wl->pid = spawn_waiting(wl);
 	if (wl->pid < 0) {
 		int e = errno;

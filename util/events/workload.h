@@ -28,11 +28,17 @@ struct workload {
 		int go_rd, err_wr;	/* its pipe ends */
 		int go_wr, err_rd;	/* ours, which it closes */
 		const char *const *argv;
+		bool stdout_to_stderr;
 	} child;
 };
 
-/* Fork the child, waiting. @argv is NULL-terminated and borrowed. */
-int workload__prepare(struct workload *wl, const char *const *argv, struct strbuf *err);
+/*
+ * Fork the child, waiting. @argv is NULL-terminated and borrowed. With
+ * @stdout_to_stderr its output goes where ours to stderr does: our stdout
+ * is the data (record -o -), which its lines would corrupt, as perf.
+ */
+int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_to_stderr,
+		      struct strbuf *err);
 
 /*
  * Let the child exec. Returns 0 once the exec succeeded, or -errno of a
