@@ -47,7 +47,7 @@ static int child_run(void *arg)
 	sigaddset(&stopping, SIGTERM);
 	sigaddset(&stopping, SIGHUP);
 	sigprocmask(SIG_UNBLOCK, &stopping, NULL);
-	if (!wl->child.stdout_to_stderr || dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
+	if (!wl->child.stdout_is_data || dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
 		execvp(wl->child.argv[0], (char *const *)wl->child.argv);
 	/*
 	 * errno is the parent's too (one TLS block), but it is blocked in
@@ -65,7 +65,7 @@ static pid_t spawn_waiting(struct workload *wl)
 	return clone(child_run, child_stack + CHILD_STACK_SIZE, CLONE_VM | SIGCHLD, wl);
 }
 
-int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_to_stderr,
+int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_is_data,
 		      struct strbuf *err)
 {
 	int go[2], ex[2];
@@ -83,7 +83,7 @@ int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_
 	wl->child.go_wr = go[1];
 	wl->child.err_rd = ex[0];
 	wl->child.argv = argv;
-	wl->child.stdout_to_stderr = stdout_to_stderr;
+	wl->child.stdout_is_data = stdout_is_data;
 	wl->pid = spawn_waiting(wl);
 	if (wl->pid < 0) {
 		int e = errno;

@@ -28,16 +28,16 @@ struct workload {
 		int go_rd, err_wr;	/* its pipe ends */
 		int go_wr, err_rd;	/* ours, which it closes */
 		const char *const *argv;
-		bool stdout_to_stderr;
+		bool stdout_is_data;
 	} child;
 };
 
 /*
  * Fork the child, waiting. @argv is NULL-terminated and borrowed. With
- * @stdout_to_stderr its output goes where ours to stderr does: our stdout
- * is the data (record -o -), which its lines would corrupt, as perf.
+ * @stdout_is_data (record -o -: our stdout carries the data, which its
+ * lines would cut) its stdout is our stderr, as perf makes it.
  */
-int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_to_stderr,
+int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_is_data,
 		      struct strbuf *err);
 
 /*
