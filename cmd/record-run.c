@@ -15,6 +15,7 @@
 
 #include "record.h"
 #include "../util/base/util.h"
+#include "../util/data/perf-data.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/workload.h"
 
@@ -81,16 +82,46 @@ static void add_tracking_dummy(struct record_opts *o)
 	o->attr.tracking_dummy = true;
 }
 
+/*
+ * perf's evsel__fallback() for -e cycles where the machine has no cycles
+ * (a VM): each such event is sampled by cpu-clock instead, its attr kept
+ * and named again from it, as perf names it ("cpu-clock:uH"). Only when
+ * nothing else was refused.
+ */
+static bool cycles_to_cpu_clock(struct evlist *evlist)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(evlist, e, i)
+		if (!e->supported && (e->attr.type != PERF_TYPE_HARDWARE ||
+				      e->attr.config != PERF_COUNT_HW_CPU_CYCLES))
+			return false;
+	evlist__for_each(evlist, e, i) {
+		if (e->supported)
+			continue;
+		e->attr.type = PERF_TYPE_SOFTWARE;
+		e->attr.config = PERF_COUNT_SW_CPU_CLOCK;
+		free(e->name);
+		e->name = perf_data__attr_name(&e->attr);
+		e->suffix_len = 0;	/* the name is whole: nothing to take back */
+		e->supported = true;
+	}
+	return true;
+}
+
 static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 {
 	int ret = open_events(o, err);
 
-	if (ret != -EOPNOTSUPP || !o->default_event)
+	if (ret != -EOPNOTSUPP || (!o->default_event && !cycles_to_cpu_clock(o->evlist)))
 		return ret;
 	strbuf_reset(err);
 	if (o->verbose && !o->quiet)	/* as perf: said with -v only */
 		fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back "
 				"to cpu-clock-ticks\n");
+	if (!o->default_event)
+		return open_events(o, err);
 	evlist__truncate(o->evlist, 0);
 	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
 		return -EINVAL;

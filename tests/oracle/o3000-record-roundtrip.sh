@@ -603,6 +603,19 @@ test_expect_success 'script -F srcline in a PLT stub: "binary[address]", as perf
 	test_grep "^  plt\[[0-9a-f]+\]$" pm.txt
 '
 
+# On a machine without cycles (a VM) perf samples cpu-clock instead and
+# names it from the attr; where cycles exist both record them.
+test_expect_success 'record -e cycles, cycles:u, cycles,task-clock: the events perf records, named as perf' '
+	for ev in cycles cycles:u cycles,task-clock; do
+		perf record -q -e $ev -o perf-ev.data -- "$WL/spin" 20 >/dev/null 2>&1 &&
+		pm record -q -e $ev -o pm-ev.data -- "$WL/spin" 20 &&
+		perf evlist -f -i perf-ev.data >perf.txt 2>/dev/null &&
+		perf evlist -f -i pm-ev.data >pm.txt 2>/dev/null &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	pm report --stdio -i pm-ev.data >out && test_grep "spin +\[\.\] main" out
+'
+
 test_expect_success 'script -F misc, tod (record -k), flags, ipc: as perf, data mmaps (M) and comm exec (E) too' '
 	pm record -q -k mono -d -e cpu-clock -o misc.data -- "$WL/touch-data" 16 &&
 	same_script misc.data -F comm,tid,misc,tod,time,event,ip,sym,flags,ipc &&
