@@ -18,41 +18,6 @@ static const char *const annotate_usage[] = {
 	NULL,
 };
 
-static int percent_type_option(const struct option *opt, const char *arg, int unset,
-			       struct strbuf *err)
-{
-	static const char *const names[] = {
-		"local-period", "global-period", "local-hits", "global-hits",
-	};
-	enum percent_type *t = opt->value;
-
-	(void)unset;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(arg, names[i])) {
-			*t = (enum percent_type)i;
-			return 0;
-		}
-	}
-	strbuf_addf(err, "--percent-type '%s' is not a type\nhint: local-period (the default), "
-		    "global-period, local-hits or global-hits", arg);
-	return -EINVAL;
-}
-
-static int style_option(const struct option *opt, const char *arg, int unset,
-			struct strbuf *err)
-{
-	bool *intel = opt->value;
-
-	(void)unset;
-	if (!strcmp(arg, "intel") || !strcmp(arg, "att")) {
-		*intel = !strcmp(arg, "intel");
-		return 0;
-	}
-	strbuf_addf(err, "-M '%s' is not a disassembler style\nhint: att (the default) or intel",
-		    arg);
-	return -EINVAL;
-}
-
 static int limit_option(const struct option *opt, const char *arg, int unset,
 			struct strbuf *err)
 {
@@ -66,15 +31,6 @@ static int limit_option(const struct option *opt, const char *arg, int unset,
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/* perf's options that need what perf-mini does not do: the help says what */
-static int refused(const struct option *opt, const char *arg, int unset, struct strbuf *err)
-{
-	(void)arg, (void)unset;
-	strbuf_addf(err, "--%s is not implemented in annotate: %s\nhint: drop it", opt->long_name,
-		    opt->help);
-	return -EINVAL;
 }
 
 static int run(struct annotate *a)
@@ -118,32 +74,34 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 			    "don't load vmlinux even if found (perf-mini reads only -k's)"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (accepted)"),
 		OPT_CALLBACK_NOOPT('D', "dump-raw-trace", &o, "dump raw trace (report -D has it)",
-				   refused),
-		OPT_CALLBACK_NOOPT(0, "group", &o, "event groups together (not yet)", refused),
+				   cmd_refused_option),
+		OPT_CALLBACK_NOOPT(0, "group", &o, "event groups together (not yet)",
+				   cmd_refused_option),
 		OPT_CALLBACK_NOOPT('m', "modules", &o, "module files (their code is read from /proc/kcore)",
-				   refused),
-		OPT_CALLBACK(0, "itrace", &o, "opts", "instruction traces (not decoded)", refused),
+				   cmd_refused_option),
+		OPT_CALLBACK(0, "itrace", &o, "opts", "instruction traces (not decoded)",
+			     cmd_refused_option),
 		OPT_CALLBACK(0, "prefix", &o, "prefix", "source path prefix (objdump's: not here)",
-			     refused),
+			     cmd_refused_option),
 		OPT_CALLBACK(0, "prefix-strip", &o, "N", "source path components stripped "
-			     "(objdump's: not here)", refused),
+			     "(objdump's: not here)", cmd_refused_option),
 		OPT_BOOLEAN(0, "stdio", &stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "stdio2", &o.stdio2, "Use the stdio interface (the browser's layout)"),
 		OPT_CALLBACK_NOOPT(0, "tui", &o, "the TUI (report's browser annotates with a)",
-				   refused),
+				   cmd_refused_option),
 		OPT_BOOLEAN(0, "source", &o.source,
 			    "Interleave source code with assembly code (default)"),
 		OPT_BOOLEAN('l', "print-line", &o.print_line,
 			    "print matching source lines (may be slow)"),
 		OPT_BOOLEAN(0, "asm-raw", &o.asm_raw, "Display raw encoding of assembly instructions"),
 		OPT_CALLBACK('M', "disassembler-style", &o.intel, "disassembler style",
-			     "att (the default) or intel", style_option),
+			     "att (the default) or intel", cmd_disasm_style_option),
 		OPT_BOOLEAN('n', "show-nr-samples", &o.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &o.show_total_period,
 			    "Show a column with the sum of periods"),
 		OPT_CALLBACK(0, "percent-type", &o.percent_type, "local-period",
-			     "Set percent type local/global-period/hits", percent_type_option),
+			     "Set percent type local/global-period/hits", cmd_percent_type_option),
 		OPT_CALLBACK(0, "percent-limit", &o.percent_limit, "percent",
 			     "Don't show entries under that percent", limit_option),
 		OPT_BOOLEAN('P', "full-paths", &o.full_paths, "Don't shorten the displayed pathnames"),
@@ -158,7 +116,8 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_BOOLEAN('q', "quiet", &quiet, "do now show any warnings or messages"),
 		OPT_CALLBACK(0, "objdump", &o, "path",
-			     "objdump binary (perf-mini runs none: capstone disassembles)", refused),
+			     "objdump binary (perf-mini runs none: capstone disassembles)",
+			     cmd_refused_option),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file",
 			   "vmlinux pathname (the kernel's symbols and code)"),
 		OPT_END(),

@@ -72,6 +72,15 @@ int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struc
  * always (also bare), 0 never, -1 when writing to a terminal. */
 int cmd_stdio_color_option(const struct option *opt, const char *arg, int unset,
 			   struct strbuf *err);
+/* An option of perf's that needs what perf-mini does not do: its help says
+ * what, in the error. */
+int cmd_refused_option(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+/* annotate's --percent-type (annotate, report's browser) into an enum percent_type. */
+int cmd_percent_type_option(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
+/* -M att|intel (annotate, report's browser) into a bool: intel. */
+int cmd_disasm_style_option(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
 /* --percentage relative|absolute (report, diff) into a bool: relative. */
 int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
 			  struct strbuf *err);

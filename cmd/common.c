@@ -10,17 +10,18 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "../util/base/progress.h"
 #include "../util/base/parse-options.h"
+#include "../util/base/progress.h"
 #include "../util/base/util.h"
 #include "../util/data/header-print.h"
 #include "../util/data/perf-data.h"
-#include "../util/symbols/machine.h"
 #include "../util/data/session.h"
 #include "../util/events/cgroup.h"
 #include "../util/events/cpuid.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/pmu.h"
+#include "../util/report/annotate.h"
+#include "../util/symbols/machine.h"
 
 void cmd_error(const char *cmd, const char *msg)
 {
@@ -281,4 +282,46 @@ int cmd_stdio_color_option(const struct option *opt, const char *arg, int unset,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int cmd_percent_type_option(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	static const char *const names[] = {
+		"local-period", "global-period", "local-hits", "global-hits",
+	};
+	enum percent_type *t = opt->value;
+
+	(void)unset;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(arg, names[i])) {
+			*t = (enum percent_type)i;
+			return 0;
+		}
+	}
+	strbuf_addf(err, "--percent-type '%s' is not a type\nhint: local-period (the default), "
+		    "global-period, local-hits or global-hits", arg);
+	return -EINVAL;
+}
+
+int cmd_disasm_style_option(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err)
+{
+	bool *intel = opt->value;
+
+	(void)unset;
+	if (!strcmp(arg, "intel") || !strcmp(arg, "att")) {
+		*intel = !strcmp(arg, "intel");
+		return 0;
+	}
+	strbuf_addf(err, "-M '%s' is not a disassembler style\nhint: att (the default) or intel",
+		    arg);
+	return -EINVAL;
+}
+
+int cmd_refused_option(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)arg, (void)unset;
+	strbuf_addf(err, "--%s is not implemented: %s\nhint: drop it", opt->long_name, opt->help);
+	return -EINVAL;
 }

@@ -187,6 +187,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 	struct report_opts o = {
 		.group = -1, .children = -1, .branch_stack = -1, .inline_frames = -1,
 		.demangle = true, .skip_empty = true, .stdio_color = -1, .socket_filter = -1,
+		.annotate.source = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
@@ -300,6 +301,23 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Only display entries resolved to a symbol"),
 		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
 			    "Enable kernel symbol demangling"),
+				OPT_BOOLEAN(0, "asm-raw", &o.annotate.asm_raw,
+			    "Display raw encoding of assembly instructions (the browser's a)"),
+		OPT_CALLBACK('M', "disassembler-style", &o.annotate.intel, "disassembler style",
+			     "att (the default) or intel, for the browser's a",
+			     cmd_disasm_style_option),
+		OPT_BOOLEAN(0, "source", &o.annotate.source,
+			    "Interleave source code with assembly code (default; the browser's a)"),
+		OPT_CALLBACK(0, "percent-type", &o.annotate.percent_type, "local-period",
+			     "Set percent type local/global-period/hits (the browser's a)",
+			     cmd_percent_type_option),
+		OPT_CALLBACK(0, "objdump", &o, "path",
+			     "objdump binary (perf-mini runs none: capstone disassembles)",
+			     cmd_refused_option),
+		OPT_CALLBACK(0, "prefix", &o, "prefix", "source path prefix (objdump's: not here)",
+			     cmd_refused_option),
+		OPT_CALLBACK(0, "prefix-strip", &o, "N", "source path components stripped "
+			     "(objdump's: not here)", cmd_refused_option),
 		OPT_END(),
 	};
 	struct report r = { .o = &o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,

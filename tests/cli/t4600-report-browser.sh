@@ -99,6 +99,16 @@ test_expect_success TMUX 'a: the selected symbol annotated as annotate prints it
 	keys q && wait_for "^EXIT=0"
 '
 
+test_expect_success TMUX 'a with report -M intel --asm-raw --no-source: annotate'"'"'s rows with those options' '
+	pm annotate -M intel --asm-raw --no-source -i burn.data middle 2>/dev/null |
+		grep -E "^ +[0-9.]+ : " | sort -rn | head -1 | sed "s/ *$//" >hot.txt &&
+	grep -qE "[0-9a-f]{2} [0-9a-f]{2} " hot.txt &&
+	start "\"$PERF_MINI\" report -M intel --asm-raw --no-source -i burn.data" &&
+	wait_for "\[\.\] middle" && keys a && wait_for "^Annotate middle \(burn\)$" &&
+	screen | grep -qF -- "$(cat hot.txt)" && ! screen | grep -q "^ *: leaf():$" &&
+	keys q && wait_for "^Samples: " && keys q && wait_for "^EXIT=0"
+'
+
 test_expect_success TMUX 'two events: a menu of them first; Enter browses one, q comes back' '
 	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/burn" 100 \
 		2>/dev/null &&

@@ -96,7 +96,7 @@ test_expect_success 'errors: one message, the fix, a status' '
 	test_expect_code 129 pm annotate -M arm 2>err && test_grep "not a disassembler style" err &&
 	test_expect_code 129 pm annotate --objdump /usr/bin/objdump 2>err &&
 	test_grep "perf-mini runs none" err &&
-	test_expect_code 129 pm annotate --itrace i 2>err && test_grep "not implemented in annotate" err &&
+	test_expect_code 129 pm annotate --itrace i 2>err && test_grep "itrace is not implemented: instruction traces" err &&
 	test_expect_code 129 pm annotate --stdio-color rainbow 2>err && test_grep "not a mode" err &&
 	test_expect_code 1 pm annotate -i burn.data -C x 2>err && test_grep "not a CPU list" err &&
 	test_expect_code 1 pm annotate -i nosuch.data 2>err && test_grep "nosuch.data" err &&

@@ -20,6 +20,7 @@
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
 #include "../symbols/unwind.h"
+#include "annotate.h"
 #include "callchain.h"
 #include "fields.h"
 #include "hist.h"
@@ -88,6 +89,10 @@ struct report_opts {
 	int branch_stack;	/* -1: as perf, on with branch stacks */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	const char *call_graph;
+	struct {		/* how the browser's annotation (a) shows code */
+		bool asm_raw, intel, source;
+		enum percent_type percent_type;
+	} annotate;
 	struct {
 		int mode;		/* CHAIN_GRAPH, _FLAT, _FOLDED or _NONE (hist.h) */
 		double threshold;	/* percent */

@@ -128,7 +128,8 @@ static bool annotate_text(struct report *r, const struct hist_entry *he, char **
 	struct annotate_opts o = {
 		.input = r->o->input, .symbol = he->sym->name, .dsos = he->dso->short_name,
 		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
-		.source = true,
+		.source = r->o->annotate.source, .asm_raw = r->o->annotate.asm_raw,
+		.intel = r->o->annotate.intel, .percent_type = r->o->annotate.percent_type,
 		.demangle = r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
 	};
 	struct annotate a = { .o = &o, .err = STRBUF_INIT };
