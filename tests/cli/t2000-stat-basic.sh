@@ -57,6 +57,17 @@ test_expect_success 'a non-executable file is a clear error, exit 126' '
 	test_grep "Permission denied" err
 '
 
+# execvp says EACCES when a PATH directory could not be searched and the
+# name was found nowhere: a normal user with /root/... in PATH
+test_expect_success NORMAL_USER 'a name in no PATH directory, one of them unsearchable: not found, exit 127' '
+	mkdir locked && chmod 000 locked &&
+	test_expect_code 127 as_user env PATH="$PWD/locked:/usr/bin:/bin" \
+		"$PERF_MINI" stat -e cs -- no-such-program-here 2>err &&
+	test_grep "cannot run .no-such-program-here.: No such file or directory" err &&
+	as_user env PATH="$PWD/locked:/usr/bin:/bin" "$PERF_MINI" stat -e cs -- true 2>err &&
+	chmod 755 locked
+'
+
 test_expect_success 'no command and no target is a usage error' '
 	test_expect_code 129 pm stat -e cs 2>err &&
 	test_grep "nothing to measure" err

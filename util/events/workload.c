@@ -108,6 +108,32 @@ static const char *exec_hint(int e)
 	}
 }
 
+/*
+ * execvp() answers EACCES for a name found nowhere when a PATH directory
+ * could not be searched (a normal user's PATH holding /root/...): the
+ * shell says "command not found" there, and so does this, as ENOENT.
+ */
+static int path_errno(const char *prog, int e)
+{
+	const char *path = getenv("PATH");
+	struct strbuf file = STRBUF_INIT;
+	bool found = false;
+
+	if (e != EACCES || strchr(prog, '/') || !path)
+		return e;
+	for (const char *p = path; !found; p += strcspn(p, ":") + 1) {
+		size_t len = strcspn(p, ":");
+
+		strbuf_reset(&file);
+		strbuf_addf(&file, "%.*s/%s", (int)len, len ? p : ".", prog);
+		found = !access(file.buf, F_OK);
+		if (!p[len])
+			break;
+	}
+	strbuf_release(&file);
+	return found ? e : ENOENT;
+}
+
 int workload__start(struct workload *wl, const char *prog, struct strbuf *err)
 {
 	ssize_t n;
@@ -131,6 +157,7 @@ int workload__start(struct workload *wl, const char *prog, struct strbuf *err)
 		return 0;
 	waitpid(wl->pid, NULL, 0);
 	wl->pid = 0;
+	e = path_errno(prog, e);
 	strbuf_addf(err, "cannot run '%s': %s\nhint: %s", prog, strerror(e), exec_hint(e));
 	return -e;
 }
