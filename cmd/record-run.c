@@ -84,7 +84,7 @@ static void add_tracking_dummy(struct record_opts *o)
 
 /*
  * perf's evsel__fallback() for -e cycles where the machine has no cycles
- * (a VM): each such event is sampled by cpu-clock instead, its attr kept
+ * (a VM; the kernel says ENOENT, ENXIO or ENODEV): each such event is sampled by cpu-clock instead, its attr kept
  * and named again from it, as perf names it ("cpu-clock:uH"). Only when
  * nothing else was refused.
  */
@@ -95,7 +95,9 @@ static bool cycles_to_cpu_clock(struct evlist *evlist)
 
 	evlist__for_each(evlist, e, i)
 		if (!e->supported && (e->attr.type != PERF_TYPE_HARDWARE ||
-				      e->attr.config != PERF_COUNT_HW_CPU_CYCLES))
+				      e->attr.config != PERF_COUNT_HW_CPU_CYCLES ||
+				      (e->open_errno != ENOENT && e->open_errno != ENXIO &&
+				       e->open_errno != ENODEV)))
 			return false;
 	evlist__for_each(evlist, e, i) {
 		if (e->supported)

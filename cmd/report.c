@@ -301,7 +301,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Only display entries resolved to a symbol"),
 		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
 			    "Enable kernel symbol demangling"),
-				OPT_BOOLEAN(0, "asm-raw", &o.annotate.asm_raw,
+		OPT_BOOLEAN(0, "asm-raw", &o.annotate.asm_raw,
 			    "Display raw encoding of assembly instructions (the browser's a)"),
 		OPT_CALLBACK('M', "disassembler-style", &o.annotate.intel, "disassembler style",
 			     "att (the default) or intel, for the browser's a",

@@ -136,7 +136,8 @@ static int run(struct top_opts *o, struct pm_env *env, struct strbuf *err)
 	if (ret && t.r.err.len)
 		strbuf_addstr(err, t.r.err.buf);
 	kill(child, SIGTERM);
-	waitpid(child, &status, 0);
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;	/* a second ^C: top's handlers stay (top-display.c) */
 	top__exit(&t);
 	close(fd);
 	if (ret == -ESRCH) {	/* the recorder stopped first, and said why */

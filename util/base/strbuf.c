@@ -216,8 +216,8 @@ void strbuf_addhex(struct strbuf *sb, uint64_t v, int width)
 /*
  * v = m * 2^e exactly (m a 53-bit integer); v * 100 = m * 100 * 2^e, whose
  * integer part and remainder are exact in 64 bits while -e < 64 and
- * m * 100 < 2^60. Outside that (v >= 2^52, tiny or not finite) printf
- * itself does it.
+ * m * 100 < 2^60. Below 1/2048 every value prints 0.00; at 2^52 and
+ * above, negative or not finite, printf itself does it.
  */
 void strbuf_addfixed2(struct strbuf *sb, double v, int width)
 {
@@ -230,7 +230,7 @@ void strbuf_addfixed2(struct strbuf *sb, double v, int width)
 		strbuf_addf(sb, "%*.2f", width, v);
 		return;
 	}
-	if (v < 1.0 / 2048)	/* rounds to 0.00; the shift below would pass 63 */
+	if (v < 1.0 / 2048)	/* the shift below would pass 63 */
 		v = 0;
 	m = (uint64_t)ldexp(frexp(v, &e), 53);
 	e -= 53;

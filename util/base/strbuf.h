@@ -109,7 +109,7 @@ void strbuf_addpad(struct strbuf *sb, const char *s, size_t width);
  * "%0*d") and "%*x" semantics, padding to @width.
  */
 void strbuf_addint(struct strbuf *sb, int64_t v, int width, char pad, bool left);
-/* printf's "%*" PRIu64 */
+/* printf's "%*" PRIu64 for a @width of 0 or more */
 void strbuf_adduint(struct strbuf *sb, uint64_t v, int width);
 void strbuf_addhex(struct strbuf *sb, uint64_t v, int width);
 /*

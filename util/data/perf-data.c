@@ -584,24 +584,34 @@ static int cmp_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* Each slot the first id of its low bits, filled with the sort: lookups
+ * only read it (script's two threads look ids up). */
+static void fill_id_cache(struct perf_data *pd)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(pd->id_cache); i++)
+		pd->id_cache[i].evsel_idx = -1;
+	for (size_t i = 0; i < pd->nr_ids; i++) {
+		struct pd_id *slot = &pd->id_cache[pd->ids[i].id % ARRAY_SIZE(pd->id_cache)];
+
+		if (slot->evsel_idx < 0)
+			*slot = pd->ids[i];
+	}
+}
+
 struct pd_evsel *perf_data__evsel_by_id(struct perf_data *pd, uint64_t id)
 {
 	struct pd_id key = { .id = id }, *hit;
-	struct pd_id *cached = &pd->id_cache[id % ARRAY_SIZE(pd->id_cache)];
+	const struct pd_id *cached = &pd->id_cache[id % ARRAY_SIZE(pd->id_cache)];
 
 	if (!pd->ids_sorted) {
 		qsort(pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
 		pd->ids_sorted = true;
-		for (size_t i = 0; i < ARRAY_SIZE(pd->id_cache); i++)
-			pd->id_cache[i].evsel_idx = -1;
+		fill_id_cache(pd);
 	}
 	if (cached->evsel_idx >= 0 && cached->id == id)
 		return pd->evsels[cached->evsel_idx];
 	hit = bsearch(&key, pd->ids, pd->nr_ids, sizeof(*pd->ids), cmp_id);
-	if (!hit)
-		return NULL;
-	*cached = *hit;
-	return pd->evsels[hit->evsel_idx];
+	return hit ? pd->evsels[hit->evsel_idx] : NULL;
 }
 
 /* Where the id sits: words after the header (samples) or before the end. */

@@ -57,8 +57,8 @@ struct perf_data {
 	struct pd_id *ids;	/* sorted by id */
 	size_t nr_ids;
 	bool ids_sorted;
-	/* recent lookups, by the id's low bits: a sample's id is one of a few,
-	 * and the search was a tenth of reading a system-wide recording */
+	/* ids by their low bits, made with the sort: a sample's id is one of a
+	 * few, and the search was a tenth of reading a system-wide recording */
 	struct pd_id id_cache[64];
 	struct pd_features feat;
 	int nr_compressed;	/* PERF_RECORD_COMPRESSED records seen */

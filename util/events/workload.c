@@ -47,8 +47,9 @@ static int child_run(void *arg)
 	sigaddset(&stopping, SIGTERM);
 	sigaddset(&stopping, SIGHUP);
 	sigprocmask(SIG_UNBLOCK, &stopping, NULL);
-	if (!wl->child.stdout_is_data || dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
-		execvp(wl->child.argv[0], (char *const *)wl->child.argv);
+	if (wl->child.stdout_is_data)
+		(void)dup2(STDERR_FILENO, STDOUT_FILENO);	/* perf runs it anyway */
+	execvp(wl->child.argv[0], (char *const *)wl->child.argv);
 	/*
 	 * errno is the parent's too (one TLS block), but it is blocked in
 	 * read() on the error pipe now and looks at errno only if that fails.

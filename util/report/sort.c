@@ -664,7 +664,7 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 {
 	switch (k->id) {
 	case SORT_COMM:
-		strbuf_add(sb, he->comm, strnlen(he->comm, width > 0 ? (size_t)width : 0));
+		add_cut(sb, he->comm, width);
 		break;
 	case SORT_PID:
 		strbuf_addint(sb, he->thread->tid, 7, ' ', false);
@@ -675,9 +675,7 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		strbuf_addstr(sb, dso_name(he) ?: "[unknown]");
 		break;
 	case SORT_SYM:
-		strbuf_addch(sb, '[');
-		strbuf_addch(sb, he->level);
-		strbuf_addstr(sb, "] ");
+		add_level(sb, he->level);
 		if (he->sym)
 			strbuf_addstr(sb, he->sym->name);
 		else
@@ -689,7 +687,7 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		strbuf_addf(sb, "%*.*d", width, width, he->cpu);
 		break;
 	case SORT_SRCFILE:	/* perf's: cut to the column */
-		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->rare->srcfile ?: "");
+		add_cut(sb, he->rare->srcfile ?: "", width);
 		break;
 	case SORT_CGROUP:	/* N/A: not sampled; unknown: no CGROUP record */
 		strbuf_addstr(sb, !he->rare->cgroup ? "N/A" : he->rare->cgroup_path ?: "unknown");
@@ -698,7 +696,7 @@ void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		strbuf_addf(sb, "%" PRIu64 "/0x%" PRIx64, he->rare->cgroup_ns_dev, he->rare->cgroup_ns_ino);
 		break;
 	case SORT_TRACE:	/* cut too; other events' samples have none */
-		strbuf_addf(sb, "%.*s", width > 0 ? width : 0, he->rare->trace_output ?: "N/A");
+		add_cut(sb, he->rare->trace_output ?: "N/A", width);
 		break;
 	case SORT_SRCLINE:
 		strbuf_addstr(sb, he->rare->srcline ?: "??:0");

@@ -237,7 +237,7 @@ void kallsyms_cache__make_symbol(struct dso *dso, size_t i)
 {
 	const struct cache_sym *v = (const struct cache_sym *)dso->lazy_syms + i;
 	bool name_ok = (uint64_t)v->name_off + v->namelen < dso->names_size &&
-		       dso->names[v->name_off + v->namelen] == '\0';
+		       dso->names[(uint64_t)v->name_off + v->namelen] == '\0';
 
 	/* a damaged record still names no memory outside the names */
 	dso->syms[i] = (struct symbol){

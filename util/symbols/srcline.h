@@ -9,8 +9,9 @@
  * address the line table of a binary with DWARF does not cover, what
  * addr2line tells perf ("crtstuff.c:0" from the nearest function's file
  * symbol, else "??:0"); where no function covers it (a PLT) or in a
- * binary without DWARF "symbol+offset" (decimal), else "dso[address]";
- * "??:0" for an address in no DSO.
+ * binary without DWARF, perf's fallback: "symbol+offset" (decimal) when
+ * the caller gave a symbol, else "dso[address]"; "??:0" for an address
+ * in no DSO.
  *
  * Ownership: the strings are interned in struct srclines and live until
  * srclines__exit().
