@@ -619,7 +619,7 @@ test_expect_success 'record -e cycles, cycles:u, cycles,task-clock: the events p
 test_expect_success 'script -F misc, tod (record -k), flags, ipc: as perf, data mmaps (M) and comm exec (E) too' '
 	pm record -q -k mono -d -e cpu-clock -o misc.data -- "$WL/touch-data" 16 &&
 	same_script misc.data -F comm,tid,misc,tod,time,event,ip,sym,flags,ipc &&
-	test_grep " U +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{6} " pm.txt &&
+	test_grep " [UK] +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{6} " pm.txt &&
 	same_script misc.data --ns -F comm,tid,misc,tod,event --show-mmap-events --show-task-events &&
 	test_grep "^ +[^ ]+ +[0-9]+ UM +[0-9]{4}-" pm.txt && test_grep " E +[0-9]{4}-" pm.txt &&
 	test_expect_code 129 pm script -i stat.data -F comm,tod 2>err &&
