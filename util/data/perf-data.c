@@ -785,6 +785,17 @@ void perf_data__release_before(struct perf_data *pd, uint64_t off)
 	pd->released = to;
 }
 
+void perf_data__prefetch(const struct perf_data *pd, uint64_t off)
+{
+	const uint8_t *p;
+
+	if (off >= pd->size && (!pd->arena.buf || off - pd->size >= pd->arena.len))
+		return;
+	p = off >= pd->size ? pd->arena.buf + (off - pd->size) : pd->buf + off;
+	__builtin_prefetch(p);
+	__builtin_prefetch(p + 64);
+}
+
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off)
 {
 	if (off >= pd->size)	/* decompressed: always aligned */

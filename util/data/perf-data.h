@@ -127,6 +127,9 @@ int perf_data__read_pipe_meta(struct perf_data *pd, struct strbuf *err);
 /* The record at file offset @off (validated by the walk), 8-byte aligned:
  * in place, or copied to a buffer that the next call reuses. */
 const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_t off);
+/* Ask for the record at @off to be brought into the cache: the ordered
+ * delivery reads records long after they were queued. */
+void perf_data__prefetch(const struct perf_data *pd, uint64_t off);
 
 /*
  * Records before file offset @off will not be read again: give their pages

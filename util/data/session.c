@@ -302,6 +302,9 @@ static int flush(struct session *s, uint64_t limit)
 	while (done < s->nr && s->q[done].time <= limit && !ret) {
 		uint64_t off = s->q[done++].off;
 
+		if (done + 8 < s->nr)
+			perf_data__prefetch(s->pd, s->q[done + 8].off);
+
 		ret = deliver(s, perf_data__record_at(s->pd, off), off);
 	}
 	memmove(s->q, s->q + done, (s->nr - done) * sizeof(*s->q));
