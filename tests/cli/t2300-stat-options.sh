@@ -362,7 +362,8 @@ test_expect_success CGROUP 'stat -G: each event counts in its cgroup, a cgroup c
 	test_grep ",cs,," err &&
 	test_grep ",page-faults,/," err &&
 	pm stat -a -e task-clock -G / -- "$WL/spin" 100 2>err &&
-	test_grep "msec task-clock +/ #" err &&
+	# some kernels leave a lone cgroup event unscheduled (perf says so too)
+	test_grep "([0-9] msec task-clock +/ #|<not counted> msec task-clock +/ +$)" err &&
 	pm stat -vv -a -e task-clock -G / -- true 2>err &&
 	test_grep "flags 0xc = [0-9]+$" err
 '

@@ -280,10 +280,13 @@ const char *srcline__file(struct srclines *sl, const struct dsos *dsos, struct d
 
 	if (!e->text) {
 		const char *line = srcline__get(sl, dsos, dso, sym, addr);
-		const char *colon = strrchr(line, ':');
+		const char *last = strrchr(line, ':');
+		/* "file:line" only: perf asks its fallback without the symbol's
+		 * name ("+12", no file), where ours has it ("geo::Circle::area+12") */
+		bool located = last && last[1] && strspn(last + 1, "0123456789") == strlen(last + 1);
 
-		e->text = colon && strcmp(line, "??:0") ? must_strndup(line, (size_t)(colon - line)) :
-							   must_strdup("");
+		e->text = located && strcmp(line, "??:0") ?
+			  must_strndup(line, strcspn(line, ":")) : must_strdup("");
 	}
 	return e->text;
 }
