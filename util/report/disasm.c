@@ -635,6 +635,28 @@ static void mask_spacing(char *ops)
 		memmove(p, p + 1, strlen(p + 1) + 1);
 }
 
+/* The x87 compares into EFLAGS, whose %st capstone leaves implicit:
+ * "fucomi %st(1),%st", "fucomi st,st(1)" as objdump writes them. */
+static void x87_compare_st(struct disasm_insn *out, bool intel)
+{
+	static const char *const ops[] = { "fcomi", "fcomip", "fucomi", "fucomip" };
+	char *o = out->operands;
+	size_t len = strlen(o);
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (strcmp(out->mnemonic, ops[i]) || strchr(o, ',') || !len ||
+		    len + 4 >= sizeof(out->operands))
+			continue;
+		if (intel) {
+			memmove(o + 3, o, len + 1);
+			memcpy(o, "st,", 3);
+		} else {
+			strcat(o, ",%st");
+		}
+		return;
+	}
+}
+
 static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -665,6 +687,7 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 		objdump_padding(d, in, out);
 		mask_spacing(out->operands);
 		xchg_eax(in, out->operands, d->intel_syntax);
+		x87_compare_st(out, d->intel_syntax);
 		if (!d->intel_syntax) {
 			string_op(out);
 			convert_suffix(in, out);

@@ -19,7 +19,8 @@ static int keep(const struct disasm_insn *in, void *ctx)
 
 	if (s->n == 16)
 		return 1;
-	snprintf(s->text[s->n], sizeof(s->text[0]), "%s %s", in->mnemonic, in->operands);
+	snprintf(s->text[s->n], sizeof(s->text[0]), "%s%s%s", in->mnemonic, in->operands[0] ? " " : "",
+		 in->operands);
 	s->addr[s->n] = in->addr;
 	s->target[s->n] = in->has_target ? in->target : 0;
 	s->n++;
@@ -59,9 +60,9 @@ static void test_disasm__objdump_spelling(void **state)
 	assert_string_equal(s.text[2], "add $0x1,%rcx");
 	assert_string_equal(s.text[3], "nopl 0x0(%rax)");
 	assert_string_equal(s.text[4], "notrack jmp *%rax");
-	assert_string_equal(s.text[5], "jle ");
+	assert_string_equal(s.text[5], "jle");
 	assert_int_equal(s.target[5], 0x1159 + sizeof(code) - 1 + 2);
-	assert_string_equal(s.text[6], "ret ");
+	assert_string_equal(s.text[6], "ret");
 	walk(true, code, 3, 0x1159, &s);
 	assert_string_equal(s.text[0], "mov rax,rdi");
 }
@@ -101,6 +102,34 @@ static void test_disasm__objdump_rules(void **state)
 	assert_string_equal(s.text[8], "xsavec [rsp+0x40]");
 }
 
+/* x87 compares as objdump writes them (checked against objdump on these
+ * bytes): the implicit %st of fcomi/fucomi(p) spelled out, the others not */
+static void test_disasm__x87_compares(void **state)
+{
+	static const uint8_t code[] = {
+		0xdb, 0xe8, 0xdf, 0xe9, 0xdb, 0xf1, 0xdf, 0xf2,	/* f(u)comi(p) */
+		0xd8, 0xd1, 0xde, 0xd9, 0xdd, 0xe1, 0xda, 0xe9,	/* fcom, fcompp, fucom, fucompp */
+	};
+	static const char *const att[] = {
+		"fucomi %st(0),%st", "fucomip %st(1),%st", "fcomi %st(1),%st",
+		"fcomip %st(2),%st", "fcom %st(1)", "fcompp", "fucom %st(1)", "fucompp",
+	};
+	static const char *const intel[] = {
+		"fucomi st,st(0)", "fucomip st,st(1)", "fcomi st,st(1)", "fcomip st,st(2)",
+		"fcom st(1)", "fcompp", "fucom st(1)", "fucompp",
+	};
+	struct seen s;
+
+	(void)state;
+	walk(false, code, sizeof(code), 0x1000, &s);
+	assert_int_equal(s.n, 8);
+	for (int i = 0; i < 8; i++)
+		assert_string_equal(s.text[i], att[i]);
+	walk(true, code, sizeof(code), 0x1000, &s);
+	for (int i = 0; i < 8; i++)
+		assert_string_equal(s.text[i], intel[i]);
+}
+
 static void test_disasm__undecoded_kept_whole(void **state)
 {
 	static const uint8_t code[] = {
@@ -124,6 +153,7 @@ int main(void)
 		cmocka_unit_test(test_disasm__objdump_spelling),
 		cmocka_unit_test(test_disasm__objdump_rules),
 		cmocka_unit_test(test_disasm__undecoded_kept_whole),
+		cmocka_unit_test(test_disasm__x87_compares),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
