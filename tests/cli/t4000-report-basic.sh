@@ -270,6 +270,30 @@ test_expect_success 'samples before a thread'"'"'s first COMM take its name, as 
 	fi
 '
 
+# The same sample, callchain included, before and after an exec that maps
+# another file there, a rename and a fork: -g reports remember what recent
+# samples resolved to, and must resolve anew after each event.
+test_expect_success '-g: a callchain sample repeated across exec, COMM and FORK resolves anew each time' '
+	"$BUILD/gen-chain-remap" remap.data &&
+	pm report --stdio --no-children -s comm,pid,dso -i remap.data >out &&
+	test_grep "^ +37\.50%  before +4300:renamed +one" out &&
+	test_grep "^ +25\.00%  after +4300:renamed +two" out &&
+	test_grep "^ +12\.50%  renamed +4300:renamed +two" out &&
+	test_grep "^ +25\.00%  child +4301:child +two" out &&
+	pm report --stdio -s dso,sym -g folded -i remap.data >folded &&
+	test_grep "^ +62\.50% +0\.00%  two .*0x0000555555556000" folded &&
+	if command -v perf >/dev/null; then
+		for opts in "--no-children -s comm,pid,dso" "-s comm,dso,sym" "-s dso,sym -g folded" \
+			    "-s comm,dso -g caller"; do
+			# shellcheck disable=SC2086
+			perf report --stdio -i remap.data $opts 2>/dev/null |
+				sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+			pm report --stdio -i remap.data $opts >out &&
+			test_cmp perf.out out || return 1
+		done
+	fi
+'
+
 test_expect_success 'a file of another kernel: kernel addresses left raw, and why, once; --kallsyms silences it' '
 	pm report --stdio -i "$PD/perf.data.singleprocess-3.8" >out 2>err &&
 	test_grep "\[k\] 0xffffffff966cd8b3$" out &&

@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "handoff.h"
 
@@ -94,10 +95,14 @@ static int cpus_available(void)
 
 struct handoff *handoff__start(size_t batch_size, handoff_fn *fn, void *ctx)
 {
-	struct handoff *h = calloc(1, sizeof(*h));
+	/* in cache lines of its own: the taker writes it all along, and a
+	 * neighbour on the heap (the giver's state) would bounce with it */
+	size_t size = (sizeof(struct handoff) + 63) & ~(size_t)63;
+	struct handoff *h = aligned_alloc(64, size);
 
 	if (!h)
 		return NULL;
+	memset(h, 0, size);
 	h->batches = malloc(NR_BATCHES * batch_size);
 	h->fn = fn;
 	h->ctx = ctx;

@@ -19,6 +19,7 @@ struct feed_item {
 	uint64_t hash;		/* hists__hash(), filled in by fold() */
 	int32_t member;
 	char level;
+	bool totals_only;	/* counted in the totals, no entry (a filtered guest sample) */
 };
 
 #define BATCH 2048
@@ -79,9 +80,13 @@ static int fold(void *batch, void *ctx)
 		}
 		if (i + ENTRY_AHEAD < b->n)
 			hists__prefetch(it[ENTRY_AHEAD].h, it[ENTRY_AHEAD].hash, true);
-		item_entry(it, &tmpl);
 		if (it->member < 0 || it->member >= it->h->nr_members)
 			return -EINVAL;
+		if (it->totals_only) {
+			hists__add_filtered(it->h, it->period, it->member);
+			continue;
+		}
+		item_entry(it, &tmpl);
 		he = hists__findnew_hashed(it->h, &tmpl, it->hash);
 		if (!he)
 			return -ENOMEM;
@@ -106,22 +111,33 @@ struct hist_feed *hist_feed__start(void)
 	return f;
 }
 
-int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
-		   int member)
+static int queue(struct hist_feed *f, const struct feed_item *it)
 {
 	int err;
 
-	f->b->item[f->b->n++] = (struct feed_item){
-		.h = h, .comm = tmpl->comm, .thread = tmpl->thread, .dso = tmpl->dso,
-		.sym = tmpl->sym, .ip = tmpl->ip, .period = tmpl->period, .member = member,
-		.level = tmpl->level,
-	};
+	f->b->item[f->b->n++] = *it;
 	if (f->b->n < BATCH)
 		return 0;
 	err = handoff__pass(f->handoff);
 	f->b = handoff__batch(f->handoff);
 	f->b->n = 0;
 	return err;
+}
+
+int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
+		   int member)
+{
+	return queue(f, &(struct feed_item){
+		.h = h, .comm = tmpl->comm, .thread = tmpl->thread, .dso = tmpl->dso,
+		.sym = tmpl->sym, .ip = tmpl->ip, .period = tmpl->period, .member = member,
+		.level = tmpl->level,
+	});
+}
+
+int hist_feed__add_filtered(struct hist_feed *f, struct hists *h, uint64_t period, int member)
+{
+	return queue(f, &(struct feed_item){ .h = h, .period = period, .member = member,
+					     .totals_only = true });
 }
 
 int hist_feed__finish(struct hist_feed *f)

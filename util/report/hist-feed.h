@@ -24,6 +24,9 @@ struct hist_feed *hist_feed__start(void);
 int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
 		   int member);
 
+/* A sample counted in @h's totals only (perf's filtered guest samples). */
+int hist_feed__add_filtered(struct hist_feed *f, struct hists *h, uint64_t period, int member);
+
 /* Fold what is queued, stop the thread and free @f. Returns its error. */
 int hist_feed__finish(struct hist_feed *f);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "chain-feed.h"
 #include "report.h"
 
 static bool names(const regex_t *re, const struct symbol *sym)
@@ -32,20 +33,29 @@ const char *report__parent_of(struct report *r, struct thread *t, const struct p
 
 /* The entry a callchain frame stands for under --children. Like perf, an
  * unresolved frame keeps the previous frame's [k]/[.] level. */
-static void frame_entry(const struct hist_entry *self, const struct callchain_frame *f,
+static void frame_entry(const struct hist_entry *self, const struct fold_frame *f,
 			char *level, struct hist_entry *he, struct hist_rare *rare)
 {
 	*he = *self;
 	*rare = *self->rare;	/* the same object for root_entry(): exact overlap */
 	he->rare = rare;
-	he->dso = f->al.map ? f->al.map->dso : NULL;
-	he->sym = f->al.sym;
+	he->dso = f->dso;
+	he->sym = f->sym;
 	he->ip = f->ip;
 	he->rare->raw_ip = f->ip;
-	he->rare->map_size = f->al.map ? f->al.map->end - f->al.map->start : 0;
-	if (f->al.sym || f->al.map)
+	he->rare->map_size = f->map_size;
+	if (f->sym || f->dso)
 		*level = f->mode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
 	he->level = *level;
+}
+
+static struct fold_frame fold_frame(const struct callchain_frame *f)
+{
+	const struct map *map = f->al.map;
+
+	return (struct fold_frame){ .ip = f->ip, .dso = map ? map->dso : NULL, .sym = f->al.sym,
+				    .addr = f->al.addr, .map_size = map ? map->end - map->start : 0,
+				    .mode = f->mode };
 }
 
 /*
@@ -77,9 +87,10 @@ static ssize_t callee_root(const struct report *r, const struct callchain_frame 
 static void root_entry(struct report *r, const struct callchain_frame *f,
 		       struct hist_entry *tmpl)
 {
+	struct fold_frame ff = fold_frame(f);
 	char level = tmpl->level;
 
-	frame_entry(tmpl, f, &level, tmpl, tmpl->rare);
+	frame_entry(tmpl, &ff, &level, tmpl, tmpl->rare);
 	tmpl->cpumode = f->mode;
 	if (r->need_srcline)
 		tmpl->rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, tmpl->dso, tmpl->sym,
@@ -92,8 +103,8 @@ static void root_entry(struct report *r, const struct callchain_frame *f,
 /* Under --children, each distinct function of the chain (@frames, from the
  * sample's side) gets the period as Children and the chain from it on. */
 static int add_children(struct report *r, struct hists *h, const struct hist_entry *tmpl,
-			struct hist_entry *self, const struct callchain_frame *frames, size_t n,
-			int member)
+			struct hist_entry *self, const struct fold_frame *frames,
+			const struct cc_frame *cc, size_t n, int member)
 {
 	struct hist_entry *seen[64];
 	size_t nr_seen = 0;
@@ -108,7 +119,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		frame_entry(tmpl, &frames[i], &level, &fe, &fe_rare);
 		if (r->need_srcline)
 			fe.rare->srcline = srcline__get(&r->srclines, &r->machine.dsos, fe.dso, fe.sym,
-						  frames[i].al.addr);
+						  frames[i].addr);
 		/* perf looks a caller's file up at its address as recorded, not
 		 * relative to its map: of a PIE or library it finds none */
 		if (r->need_srcfile)
@@ -134,7 +145,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		fe.socket = tmpl->socket;
 		he = hists__findnew(h, &fe);
 		if (!he || (h->chain_mode != CHAIN_NONE &&
-			    cc_append(&h->chains, he->chain, r->cc_frames + i, n - i, tmpl->period)))
+			    cc_append(&h->chains, he->chain, cc + i, n - i, tmpl->period)))
 			return -ENOMEM;
 		hists__account_acc(h, he, tmpl->period, member);
 		if (n - i > he->max_depth)
@@ -145,10 +156,29 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 	return 0;
 }
 
+int report__fold_chain(struct report *r, struct hists *h, const struct hist_entry *tmpl,
+		       const struct fold_frame *frames, size_t n, int member, struct cc_frame *cc)
+{
+	struct hist_entry *self = hists__findnew(h, tmpl);
+
+	if (!self)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		cc[i] = (struct cc_frame){ frames[i].ip, frames[i].dso, frames[i].sym };
+	hists__account(h, self, tmpl->period, member, tmpl->cpumode);
+	/* -g none: the Children column only, no graph to grow */
+	if (h->chain_mode != CHAIN_NONE &&
+	    cc_append(&h->chains, self->chain, cc, n, tmpl->period))
+		return -ENOMEM;
+	if (n > self->max_depth)
+		self->max_depth = n;
+	return r->cumulate ? add_children(r, h, tmpl, self, frames, cc, n, member) : 0;
+}
+
 int report__add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
 			       bool unwound, const struct hist_entry *sample_entry, int member)
 {
-	struct hist_entry tmpl = *sample_entry, *self;
+	struct hist_entry tmpl = *sample_entry;
 	struct hist_rare rare = *sample_entry->rare;	/* root_entry() rewrites it */
 	struct callchain_frame *frames = r->frames;
 	size_t n = callchain__frames(&r->machine, tmpl.thread, s, r->caller_order,
@@ -172,18 +202,10 @@ int report__add_with_callchain(struct report *r, struct hists *h, const struct p
 					      r->caller_order, r->inl_frames, REPORT_MAX_FRAMES);
 		frames = r->inl_frames;
 	}
-	self = hists__findnew(h, &tmpl);
-	if (!self)
-		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
-		r->cc_frames[i] = (struct cc_frame){ frames[i].ip,
-			frames[i].al.map ? frames[i].al.map->dso : NULL, frames[i].al.sym };
-	hists__account(h, self, tmpl.period, member, tmpl.cpumode);
-	/* -g none: the Children column only, no graph to grow */
-	if (h->chain_mode != CHAIN_NONE &&
-	    cc_append(&h->chains, self->chain, r->cc_frames, n, tmpl.period))
-		return -ENOMEM;
-	if (n > self->max_depth)
-		self->max_depth = n;
-	return r->cumulate ? add_children(r, h, &tmpl, self, frames, n, member) : 0;
+		r->fold_frames[i] = fold_frame(&frames[i]);
+	if (r->chain_feed)
+		return chain_feed__add(r->chain_feed, h, s, &tmpl, r->fold_frames, n,
+				       r->machine.gen, member);
+	return report__fold_chain(r, h, &tmpl, r->fold_frames, n, member, r->cc_frames);
 }

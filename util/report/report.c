@@ -7,6 +7,7 @@
 #include "../data/header-topology.h"
 #include "../events/cpumap.h"
 #include "branch-cycles.h"
+#include "chain-feed.h"
 #include "hist-feed.h"
 #include "report.h"
 #include "resolve.h"
@@ -148,7 +149,8 @@ static int setup_callchain(struct report *r)
 	r->frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->frames));
 	r->inl_frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->inl_frames));
 	r->cc_frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->cc_frames));
-	return r->frames && r->inl_frames && r->cc_frames ? 0 : -ENOMEM;
+	r->fold_frames = calloc(REPORT_MAX_FRAMES, sizeof(*r->fold_frames));
+	return r->frames && r->inl_frames && r->cc_frames && r->fold_frames ? 0 : -ENOMEM;
 }
 
 /* --- processing ------------------------------------------------------ */
@@ -246,10 +248,10 @@ static bool ip_cache_hit(const struct report *r, const struct ip_cache_slot *c,
 }
 
 /*
- * Only the default kind of report (no callchains, branches, filters or
- * keys that read more of the sample than its task and address) has a
- * fast path: a second thread folding the samples (hist-feed), or where
- * none starts, the ip cache.
+ * Only the default kind of report (no branches, filters or keys that read
+ * more of the sample than its task and address) has a fast path: a second
+ * thread folding the samples (hist-feed, or chain-feed when callchains are
+ * shown), or where none starts and there are no chains, the ip cache.
  */
 static void setup_fast_path(struct report *r)
 {
@@ -264,10 +266,14 @@ static void setup_fast_path(struct report *r)
 		    id != SORT_PERIOD)
 			return;
 	}
-	if (r->need_chains || r->branch_mode || o->mem_mode || filters_entries(r) ||
-	    o->hide_unresolved)
+	if (r->branch_mode || o->mem_mode || filters_entries(r) || o->hide_unresolved ||
+	    r->ignore_callees || r->need_parent)
 		return;
 	/* live (top): the histograms change hands at each refresh */
+	if (r->need_chains) {
+		r->chain_feed = r->live ? NULL : chain_feed__start(r);
+		return;
+	}
 	r->feed = r->live ? NULL : hist_feed__start();
 	if (r->feed)
 		return;
@@ -313,6 +319,24 @@ static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
 	perf_data__dump_record(&r->pd, &r->dump_state, ev, off, r->dump_out, true);
 }
 
+static int out_of_memory(struct report *r, int err)
+{
+	if (err)
+		strbuf_addstr(&r->err, "out of memory building the histogram");
+	return err;
+}
+
+/* A sample counted in the totals only; a feed's thread owns @h meanwhile. */
+static int add_filtered(struct report *r, struct hists *h, uint64_t period, int member)
+{
+	if (r->feed)
+		return out_of_memory(r, hist_feed__add_filtered(r->feed, h, period, member));
+	if (r->chain_feed)
+		return out_of_memory(r, chain_feed__add_filtered(r->chain_feed, h, period, member));
+	hists__add_filtered(h, period, member);
+	return 0;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -340,18 +364,20 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->group_view)
 		leader = r->pd.evsels[evsel->leader_idx];
 	h = report__hists(r, leader);
-	if (h && cpumode_is_guest(s->cpumode) && !r->branch_mode) {
-		hists__add_filtered(h, r->o->mem_mode ? (s->weight ?: 1) : s->period,
+	if (h && cpumode_is_guest(s->cpumode) && !r->branch_mode)
+		return add_filtered(r, h, r->o->mem_mode ? (s->weight ?: 1) : s->period,
 				    evsel->idx - leader->idx);
-		return 0;
+	if (h && r->chain_feed) {
+		int seen = chain_feed__add_seen(r->chain_feed, h, s, r->machine.gen,
+						evsel->idx - leader->idx);
+
+		if (seen)
+			return seen > 0 ? 0 : out_of_memory(r, seen);
 	}
 	if (h && r->feed) {
 		tmpl.rare = &rare;
 		resolve_sample_keys(&r->machine, s, &tmpl);
-		if (!hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx))
-			return 0;
-		strbuf_addstr(&r->err, "out of memory building the histogram");
-		return -ENOMEM;
+		return out_of_memory(r, hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx));
 	}
 	if (h && r->ip_cache) {
 		c = ip_cache_slot(r, s);
@@ -404,14 +430,14 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 			h = NULL;
 		else
 			hists__account(h, c->he, tmpl.period, member, tmpl.cpumode);
+	} else if (h && r->chain_feed) {	/* the histogram is the feed's */
+		if (chain_feed__add(r->chain_feed, h, s, &tmpl, NULL, 0, r->machine.gen,
+				    evsel->idx - leader->idx))
+			h = NULL;
 	} else if (h && hists__add(h, &tmpl, evsel->idx - leader->idx)) {
 		h = NULL;
 	}
-	if (!h) {
-		strbuf_addstr(&r->err, "out of memory building the histogram");
-		return -ENOMEM;
-	}
-	return 0;
+	return h ? 0 : out_of_memory(r, -ENOMEM);
 }
 
 /* perf's -T: a READ's first value (the count, whatever its read_format),
@@ -512,10 +538,11 @@ void report__begin(struct report *r)
 
 int report__finish(struct report *r, int ret)
 {
-	if (r->feed) {
-		int err = hist_feed__finish(r->feed);
+	if (r->feed || r->chain_feed) {
+		int err = r->feed ? hist_feed__finish(r->feed) : chain_feed__finish(r->chain_feed);
 
 		r->feed = NULL;
+		r->chain_feed = NULL;
 		if (err && !ret) {
 			strbuf_addstr(&r->err, "out of memory building the histogram");
 			ret = err;
@@ -832,6 +859,7 @@ void report__exit(struct report *r)
 	free(r->frames);
 	free(r->inl_frames);
 	free(r->cc_frames);
+	free(r->fold_frames);
 	free(r->counts);
 	free(r->cpu_socket);
 	if (r->need_parent)

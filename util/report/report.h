@@ -33,6 +33,20 @@
 
 struct cpu_map;
 struct hist_feed;
+struct chain_feed;
+
+/* A callchain frame as resolved, for folding into the histograms: nothing
+ * in it points into the machine's maps, which move as they change (the
+ * chain feed's thread folds it later). */
+struct fold_frame {
+	uint64_t ip;		/* as recorded */
+	struct dso *dso;	/* NULL when no map */
+	const struct symbol *sym;
+	uint64_t addr;		/* map-relative when mapped */
+	uint64_t map_size;
+	uint8_t mode;		/* the cpumode it was resolved in */
+};
+
 struct ip_cache_slot;
 
 struct report_opts {
@@ -127,6 +141,7 @@ struct report {
 	struct callchain_frame *frames;	/* scratch, PERF_MAX_STACK_DEPTH + markers */
 	struct callchain_frame *inl_frames;	/* the same with inlined functions */
 	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
+	struct fold_frame *fold_frames;	/* the frames resolved, as folded */
 	struct cc_frame *cc_frames;
 	size_t nr_hists;
 	bool group_view;
@@ -143,6 +158,7 @@ struct report {
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
+	struct chain_feed *chain_feed;	/* the same for reports with callchains */
 	struct sample_filter filter;	/* --time, -C, --comms, --dsos, ... */
 	struct event_count *counts;	/* by event, for --stats */
 	size_t nr_counts;
@@ -209,5 +225,12 @@ void report__exit(struct report *r);
 const char *report__parent_of(struct report *r, struct thread *t, const struct perf_sample *s);
 int report__add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
 			       bool unwound, const struct hist_entry *tmpl, int member);
+
+/* The sample's entry @tmpl and its resolved chain counted in @h: the
+ * entry, its graph and, with --children, each caller's entry. @cc is
+ * scratch of REPORT_MAX_FRAMES, the caller's own: this runs on the chain
+ * feed's thread when there is one. 0 or -ENOMEM. */
+int report__fold_chain(struct report *r, struct hists *h, const struct hist_entry *tmpl,
+		       const struct fold_frame *frames, size_t n, int member, struct cc_frame *cc);
 
 #endif
