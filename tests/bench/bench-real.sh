@@ -34,7 +34,10 @@ case_run() {
 	perf "$cmd" -i "$file" "$@" 2>/dev/null | sh "$drop_tip" >"$dir/perf.txt"
 	"$pm" "$cmd" -i "$file" "$@" 2>/dev/null >"$dir/pm.txt"
 	if ! cmp -s "$dir/perf.txt" "$dir/pm.txt"; then
-		echo "$label: outputs differ ($(diff "$dir/perf.txt" "$dir/pm.txt" | grep -c '^<') lines), not timed"
+		# kept, to see why: the recordings are made anew at every run
+		keep=$(mktemp -d "${TMPDIR:-/tmp}/perf-mini-bench.XXXXXX")
+		cp "$file" "$dir/perf.txt" "$dir/pm.txt" "$keep/"
+		echo "$label: outputs differ ($(diff "$dir/perf.txt" "$dir/pm.txt" | grep -c '^<') lines), not timed; file and outputs in $keep"
 		return
 	fi
 	p=$(measure perf "$cmd" -i "$file" "$@")

@@ -666,7 +666,12 @@ struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event
 struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,
 					 struct perf_sample *s, struct strbuf *err)
 {
-	struct pd_evsel *e = perf_data__evsel_of(pd, ev);
+	return perf_data__parse_sample_of(perf_data__evsel_of(pd, ev), ev, s, err);
+}
+
+struct pd_evsel *perf_data__parse_sample_of(struct pd_evsel *e, const struct pm_event_header *ev,
+					    struct perf_sample *s, struct strbuf *err)
+{
 	int ret;
 
 	if (!e) {

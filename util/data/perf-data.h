@@ -158,6 +158,10 @@ struct pd_evsel *perf_data__evsel_of(struct perf_data *pd, const struct pm_event
 struct pd_evsel *perf_data__parse_sample(struct perf_data *pd, const struct pm_event_header *ev,
 					 struct perf_sample *s, struct strbuf *err);
 
+/* The same with its event @e (perf_data__evsel_of()'s) already known. */
+struct pd_evsel *perf_data__parse_sample_of(struct pd_evsel *e, const struct pm_event_header *ev,
+					    struct perf_sample *s, struct strbuf *err);
+
 /* What a tracepoint nothing names is called, as perf calls it. */
 #define PD_UNNAMED_TRACEPOINT "unknown:unknown"
 

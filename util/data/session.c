@@ -135,8 +135,10 @@ static bool stays_put(const struct perf_data *pd, const struct pm_event_header *
 	return p >= pd->buf && p + ev->size <= pd->buf + pd->size;
 }
 
-/* Queue a record for the tool's thread, decoded unless it is perf's own. */
-static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_kind kind)
+/* Queue a record of @evsel for the tool's thread, decoded unless it is
+ * perf's own. */
+static int pl_push(struct session *s, const struct pm_event_header *ev, struct pd_evsel *evsel,
+		   enum pl_kind kind)
 {
 	struct pl_batch *b = s->batch;
 	struct pl_item *it;
@@ -158,7 +160,7 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, enum pl_
 	it->ev = ev;
 	it->kind = kind;
 	if (kind != PL_USER) {
-		it->evsel = perf_data__parse_sample(s->pd, ev, &it->sample, &msg);
+		it->evsel = perf_data__parse_sample_of(evsel, ev, &it->sample, &msg);
 		if (!it->evsel) {
 			strbuf_addf(s->err, "%s: %s", s->pd->path, msg.buf);
 			strbuf_release(&msg);
@@ -182,14 +184,15 @@ static int deliver(struct session *s, const struct pm_event_header *ev, uint64_t
 	if (s->tool->dump)
 		s->tool->dump(s->tool->ctx, ev, off);
 
-	if (ev->type == PERF_RECORD_SAMPLE && !perf_data__evsel_of(s->pd, ev)) {
+	evsel = perf_data__evsel_of(s->pd, ev);
+	if (ev->type == PERF_RECORD_SAMPLE && !evsel) {
 		/* perf skips samples of events the header does not declare */
 		s->stats->nr_unknown_id++;
 		return 0;
 	}
 	if (s->pl)
-		return pl_push(s, ev, ev->type == PERF_RECORD_SAMPLE ? PL_SAMPLE : PL_EVENT);
-	evsel = perf_data__parse_sample(s->pd, ev, &sample, &msg);
+		return pl_push(s, ev, evsel, ev->type == PERF_RECORD_SAMPLE ? PL_SAMPLE : PL_EVENT);
+	evsel = perf_data__parse_sample_of(evsel, ev, &sample, &msg);
 	if (!evsel) {
 		strbuf_addf(s->err, "%s: %s", s->pd->path, msg.buf);
 		strbuf_release(&msg);
@@ -417,7 +420,7 @@ static int on_record(struct perf_data *pd, const struct pm_event_header *ev, uin
 		return ret;
 	}
 	if (ev->type >= PERF_RECORD_USER_TYPE_START && s->tool->user)
-		return s->pl ? pl_push(s, ev, PL_USER) : s->tool->user(s->tool->ctx, ev);
+		return s->pl ? pl_push(s, ev, NULL, PL_USER) : s->tool->user(s->tool->ctx, ev);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START || ev->type == 0)
 		return 0;
 	if (s->tool->unordered) {

@@ -269,8 +269,8 @@ int chain_feed__add(struct chain_feed *f, struct hists *h, const struct perf_sam
 	for (size_t i = 0; frames && i < n; i++)
 		out[i] = (struct chain_frame){ frames[i].ip, frames[i].dso, frames[i].sym,
 					       frames[i].mode };
-	/* the resolving loaded a kernel map, say: the samples after it may
-	 * resolve otherwise */
+	/* not when resolving it changed the machine (a kernel map's first
+	 * load): the samples after it may resolve otherwise */
 	if (frames && f->missed && gen == f->missed_gen && n <= SEEN_DEPTH)
 		remember(f, s, it, out);
 	f->missed = NULL;
