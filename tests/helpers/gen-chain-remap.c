@@ -3,12 +3,13 @@
  * Write a perf.data of callchain samples that repeat, byte for byte, across
  * events that change what they resolve to: a report must not reuse what it
  * resolved before the event. One process, pid 4300, samples at the same
- * address with the same chain (its caller at +0x2000):
- *   3 while /nonexistent/one is mapped, COMM "before"
- *   2 after an exec: COMM "after" (exec) and /nonexistent/two mapped there
- *   1 after a second COMM "renamed" (no exec)
+ * address with the same chain (its caller at +0x2000), N times each:
+ *   3N while /nonexistent/one is mapped, COMM "before"
+ *   2N after an exec: COMM "after" (exec) and /nonexistent/two mapped there
+ *   N after a second COMM "renamed" (no exec)
  * Then 4301 is forked from it (FORK, COMM of its own: "child") and sampled
- * at that address twice: the child inherits /nonexistent/two.
+ * at that address 2N times: the child inherits /nonexistent/two. N is
+ * large enough for the report to start remembering samples.
  *
  * Usage: gen-chain-remap OUT
  */
@@ -17,6 +18,7 @@
 #include "synth-records.h"
 
 #define BASE 0x555555554000ULL
+#define N 2048
 #define CPUMODE_USER_CONTEXT ((uint64_t)-512)	/* PERF_CONTEXT_USER */
 
 static void comm(struct strbuf *sb, uint32_t pid, const char *name, uint64_t t, bool exec)
@@ -82,17 +84,18 @@ int main(int argc, const char **argv)
 		return ret;
 	comm(&sb, 4300, "before", t, false);
 	mmap_at(&sb, 4300, "/nonexistent/one", t);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 3 * N; i++)
 		chain_sample(&sb, 4300, t += 250000);
 	comm(&sb, 4300, "after", t += 1000, true);
 	mmap_at(&sb, 4300, "/nonexistent/two", t += 1000);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2 * N; i++)
 		chain_sample(&sb, 4300, t += 250000);
 	comm(&sb, 4300, "renamed", t += 1000, false);
-	chain_sample(&sb, 4300, t += 250000);
+	for (int i = 0; i < N; i++)
+		chain_sample(&sb, 4300, t += 250000);
 	fork_task(&sb, 4301, 4300, t += 1000);
 	comm(&sb, 4301, "child", t += 1000, false);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2 * N; i++)
 		chain_sample(&sb, 4301, t += 250000);
 	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);
 }

@@ -52,9 +52,12 @@ struct chain_batch {
 };
 
 /* The samples seen last, direct-mapped by task, address and callchain;
- * chains up to SEEN_DEPTH entries long (context markers included). */
+ * chains up to SEEN_DEPTH entries long (context markers included). Made
+ * at the SEEN_AFTER-th sample: writing its 400 KB was a tenth of a small
+ * report. */
 #define SEEN_SLOTS 512
 #define SEEN_DEPTH 16
+#define SEEN_AFTER 4096
 
 struct seen_slot {
 	uint32_t gen;		/* the machine's */
@@ -80,6 +83,7 @@ struct chain_feed {
 	struct report *r;	/* its srclines are not read: no srcline keys here */
 	struct fold_scratch *scratch;
 	struct seen_slot *seen;
+	uint32_t nr_unseen;		/* samples before it was made */
 	struct seen_slot *missed;	/* the last add_seen()'s slot to fill, or NULL */
 	uint32_t missed_gen;
 };
@@ -151,11 +155,9 @@ struct chain_feed *chain_feed__start(struct report *r)
 		return NULL;
 	f->r = r;
 	f->scratch = malloc(sizeof(*f->scratch));
-	f->seen = zalloc_written(SEEN_SLOTS * sizeof(*f->seen));	/* none: nothing remembered */
 	f->handoff = f->scratch ? handoff__start(sizeof(struct chain_batch), fold, f) : NULL;
 	if (!f->handoff) {
 		free(f->scratch);
-		free(f->seen);
 		free(f);
 		return NULL;
 	}
@@ -210,6 +212,8 @@ int chain_feed__add_seen(struct chain_feed *f, struct hists *h, const struct per
 	int err;
 
 	f->missed = NULL;
+	if (!f->seen && ++f->nr_unseen == SEEN_AFTER)
+		f->seen = zalloc_written(SEEN_SLOTS * sizeof(*f->seen));	/* NULL: none kept */
 	/* a dwarf sample's frames come from its stack copy, not its chain */
 	if (!f->seen || !s->callchain_nr || s->callchain_nr > SEEN_DEPTH || unwind__possible(s))
 		return 0;
