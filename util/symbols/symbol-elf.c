@@ -218,20 +218,34 @@ static bool is_kept_symbol(Elf *elf, const GElf_Sym *sym)
  * A virtual address to the file offset samples are expressed in
  * (map__map_ip), through the program headers: those are the same in a
  * binary and in its separate .debug file, whose section offsets are not.
+ * Its PT_LOAD headers are read once (gelf_getphdr() for every symbol was
+ * a tenth of loading a library's symbols).
  */
-static bool vaddr_to_offset(Elf *elf, uint64_t vaddr, uint64_t *off)
+struct loads {
+	size_t nr;
+	struct load { uint64_t vaddr, memsz, offset; } *v;	/* NULL: none read */
+};
+
+static void loads_read(Elf *elf, struct loads *l)
 {
 	size_t n;
 
-	if (elf_getphdrnum(elf, &n))
-		return false;
+	*l = (struct loads){ 0 };
+	if (elf_getphdrnum(elf, &n) || !n || !(l->v = calloc(n, sizeof(*l->v))))
+		return;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Phdr ph;
 
-		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
-			*off = vaddr - ph.p_vaddr + ph.p_offset;
+		if (gelf_getphdr(elf, i, &ph) && ph.p_type == PT_LOAD)
+			l->v[l->nr++] = (struct load){ ph.p_vaddr, ph.p_memsz, ph.p_offset };
+	}
+}
+
+static bool vaddr_to_offset(const struct loads *l, uint64_t vaddr, uint64_t *off)
+{
+	for (size_t i = 0; i < l->nr; i++) {
+		if (vaddr >= l->v[i].vaddr && vaddr < l->v[i].vaddr + l->v[i].memsz) {
+			*off = vaddr - l->v[i].vaddr + l->v[i].offset;
 			return true;
 		}
 	}
@@ -243,7 +257,9 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t nr = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	struct loads loads;
 
+	loads_read(layout, &loads);
 	for (size_t i = 0; data && i < nr; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -257,7 +273,7 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 			continue;
 		if (kernel)
 			addr = sym.st_value;
-		else if (!vaddr_to_offset(layout, sym.st_value, &addr))
+		else if (!vaddr_to_offset(&loads, sym.st_value, &addr))
 			continue;
 		demangled = t->demangle ? symbol_demangle(name, false) : NULL;
 		/* as perf: aliases are chosen between by their demangled names */
@@ -265,6 +281,7 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 		free(demangled);
 		t->v[t->nr - 1].is_object = GELF_ST_TYPE(sym.st_info) == STT_OBJECT;
 	}
+	free(loads.v);
 }
 
 /*
@@ -279,6 +296,7 @@ static void load_plt(Elf *elf, struct symtab *t)
 	Elf_Scn *rela_scn = elf_section_by_name(elf, ".rela.plt", &rela), *dyn_scn;
 	uint64_t first = 0;
 	Elf_Data *rdata, *ddata;
+	struct loads loads;
 
 	if (!plt_scn) {
 		plt_scn = elf_section_by_name(elf, ".plt", &plt);
@@ -289,6 +307,7 @@ static void load_plt(Elf *elf, struct symtab *t)
 		return;
 	rdata = elf_getdata(rela_scn, NULL);
 	ddata = elf_getdata(dyn_scn, NULL);
+	loads_read(elf, &loads);
 	for (size_t i = 0; rdata && ddata && i < rela.sh_size / rela.sh_entsize; i++) {
 		char name[256], *demangled;
 		GElf_Rela r;
@@ -299,13 +318,14 @@ static void load_plt(Elf *elf, struct symtab *t)
 		/* an IRELATIVE slot names no symbol: perf calls it "@plt" */
 		if (!gelf_getrela(rdata, i, &r) || !gelf_getsym(ddata, GELF_R_SYM(r.r_info), &sym) ||
 		    !(n = elf_strptr(elf, dynsym.sh_link, sym.st_name)) ||
-		    addr + 16 > plt.sh_addr + plt.sh_size || !vaddr_to_offset(elf, addr, &off))
+		    addr + 16 > plt.sh_addr + plt.sh_size || !vaddr_to_offset(&loads, addr, &off))
 			continue;
 		demangled = t->demangle ? symbol_demangle(n, false) : NULL;
 		snprintf(name, sizeof(name), "%s@plt", demangled ?: n);	/* perf's order */
 		free(demangled);
 		symtab_add(t, off, 16, name, STB_GLOBAL);
 	}
+	free(loads.v);
 }
 
 /* .symtab when there is one, else .dynsym. */
