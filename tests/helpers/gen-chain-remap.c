@@ -21,19 +21,6 @@
 #define N 2048
 #define CPUMODE_USER_CONTEXT ((uint64_t)-512)	/* PERF_CONTEXT_USER */
 
-static void comm(struct strbuf *sb, uint32_t pid, const char *name, uint64_t t, bool exec)
-{
-	struct {
-		uint32_t pid, tid;
-		char comm[16];
-		uint32_t id_pid, id_tid;
-		uint64_t time;
-	} c = { pid, pid, "", pid, pid, t };
-
-	strncpy(c.comm, name, sizeof(c.comm) - 1);
-	synth_record(sb, PERF_RECORD_COMM, exec ? PERF_RECORD_MISC_COMM_EXEC : 0, &c, sizeof(c));
-}
-
 static void fork_task(struct strbuf *sb, uint32_t pid, uint32_t ppid, uint64_t t)
 {
 	struct {
@@ -82,19 +69,19 @@ int main(int argc, const char **argv)
 	ret = synth_open(&w, argc, argv, &ev);
 	if (ret)
 		return ret;
-	comm(&sb, 4300, "before", t, false);
+	synth_comm(&sb, 4300, "before", t, false);
 	mmap_at(&sb, 4300, "/nonexistent/one", t);
 	for (int i = 0; i < 3 * N; i++)
 		chain_sample(&sb, 4300, t += 250000);
-	comm(&sb, 4300, "after", t += 1000, true);
+	synth_comm(&sb, 4300, "after", t += 1000, true);
 	mmap_at(&sb, 4300, "/nonexistent/two", t += 1000);
 	for (int i = 0; i < 2 * N; i++)
 		chain_sample(&sb, 4300, t += 250000);
-	comm(&sb, 4300, "renamed", t += 1000, false);
+	synth_comm(&sb, 4300, "renamed", t += 1000, false);
 	for (int i = 0; i < N; i++)
 		chain_sample(&sb, 4300, t += 250000);
 	fork_task(&sb, 4301, 4300, t += 1000);
-	comm(&sb, 4301, "child", t += 1000, false);
+	synth_comm(&sb, 4301, "child", t += 1000, false);
 	for (int i = 0; i < 2 * N; i++)
 		chain_sample(&sb, 4301, t += 250000);
 	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);

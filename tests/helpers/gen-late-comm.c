@@ -19,20 +19,6 @@
 
 #define EXE_BASE 0x555555554000ULL
 
-/* A COMM with its sample_id (pid, tid, time): the attr has sample_id_all. */
-static void comm(struct strbuf *sb, uint32_t pid, const char *name, uint64_t t, bool exec)
-{
-	struct {
-		uint32_t pid, tid;
-		char comm[16];
-		uint32_t id_pid, id_tid;
-		uint64_t time;
-	} c = { pid, pid, "", pid, pid, t };
-
-	strncpy(c.comm, name, sizeof(c.comm) - 1);
-	synth_record(sb, PERF_RECORD_COMM, exec ? PERF_RECORD_MISC_COMM_EXEC : 0, &c, sizeof(c));
-}
-
 int main(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, true);
@@ -44,18 +30,18 @@ int main(int argc, const char **argv)
 
 	if (ret)
 		return ret;
-	comm(&sb, 4243, "early", t + 1000, false);
+	synth_comm(&sb, 4243, "early", t + 1000, false);
 	for (uint32_t pid = 4242; pid <= 4244; pid++)
 		synth_mmap2(&sb, pid, EXE_BASE, 0x100000, "/nonexistent/app");
 	t += 1000;
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4242, EXE_BASE + 0x1000, t += 250000, 250000);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4242, EXE_BASE + 0x1000, t += 250000, 250000);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4243, EXE_BASE + 0x2000, t += 250000, 250000);
-	comm(&sb, 4244, "first", t += 1000, false);
+	synth_comm(&sb, 4244, "first", t += 1000, false);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4244, EXE_BASE + 0x3000, t += 250000, 250000);
-	comm(&sb, 4242, "late", t += 1000, false);
+	synth_comm(&sb, 4242, "late", t += 1000, false);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4242, EXE_BASE + 0x1000, t += 250000, 250000);
-	comm(&sb, 4244, "second", t += 1000, true);
+	synth_comm(&sb, 4244, "second", t += 1000, true);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4244, EXE_BASE + 0x3000, t += 250000, 250000);
 	synth_sample(&sb, PERF_RECORD_MISC_USER, 4244, EXE_BASE + 0x3000, t += 250000, 250000);
 	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);

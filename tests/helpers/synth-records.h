@@ -70,6 +70,22 @@ static inline void synth_mmap2(struct strbuf *sb, uint32_t pid, uint64_t start, 
 	synth_mmap2_prot(sb, pid, start, len, file, 5);
 }
 
+/* A COMM of @pid's main thread (an exec's when @exec) with its sample_id
+ * (pid, tid, time), for attrs with sample_id_all. */
+static inline void synth_comm(struct strbuf *sb, uint32_t pid, const char *name, uint64_t t,
+			      bool exec)
+{
+	struct {
+		uint32_t pid, tid;
+		char comm[16];
+		uint32_t id_pid, id_tid;
+		uint64_t time;
+	} c = { pid, pid, "", pid, pid, t };
+
+	strncpy(c.comm, name, sizeof(c.comm) - 1);
+	synth_record(sb, PERF_RECORD_COMM, exec ? PERF_RECORD_MISC_COMM_EXEC : 0, &c, sizeof(c));
+}
+
 /* The cpu-clock attr of the generators' simplest files: samples of IP,
  * TID, TIME and PERIOD (synth_sample), with @sample_id_all. */
 static inline struct perf_event_attr synth_cpu_clock_attr(uint64_t period, bool sample_id_all)

@@ -6,17 +6,7 @@
 #include "../base/handoff.h"
 #include "../base/util.h"
 #include "chain-feed.h"
-
-/* What the keys of a fed report read of a sample's entry (see
- * setup_fast_path()). */
-struct chain_keys {
-	const char *comm;
-	struct thread *thread;
-	struct dso *dso;
-	const struct symbol *sym;
-	uint64_t ip;
-	char level;
-};
+#include "hist-feed.h"
 
 struct chain_frame {
 	uint64_t ip;
@@ -30,7 +20,7 @@ enum item_kind { ITEM_CHAIN, ITEM_PLAIN, ITEM_FILTERED };
 /* Copied for every sample, so kept small. */
 struct chain_item {
 	struct hists *h;
-	struct chain_keys keys;
+	struct feed_keys keys;
 	uint64_t period;
 	uint32_t first, n;		/* its frames in the batch */
 	int32_t member;
@@ -65,7 +55,7 @@ struct seen_slot {
 	int32_t pid, tid;
 	uint8_t cpumode;
 	uint8_t nr_raw, n;
-	struct chain_keys keys;
+	struct feed_keys keys;
 	uint64_t raw[SEEN_DEPTH];
 	struct chain_frame frames[SEEN_DEPTH];
 };
@@ -93,12 +83,7 @@ struct chain_feed {
 static int fold_item(struct chain_feed *f, const struct chain_item *it,
 		     const struct chain_frame *frames, struct hist_entry *tmpl)
 {
-	tmpl->comm = it->keys.comm;
-	tmpl->thread = it->keys.thread;
-	tmpl->dso = it->keys.dso;
-	tmpl->sym = it->keys.sym;
-	tmpl->ip = it->keys.ip;
-	tmpl->level = it->keys.level;
+	feed_keys__set(&it->keys, tmpl);
 	tmpl->cpumode = it->cpumode;
 	tmpl->period = it->period;
 	if (it->kind == ITEM_PLAIN)
@@ -264,8 +249,7 @@ int chain_feed__add(struct chain_feed *f, struct hists *h, const struct perf_sam
 	if (err)
 		return err;
 	*it = (struct chain_item){
-		.h = h, .keys = { tmpl->comm, tmpl->thread, tmpl->dso, tmpl->sym, tmpl->ip,
-				  tmpl->level },
+		.h = h, .keys = feed_keys__of(tmpl),
 		.period = tmpl->period, .first = it->first, .n = it->n, .member = member,
 		.cpumode = tmpl->cpumode, .kind = frames ? ITEM_CHAIN : ITEM_PLAIN,
 	};

@@ -6,19 +6,13 @@
 #include "../base/handoff.h"
 #include "hist-feed.h"
 
-/* What identifies an entry under the keys a fed report may sort by
- * (comm, pid, dso, sym), and what it counts. */
+/* An entry's keys and what it counts. */
 struct feed_item {
 	struct hists *h;
-	const char *comm;
-	struct thread *thread;
-	struct dso *dso;
-	const struct symbol *sym;
-	uint64_t ip;
+	struct feed_keys keys;
 	uint64_t period;
 	uint64_t hash;		/* hists__hash(), filled in by fold() */
 	int32_t member;
-	char level;
 	bool totals_only;	/* counted in the totals, no entry (a filtered guest sample) */
 };
 
@@ -41,12 +35,7 @@ struct hist_feed {
 
 static void item_entry(const struct feed_item *it, struct hist_entry *tmpl)
 {
-	tmpl->comm = it->comm;
-	tmpl->thread = it->thread;
-	tmpl->dso = it->dso;
-	tmpl->sym = it->sym;
-	tmpl->ip = it->ip;
-	tmpl->level = it->level;
+	feed_keys__set(&it->keys, tmpl);
 	tmpl->period = it->period;
 }
 
@@ -127,11 +116,8 @@ static int queue(struct hist_feed *f, const struct feed_item *it)
 int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
 		   int member)
 {
-	return queue(f, &(struct feed_item){
-		.h = h, .comm = tmpl->comm, .thread = tmpl->thread, .dso = tmpl->dso,
-		.sym = tmpl->sym, .ip = tmpl->ip, .period = tmpl->period, .member = member,
-		.level = tmpl->level,
-	});
+	return queue(f, &(struct feed_item){ .h = h, .keys = feed_keys__of(tmpl),
+					     .period = tmpl->period, .member = member });
 }
 
 int hist_feed__add_filtered(struct hist_feed *f, struct hists *h, uint64_t period, int member)

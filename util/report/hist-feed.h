@@ -16,6 +16,32 @@
 
 struct hist_feed;
 
+/* What identifies an entry under the keys a fed report may sort by (comm,
+ * pid, dso, sym): all a feed passes of it, here and in chain-feed. */
+struct feed_keys {
+	const char *comm;
+	struct thread *thread;
+	struct dso *dso;
+	const struct symbol *sym;
+	uint64_t ip;
+	char level;
+};
+
+static inline struct feed_keys feed_keys__of(const struct hist_entry *he)
+{
+	return (struct feed_keys){ he->comm, he->thread, he->dso, he->sym, he->ip, he->level };
+}
+
+static inline void feed_keys__set(const struct feed_keys *k, struct hist_entry *he)
+{
+	he->comm = k->comm;
+	he->thread = k->thread;
+	he->dso = k->dso;
+	he->sym = k->sym;
+	he->ip = k->ip;
+	he->level = k->level;
+}
+
 /* NULL when no thread could be started (then add to the hists directly). */
 struct hist_feed *hist_feed__start(void);
 
