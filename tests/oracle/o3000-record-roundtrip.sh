@@ -363,6 +363,24 @@ test_expect_success 'recorded by perf with -g, pipe mode: perf-mini reads it' '
 	test_cmp perf.txt pm.txt
 '
 
+# A stream declares its events as it goes: perf shows the chains (in the
+# order --children would have given them) but no Children column.
+test_expect_success '-g through a pipe: the graphs as perf shows them, without Children' '
+	pm record -q -g -e cpu-clock -o - -- "$WL/shapes" 300 2>/dev/null >gpipe.data &&
+	for f in gpipe.data perfpipe.data; do
+		for opts in "" "-g caller" "-g callee" "--no-children -g folded" "--sort comm,dso"; do
+			# shellcheck disable=SC2086
+			perf report --stdio $opts -i - <$f 2>/dev/null |
+				sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+			pm report --stdio $opts -i - <$f >pm.txt &&
+			test_cmp perf.txt pm.txt || return 1
+		done
+	done &&
+	pm report --stdio -i - <gpipe.data >pm.txt &&
+	! test_grep "Children" pm.txt &&
+	test_grep "^ +---" pm.txt
+'
+
 test_expect_success 'record -z (zstd): perf reads our compressed file, we read perf'"'"'s' '
 	pm record -q -z -g -e cpu-clock -o z.data -- "$WL/spin" 200 &&
 	same_report z.data &&

@@ -81,11 +81,13 @@ static bool decimal_at(const char *in, const char *p)
 						   *end == ']' || *end == ' ');
 }
 
-/* Intel's "qword ptr", which objdump writes in capitals. */
+/* Intel's "qword ptr", which objdump writes in capitals (capstone's
+ * "xword", the x87's 80 bits, objdump's "TBYTE"). */
 static bool size_word(const char *in, const char *p)
 {
 	static const char *const words[] = {
-		"byte", "word", "dword", "qword", "tbyte", "xmmword", "ymmword", "zmmword", "ptr",
+		"byte", "word", "dword", "qword", "tbyte", "xword", "xmmword", "ymmword", "zmmword",
+		"ptr",
 	};
 	size_t len = 0;
 
@@ -122,6 +124,11 @@ static void copy_operands(char *out, size_t size, const char *in, bool intel)
 		if (intel && depth == 0 && !strncmp(p, "ptr ", 4) && size_word(in, p) &&
 		    (n == 0 || out[n - 1] == ',')) {
 			p += 3;
+			continue;
+		}
+		if (intel && depth == 0 && !strncmp(p, "xword ", 6) && size_word(in, p)) {
+			n += (size_t)snprintf(out + n, size - n, "TBYTE");
+			p += 4;
 			continue;
 		}
 		if (intel && depth == 0 && size_word(in, p)) {

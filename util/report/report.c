@@ -127,6 +127,7 @@ static bool has_callchains(const struct perf_data *pd)
 static int setup_callchain(struct report *r)
 {
 	const struct report_opts *o = r->o;
+	bool streamed, children;
 
 	if (o->call_graph && o->chain.mode != CHAIN_NONE && !has_callchains(&r->pd) &&
 	    !r->pd.pipe) {
@@ -135,14 +136,18 @@ static int setup_callchain(struct report *r)
 		return -EINVAL;
 	}
 	/* perf shows no callchains under branch entries; -g none still counts
-	 * them into Children, only without showing them */
-	r->use_callchain = has_callchains(&r->pd) && !r->branch_mode;
-	/* perf settles the order before --mem-mode turns --children off */
+	 * them into Children, only without showing them. A pipe stream
+	 * declares its events as it goes: perf shows the chains its samples
+	 * have, but knowing of none when it starts, no Children. */
+	streamed = r->pd.pipe && !r->live;
+	r->use_callchain = (has_callchains(&r->pd) || streamed) && !r->branch_mode;
+	children = r->use_callchain && o->children != 0;
+	/* perf settles the order before --mem-mode (or a stream) turns
+	 * --children off */
 	r->caller_order = o->inverted ? true :	/* -G, as perf: over -g's order */
-			  o->chain.order ? !strcmp(o->chain.order, "caller") :
-					   r->use_callchain && o->children != 0;
+			  o->chain.order ? !strcmp(o->chain.order, "caller") : children;
 	/* as perf: --hierarchy shows no Children */
-	r->cumulate = r->use_callchain && o->children != 0 && !o->mem_mode && !o->hierarchy;
+	r->cumulate = children && !streamed && !o->mem_mode && !o->hierarchy;
 	r->chain_min_percent = o->chain.threshold;
 	if (!r->use_callchain)
 		return 0;

@@ -130,6 +130,29 @@ static void test_disasm__x87_compares(void **state)
 		assert_string_equal(s.text[i], intel[i]);
 }
 
+/* x87 80-bit memory operands: objdump's "TBYTE PTR" for capstone's
+ * "xword ptr" (checked against objdump on these bytes) */
+static void test_disasm__x87_tbyte(void **state)
+{
+	static const uint8_t code[] = {
+		0xdb, 0x2a, 0xdb, 0x3c, 0x24, 0xd9, 0x2a,	/* fldt, fstpt, fldcw */
+	};
+	static const char *const att[] = { "fldt (%rdx)", "fstpt (%rsp)", "fldcw (%rdx)" };
+	static const char *const intel[] = {
+		"fld TBYTE PTR [rdx]", "fstp TBYTE PTR [rsp]", "fldcw WORD PTR [rdx]",
+	};
+	struct seen s;
+
+	(void)state;
+	walk(false, code, sizeof(code), 0x1000, &s);
+	assert_int_equal(s.n, 3);
+	for (int i = 0; i < 3; i++)
+		assert_string_equal(s.text[i], att[i]);
+	walk(true, code, sizeof(code), 0x1000, &s);
+	for (int i = 0; i < 3; i++)
+		assert_string_equal(s.text[i], intel[i]);
+}
+
 static void test_disasm__undecoded_kept_whole(void **state)
 {
 	static const uint8_t code[] = {
@@ -154,6 +177,7 @@ int main(void)
 		cmocka_unit_test(test_disasm__objdump_rules),
 		cmocka_unit_test(test_disasm__undecoded_kept_whole),
 		cmocka_unit_test(test_disasm__x87_compares),
+		cmocka_unit_test(test_disasm__x87_tbyte),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
