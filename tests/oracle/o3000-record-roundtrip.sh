@@ -368,7 +368,8 @@ test_expect_success 'recorded by perf with -g, pipe mode: perf-mini reads it' '
 test_expect_success '-g through a pipe: the graphs as perf shows them, without Children' '
 	pm record -q -g -e cpu-clock -o - -- "$WL/shapes" 300 2>/dev/null >gpipe.data &&
 	for f in gpipe.data perfpipe.data; do
-		for opts in "" "-g caller" "-g callee" "--no-children -g folded" "--sort comm,dso"; do
+		for opts in "" "--children" "-g caller" "-g callee" "--no-children -g folded" \
+			    "--sort comm,dso"; do
 			# shellcheck disable=SC2086
 			perf report --stdio $opts -i - <$f 2>/dev/null |
 				sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&

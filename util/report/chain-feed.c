@@ -8,6 +8,8 @@
 #include "chain-feed.h"
 #include "hist-feed.h"
 
+/* A frame as a batch carries it: two thirds of a fold_frame (what a
+ * fed report's keys do not read left out), copied for every sample. */
 struct chain_frame {
 	uint64_t ip;
 	struct dso *dso;
@@ -48,6 +50,7 @@ struct chain_batch {
 #define SEEN_SLOTS 512
 #define SEEN_DEPTH 16
 #define SEEN_AFTER 4096
+_Static_assert(SEEN_DEPTH <= UINT8_MAX, "a slot counts its frames in a byte");
 
 struct seen_slot {
 	uint32_t gen;		/* the machine's */
@@ -60,18 +63,19 @@ struct seen_slot {
 	struct chain_frame frames[SEEN_DEPTH];
 };
 
-/* The folding thread's scratch: apart from what the reading thread writes,
- * not to share a cache line with it. */
-struct fold_scratch {
-	struct fold_frame frames[REPORT_MAX_FRAMES];
+/* What the folding thread works with, apart from what the reading
+ * thread writes for every sample (struct chain_feed): not to share a
+ * cache line with it. */
+struct fold_ctx {
+	struct report *r;	/* its srclines are not read: no srcline keys here */
+	struct fold_frame frames[REPORT_MAX_FRAMES];	/* scratch */
 	struct cc_frame cc[REPORT_MAX_FRAMES];
 };
 
 struct chain_feed {
 	struct handoff *handoff;
 	struct chain_batch *b;		/* being filled */
-	struct report *r;	/* its srclines are not read: no srcline keys here */
-	struct fold_scratch *scratch;
+	struct fold_ctx *fold;
 	struct seen_slot *seen;
 	uint32_t nr_unseen;		/* samples before it was made */
 	struct seen_slot *missed;	/* the last add_seen()'s slot to fill, or NULL */
@@ -80,7 +84,7 @@ struct chain_feed {
 
 /* --- the folding thread ---------------------------------------------- */
 
-static int fold_item(struct chain_feed *f, const struct chain_item *it,
+static int fold_item(struct fold_ctx *f, const struct chain_item *it,
 		     const struct chain_frame *frames, struct hist_entry *tmpl)
 {
 	feed_keys__set(&it->keys, tmpl);
@@ -89,16 +93,15 @@ static int fold_item(struct chain_feed *f, const struct chain_item *it,
 	if (it->kind == ITEM_PLAIN)
 		return hists__add(it->h, tmpl, it->member);
 	for (uint32_t i = 0; i < it->n; i++)
-		f->scratch->frames[i] = (struct fold_frame){ .ip = frames[i].ip, .dso = frames[i].dso,
-							     .sym = frames[i].sym, .mode = frames[i].mode };
-	return report__fold_chain(f->r, it->h, tmpl, f->scratch->frames, it->n, it->member,
-				  f->scratch->cc);
+		f->frames[i] = (struct fold_frame){ .ip = frames[i].ip, .dso = frames[i].dso,
+						    .sym = frames[i].sym, .mode = frames[i].mode };
+	return report__fold_chain(f->r, it->h, tmpl, f->frames, it->n, it->member, f->cc);
 }
 
 static int fold(void *batch, void *ctx)
 {
 	struct chain_batch *b = batch;
-	struct chain_feed *f = ctx;
+	struct fold_ctx *f = ctx;
 	struct hist_entry tmpl;
 	struct hist_rare rare;
 
@@ -138,11 +141,12 @@ struct chain_feed *chain_feed__start(struct report *r)
 
 	if (!f)
 		return NULL;
-	f->r = r;
-	f->scratch = malloc(sizeof(*f->scratch));
-	f->handoff = f->scratch ? handoff__start(sizeof(struct chain_batch), fold, f) : NULL;
+	f->fold = malloc(sizeof(*f->fold));	/* pages of its own, at its size */
+	if (f->fold)
+		f->fold->r = r;
+	f->handoff = f->fold ? handoff__start(sizeof(struct chain_batch), fold, f->fold) : NULL;
 	if (!f->handoff) {
-		free(f->scratch);
+		free(f->fold);
 		free(f);
 		return NULL;
 	}
@@ -281,7 +285,7 @@ int chain_feed__finish(struct chain_feed *f)
 {
 	int err = handoff__finish(f->handoff, f->b->n > 0);
 
-	free(f->scratch);
+	free(f->fold);
 	free(f->seen);
 	free(f);
 	return err;

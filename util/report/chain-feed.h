@@ -25,8 +25,9 @@ struct chain_feed *chain_feed__start(struct report *r);
 /*
  * A sample whose task, address and callchain were resolved before, at the
  * same machine state @gen (struct machine's: every event and every change
- * of the maps bump it), queued as that one was. Returns 1 when it was, 0 when it must be resolved (then passed
- * with chain_feed__add(), which remembers it), or the thread's error.
+ * of the maps bump it), queued as that one was. Returns 1 when it was, 0
+ * when it must be resolved (then passed with chain_feed__add(), which
+ * remembers it), or the thread's error.
  */
 int chain_feed__add_seen(struct chain_feed *f, struct hists *h, const struct perf_sample *s,
 			 uint32_t gen, int member);

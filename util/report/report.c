@@ -272,9 +272,11 @@ static void setup_fast_path(struct report *r)
 			return;
 	}
 	if (r->branch_mode || o->mem_mode || filters_entries(r) || o->hide_unresolved ||
-	    r->ignore_callees || r->need_parent)
+	    r->ignore_callees)
 		return;
-	/* live (top): the histograms change hands at each refresh */
+	/* live (top): the histograms change hands at each refresh. The chain
+	 * feed passes no frame's map-relative address or map size: keys that
+	 * read those (srcline, dso_size) stay out of the list above. */
 	if (r->need_chains) {
 		r->chain_feed = r->live ? NULL : chain_feed__start(r);
 		return;
@@ -326,8 +328,10 @@ static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
 
 static int out_of_memory(struct report *r, int err)
 {
-	if (err)
+	if (err == -ENOMEM)
 		strbuf_addstr(&r->err, "out of memory building the histogram");
+	else if (err)
+		strbuf_addstr(&r->err, "a sample of a group member the group does not have");
 	return err;
 }
 
@@ -535,10 +539,10 @@ void report__begin(struct report *r)
 	r->group_view = wants_group_view(r);
 	r->need_chains = r->use_callchain &&
 			 (r->cumulate || r->o->chain.mode != CHAIN_NONE || r->ignore_callees);
-	setup_fast_path(r);
 	r->need_srcline = sort_list__has(&r->fields.sort, SORT_SRCLINE);
 	r->need_srcfile = sort_list__has(&r->fields.sort, SORT_SRCFILE);
 	r->need_trace = sort_list__has(&r->fields.sort, SORT_TRACE);
+	setup_fast_path(r);	/* last: a feed's thread reads the report */
 }
 
 int report__finish(struct report *r, int ret)

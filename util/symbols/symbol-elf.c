@@ -257,9 +257,10 @@ static void load_elf_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, bool ke
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t nr = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
-	struct loads loads;
+	struct loads loads = { 0 };
 
-	loads_read(layout, &loads);
+	if (!kernel)	/* the kernel's symbols are at their addresses */
+		loads_read(layout, &loads);
 	for (size_t i = 0; data && i < nr; i++) {
 		GElf_Sym sym;
 		const char *name;
