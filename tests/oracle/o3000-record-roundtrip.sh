@@ -636,7 +636,8 @@ test_expect_success 'record -e cycles, cycles:u, cycles,task-clock: the events p
 '
 
 test_expect_success 'script -F misc, tod (record -k), flags, ipc: as perf, data mmaps (M) and comm exec (E) too' '
-	pm record -q -k mono -d -e cpu-clock -o misc.data -- "$WL/touch-data" 16 &&
+	# every 20 us: a normal user (user-space samples only) gets some too
+	pm record -q -k mono -d -e cpu-clock -c 20000 -o misc.data -- "$WL/touch-data" 16 &&
 	same_script misc.data -F comm,tid,misc,tod,time,event,ip,sym,flags,ipc &&
 	test_grep " [UK] +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{6} " pm.txt &&
 	same_script misc.data --ns -F comm,tid,misc,tod,event --show-mmap-events --show-task-events &&

@@ -753,6 +753,8 @@ size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64
 
 	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in))
 		len = in->size;
+	else if (size && d->arch == CS_ARCH_X86)	/* perf's decoder knows them */
+		len = vex_length(code, size);
 	if (in)
 		cs_free(in, 1);
 	return len;

@@ -51,7 +51,7 @@ size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t 
 		   struct disasm_insn *out);
 
 /* The length of the instruction at the start of @code, 0 when it does
- * not decode. */
+ * not decode (capstone's undecoded AVX ones count, as in disasm__one()). */
 size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr);
 
 #endif

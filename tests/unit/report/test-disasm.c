@@ -155,6 +155,8 @@ static void test_disasm__x87_tbyte(void **state)
 
 static void test_disasm__undecoded_kept_whole(void **state)
 {
+	struct strbuf err = STRBUF_INIT;
+	struct disasm *d;
 	static const uint8_t code[] = {
 		0x62, 0xf3, 0x7d, 0x20, 0x3f, 0x07, 0x00,	/* vpcmpeqb (%rdi),%ymm16,%k0 */
 		0xc5, 0xfb, 0x93, 0xc0,				/* kmovd %k0,%eax */
@@ -168,6 +170,13 @@ static void test_disasm__undecoded_kept_whole(void **state)
 	assert_int_equal(s.addr[1], 0x167adf);
 	assert_int_equal(s.addr[2], 0x167ae3);
 	assert_string_equal(s.text[2], "test %eax,%eax");
+	/* script -F insnlen: their length as perf's decoder gives it */
+	d = disasm__new("x86_64", false, &err);
+	assert_non_null(d);
+	assert_int_equal(disasm__length(d, code, sizeof(code), 0x167ad8), 7);
+	assert_int_equal(disasm__length(d, code + 7, sizeof(code) - 7, 0x167adf), 4);
+	disasm__delete(d);
+	strbuf_release(&err);
 }
 
 int main(void)
