@@ -144,7 +144,7 @@ $(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
 # a JIT's process and kernel memory samples, for report tests (t3000)
-$(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap: $(B)/gen-%: tests/helpers/gen-%.c $(B)/libperf-mini.a
+$(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt: $(B)/gen-%: tests/helpers/gen-%.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
 # never sanitized: it is preloaded into programs that are not
@@ -166,7 +166,7 @@ workloads: $(WORKLOADS) $(B)/workloads/shapes-instrumented
 unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap workloads \
+test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt workloads \
 	$(B)/selfmon-check $(B)/selfmon-check-sim unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh

@@ -8,14 +8,11 @@ if ! command -v perf >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; th
 fi
 
 # The symbols of one program's own binary, whole: perf's title, then
-# every line of objdump -l -S as perf shows it. One quirk is evened out:
-# a call into the PLT names perf's _init when its symbol tree happens to
-# find _init (which perf stretches over the PLT) before the PLT entry.
+# every line of objdump -l -S as perf shows it.
 program_blocks() {
 	awk -v prog="$1" '/^Samples: / { title = $0; getline
 				keep = $0 ~ ("/workloads/" prog "$"); if (keep) print title }
-			  keep' |
-		sed -E "s/→ call   (_init|[^ ]+@plt) *$/→ call   (the PLT)/"
+			  keep'
 }
 
 same_stdio2() {

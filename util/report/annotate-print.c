@@ -38,7 +38,7 @@ static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 	uint64_t off;
 
 	if (sym_code__vaddr_offset(&p->code, vaddr, &off))
-		sym = dso__find_symbol(&p->a->machine.dsos, p->s->dso, off);
+		sym = dso__table_symbol(&p->a->machine.dsos, p->s->dso, off);
 	if (sym && strstr(sym->name, "@plt")) {
 		strbuf_addstr(out, " <");
 		if (!sym_code__plt_name(&p->code, vaddr - (off - sym->start), p->a->o->demangle, out))
@@ -53,7 +53,7 @@ static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 	/* no symbol at or below (the PLT's first entry, before any named one):
 	 * objdump names the next one, less the distance */
 	sym = sym_code__vaddr_offset(&p->code, vaddr + 16, &off) ?
-	      dso__find_symbol(&p->a->machine.dsos, p->s->dso, off) : NULL;
+	      dso__table_symbol(&p->a->machine.dsos, p->s->dso, off) : NULL;
 	if (sym && strstr(sym->name, "@plt") && sym->start == off)
 		strbuf_addf(out, " <%s-0x10>", sym->name);
 }

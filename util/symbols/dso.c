@@ -55,6 +55,7 @@ void dsos__exit(struct dsos *dsos)
 		struct dso *next = d->next;
 
 		free(d->syms);
+		free(d->plt_overrides);
 		if (d->names_map) {
 			munmap(d->names_map, d->names_map_size);
 		} else {
@@ -436,10 +437,40 @@ static void ensure_symbols(struct dsos *dsos, struct dso *dso)
 	}
 }
 
-const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
+const struct symbol *dso__table_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
 {
 	ensure_symbols(dsos, dso);
 	return dso->nr_syms ? search(dso, addr) : NULL;
+}
+
+/* The range of a PLT stub, or beside one, that perf names otherwise. */
+static const struct sym_override *plt_override(const struct dso *dso, uint64_t addr)
+{
+	size_t lo = 0, hi = dso->nr_plt_overrides;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (addr < dso->plt_overrides[mid].start)
+			hi = mid;
+		else if (addr >= dso->plt_overrides[mid].end)
+			lo = mid + 1;
+		else
+			return &dso->plt_overrides[mid];
+	}
+	return NULL;
+}
+
+const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr)
+{
+	const struct sym_override *o;
+
+	ensure_symbols(dsos, dso);
+	if (!dso->nr_syms)
+		return NULL;
+	if (dso->nr_plt_overrides && (o = plt_override(dso, addr)))
+		return o->found ? search(dso, o->sym_start) : NULL;
+	return search(dso, addr);
 }
 
 bool dso__kallsyms_span(struct dsos *dsos, struct dso *dso, uint64_t *start, uint64_t *end)

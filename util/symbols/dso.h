@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf-tree.h"
+
 struct symbol {
 	uint64_t start, end;	/* [start, end) */
 	const char *name;	/* points into the dso's name arena */
@@ -49,6 +51,9 @@ struct dso {
 	/* [start, end) of each symbol, side by side: a lookup's binary search
 	 * touches a quarter of the cache lines it would in syms */
 	uint64_t *bounds;
+	/* where perf names a PLT stub by the symbol stretched over it */
+	struct sym_override *plt_overrides;
+	size_t nr_plt_overrides;
 	/* the vDSO of another machine, from the build-id cache (an archive) */
 	void *vdso_copy;
 	size_t vdso_copy_size;
@@ -95,6 +100,9 @@ uint64_t dsos__vmlinux_delta(struct dsos *dsos);
 
 /* The symbol containing @addr (in map_ip space), loading symbols once. */
 const struct symbol *dso__find_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);
+/* The symbol holding @addr in the table alone, without perf's way of
+ * naming a PLT stub (perf-tree.h): what objdump's labels name. */
+const struct symbol *dso__table_symbol(struct dsos *dsos, struct dso *dso, uint64_t addr);
 
 /*
  * From the first symbol's start to the last one's end, when @dso's

@@ -14,6 +14,7 @@
 #include "../base/row-sort.h"
 #include "../base/util.h"
 #include "demangle.h"
+#include "perf-tree.h"
 #include "elf-walk.h"
 #include "symtab.h"
 #include "../base/xalloc.h"
@@ -115,6 +116,9 @@ void symtab_finish(struct symtab *t, struct dso *dso)
 	/* the arena stops moving once every name is in: point into it */
 	for (size_t i = 0; i < t->nr; i++)
 		t->v[i].name = t->names.buf + t->name_off[i];
+	if (!t->sizes_final)
+		dso->nr_plt_overrides = perf_tree_plt_overrides(t->v, t->nr, t->plt_from,
+								&dso->plt_overrides);
 	n = sort_unique(t);
 	for (size_t i = 0; i + 1 < n && !t->sizes_final; i++)
 		if (t->v[i].end <= t->v[i].start)
@@ -365,8 +369,10 @@ bool symtab_load_elf(struct symtab *t, const char *path, const char *runtime, bo
 		return false;
 	}
 	load_elf_symbols(elf, kernel, layout, t);
-	if (!kernel)
+	if (!kernel && t->nr) {
+		t->plt_from = t->nr;
 		load_plt(layout, t);
+	}
 	if (layout != elf) {
 		elf_end(layout);
 		close(rfd);

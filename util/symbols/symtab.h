@@ -21,6 +21,8 @@ struct symtab {
 	bool sizes_final;	/* a size-less symbol is not closed at the next
 				 * one (perf's JIT maps) */
 	bool demangle;		/* ELF names demangled as they come (demangle.h) */
+	size_t plt_from;	/* the first PLT stub's index, after the ELF
+				 * file's symbols; 0: none (perf-tree.h) */
 };
 
 #define SYMTAB_INIT { .names = STRBUF_INIT }

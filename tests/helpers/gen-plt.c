@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Write a perf.data that maps FILE (a program on this machine) whole at
+ * one address and samples every STEP bytes of its file offsets FROM to
+ * TO once: the test names FROM and TO around the PLT, where perf's
+ * answer depends on how its symbol tree lies (a size-less _init is
+ * stretched over the stubs before they are added).
+ *
+ * Usage: gen-plt OUT FILE FROM TO STEP (offsets in hex)
+ */
+#include <stdlib.h>
+
+#include "synth-records.h"
+
+#define BASE 0x555555554000ULL
+#define PID 4242
+
+int main(int argc, const char **argv)
+{
+	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
+	uint64_t id = 1, t = 1000000000ULL, from, to, step;
+	struct pd_write_event ev = { &attr, &id, 1, "cpu-clock" };
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct perf_data_writer w;
+
+	if (argc != 6 || (from = strtoull(argv[3], NULL, 16)) >= (to = strtoull(argv[4], NULL, 16)) ||
+	    !(step = strtoull(argv[5], NULL, 16))) {
+		fprintf(stderr, "usage: %s OUT FILE FROM TO STEP (hex, FROM < TO, STEP > 0)\n",
+			argv[0]);
+		return 129;
+	}
+	if (perf_data_writer__open(&w, argv[1], &ev, 1, NULL, 0, &err)) {
+		fprintf(stderr, "%s\n", err.buf);
+		return 1;
+	}
+	strbuf_release(&err);
+	synth_comm(&sb, PID, "plt", t, false);
+	synth_mmap2_path(&sb, PID, BASE, (to + 0xfff) & ~0xfffULL, argv[2]);
+	for (uint64_t off = from; off < to; off += step)
+		synth_sample(&sb, PERF_RECORD_MISC_USER, PID, BASE + off, t += 250000, 250000);
+	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);
+}

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf's symbol tree, rebuilt for the PLT (perf-tree.h). The tree is the
+ * kernel's red-black tree: the textbook insertion and deletion, whose
+ * rotations give the same shapes. Ties in insertion go right, as perf's
+ * symbols__insert() sends them.
+ */
+#include <elf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "../base/xalloc.h"
+#include "dso.h"
+#include "perf-tree.h"
+
+#define NIL UINT32_MAX
+
+struct node {
+	uint64_t start, end;	/* perf's [start, end), end fixed up */
+	uint32_t left, right, parent;
+	uint32_t sym;		/* index in the table read */
+	bool red;
+};
+
+struct tree {
+	struct node *n;
+	uint32_t root;
+	const struct symbol *v;
+};
+
+static bool is_red(const struct tree *t, uint32_t x)
+{
+	return x != NIL && t->n[x].red;
+}
+
+/* @v takes @u's place under @u's parent. */
+static void transplant(struct tree *t, uint32_t u, uint32_t v)
+{
+	uint32_t p = t->n[u].parent;
+
+	if (p == NIL)
+		t->root = v;
+	else if (t->n[p].left == u)
+		t->n[p].left = v;
+	else
+		t->n[p].right = v;
+	if (v != NIL)
+		t->n[v].parent = p;
+}
+
+/* @x's right child (@left: its left child) takes its place; @x goes down
+ * on the other side. */
+static void rotate(struct tree *t, uint32_t x, bool left)
+{
+	struct node *nx = &t->n[x];
+	uint32_t y = left ? nx->right : nx->left;
+	uint32_t inner = left ? t->n[y].left : t->n[y].right;
+
+	if (left)
+		nx->right = inner;
+	else
+		nx->left = inner;
+	if (inner != NIL)
+		t->n[inner].parent = x;
+	transplant(t, x, y);
+	if (left)
+		t->n[y].left = x;
+	else
+		t->n[y].right = x;
+	nx->parent = y;
+}
+
+static void insert(struct tree *t, uint32_t z)
+{
+	uint32_t p = NIL, *link = &t->root;
+
+	while (*link != NIL) {
+		p = *link;
+		link = t->n[z].start < t->n[p].start ? &t->n[p].left : &t->n[p].right;
+	}
+	*link = z;
+	t->n[z] = (struct node){ t->n[z].start, t->n[z].end, NIL, NIL, p, t->n[z].sym, true };
+	while (is_red(t, p = t->n[z].parent)) {
+		uint32_t g = t->n[p].parent;
+		bool p_left = t->n[g].left == p;
+		uint32_t uncle = p_left ? t->n[g].right : t->n[g].left;
+
+		if (is_red(t, uncle)) {
+			t->n[p].red = t->n[uncle].red = false;
+			t->n[g].red = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? t->n[p].right : t->n[p].left)) {
+			rotate(t, p, p_left);
+			z = p;
+			p = t->n[z].parent;
+		}
+		t->n[p].red = false;
+		t->n[g].red = true;
+		rotate(t, g, !p_left);
+	}
+	t->n[t->root].red = false;
+}
+
+/* A black node was taken from under @xp, on @x's side (@x maybe NIL). */
+static void erase_fixup(struct tree *t, uint32_t x, uint32_t xp)
+{
+	while (x != t->root && !is_red(t, x)) {
+		bool x_left = t->n[xp].left == x;
+		uint32_t w = x_left ? t->n[xp].right : t->n[xp].left;
+
+		if (is_red(t, w)) {
+			t->n[w].red = false;
+			t->n[xp].red = true;
+			rotate(t, xp, x_left);
+			w = x_left ? t->n[xp].right : t->n[xp].left;
+		}
+		if (!is_red(t, t->n[w].left) && !is_red(t, t->n[w].right)) {
+			t->n[w].red = true;
+			x = xp;
+			xp = t->n[x].parent;
+			continue;
+		}
+		if (!is_red(t, x_left ? t->n[w].right : t->n[w].left)) {
+			t->n[x_left ? t->n[w].left : t->n[w].right].red = false;
+			t->n[w].red = true;
+			rotate(t, w, !x_left);
+			w = x_left ? t->n[xp].right : t->n[xp].left;
+		}
+		t->n[w].red = t->n[xp].red;
+		t->n[xp].red = false;
+		t->n[x_left ? t->n[w].right : t->n[w].left].red = false;
+		rotate(t, xp, x_left);
+		x = t->root;
+	}
+	if (x != NIL)
+		t->n[x].red = false;
+}
+
+static uint32_t leftmost(const struct tree *t, uint32_t x)
+{
+	while (x != NIL && t->n[x].left != NIL)
+		x = t->n[x].left;
+	return x;
+}
+
+static uint32_t next(const struct tree *t, uint32_t x)
+{
+	uint32_t p;
+
+	if (t->n[x].right != NIL)
+		return leftmost(t, t->n[x].right);
+	while ((p = t->n[x].parent) != NIL && t->n[p].right == x)
+		x = p;
+	return p;
+}
+
+static void erase(struct tree *t, uint32_t z)
+{
+	struct node *nz = &t->n[z];
+	uint32_t x, xp, y;
+	bool removed_red = nz->red;
+
+	if (nz->left == NIL || nz->right == NIL) {
+		x = nz->left == NIL ? nz->right : nz->left;
+		xp = nz->parent;
+		transplant(t, z, x);
+	} else {
+		y = leftmost(t, nz->right);
+		removed_red = t->n[y].red;
+		x = t->n[y].right;
+		xp = y;
+		if (t->n[y].parent != z) {
+			xp = t->n[y].parent;
+			transplant(t, y, x);
+			t->n[y].right = nz->right;
+			t->n[nz->right].parent = y;
+		}
+		transplant(t, z, y);
+		t->n[y].left = nz->left;
+		t->n[nz->left].parent = y;
+		t->n[y].red = nz->red;
+	}
+	if (!removed_red)
+		erase_fixup(t, x, xp);
+}
+
+/* perf's symbols__find(): the first node on the search path holding @ip. */
+static uint32_t find(const struct tree *t, uint64_t ip)
+{
+	uint32_t x = t->root;
+
+	while (x != NIL) {
+		const struct node *n = &t->n[x];
+
+		if (ip < n->start)
+			x = n->left;
+		else if (ip > n->end || (ip == n->end && ip != n->start))
+			x = n->right;
+		else
+			break;
+	}
+	return x;
+}
+
+/* perf's symbols__fixup_end(): a size-less symbol reaches the next one. */
+static void fixup_end(struct tree *t)
+{
+	uint32_t prev = leftmost(t, t->root), cur;
+
+	for (cur = next(t, prev); cur != NIL; prev = cur, cur = next(t, cur))
+		if (t->n[prev].end == t->n[prev].start)
+			t->n[prev].end = t->n[cur].start;
+	if (prev != NIL && t->n[prev].end == t->n[prev].start)
+		t->n[prev].end = ((t->n[prev].start + 4095) & ~4095ULL) + 4096;
+}
+
+static int underscores(const char *s)
+{
+	int n = 0;
+
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/* perf's choose_best_symbol(), on the fixed-up sizes: true for @a. */
+static bool first_is_best(const struct tree *t, uint32_t a, uint32_t b)
+{
+	const struct node *na = &t->n[a], *nb = &t->n[b];
+	const struct symbol *sa = &t->v[na->sym], *sb = &t->v[nb->sym];
+	bool wa = sa->binding == STB_WEAK, wb = sb->binding == STB_WEAK;
+	bool ga = sa->binding == STB_GLOBAL, gb = sb->binding == STB_GLOBAL;
+
+	if ((na->end > na->start) != (nb->end > nb->start))
+		return na->end > na->start;
+	if (wa != wb)
+		return wb;
+	if (ga != gb)
+		return ga;
+	if (underscores(sa->name) != underscores(sb->name))
+		return underscores(sa->name) < underscores(sb->name);
+	return sa->namelen >= sb->namelen;
+}
+
+/* perf's symbols__fixup_duplicate(): one symbol left per address. */
+static void fixup_duplicate(struct tree *t)
+{
+	uint32_t cur = leftmost(t, t->root), nx;
+
+	while (cur != NIL && (nx = next(t, cur)) != NIL) {
+		if (t->n[cur].start != t->n[nx].start) {
+			cur = nx;
+		} else if (first_is_best(t, cur, nx)) {
+			erase(t, nx);
+		} else {
+			erase(t, cur);
+			cur = nx;
+		}
+	}
+}
+
+/* Whether a size-less ELF symbol lies at or just before the stubs (the
+ * last ELF symbol starting at or before the first stub) or among them:
+ * only then does perf stretch one over a stub. */
+static bool may_overlap(const struct symbol *v, size_t nr, size_t plt_from)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, last = 0;
+	bool seen = false, sizeless_last = false;
+
+	for (size_t i = plt_from; i < nr; i++) {
+		lo = v[i].start < lo ? v[i].start : lo;
+		hi = v[i].end > hi ? v[i].end : hi;
+	}
+	for (size_t i = 0; i < plt_from; i++) {
+		bool sizeless = v[i].end == v[i].start;
+
+		if (v[i].start > lo) {
+			if (v[i].start < hi && sizeless)
+				return true;
+			continue;
+		}
+		if (!seen || v[i].start > last) {
+			seen = true;
+			last = v[i].start;
+			sizeless_last = false;
+		}
+		if (v[i].start == last && sizeless)
+			sizeless_last = true;
+	}
+	return sizeless_last;
+}
+
+struct overrides {
+	struct sym_override *v;
+	size_t nr, alloc;
+};
+
+static void add_override(struct overrides *o, uint64_t start, uint64_t end,
+			 const struct node *found)
+{
+	struct sym_override *prev = o->nr ? &o->v[o->nr - 1] : NULL;
+
+	if (prev && prev->end == start && prev->found == !!found &&
+	    (!found || prev->sym_start == found->start)) {
+		prev->end = end;
+		return;
+	}
+	if (o->nr == o->alloc) {
+		o->alloc = o->alloc ? 2 * o->alloc : 8;
+		o->v = must_reallocarray(o->v, o->alloc, sizeof(*o->v));
+	}
+	o->v[o->nr++] = (struct sym_override){ start, end, found ? found->start : 0, !!found };
+}
+
+/*
+ * The stubs (from @plt_from, in address order) that ELF node @e reaches
+ * over: each piece of [first such stub, e's end) where perf's search
+ * does not give what the sorted table gives (the stub, or nothing).
+ */
+static void stretched_over_stubs(const struct tree *t, uint32_t e, uint32_t plt_from,
+				 uint32_t nr, struct overrides *o)
+{
+	uint64_t lo = t->n[e].start, hi = t->n[e].end, at;
+	uint32_t s = plt_from;
+
+	while (s < nr && t->n[s].end <= lo)
+		s++;
+	if (s == nr || t->n[s].start >= hi)
+		return;
+	for (at = t->n[s].start > lo ? t->n[s].start : lo; at < hi; ) {
+		bool in_stub = s < nr && t->n[s].start <= at;
+		uint64_t to = in_stub ? t->n[s].end : s < nr ? t->n[s].start : hi;
+		uint32_t found = find(t, at);
+
+		to = to < hi ? to : hi;
+		if (found != (in_stub ? s : NIL))
+			add_override(o, at, to, found == NIL ? NULL : &t->n[found]);
+		if (in_stub)
+			s++;
+		at = to;
+	}
+}
+
+size_t perf_tree_plt_overrides(const struct symbol *v, size_t nr, size_t plt_from,
+			       struct sym_override **out)
+{
+	struct tree t = { .root = NIL, .v = v };
+	struct overrides o = { 0 };
+
+	*out = NULL;
+	if (!plt_from || plt_from >= nr || nr >= NIL || !may_overlap(v, nr, plt_from))
+		return 0;
+	t.n = must_malloc(nr * sizeof(*t.n));
+	for (uint32_t i = 0; i < nr; i++)
+		t.n[i] = (struct node){ .start = v[i].start, .end = v[i].end, .sym = i };
+	for (uint32_t i = 0; i < plt_from; i++)
+		insert(&t, i);
+	fixup_end(&t);
+	fixup_duplicate(&t);
+	for (uint32_t i = (uint32_t)plt_from; i < nr; i++)
+		insert(&t, i);
+	for (uint32_t e = leftmost(&t, t.root); e != NIL; e = next(&t, e))
+		if (e < plt_from)
+			stretched_over_stubs(&t, e, (uint32_t)plt_from, (uint32_t)nr, &o);
+	free(t.n);
+	*out = o.v;
+	return o.nr;
+}
