@@ -18,6 +18,7 @@
 #include "dso.h"
 #include "elf-walk.h"
 #include "kallsyms.h"
+#include "symtab-cache.h"
 #include "symtab.h"
 #include "../base/xalloc.h"
 
@@ -98,18 +99,17 @@ static void build_id_hex(const uint8_t *id, size_t size, char *hex)
 		snprintf(hex + 2 * i, 3, "%02x", id[i]);
 }
 
-/* /usr/lib/debug/.build-id/xx/rest.debug, where distributions put symbols;
- * @runtime is the binary itself, whose layout the debug file lacks. */
-static bool load_debug_file(const uint8_t *id, size_t size, const char *runtime,
-			    struct symtab *t)
+/* /usr/lib/debug/.build-id/xx/rest.debug, where distributions put
+ * symbols, into @out if it is there. */
+static bool debug_file_path(const uint8_t *id, size_t size, char *out, size_t out_size)
 {
-	char hex[41], path[128];
+	char hex[41];
 
 	if (!size)
 		return false;
 	build_id_hex(id, size, hex);
-	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
-	return !access(path, R_OK) && symtab_load_elf(t, path, runtime, false);
+	snprintf(out, out_size, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+	return !access(out, R_OK);
 }
 
 /* The recorded binary: where it was (under --symfs, which names the one
@@ -197,13 +197,27 @@ static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 		symtab_load_elf_image(t, image, size);
 }
 
+/* The table of the binary at @path, its debug file @debug (or none)
+ * first, from the cache when it holds it; true if it did. */
+static bool cached_user_table(struct dsos *dsos, struct dso *dso, const char *path,
+			      const char *debug, struct user_table_key *key,
+			      struct strbuf *cache)
+{
+	return symtab_cache__user_key(path, debug, !dsos->cfg.no_demangle, key, cache) &&
+	       symtab_cache__read(cache->buf, key, sizeof(*key), dso);
+}
+
 /*
  * Like perf: a separate debug file (full .symtab) wins over the binary,
- * which is only trusted with the recorded build-id.
+ * which is only trusted with the recorded build-id. A large table is
+ * kept in the cache (symtab-cache.h); true when @dso has it from there.
  */
-static void load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
+static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 {
-	struct strbuf path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, cache = STRBUF_INIT;
+	struct user_table_key key;
+	char debug[128];
+	bool from_cache = false, cacheable;
 	uint8_t id[20];
 	size_t n;
 
@@ -213,11 +227,25 @@ static void load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 	memcpy(id, dso->build_id, n);
 	if (!n)
 		n = elf_read_build_id(path.buf, id, sizeof(id));
-	if (!dsos->cfg.symfs && load_debug_file(id, n, path.buf, t))
+	if (dsos->cfg.symfs || !debug_file_path(id, n, debug, sizeof(debug)))
+		debug[0] = '\0';
+	cacheable = !dsos->cfg.symfs;
+	if (cacheable && cached_user_table(dsos, dso, path.buf, *debug ? debug : NULL, &key,
+					   &cache)) {
+		from_cache = true;
 		goto out;
-	symtab_load_elf(t, path.buf, NULL, false);
+	}
+	if (!*debug || !symtab_load_elf(t, debug, path.buf, false))
+		symtab_load_elf(t, path.buf, NULL, false);
+	symtab_finish(t, dso);
+	if (cacheable && cache.len && dso->nr_syms >= SYMTAB_CACHE_MIN_SYMS &&
+	    !symtab_cache__write(cache.buf, dso, &key, sizeof(key)))
+		symtab_cache__remove_others(cache.buf);	/* best effort, as the write */
+	from_cache = true;	/* finished here */
 out:
 	strbuf_release(&path);
+	strbuf_release(&cache);
+	return from_cache;
 }
 
 int dso__jit_tid(const struct dso *dso)
@@ -354,7 +382,7 @@ static void load_vmlinux(struct dsos *dsos, struct symtab *t)
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
 	struct symtab t = SYMTAB_INIT;
-	bool running = false;	/* the running kernel's table, finished */
+	bool finished = false;	/* the running kernel's table, or a user one, done */
 
 	dso->symbols_loaded = true;
 	/* as perf: user symbols unless --no-demangle, the kernel's on request */
@@ -368,7 +396,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 		else if (dsos->cfg.symfs && *dsos->cfg.symfs)
 			load_symfs_kallsyms(dsos, &t);	/* the recorded machine's tree */
 		else if (!dsos->cfg.kernel_mismatch[0] && !t.demangle)
-			running = kallsyms__load_running(dso);
+			finished = kallsyms__load_running(dso);
 		else if (!dsos->cfg.kernel_mismatch[0])
 			kallsyms__parse(&t, "/proc/kallsyms");
 		else if (cached_kallsyms(dsos, &t))
@@ -380,9 +408,9 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	} else if (!dso->kernel && dso__jit_tid(dso) >= 0) {
 		load_perf_map(&t, dso->long_name);	/* never under --symfs, as perf */
 	} else if (!dso->kernel && dso->long_name[0] == '/') {
-		load_user_dso(dsos, dso, &t);
+		finished = load_user_dso(dsos, dso, &t);
 	}
-	if (running)
+	if (finished)
 		strbuf_release(&t.names);
 	else
 		symtab_finish(&t, dso);
@@ -391,7 +419,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 static const struct symbol *symbol_at(struct dso *dso, size_t i)
 {
 	if (dso->lazy_syms && !dso->syms[i].name)
-		kallsyms_cache__make_symbol(dso, i);
+		symtab_cache__make_symbol(dso, i);
 	return &dso->syms[i];
 }
 

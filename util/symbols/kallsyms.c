@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <dirent.h>
 #include <elf.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "../base/pending-file.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "cache-dir.h"
 #include "kallsyms.h"
 #include "kernel-build-id.h"
+#include "symtab-cache.h"
 
 /* --- parsing ---------------------------------------------------------- */
 
@@ -88,166 +84,6 @@ void kallsyms__parse(struct symtab *t, const char *path)
 	free(buf);
 }
 
-/* --- the cache file --------------------------------------------------- */
-
-/*
- * The file: the header, each symbol's [start, end) (what lookups search,
- * used where it lies), a record per symbol (made a struct symbol when a
- * lookup first finds it), and the names.
- */
-#define CACHE_MAGIC "PMKSYMS2"
-
-struct cache_header {
-	char magic[8];
-	uint32_t sym_size;
-	uint32_t pad;
-	uint64_t nr_syms;
-	uint64_t names_size;
-	struct kallsyms_key key;
-};
-
-struct cache_sym {
-	uint32_t name_off, namelen, seq;
-	uint8_t binding, is_object, pad[2];
-};
-
-static int write_fully(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-int kallsyms_cache__write(const char *path, const struct dso *dso,
-			  const struct kallsyms_key *key)
-{
-	struct cache_header h = { .magic = CACHE_MAGIC, .sym_size = sizeof(struct cache_sym),
-				  .nr_syms = dso->nr_syms, .key = *key };
-	struct strbuf out = STRBUF_INIT;
-	struct pending_file pf;
-	size_t names_end = 0;
-	int err;
-
-	for (size_t i = 0; i < dso->nr_syms; i++) {
-		size_t end = (size_t)(dso->syms[i].name - dso->names) + dso->syms[i].namelen + 1;
-
-		if (end > names_end)
-			names_end = end;
-	}
-	h.names_size = names_end;
-	strbuf_add(&out, &h, sizeof(h));
-	for (size_t i = 0; i < dso->nr_syms; i++) {
-		uint64_t bounds[2] = { dso->syms[i].start, dso->syms[i].end };
-
-		strbuf_add(&out, bounds, sizeof(bounds));
-	}
-	for (size_t i = 0; i < dso->nr_syms; i++) {
-		const struct symbol *s = &dso->syms[i];
-		struct cache_sym c = { (uint32_t)(s->name - dso->names), s->namelen, s->seq,
-				       s->binding, s->is_object, { 0 } };
-
-		strbuf_add(&out, &c, sizeof(c));
-	}
-	strbuf_add(&out, dso->names, names_end);
-	err = pending_file__open(&pf, path);
-	if (!err) {
-		err = write_fully(pf.fd, out.buf, out.len);
-		if (close(pf.fd) && !err)
-			err = -errno;
-		err = pending_file__finish(&pf, err);
-	}
-	strbuf_release(&out);
-	return err;
-}
-
-/* A regular file of ours mapped whole (its size when opened), or NULL:
- * one another user could write might name other symbols. */
-static void *map_file(const char *path, size_t *size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	struct stat st;
-	void *p = NULL;
-
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_uid == geteuid() &&
-	    !(st.st_mode & 022)) {
-		*size = (size_t)st.st_size;
-		p = mmap(NULL, *size, PROT_READ, MAP_PRIVATE, fd, 0);
-	}
-	close(fd);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/*
- * The dso then owns the mapping: its bounds and names stay there, and its
- * symbols are made from the records as lookups find them (a report needs
- * a few hundred of the kernel's 100,000). The file is replaced by rename,
- * never rewritten in place, so what is mapped does not change.
- */
-bool kallsyms_cache__read(const char *path, const struct kallsyms_key *key, struct dso *dso)
-{
-	const size_t per_sym = 2 * sizeof(uint64_t) + sizeof(struct cache_sym);
-	struct cache_header h;
-	size_t size = 0;
-	char *map = map_file(path, &size);
-	const uint64_t *bounds;
-	const struct cache_sym *v;
-	const char *names;
-
-	if (!map || size < sizeof(h))
-		goto fail;
-	memcpy(&h, map, sizeof(h));
-	if (memcmp(h.magic, CACHE_MAGIC, 8) || h.sym_size != sizeof(*v) ||
-	    memcmp(&h.key, key, sizeof(*key)) || !h.nr_syms ||
-	    h.nr_syms > (size - sizeof(h)) / per_sym ||
-	    size - sizeof(h) - h.nr_syms * per_sym != h.names_size)
-		goto fail;
-	bounds = (const void *)(map + sizeof(h));
-	v = (const void *)(bounds + 2 * h.nr_syms);
-	names = (const char *)(v + h.nr_syms);
-	/* each name is checked as its symbol is made: reading them all here
-	 * was a sixth of a small report */
-	if (!h.names_size || names[h.names_size - 1] != '\0' ||
-	    !(dso->syms = calloc(h.nr_syms, sizeof(*dso->syms))))	/* untouched: free */
-		goto fail;
-	dso->names_size = h.names_size;
-	dso->nr_syms = h.nr_syms;
-	dso->bounds = (uint64_t *)bounds;
-	dso->lazy_syms = v;
-	dso->names = (char *)names;
-	dso->names_map = map;
-	dso->names_map_size = size;
-	return true;
-fail:
-	if (map)
-		munmap(map, size);
-	return false;
-}
-
-void kallsyms_cache__make_symbol(struct dso *dso, size_t i)
-{
-	const struct cache_sym *v = (const struct cache_sym *)dso->lazy_syms + i;
-	bool name_ok = (uint64_t)v->name_off + v->namelen < dso->names_size &&
-		       dso->names[(uint64_t)v->name_off + v->namelen] == '\0';
-
-	/* a damaged record still names no memory outside the names */
-	dso->syms[i] = (struct symbol){
-		.start = dso->bounds[2 * i], .end = dso->bounds[2 * i + 1],
-		.name = name_ok ? dso->names + v->name_off : dso->names + dso->names_size - 1,
-		.namelen = name_ok ? v->namelen : 0,
-		.binding = v->binding, .is_object = v->is_object, .seq = v->seq,
-	};
-}
-
 /* --- the running kernel ----------------------------------------------- */
 
 /* This boot and this kernel; false when either is unknown. */
@@ -279,31 +115,6 @@ static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
 	return true;
 }
 
-/* The cache files of this kernel's earlier boots: stale for good. */
-static void remove_other_boots(const char *path)
-{
-	const char *base = strrchr(path, '/') + 1, *dash = strrchr(base, '-');
-	size_t dir_len = (size_t)(base - path), prefix = (size_t)(dash - base) + 1;
-	struct strbuf dir = STRBUF_INIT, old = STRBUF_INIT;
-	struct dirent *d;
-	DIR *dp;
-
-	strbuf_add(&dir, path, dir_len);
-	dp = opendir(dir.buf);
-	while (dp && (d = readdir(dp))) {
-		if (strncmp(d->d_name, base, prefix) || !strcmp(d->d_name, base) ||
-		    strchr(d->d_name + prefix, '.'))
-			continue;
-		strbuf_reset(&old);
-		strbuf_addf(&old, "%s%s", dir.buf, d->d_name);
-		unlink(old.buf);
-	}
-	if (dp)
-		closedir(dp);
-	strbuf_release(&dir);
-	strbuf_release(&old);
-}
-
 /* kptr_restrict shows some users zeros: they must not get a cached table. */
 static bool addresses_visible(void)
 {
@@ -328,14 +139,14 @@ bool kallsyms__load_running(struct dso *dso)
 	if (!addresses_visible())
 		return false;
 	cacheable = running_key(&key) && cache_path(&key, &path);
-	if (cacheable && kallsyms_cache__read(path.buf, &key, dso)) {
+	if (cacheable && symtab_cache__read(path.buf, &key, sizeof(key), dso)) {
 		strbuf_release(&path);
 		return true;
 	}
 	kallsyms__parse(&t, "/proc/kallsyms");
 	symtab_finish(&t, dso);
-	if (cacheable && dso->nr_syms && !kallsyms_cache__write(path.buf, dso, &key))
-		remove_other_boots(path.buf);	/* best effort, as the write */
+	if (cacheable && dso->nr_syms && !symtab_cache__write(path.buf, dso, &key, sizeof(key)))
+		symtab_cache__remove_others(path.buf);	/* best effort, as the write */
 	strbuf_release(&path);
 	return true;
 }

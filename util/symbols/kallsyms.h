@@ -26,20 +26,6 @@ struct kallsyms_key {
 	char boot_id[40];
 };
 
-/* Write @dso's finished table for @key to @path (atomically: a complete
- * file or none). Returns 0 or -errno. */
-int kallsyms_cache__write(const char *path, const struct dso *dso,
-			  const struct kallsyms_key *key);
-
-/* Read a table written for @key into @dso (which has none yet); false
- * when the file is missing, for another key, or not well formed. Its
- * symbols are then made as they are first found: see
- * kallsyms_cache__make_symbol(). */
-bool kallsyms_cache__read(const char *path, const struct kallsyms_key *key, struct dso *dso);
-
-/* Fill @dso->syms[@i] from the cache it was read from (dso->lazy_syms). */
-void kallsyms_cache__make_symbol(struct dso *dso, size_t i);
-
 /*
  * The running kernel's symbols into @dso: from the cache when it holds
  * them, else from /proc/kallsyms (then cached). False when this user

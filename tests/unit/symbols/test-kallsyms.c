@@ -13,6 +13,7 @@
 
 #include "../unit-test.h"
 #include "../../../util/symbols/kallsyms.h"
+#include "../../../util/symbols/symtab-cache.h"
 
 static char dir[] = "/tmp/pm-kallsyms-test-XXXXXX";
 
@@ -83,12 +84,12 @@ static void test_kallsyms__cache_round_trip(void **state)
 	(void)state;
 	snprintf(path, sizeof(path), "%s/cache", dir);
 	load_table(&dso);
-	assert_int_equal(kallsyms_cache__write(path, &dso, &key), 0);
-	assert_true(kallsyms_cache__read(path, &key, &back));
+	assert_int_equal(symtab_cache__write(path, &dso, &key, sizeof(key)), 0);
+	assert_true(symtab_cache__read(path, &key, sizeof(key), &back));
 	assert_int_equal(back.nr_syms, dso.nr_syms);
 	for (size_t i = 0; i < dso.nr_syms; i++) {
 		assert_null(back.syms[i].name);	/* made when first found */
-		kallsyms_cache__make_symbol(&back, i);
+		symtab_cache__make_symbol(&back, i);
 		assert_string_equal(back.syms[i].name, dso.syms[i].name);
 		assert_int_equal(back.syms[i].start, dso.syms[i].start);
 		assert_int_equal(back.syms[i].end, dso.syms[i].end);
@@ -98,7 +99,7 @@ static void test_kallsyms__cache_round_trip(void **state)
 	free_table(&back);
 	/* another boot (KASLR moved the kernel) or another kernel: not used */
 	key.boot_id[0] = '9';
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	assert_null(back.syms);
 	free_table(&dso);
 }
@@ -114,7 +115,7 @@ static void test_kallsyms__damaged_cache_refused(void **state)
 	(void)state;
 	snprintf(path, sizeof(path), "%s/damaged", dir);
 	load_table(&dso);
-	assert_int_equal(kallsyms_cache__write(path, &dso, &key), 0);
+	assert_int_equal(symtab_cache__write(path, &dso, &key, sizeof(key)), 0);
 	f = fopen(path, "rb");
 	assert_non_null(f);
 	buf = malloc(1 << 16);
@@ -122,19 +123,19 @@ static void test_kallsyms__damaged_cache_refused(void **state)
 	fclose(f);
 	/* cut short */
 	write_text(path, buf, len - 3);
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	/* a name's end byte no longer its end */
 	buf[len - 1] = 'x';
 	write_text(path, buf, len);
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	/* whole, but writable by others: what it says cannot be trusted */
 	write_text(path, buf, len);
 	buf[len - 1] = '\0';
 	write_text(path, buf, len);
-	assert_true(kallsyms_cache__read(path, &key, &back));
+	assert_true(symtab_cache__read(path, &key, sizeof(key), &back));
 	free_table(&back);
 	chmod(path, 0666);
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	/* a record naming bytes past the names (the file read whole, records
 	 * are only checked as their symbols are made): an empty name */
 	{
@@ -147,21 +148,21 @@ static void test_kallsyms__damaged_cache_refused(void **state)
 		memset(rec, 0xff, 4);
 		write_text(path, buf, len);
 		chmod(path, 0600);
-		assert_true(kallsyms_cache__read(path, &key, &back));
-		kallsyms_cache__make_symbol(&back, 0);
+		assert_true(symtab_cache__read(path, &key, sizeof(key), &back));
+		symtab_cache__make_symbol(&back, 0);
 		assert_string_equal(back.syms[0].name, "");
 		assert_int_equal(back.syms[0].namelen, 0);
-		kallsyms_cache__make_symbol(&back, 1);
+		symtab_cache__make_symbol(&back, 1);
 		assert_string_equal(back.syms[1].name, dso.syms[1].name);
 		free_table(&back);
 		memset(&back, 0, sizeof(back));
 	}
 	/* empty, and garbage */
 	write_text(path, "", 0);
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	memset(buf, 0xff, len);
 	write_text(path, buf, len);
-	assert_false(kallsyms_cache__read(path, &key, &back));
+	assert_false(symtab_cache__read(path, &key, sizeof(key), &back));
 	assert_null(back.syms);
 	free(buf);
 	free_table(&dso);
