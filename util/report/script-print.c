@@ -572,8 +572,7 @@ static void print_tod(const struct script_print *p, uint64_t t, struct strbuf *s
 
 /* perf's sample start after the comm: pid/tid, cpu, misc, the time of day,
  * the time @t shows; @type is the record's (misc's letters depend on it). */
-static void print_start(const struct script_print *p, uint64_t f,
-			const struct perf_sample *s, uint64_t t, uint32_t type, struct strbuf *sb)
+static void print_ids(uint64_t f, const struct perf_sample *s, struct strbuf *sb)
 {
 	if (f & SF_PID) {
 		strbuf_addint(sb, (int32_t)s->pid, 5, ' ', false);
@@ -583,6 +582,12 @@ static void print_start(const struct script_print *p, uint64_t f,
 		strbuf_addint(sb, (int32_t)s->tid, 5, ' ', (f & SF_PID) != 0);
 		strbuf_addch(sb, ' ');
 	}
+}
+
+/* The cpu and what follows it up to the time (@t: as shown). */
+static void print_when(const struct script_print *p, uint64_t f, const struct perf_sample *s,
+		       uint64_t t, uint32_t type, struct strbuf *sb)
+{
 	if (f & SF_CPU && p->latency) {
 		strbuf_addint(sb, (int32_t)s->cpu, 3, ' ', false);
 		strbuf_addch(sb, ' ');
@@ -599,13 +604,17 @@ static void print_start(const struct script_print *p, uint64_t f,
 		print_time(p, t, sb);
 }
 
-/* What follows the comm up to the event's name: the sample alone says it
- * (and @t, its time as shown). */
-static void print_middle(const struct script_print *p, uint64_t f,
-			 const struct perf_sample *s, uint64_t t, const struct pd_evsel *e,
-			 struct strbuf *sb)
+static void print_start(const struct script_print *p, uint64_t f,
+			const struct perf_sample *s, uint64_t t, uint32_t type, struct strbuf *sb)
 {
-	print_start(p, f, s, t, PERF_RECORD_SAMPLE, sb);
+	print_ids(f, s, sb);
+	print_when(p, f, s, t, type, sb);
+}
+
+/* What follows the time up to the event's name. */
+static void print_tail(const struct script_print *p, uint64_t f, const struct perf_sample *s,
+		       const struct pd_evsel *e, struct strbuf *sb)
+{
 	if (f & SF_PERIOD) {
 		strbuf_addint(sb, (int64_t)s->period, 10, ' ', false);
 		strbuf_addch(sb, ' ');
@@ -619,6 +628,16 @@ static void print_middle(const struct script_print *p, uint64_t f,
 	 * blank */
 	if (f & SF_FLAGS)
 		strbuf_addchars(sb, ' ', 2 + 21 + 1);
+}
+
+/* What follows the comm up to the event's name: the sample alone says it
+ * (and @t, its time as shown). */
+static void print_middle(const struct script_print *p, uint64_t f,
+			 const struct perf_sample *s, uint64_t t, const struct pd_evsel *e,
+			 struct strbuf *sb)
+{
+	print_start(p, f, s, t, PERF_RECORD_SAMPLE, sb);
+	print_tail(p, f, s, e, sb);
 }
 
 /* The time a line shows: perf's --reltime counts from the first event
@@ -644,7 +663,7 @@ size_t script_print__prepare(const struct script_print *p, const struct perf_sam
 			     size_t size)
 {
 	strbuf_reset(scratch);
-	print_middle(p, fields_of(p, e), s, s->time, e, scratch);
+	print_when(p, fields_of(p, e), s, s->time, PERF_RECORD_SAMPLE, scratch);
 	if (scratch->len >= size)
 		return 0;	/* the tool's thread formats it */
 	memcpy(note, scratch->buf, scratch->len + 1);
@@ -844,10 +863,13 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct addr_location al;
 
 	print_comm(p, f, chain, t, sb);
-	if (middle)
+	if (middle) {
+		print_ids(f, s, sb);
 		strbuf_addstr(sb, middle);
-	else
+		print_tail(p, f, s, e, sb);
+	} else {
 		print_middle(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, e, sb);
+	}
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
 		p->format_trace(p->trace_ctx, s, sb);
 	if (f & SF_ADDR)

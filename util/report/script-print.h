@@ -138,9 +138,10 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err);
 
 /*
- * The part of a sample's line the sample alone decides (pid to event
- * name), formatted ahead, on another thread than the printing one: NUL
- * terminated in @note. Returns the bytes written, 0 when it does not fit
+ * A part of a sample's line the sample alone decides (its cpu to its
+ * time), formatted ahead, on another thread than the printing one: NUL
+ * terminated in @note. The printing thread does the rest (a share of the
+ * work that keeps the two threads equally busy on a plain script). Returns the bytes written, 0 when it does not fit
  * in @size. @scratch is the caller's, one per thread.
  */
 size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
