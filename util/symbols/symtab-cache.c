@@ -42,10 +42,18 @@ struct cache_override {
 
 #define KEY_ROOM(size) (((size) + 7) & ~(size_t)7)
 
+/*
+ * A page per write: the page cache keeps a file in folios of the sizes
+ * it was written in, and a reader's fault maps the whole folio. Written
+ * at once, the kernel's table came back in large folios, and a report
+ * that looked up a few hundred symbols had 4 MB more resident.
+ */
+#define WRITE_CHUNK 4096
+
 static int write_fully(int fd, const char *p, size_t len)
 {
 	while (len) {
-		ssize_t n = write(fd, p, len);
+		ssize_t n = write(fd, p, len < WRITE_CHUNK ? len : WRITE_CHUNK);
 
 		if (n < 0 && errno == EINTR)
 			continue;
