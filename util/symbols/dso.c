@@ -197,27 +197,18 @@ static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 		symtab_load_elf_image(t, image, size);
 }
 
-/* The table of the binary at @path, its debug file @debug (or none)
- * first, from the cache when it holds it; true if it did. */
-static bool cached_user_table(struct dsos *dsos, struct dso *dso, const char *path,
-			      const char *debug, struct user_table_key *key,
-			      struct strbuf *cache)
-{
-	return symtab_cache__user_key(path, debug, !dsos->cfg.no_demangle, key, cache) &&
-	       symtab_cache__read(cache->buf, key, sizeof(*key), dso);
-}
-
 /*
  * Like perf: a separate debug file (full .symtab) wins over the binary,
  * which is only trusted with the recorded build-id. A large table is
- * kept in the cache (symtab-cache.h); true when @dso has it from there.
+ * kept in the cache (symtab-cache.h). True when @dso has its table,
+ * finished here or read from the cache.
  */
 static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 {
 	struct strbuf path = STRBUF_INIT, cache = STRBUF_INIT;
 	struct user_table_key key;
 	char debug[128];
-	bool from_cache = false, cacheable;
+	bool finished = false, keyed;
 	uint8_t id[20];
 	size_t n;
 
@@ -229,23 +220,22 @@ static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 		n = elf_read_build_id(path.buf, id, sizeof(id));
 	if (dsos->cfg.symfs || !debug_file_path(id, n, debug, sizeof(debug)))
 		debug[0] = '\0';
-	cacheable = !dsos->cfg.symfs;
-	if (cacheable && cached_user_table(dsos, dso, path.buf, *debug ? debug : NULL, &key,
-					   &cache)) {
-		from_cache = true;
+	keyed = !dsos->cfg.symfs &&
+		symtab_cache__user_key(path.buf, *debug ? debug : NULL, !dsos->cfg.no_demangle,
+				       &key, &cache);
+	finished = true;
+	if (keyed && symtab_cache__read(cache.buf, &key, sizeof(key), dso))
 		goto out;
-	}
 	if (!*debug || !symtab_load_elf(t, debug, path.buf, false))
 		symtab_load_elf(t, path.buf, NULL, false);
 	symtab_finish(t, dso);
-	if (cacheable && cache.len && dso->nr_syms >= SYMTAB_CACHE_MIN_SYMS &&
+	if (keyed && dso->nr_syms >= SYMTAB_CACHE_MIN_SYMS &&
 	    !symtab_cache__write(cache.buf, dso, &key, sizeof(key)))
 		symtab_cache__remove_others(cache.buf);	/* best effort, as the write */
-	from_cache = true;	/* finished here */
 out:
 	strbuf_release(&path);
 	strbuf_release(&cache);
-	return from_cache;
+	return finished;
 }
 
 int dso__jit_tid(const struct dso *dso)

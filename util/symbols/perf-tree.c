@@ -322,24 +322,25 @@ static void add_override(struct overrides *o, uint64_t start, uint64_t end,
 static void stretched_over_stubs(const struct tree *t, uint32_t e, uint32_t plt_from,
 				 uint32_t nr, struct overrides *o)
 {
-	uint64_t lo = t->n[e].start, hi = t->n[e].end, at;
+	uint64_t lo = t->n[e].start, hi = t->n[e].end, at, to;
 	uint32_t s = plt_from;
 
 	while (s < nr && t->n[s].end <= lo)
 		s++;
 	if (s == nr || t->n[s].start >= hi)
 		return;
-	for (at = t->n[s].start > lo ? t->n[s].start : lo; at < hi; ) {
-		bool in_stub = s < nr && t->n[s].start <= at;
-		uint64_t to = in_stub ? t->n[s].end : s < nr ? t->n[s].start : hi;
-		uint32_t found = find(t, at);
+	for (at = t->n[s].start > lo ? t->n[s].start : lo; at < hi; at = to) {
+		bool in_stub;
+		uint32_t found;
 
+		while (s < nr && t->n[s].end <= at)
+			s++;
+		in_stub = s < nr && t->n[s].start <= at;
+		to = in_stub ? t->n[s].end : s < nr ? t->n[s].start : hi;
 		to = to < hi ? to : hi;
+		found = find(t, at);
 		if (found != (in_stub ? s : NIL))
 			add_override(o, at, to, found == NIL ? NULL : &t->n[found]);
-		if (in_stub)
-			s++;
-		at = to;
 	}
 }
 
