@@ -75,8 +75,9 @@ test_expect_success '--stdio2: the browser'"'"'s listing, offsets labelled where
 	for t in $(grep -oE "[↑↓] j[a-z]+ +[0-9a-f]+" out2 | awk "{print \$3}"); do
 		grep -qE "^ {7,} +$t: " out2 || grep -qE "^ *[0-9.]+ +$t: " out2 || return 1
 	done &&
+	# a line whose few samples round to 0.00 shows it in one, not the other
 	pm annotate -i burn.data middle | awk "/^ +[0-9.]+ : / && \$1 > 0 { print \$1 }" >pct1 &&
-	grep -oE "^ *[0-9]+\.[0-9]{2} " out2 | tr -d " " >pct2 && test_cmp pct1 pct2 &&
+	grep -oE "^ *[0-9]+\.[0-9]{2} " out2 | awk "\$1 > 0 { print \$1 }" >pct2 && test_cmp pct1 pct2 &&
 	grep -q "^ *leaf():" out2 && grep -q "return x \* 6364136223846793005UL" out2
 '
 
