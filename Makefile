@@ -141,7 +141,7 @@ $(B)/workloads/%: tests/workloads/%.cc
 # the big-endian image of a perf.data, for the byte-swapped file tests
 # writes the synthetic memory/branch fixture (tests/expected/report/regen.sh)
 $(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
-	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
 # a JIT's process and kernel memory samples, for report tests (t3000)
 $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt: $(B)/gen-%: tests/helpers/gen-%.c $(B)/libperf-mini.a
@@ -166,7 +166,7 @@ workloads: $(WORKLOADS) $(B)/workloads/shapes-instrumented
 unit-tests: check-deps $(UNIT_BINS)
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt workloads \
+test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt $(B)/gen-perf-data workloads \
 	$(B)/selfmon-check $(B)/selfmon-check-sim unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
@@ -233,8 +233,9 @@ bench: all
 build/stat-floor: tests/bench/stat-floor.c
 	$(CC) $(CPPFLAGS) -O2 $(WARN) -static -o $@ $<
 
-build/gen-perf-data: tests/bench/gen-perf-data.c build/libperf-mini.a
-	$(CC) $(CPPFLAGS) -O2 $(WARN) $(PKG_CFLAGS) -o $@ $< build/libperf-mini.a $(LIBS)
+# the bench's generated perf.data files; o3800 makes small ones
+$(B)/gen-perf-data: tests/bench/gen-perf-data.c $(B)/libperf-mini.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
 PREFIX ?= /usr/local
 install: all build/libperf-mini-self.a build/profviz.so

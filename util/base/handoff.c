@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "handoff.h"
+#include "util.h"
 
 /*
  * A giver that catches up with the ring sleeps until half of it is free:
@@ -84,13 +85,6 @@ static void *taker(void *arg)
 	}
 	pthread_mutex_unlock(&h->lock);
 	return NULL;
-}
-
-static int cpus_available(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
 }
 
 struct handoff *handoff__start(size_t batch_size, handoff_fn *fn, void *ctx)

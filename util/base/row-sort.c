@@ -293,6 +293,20 @@ void row_packer__measure(struct row_packer *p, const uint64_t *row)
 	p->seen++;
 }
 
+void row_packer__add(struct row_packer *p, const struct row_packer *q)
+{
+	if (!q->seen)
+		return;
+	for (int k = 0; k < p->stride; k++) {
+		if (!p->seen)
+			p->first[k] = q->first[k];
+		p->constant[k] &= q->constant[k] && q->first[k] == p->first[k];
+		p->cols[k].lo = q->cols[k].lo < p->cols[k].lo ? q->cols[k].lo : p->cols[k].lo;
+		p->hi[k] = q->hi[k] > p->hi[k] ? q->hi[k] : p->hi[k];
+	}
+	p->seen += q->seen;
+}
+
 /* The columns' widths as measure_column() gives them; the words a row takes. */
 int row_packer__words(struct row_packer *p)
 {

@@ -28,6 +28,8 @@ struct row_packer;
 
 struct row_packer *row_packer__new(int stride);
 void row_packer__measure(struct row_packer *p, const uint64_t *row);
+/* @p as if it had measured @q's rows too (both of the same stride) */
+void row_packer__add(struct row_packer *p, const struct row_packer *q);
 int row_packer__words(struct row_packer *p);
 void row_packer__pack(const struct row_packer *p, const uint64_t *row, uint64_t *out);
 void row_packer__free(struct row_packer *p);

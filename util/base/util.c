@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -114,4 +115,11 @@ bool raise_nofile(void)
 		return false;
 	rl.rlim_cur = rl.rlim_max;
 	return !setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+int cpus_available(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
 }

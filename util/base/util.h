@@ -64,6 +64,9 @@ void *zalloc_written(size_t size);
 /* Monotonic clock in nanoseconds. */
 uint64_t clock_now_ns(void);
 
+/* The CPUs this process may run on (1 when it cannot tell). */
+int cpus_available(void);
+
 #include "banned.h"
 
 #endif

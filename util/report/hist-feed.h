@@ -45,6 +45,14 @@ static inline void feed_keys__set(const struct feed_keys *k, struct hist_entry *
 /* NULL when no thread could be started (then add to the hists directly). */
 struct hist_feed *hist_feed__start(void);
 
+/* The same for whole entries (hist_feed__add_entry() instead of _add()):
+ * reports whose keys read more of the sample, a memory report's. */
+struct hist_feed *hist_feed__start_entries(void);
+
+/* Queue @tmpl for @h's @member, its rare part and memory access copied. */
+int hist_feed__add_entry(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,
+			 int member);
+
 /* Queue @tmpl's keys and period for @h's @member. Returns 0, or the
  * thread's error (-ENOMEM) once it has failed. */
 int hist_feed__add(struct hist_feed *f, struct hists *h, const struct hist_entry *tmpl,

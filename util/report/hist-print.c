@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/two-threads.h"
 #include "../base/util.h"
 #include "hist-print.h"
 #include "percent-color.h"
@@ -181,15 +182,22 @@ static void prefetch_ahead(const struct hists *h, size_t i)
 	}
 }
 
-/* perf's hists__calc_col_len(), over the entries that are printed. */
-void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
-			struct hist_columns *c)
-{
-	size_t comm_len = 0;
+struct widths_job {
+	const struct hists *h;
+	const struct hist_print_opts *o;
+	struct hist_columns part[2];
+	size_t comm_len[2];
+};
 
-	for (int i = 0; i < SORT_NR_KEYS; i++)
-		c->width[i] = 0;
-	for (size_t i = 0; i < h->nr_sorted && (!o->width_rows || i < o->width_rows); i++) {
+/* perf's hists__calc_col_len() over the entries [@from, @to) */
+static void widths_part(size_t from, size_t to, int part, void *ctx)
+{
+	struct widths_job *j = ctx;
+	const struct hists *h = j->h;
+	const struct hist_print_opts *o = j->o;
+	struct hist_columns *c = &j->part[part];
+
+	for (size_t i = from; i < to; i++) {
 		const struct hist_entry *he = h->sorted[i];
 
 		prefetch_ahead(h, i);
@@ -200,8 +208,8 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 		if (!he->sym && o->unresolved_dso_width &&
 		    c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
 			c->width[SORT_DSO] = UNRESOLVED_DSO_WIDTH;
-		if (strlen(he->thread->comm) > comm_len)
-			comm_len = strlen(he->thread->comm);
+		if (strlen(he->thread->comm) > j->comm_len[part])
+			j->comm_len[part] = strlen(he->thread->comm);
 		/* perf sizes Command by each thread's last comm, and cuts to it */
 		grow(&c->width[SORT_COMM], strlen(he->thread->comm));
 		if (he->dso)
@@ -215,6 +223,23 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}
+}
+
+/* The widths of the entries printed: a memory report's millions are
+ * measured in two halves at once. */
+void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
+			struct hist_columns *c)
+{
+	struct widths_job j = { .h = h, .o = o };
+	size_t n = h->nr_sorted, comm_len;
+
+	if (o->width_rows && o->width_rows < n)
+		n = o->width_rows;
+	two_threads__split(n, widths_part, &j);
+	for (int i = 0; i < SORT_NR_KEYS; i++)
+		c->width[i] = j.part[0].width[i] > j.part[1].width[i] ?
+				      j.part[0].width[i] : j.part[1].width[i];
+	comm_len = j.comm_len[0] > j.comm_len[1] ? j.comm_len[0] : j.comm_len[1];
 	lazy_key_width(h, SORT_SRCFILE, c);
 	lazy_key_width(h, SORT_TRACE, c);
 	/* perf widens Pid:Command with the Command column, header included */
@@ -383,6 +408,59 @@ static void print_entry(const struct hists *h, const struct hist_print_opts *o,
 	fputs(line->buf, out);
 }
 
+/*
+ * A memory report makes a row of nearly every sample: millions of rows,
+ * each waiting on its entry's memory. Two threads make them, in blocks,
+ * where a row depends on no other row: not with callchains (whose
+ * printing is not checked for that) nor perf's mispredict column (which
+ * repeats the row before) nor the IPC one (worked out when first
+ * printed).
+ */
+#define ROWS_PER_BLOCK 256
+
+struct rows {
+	const struct hists *h;
+	const struct hist_print_opts *o;
+	const struct hist_columns *c;
+};
+
+static bool rows_made_apart(const struct hists *h)
+{
+	if (h->nr_sorted < 2 * ROWS_PER_BLOCK || h->use_callchain)
+		return false;
+	for (int i = 0; i < h->fields->nr; i++) {
+		enum sort_key_id id = h->fields->keys[i]->id;
+
+		if (id == SORT_MISPREDICT || id == SORT_IPC_LBR)
+			return false;
+	}
+	return true;
+}
+
+static void make_rows(size_t block, struct strbuf *text, void *ctx)
+{
+	const struct rows *r = ctx;
+	size_t end = (block + 1) * ROWS_PER_BLOCK;
+	struct strbuf line = STRBUF_INIT;
+
+	if (end > r->h->nr_sorted)
+		end = r->h->nr_sorted;
+	for (size_t i = block * ROWS_PER_BLOCK; i < end; i++) {
+		const struct hist_entry *he = r->h->sorted[i];
+
+		prefetch_ahead(r->h, i);
+		if (!hist_print__shown(r->h, r->o, he))
+			continue;
+		/* an entry's row is made from an empty line: its separators
+		 * depend on it */
+		strbuf_reset(&line);
+		hist_print__entry(r->h, r->o, r->c, he, &line);
+		strbuf_addch(&line, '\n');
+		strbuf_add(text, line.buf, line.len);
+	}
+	strbuf_release(&line);
+}
+
 void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 {
 	if (o->hierarchy) {
@@ -395,6 +473,13 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 	hist_print__widths(h, o, &c);
 	if (!o->quiet)
 		print_titles(h, o, &c, out);
+	if (rows_made_apart(h)) {
+		struct rows r = { h, o, &c };
+
+		two_threads__write_in_order((h->nr_sorted + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK,
+				      make_rows, &r, out);
+		return;
+	}
 	for (size_t i = 0; i < h->nr_sorted; i++) {
 		prefetch_ahead(h, i);
 		if (hist_print__shown(h, o, h->sorted[i]))

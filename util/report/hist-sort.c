@@ -11,6 +11,7 @@
 
 #include "../base/rbtree.h"
 #include "../base/row-sort.h"
+#include "../base/two-threads.h"
 #include "hist.h"
 #include "name-rank.h"
 #include "../base/xalloc.h"
@@ -370,32 +371,63 @@ static void entry_row(const struct hists *h, const struct rankings *rk,
 		r[k] ^= 1ULL << 63;
 }
 
+struct rows_job {
+	const struct hists *h;
+	const struct rankings *rk;
+	struct hist_entry *const *ents;
+	int stride, words;
+	struct row_packer *pack[2];
+	uint64_t *rows;
+};
+
+static void measure_rows(size_t from, size_t to, int part, void *ctx)
+{
+	struct rows_job *j = ctx;
+	uint64_t *row = must_calloc(j->stride, sizeof(*row));
+
+	for (size_t i = from; i < to; i++) {
+		entry_row(j->h, j->rk, j->ents[i], j->stride, row);
+		row_packer__measure(j->pack[part], row);
+	}
+	free(row);
+}
+
+static void pack_rows(size_t from, size_t to, int part, void *ctx)
+{
+	struct rows_job *j = ctx;
+	uint64_t *row = must_calloc(j->stride, sizeof(*row));
+
+	(void)part;
+	for (size_t i = from; i < to; i++) {
+		entry_row(j->h, j->rk, j->ents[i], j->stride, row);
+		row_packer__pack(j->pack[0], row, j->rows + i * j->words);
+	}
+	free(row);
+}
+
+/* The keys twice (measured, then packed) rather than all kept whole: a
+ * memory report's dozen keys per entry would outweigh the entries. Each
+ * pass in two halves at once: a memory report has millions of entries. */
 static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
-	int per = keys_per_entry(h, false), stride = per ? per : 1, words;
-	struct row_packer *pack = row_packer__new(stride);
-	uint64_t *row = must_calloc(stride, sizeof(*row)), *rows;
+	int per = keys_per_entry(h, false);
+	struct rows_job j = { .h = h, .rk = rk, .ents = ents, .stride = per ? per : 1 };
 	uint32_t *order = must_reallocarray(NULL, n, sizeof(*order));
 
-	/* the keys twice (measured, then packed) rather than all kept whole:
-	 * a memory report's dozen keys per entry would outweigh the entries */
-	for (size_t i = 0; i < n; i++) {
-		entry_row(h, rk, ents[i], stride, row);
-		row_packer__measure(pack, row);
-	}
-	words = row_packer__words(pack);
-	rows = must_reallocarray(NULL, n * words, sizeof(*rows));
-	for (size_t i = 0; i < n; i++) {
-		entry_row(h, rk, ents[i], stride, row);
-		row_packer__pack(pack, row, rows + i * words);
-	}
-	row_sort(rows, n, words, order);
+	j.pack[0] = row_packer__new(j.stride);
+	j.pack[1] = row_packer__new(j.stride);
+	two_threads__split(n, measure_rows, &j);
+	row_packer__add(j.pack[0], j.pack[1]);
+	j.words = row_packer__words(j.pack[0]);
+	j.rows = must_reallocarray(NULL, n * j.words, sizeof(*j.rows));
+	two_threads__split(n, pack_rows, &j);
+	row_sort(j.rows, n, j.words, order);
 	for (size_t i = 0; i < n; i++)
 		h->sorted[i] = ents[order[i]];
-	row_packer__free(pack);
-	free(row);
-	free(rows);
+	row_packer__free(j.pack[0]);
+	row_packer__free(j.pack[1]);
+	free(j.rows);
 	free(order);
 }
 

@@ -262,6 +262,14 @@ static void setup_fast_path(struct report *r)
 {
 	const struct report_opts *o = r->o;
 
+	/* a memory report: no ip cache (its entries differ by data address),
+	 * its whole entries folded on the second thread */
+	if (o->mem_mode && !r->branch_mode && !r->need_chains && !r->live) {
+		r->feed = hist_feed__start_entries();
+		r->feed_entries = r->feed != NULL;
+		return;
+	}
+
 	for (int i = 0; i < r->fields.sort.nr; i++) {
 		enum sort_key_id id = r->fields.sort.keys[i]->id;
 
@@ -383,7 +391,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		if (seen)
 			return seen > 0 ? 0 : out_of_memory(r, seen);
 	}
-	if (h && r->feed) {
+	if (h && r->feed && !r->feed_entries) {
 		tmpl.rare = &rare;
 		resolve_sample_keys(&r->machine, s, &tmpl);
 		return out_of_memory(r, hist_feed__add(r->feed, h, &tmpl, evsel->idx - leader->idx));
@@ -439,6 +447,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 			h = NULL;
 		else
 			hists__account(h, c->he, tmpl.period, member, tmpl.cpumode);
+	} else if (h && r->feed) {
+		return out_of_memory(r, hist_feed__add_entry(r->feed, h, &tmpl,
+							     evsel->idx - leader->idx));
 	} else if (h && r->chain_feed) {	/* the histogram is the feed's */
 		if (chain_feed__add(r->chain_feed, h, s, &tmpl, NULL, 0, r->machine.gen,
 				    evsel->idx - leader->idx))

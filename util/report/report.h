@@ -158,6 +158,7 @@ struct report {
 	struct ip_cache_slot *ip_cache;	/* NULL when entries need more than the ip */
 	uint32_t ip_cache_gen;
 	struct hist_feed *feed;		/* the ip cache's reports, on two threads */
+	bool feed_entries;		/* whole entries: a memory report's */
 	struct chain_feed *chain_feed;	/* the same for reports with callchains */
 	struct sample_filter filter;	/* --time, -C, --comms, --dsos, ... */
 	struct event_count *counts;	/* by event, for --stats */

@@ -326,14 +326,16 @@ static uint64_t sym_size(const struct hist_entry *he)
 /* The host's (perf's cacheline_size()), 64 when it does not say. */
 static uint64_t cache_line(uint64_t addr)
 {
-	static long size;
+	static long size;	/* atomic: two threads may print rows */
+	long line = __atomic_load_n(&size, __ATOMIC_RELAXED);
 
-	if (!size) {
+	if (!line) {
 		long s = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
 
-		size = s > 0 && !(s & (s - 1)) ? s : 64;
+		line = s > 0 && !(s & (s - 1)) ? s : 64;
+		__atomic_store_n(&size, line, __ATOMIC_RELAXED);
 	}
-	return addr & ~(uint64_t)(size - 1);
+	return addr & ~(uint64_t)(line - 1);
 }
 
 /* Memory perf's dcacheline takes for a process's own: no file behind it
