@@ -90,15 +90,16 @@ static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
 	perf_data__dump_record(&s->pd, &s->dump, ev, off, stdout, false);
 }
 
-/* On the reading thread, once the events are checked (file mode): the
- * fields that need no symbols, so that the printing thread, the slower
- * of the two, has less to do. */
+/* On the reading thread, once the events are checked (file mode): some
+ * of the fields that need no symbols, all of them when the printing
+ * thread is the slower one. */
 static size_t prepare(void *ctx, const struct perf_sample *smp, const struct pd_evsel *evsel,
-		      char *note, size_t size)
+		      char *note, size_t size, bool behind)
 {
 	struct script *s = ctx;
 
-	return script_print__prepare(&s->reader.print, smp, evsel, &s->reader.line, note, size);
+	return script_print__prepare(&s->reader.print, smp, evsel, &s->reader.line, note, size,
+				     behind);
 }
 
 /* --show-*-events: the record as perf prints it, unless -C leaves its CPU out. */

@@ -6,7 +6,7 @@ test_description='oracle: reports of thousands of entries, made on two threads, 
 # thousand entries perf-mini folds them on a second thread, sorts and
 # sizes them in two halves and prints its rows in blocks on two threads:
 # the output must not change with any of it. taskset -c 0 leaves one CPU,
-# where one thread does it all.
+# where one thread does it all (script's second thread runs there too).
 gen=$BUILD/gen-perf-data
 
 one_cpu_same() {
@@ -52,6 +52,18 @@ test_expect_success PERF '--mem-mode --sort mem,sym,dcacheline: perf'"'"'s' '
 test_expect_success PERF '--sort sym,addr and pid,sym on thousands of entries: perf'"'"'s' '
 	same_report -i flat.data --sort sym,addr &&
 	same_report -i flat.data --sort pid,sym
+'
+
+# script's reading thread formats the middle of each line (pid to event
+# name) while the printing thread is behind, only the cpu and time
+# otherwise: which one did it must not show, on two CPUs or one.
+test_expect_success PERF 'script of 20000 samples: perf'"'"'s lines, on two CPUs and on one' '
+	perf script -i flat.data >perf.txt 2>/dev/null &&
+	pm script -i flat.data >two.txt && test_cmp perf.txt two.txt &&
+	taskset -c 0 "$PERF_MINI" script -i flat.data >one.txt && test_cmp perf.txt one.txt &&
+	perf script -i mem.data >perf.txt 2>/dev/null &&
+	pm script -i mem.data >two.txt &&
+	test_cmp perf.txt two.txt
 '
 
 test_done

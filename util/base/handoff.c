@@ -138,6 +138,11 @@ int handoff__pass(struct handoff *h)
 	return err;
 }
 
+bool handoff__behind(struct handoff *h)
+{
+	return h->passed - __atomic_load_n(&h->done, __ATOMIC_ACQUIRE) > NR_BATCHES / 2;
+}
+
 int handoff__finish(struct handoff *h, bool pass_current)
 {
 	int err;

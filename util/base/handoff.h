@@ -29,6 +29,10 @@ void *handoff__batch(struct handoff *h);
 /* Pass the filled batch on. Returns 0, or the error @fn stopped with. */
 int handoff__pass(struct handoff *h);
 
+/* The second thread is more than half the batches in flight behind: the
+ * giver could take on some of its work. */
+bool handoff__behind(struct handoff *h);
+
 /* Pass the current batch on when @pass_current, wait for the thread to
  * finish everything, free @h. Returns @fn's error, if any. */
 int handoff__finish(struct handoff *h, bool pass_current);

@@ -35,6 +35,7 @@ struct session {
 	struct progress prog;	/* pd->show_progress: slow loads say how far */
 	struct handoff *pl;	/* tool->pipelined: the tool's calls, on a thread */
 	struct pl_batch *batch;	/* being filled */
+	bool tool_behind;	/* the tool's thread, when the batch was begun */
 	/* the tool's thread's: :S samples' previous counts, unknown ids */
 	struct sample_read_state reads;
 	uint64_t reads_unknown;
@@ -121,6 +122,7 @@ static int pl_pass(struct session *s)
 {
 	int ret = handoff__pass(s->pl);
 
+	s->tool_behind = handoff__behind(s->pl);
 	s->batch = handoff__batch(s->pl);
 	s->batch->n = 0;
 	s->batch->used = 0;
@@ -171,7 +173,7 @@ static int pl_push(struct session *s, const struct pm_event_header *ev, struct p
 	it->noted = kind == PL_SAMPLE && s->tool->prepare &&
 		    !(it->evsel->attr.sample_type & PERF_SAMPLE_READ) &&
 		    s->tool->prepare(s->tool->ctx, &it->sample, it->evsel, it->note,
-				     sizeof(it->note));
+				     sizeof(it->note), s->tool_behind);
 	return ++b->n == PL_ITEMS ? pl_pass(s) : 0;
 }
 

@@ -43,10 +43,11 @@ struct session_tool {
 	 * Pipelined only: called on the reading thread as each sample is
 	 * queued, for work that needs the sample alone (never what the tool's
 	 * thread changes). Writes at most @size bytes to @note and returns
-	 * how many, 0 for none.
+	 * how many, 0 for none. @behind: the tool's thread is the slower one
+	 * now, so this one could do more of its work.
 	 */
 	size_t (*prepare)(void *ctx, const struct perf_sample *sample,
-			  const struct pd_evsel *evsel, char *note, size_t size);
+			  const struct pd_evsel *evsel, char *note, size_t size, bool behind);
 	/* Any other kernel record (MMAP, COMM, FORK, ...) with its sample_id. */
 	int (*event)(void *ctx, const struct pm_event_header *ev,
 		     const struct perf_sample *sample);

@@ -17,320 +17,6 @@
 #include "script-print.h"
 #include "../base/xalloc.h"
 
-static const struct {
-	const char *name;
-	uint64_t bit;
-} field_names[] = {
-	{ "comm", SF_COMM }, { "pid", SF_PID }, { "tid", SF_TID }, { "cpu", SF_CPU },
-	{ "time", SF_TIME }, { "period", SF_PERIOD }, { "event", SF_EVENT }, { "ip", SF_IP },
-	{ "sym", SF_SYM }, { "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "addr", SF_ADDR },
-	{ "trace", SF_TRACE }, { "data_src", SF_DATA_SRC }, { "weight", SF_WEIGHT },
-	{ "ins_lat", SF_INS_LAT }, { "phys_addr", SF_PHYS_ADDR },
-	{ "data_page_size", SF_DATA_PAGE_SIZE }, { "code_page_size", SF_CODE_PAGE_SIZE },
-	{ "brstack", SF_BRSTACK }, { "brstacksym", SF_BRSTACKSYM },
-	{ "brstackoff", SF_BRSTACKOFF }, { "srcline", SF_SRCLINE }, { "misc", SF_MISC },
-	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
-	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE }, { "insn", SF_INSN },
-	{ "insnlen", SF_INSNLEN }, { "brstackinsn", SF_BRSTACKINSN },
-	{ "brstackinsnlen", SF_BRSTACKINSNLEN },
-};
-
-/* What each field needs in the samples (any of the bits). */
-static const struct {
-	uint64_t field;
-	uint64_t bits;
-	const char *name, *attr;
-} needs[] = {
-	{ SF_CPU, PERF_SAMPLE_CPU, "cpu", "CPU" },
-	{ SF_TIME, PERF_SAMPLE_TIME, "time", "TIME" },
-	{ SF_IP, PERF_SAMPLE_IP, "ip", "IP" },
-	{ SF_ADDR, PERF_SAMPLE_ADDR, "addr", "ADDR" },
-	{ SF_PERIOD, PERF_SAMPLE_PERIOD, "period", "PERIOD" },
-	{ SF_TRACE, PERF_SAMPLE_RAW, "trace", "RAW" },
-	{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "data_src", "DATA_SRC" },
-	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "weight", "WEIGHT" },
-	{ SF_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "ins_lat", "WEIGHT_STRUCT" },
-	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "phys_addr", "PHYS_ADDR" },
-	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", "DATA_PAGE_SIZE" },
-	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
-	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "iregs", "REGS_INTR" },
-	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "uregs", "REGS_USER" },
-};	/* the branch fields: nothing where there is no stack, as perf */
-
-static int field_bit(const char *name, size_t len, uint64_t *bit, struct strbuf *err)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
-		if (strlen(field_names[i].name) == len && !strncmp(field_names[i].name, name, len)) {
-			*bit = field_names[i].bit;
-			return 0;
-		}
-	}
-	strbuf_addf(err, "-F: unknown field '%.*s'\nhint: fields are comm, pid, tid, cpu, time, "
-		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
-		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
-		    "srcline, misc, tod, flags, ipc, iregs, uregs, srccode, insn, insnlen, "
-		    "brstackinsn, brstackinsnlen",
-		    (int)len, name);
-	return -EINVAL;
-}
-
-/* "comm,tid,ip" replaces the default fields; "+addr,-period" changes
- * them, as in perf (which refuses to mix the two forms). */
-static int parse_list(const char *list, const char *spec, struct script_fields *sf,
-		      struct strbuf *err)
-{
-	bool modify = *list == '+' || *list == '-';
-
-	*sf = (struct script_fields){ .replace = !modify, .none = !*list };
-	for (const char *s = list; *s; s += strcspn(s, ","), s += !!*s) {
-		size_t len = strcspn(s, ",");
-		char sign = *s == '+' || *s == '-' ? *s : 0;
-		uint64_t bit;
-
-		if (!!sign != modify) {
-			strbuf_addf(err, "-F %s: a list either replaces the fields (ip,sym) or "
-				    "changes them (+addr,-period), not both\nhint: put + or - before "
-				    "every field, or before none", spec);
-			return -EINVAL;
-		}
-		if (field_bit(s + !!sign, len - !!sign, &bit, err))
-			return -EINVAL;
-		if (sign == '+')
-			sf->add |= bit, sf->remove &= ~bit;
-		else if (sign == '-')
-			sf->remove |= bit, sf->add &= ~bit;
-		else
-			sf->fields |= bit;
-	}
-	return 0;
-}
-
-static const struct {
-	const char *name, *desc;
-	unsigned int type;
-} type_names[] = {
-	{ "hw", "hardware", PERF_TYPE_HARDWARE }, { "sw", "software", PERF_TYPE_SOFTWARE },
-	{ "trace", "tracepoint", PERF_TYPE_TRACEPOINT }, { "raw", "raw", PERF_TYPE_RAW },
-	{ "break", "breakpoint", PERF_TYPE_BREAKPOINT },
-};
-
-int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
-			       struct strbuf *err)
-{
-	const char *colon = strchr(spec, ':');
-	struct script_fields sf;
-	size_t i;
-
-	if (!colon) {
-		if (parse_list(spec, spec, &sf, err))
-			return -EINVAL;
-		for (i = 0; i < SCRIPT_NR_TYPES; i++) {
-			p->by_type[i] = sf;
-			/* as perf: a tracepoint's payload, asked for every event, is
-			 * left out for the others (with a warning) */
-			if (i != PERF_TYPE_TRACEPOINT) {
-				p->by_type[i].fields &= ~(uint64_t)SF_TRACE;
-				p->by_type[i].add &= ~(uint64_t)SF_TRACE;
-			}
-		}
-		if ((sf.fields | sf.add) & SF_TRACE)
-			strbuf_addf(warn, "-F %s: 'trace' is printed for tracepoints only\n", spec);
-		return 0;
-	}
-	for (i = 0; i < ARRAY_SIZE(type_names); i++)
-		if (strlen(type_names[i].name) == (size_t)(colon - spec) &&
-		    !strncmp(type_names[i].name, spec, (size_t)(colon - spec)))
-			break;
-	if (i == ARRAY_SIZE(type_names)) {
-		strbuf_addf(err, "-F %s: unknown event type '%.*s'\nhint: the types are hw, sw, "
-			    "trace, raw, break (or no type: every event)", spec,
-			    (int)(colon - spec), spec);
-		return -EINVAL;
-	}
-	if (parse_list(colon + 1, spec, &sf, err))
-		return -EINVAL;
-	if (((sf.fields | sf.add) & SF_TRACE) && type_names[i].type != PERF_TYPE_TRACEPOINT) {
-		strbuf_addf(err, "-F %s: 'trace' is not valid for %s events\nhint: it is a "
-			    "tracepoint's payload (-F trace:...)", spec, type_names[i].desc);
-		return -EINVAL;
-	}
-	sf.typed = true;
-	p->by_type[type_names[i].type] = sf;
-	return 0;
-}
-
-static uint64_t asked_anywhere(const struct script_print *p)
-{
-	uint64_t asked = 0;
-
-	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
-		asked |= p->by_type[i].replace ? p->by_type[i].fields : p->by_type[i].add;
-	return asked;
-}
-
-int script_print__check_fields(const struct script_print *p, struct strbuf *err)
-{
-	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
-		const struct script_fields *sf = &p->by_type[i];
-
-		uint64_t lines = sf->fields & (SF_SRCLINE | SF_SRCCODE);
-
-		if (sf->replace && lines && !(sf->fields & SF_IP)) {
-			const char *name = lines & SF_SRCLINE ? "srcline" : "srccode";
-
-			strbuf_addf(err, "-F %s needs the ip: the source line is the sampled "
-				    "address's\nhint: add ip to -F (e.g. -F comm,ip,sym,%s)", name,
-				    name);
-			return -EINVAL;
-		}
-	}
-	if ((asked_anywhere(p) & SF_TOD) && !p->has_clock) {
-		strbuf_addstr(err, "-F tod: the file has no clock data to tell the time of day "
-			      "from its timestamps\nhint: record with -k (--clockid), e.g. "
-			      "perf-mini record -k mono");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static unsigned int type_index(const struct perf_event_attr *attr)
-{
-	return attr->type < SCRIPT_NR_TYPES - 1 ? attr->type : SCRIPT_NR_TYPES - 1;
-}
-
-static const struct script_fields *fields_for(const struct script_print *p,
-					      const struct pd_evsel *e)
-{
-	return &p->by_type[type_index(&e->attr)];
-}
-
-void script_print__set_events(struct script_print *p, const struct pd_evsel *const *ev,
-			      size_t nr)
-{
-	for (size_t i = nr; i-- > 0;) {
-		const struct perf_event_attr *a = &ev[i]->attr;
-
-		if (a->type != PERF_TYPE_SOFTWARE || a->config != PERF_COUNT_SW_DUMMY)
-			p->type_attr[type_index(a)] = a;
-		if (a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_CALLCHAIN))
-			p->tp_callchain = true;
-	}
-}
-
-/* The memory fields a raw event's samples carry (record -d's memory
- * events show them by default). Asked for every sample: plain tests. */
-static uint64_t memory_fields(uint64_t st)
-{
-	uint64_t f = 0;
-
-	f |= st & PERF_SAMPLE_ADDR ? SF_ADDR : 0;
-	f |= st & PERF_SAMPLE_DATA_SRC ? SF_DATA_SRC : 0;
-	f |= st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT) ? SF_WEIGHT : 0;
-	f |= st & PERF_SAMPLE_WEIGHT_STRUCT ? SF_INS_LAT : 0;
-	f |= st & PERF_SAMPLE_PHYS_ADDR ? SF_PHYS_ADDR : 0;
-	f |= st & PERF_SAMPLE_DATA_PAGE_SIZE ? SF_DATA_PAGE_SIZE : 0;
-	f |= st & PERF_SAMPLE_CODE_PAGE_SIZE ? SF_CODE_PAGE_SIZE : 0;
-	return f;
-}
-
-uint64_t script_print__default_fields(const struct perf_event_attr *attr)
-{
-	uint64_t f = SF_COMM | SF_TID | SF_EVENT;
-
-	/* as perf: no time column where the samples carry none (--per-thread) */
-	if (attr->sample_type & PERF_SAMPLE_TIME)
-		f |= SF_TIME;
-	if (attr->sample_type & PERF_SAMPLE_CPU)
-		f |= SF_CPU;
-	if (attr->type == PERF_TYPE_TRACEPOINT)
-		return f | SF_TRACE;
-	f |= SF_PERIOD | SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
-	if (attr->type == PERF_TYPE_RAW)
-		f |= memory_fields(attr->sample_type);
-	return f;
-}
-
-/* The blocks between branches are known when the stacks hold every one:
- * perf asks it of the events together (some may have no stack). */
-static int check_brstackinsn(const struct script_print *p, const struct pd_evsel *const *ev,
-			     size_t nr, struct strbuf *err)
-{
-	uint64_t types = 0, asked = 0;
-
-	for (size_t i = 0; i < nr; i++) {
-		const struct script_fields *sf = fields_for(p, ev[i]);
-
-		types |= ev[i]->attr.branch_sample_type;
-		asked |= sf->none ? 0 : sf->replace ? sf->fields : sf->add;
-	}
-	if (!(asked & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN)) || (types & PERF_SAMPLE_BRANCH_ANY))
-		return 0;
-	strbuf_addstr(err, "-F brstackinsn: the samples have no stack of every taken branch, to "
-		      "walk the code between\nhint: record with perf-mini record -b (all "
-		      "branches), or leave brstackinsn out of -F");
-	return -EINVAL;
-}
-
-int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
-			      size_t nr, struct strbuf *err)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(type_names); i++) {
-		const struct script_fields *sf = &p->by_type[type_names[i].type];
-		size_t k = 0;
-
-		if (!sf->typed || !sf->none)
-			continue;
-		while (k < nr && ev[k]->attr.type != type_names[i].type)
-			k++;
-		if (k == nr) {
-			strbuf_addf(err, "-F %s: hides the %s events, but there are none\n"
-				    "hint: leave that -F out", type_names[i].name, type_names[i].desc);
-			return -EINVAL;
-		}
-	}
-	return check_brstackinsn(p, ev, nr, err);
-}
-
-int script_print__check(const struct script_print *p, const struct pd_evsel *e,
-			struct strbuf *err)
-{
-	const struct script_fields *sf = fields_for(p, e);
-	uint64_t asked = sf->none ? 0 : sf->replace ? sf->fields : sf->add;
-
-	for (size_t i = 0; i < ARRAY_SIZE(needs); i++) {
-		if (!(asked & needs[i].field) || (e->attr.sample_type & needs[i].bits))
-			continue;
-		strbuf_addf(err, "samples of '%s' have no %s attribute: cannot print the '%s' "
-			    "field\nhint: leave '%s' out of -F", e->name, needs[i].attr,
-			    needs[i].name, needs[i].name);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static uint64_t fields_of(const struct script_print *p, const struct pd_evsel *e)
-{
-	const struct script_fields *sf = fields_for(p, e);
-	const struct perf_event_attr *rep = p->type_attr[type_index(&e->attr)];
-	uint64_t f;
-
-	if (sf->replace)
-		return sf->fields;
-	if (rep) {
-		f = script_print__default_fields(rep);
-	} else {	/* built only here: zeroing it was a cost per sample */
-		struct perf_event_attr any = { .type = e->attr.type, .sample_type = ~0ULL };
-
-		f = script_print__default_fields(&any);
-	}
-	/* perf: tracepoints recorded with callchains show them, and where,
-	 * unless -F changed anything */
-	if (e->attr.type == PERF_TYPE_TRACEPOINT && p->tp_callchain && !p->no_callchain &&
-	    !sf->add && !sf->remove)
-		f |= SF_IP | SF_SYM | SF_SYMOFF | SF_DSO;
-	return (f | sf->add) & ~sf->remove;
-}
-
 static const char *dso_name(const struct dso *dso)
 {
 	if (!dso)
@@ -658,12 +344,22 @@ static uint64_t shown_time(struct script_print *p, uint64_t t)
 	return shown;
 }
 
+/* A note's first byte: what it holds. */
+#define NOTE_WHEN 'w'		/* the cpu to the time */
+#define NOTE_MIDDLE 'm'		/* the pid to the event's name */
+
 size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
 			     const struct pd_evsel *e, struct strbuf *scratch, char *note,
-			     size_t size)
+			     size_t size, bool whole)
 {
+	uint64_t f = script_print__fields_of(p, e);
+
 	strbuf_reset(scratch);
-	print_when(p, fields_of(p, e), s, s->time, PERF_RECORD_SAMPLE, scratch);
+	strbuf_addch(scratch, whole ? NOTE_MIDDLE : NOTE_WHEN);
+	if (whole)
+		print_middle(p, f, s, s->time, e, scratch);
+	else
+		print_when(p, f, s, s->time, PERF_RECORD_SAMPLE, scratch);
 	if (scratch->len >= size)
 		return 0;	/* the tool's thread formats it */
 	memcpy(note, scratch->buf, scratch->len + 1);
@@ -846,13 +542,13 @@ void script_print__sample(struct script_print *p, struct machine *m,
 			  const struct perf_sample *s, const struct pd_evsel *e,
 			  const char *middle, FILE *out)
 {
-	uint64_t f = fields_of(p, e);
+	uint64_t f = script_print__fields_of(p, e);
 	struct thread *t;
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
 	bool chain;
 
-	if (fields_for(p, e)->none)
+	if (script_print__fields_for(p, e)->none)
 		return;		/* -F type: with no field */
 	t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 
@@ -863,9 +559,11 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct addr_location al;
 
 	print_comm(p, f, chain, t, sb);
-	if (middle) {
+	if (middle && middle[0] == NOTE_MIDDLE) {
+		strbuf_addstr(sb, middle + 1);
+	} else if (middle) {
 		print_ids(f, s, sb);
-		strbuf_addstr(sb, middle);
+		strbuf_addstr(sb, middle + 1);
 		print_tail(p, f, s, e, sb);
 	} else {
 		print_middle(p, f, s, (f & SF_TIME) ? shown_time(p, s->time) : 0, e, sb);
@@ -962,7 +660,7 @@ void script_print__event(struct script_print *p, struct thread *t,
 	const char *name = perf_record_name(ev->type);
 
 	if (t) {
-		uint64_t f = fields_of(p, e);
+		uint64_t f = script_print__fields_of(p, e);
 		/* perf: an unpadded comm where samples have callchains shown */
 		bool chain = (f & SF_IP) && !p->no_callchain &&
 			     (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);

@@ -133,20 +133,28 @@ void script_print__set_events(struct script_print *p, const struct pd_evsel *con
 int script_print__check_types(const struct script_print *p, const struct pd_evsel *const *ev,
 			      size_t nr, struct strbuf *err);
 
+/* The -F of @e's type, as given; the fields @e's lines show. */
+const struct script_fields *script_print__fields_for(const struct script_print *p,
+						    const struct pd_evsel *e);
+uint64_t script_print__fields_of(const struct script_print *p, const struct pd_evsel *e);
+
 /* Check that @attr's samples carry what @fields asks. */
 int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 			struct strbuf *err);
 
 /*
- * A part of a sample's line the sample alone decides (its cpu to its
- * time), formatted ahead, on another thread than the printing one: NUL
- * terminated in @note. The printing thread does the rest (a share of the
- * work that keeps the two threads equally busy on a plain script). Returns the bytes written, 0 when it does not fit
- * in @size. @scratch is the caller's, one per thread.
+ * A part of a sample's line the sample alone decides, formatted ahead on
+ * another thread than the printing one, NUL terminated in @note: its cpu
+ * to its time, or with @whole all of it from the pid to the event's name
+ * (for when the printing thread is the slower one: a system-wide
+ * recording's lines cost the reading thread more, a generated file's
+ * the printing one). The printing thread does the rest. Returns the
+ * bytes written, 0 when it does not fit in @size. @scratch is the
+ * caller's, one per thread.
  */
 size_t script_print__prepare(const struct script_print *p, const struct perf_sample *s,
 			     const struct pd_evsel *e, struct strbuf *scratch, char *note,
-			     size_t size);
+			     size_t size, bool whole);
 
 /* Print @s (with its prepared @middle, or NULL to format it here). */
 void script_print__sample(struct script_print *p, struct machine *m,
