@@ -15,7 +15,9 @@ node_total() {
 }
 
 # heavy's share is timed by samples: on a loaded 2-vCPU machine (the
-# sanitized half of make check) a fork's graph showed 80.6
+# sanitized half of make check) a fork's graph showed 80.6, and catcher's
+# 20% came out 15.7 once (its time is spent last, when the load may have
+# changed); the call counts are what a broken shadow stack changes
 tol=8
 
 # near VALUE EXPECTED TOLERANCE
@@ -52,9 +54,13 @@ test_expect_success 'recursion is counted once per stack (nest calls itself 4 ti
 
 test_expect_success 'a function left by longjmp does not corrupt its callers (shadow stack resynchronised)' '
 	pm profviz -o jmp.dot -- "$PROG" longjmp 2>/dev/null &&
+	test_grep "^	\"main\" -> \"catcher\" \[label=\"[0-9.]+%\\\\n5 calls\"" jmp.dot &&
+	test_grep "^	\"catcher\" -> \"thrower\" \[label=\"[0-9.]+%\\\\n5 calls\"" jmp.dot &&
+	test_grep "^	\"catcher\" -> \"light\" \[label=\"[0-9.]+%\\\\n5 calls\"" jmp.dot &&
+	! grep -q "^	\"thrower\" -> " jmp.dot &&
 	near "$(arc_pct jmp.dot catcher thrower)" 50 6 &&
 	near "$(arc_pct jmp.dot catcher light)" 50 6 &&
-	near "$(node_total jmp.dot catcher)" 20 3 &&
+	near "$(node_total jmp.dot catcher)" 20 $tol &&
 	near "$(arc_pct jmp.dot work heavy)" 75 $tol
 '
 
