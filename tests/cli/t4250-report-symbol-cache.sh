@@ -80,6 +80,45 @@ test_expect_success 'a damaged or foreign cache file is not used' '
 	pm report --stdio -i beta.data --sort sym >out && test_cmp good out
 '
 
+test_expect_success 'demangled and not: a file each, neither replacing the other' '
+	rm -rf "$XDG_CACHE_HOME" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	pm report --stdio --no-demangle -i beta.data --sort sym >/dev/null &&
+	cache_files beta_0 >files && test $(wc -l <files) = 2 &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	cache_files beta_0 >again && test_cmp files again
+'
+
+# The kernel's table is cached (as kallsyms-BUILDID-HOST-BOOT) when this
+# user sees its addresses (kptr_restrict)
+head -n 1 /proc/kallsyms 2>/dev/null | grep -q "^0*[1-9a-f]" && prereqs="$prereqs KALLSYMS"
+
+test_expect_success KALLSYMS 'a home shared by machines: another machine'"'"'s file is kept, this one'"'"'s old boot replaced' '
+	rm -rf "$XDG_CACHE_HOME" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	set -- "$XDG_CACHE_HOME"/perf-mini/kallsyms-* && test -f "$1" &&
+	own=$(basename "$1") && boot=${own##*-} && rest=${own%-*} && host=${rest##*-} &&
+	test ${#host} = 12 && bid=${rest%-*} &&
+	: >"$XDG_CACHE_HOME/perf-mini/$bid-000000000000-$boot" &&
+	: >"$XDG_CACHE_HOME/perf-mini/$bid-$host-0ldb00t0" &&
+	rm "$1" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	test -f "$1" &&
+	test -f "$XDG_CACHE_HOME/perf-mini/$bid-000000000000-$boot" &&
+	! test -e "$XDG_CACHE_HOME/perf-mini/$bid-$host-0ldb00t0"
+'
+
+test_expect_success 'a writer killed before its rename: its temporary file goes once it is old' '
+	rm -rf "$XDG_CACHE_HOME" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	f=$(cache_files beta_0) && test -f "$f" &&
+	: >"$f.Old123" && touch -d "1 hour ago" "$f.Old123" &&
+	: >"$f.New123" &&
+	rm "$f" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	test -f "$f" && ! test -e "$f.Old123" && test -f "$f.New123"
+'
+
 test_expect_success 'no cache directory to be had: the same report' '
 	: >not-a-dir &&
 	XDG_CACHE_HOME="$PWD/not-a-dir" pm report --stdio -i beta.data --sort sym >out &&

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* perf-mini's per-user cache directory: cache-dir.h. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/util.h"
 #include "cache-dir.h"
 
 /* A directory only this user can write: what is in it is this user's. */
@@ -31,4 +34,25 @@ bool pm_cache_dir(struct strbuf *path)
 	mkdir(path->buf, 0700);
 	strbuf_addstr(path, "/perf-mini");
 	return !(mkdir(path->buf, 0700) && errno != EEXIST) && private_dir(path->buf);
+}
+
+void pm_cache_host(char out[13])
+{
+	char id[64];
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+	int i;
+
+	if (read_small_file("/etc/machine-id", id, sizeof(id)) >= 12) {
+		for (i = 0; i < 12 && isxdigit((unsigned char)id[i]); i++)
+			out[i] = (char)tolower((unsigned char)id[i]);
+		out[i] = '\0';
+		if (i == 12)
+			return;
+	}
+	if (gethostname(id, sizeof(id)))
+		id[0] = '\0';
+	id[sizeof(id) - 1] = '\0';
+	for (const char *p = id; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	snprintf(out, 13, "%012llx", (unsigned long long)(h & 0xffffffffffffULL));
 }

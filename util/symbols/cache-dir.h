@@ -15,4 +15,12 @@
  */
 bool pm_cache_dir(struct strbuf *path);
 
+/*
+ * This machine in a cache file's name (12 hex digits and a NUL, from
+ * /etc/machine-id, else the host name): a home shared over NFS is one
+ * cache for several machines, and each must replace only its own files,
+ * never one another machine has mapped (its reads there would fault).
+ */
+void pm_cache_host(char out[13]);
+
 #endif

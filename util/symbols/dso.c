@@ -447,11 +447,29 @@ static void index_bounds(struct dso *dso)
 	}
 }
 
+/*
+ * A symbol perf stretches over the PLT (a program's _init) has perf's end
+ * where the symbol is used whole: its size, the code annotate and
+ * brstackinsn walk. Lookups search the bounds, which stop at the first
+ * stub, and plt_override() says where perf names the symbol past them.
+ */
+static void stretch_over_plt(struct dso *dso)
+{
+	for (size_t i = 0; i < dso->nr_plt_overrides; i++) {
+		const struct sym_override *o = &dso->plt_overrides[i];
+		struct symbol *s = o->found ? (struct symbol *)search(dso, o->sym_start) : NULL;
+
+		if (s && s->start == o->sym_start && o->sym_end > s->end)
+			s->end = o->sym_end;
+	}
+}
+
 static void ensure_symbols(struct dsos *dsos, struct dso *dso)
 {
 	if (!dso->symbols_loaded) {
 		load_symbols(dsos, dso);
 		index_bounds(dso);
+		stretch_over_plt(dso);
 	}
 }
 

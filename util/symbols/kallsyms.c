@@ -100,18 +100,22 @@ static bool running_key(struct kallsyms_key *key)
 }
 
 /*
- * $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID-BOOTID, its directories made:
- * a home shared by machines (NFS) holds one file per boot. None for a
- * program run with another user's environment (sudo -E).
+ * $XDG_CACHE_HOME/perf-mini/kallsyms-BUILDID-HOST-BOOTID, its directories
+ * made: a home shared by machines (NFS) holds one file per machine, and a
+ * new boot replaces its machine's. None for a program run with another
+ * user's environment (sudo -E).
  */
 static bool cache_path(const struct kallsyms_key *key, struct strbuf *path)
 {
+	char host[13];
+
 	if (!pm_cache_dir(path))
 		return false;
+	pm_cache_host(host);
 	strbuf_addstr(path, "/kallsyms-");
 	for (int i = 0; i < key->build_id_size; i++)
 		strbuf_addf(path, "%02x", key->build_id[i]);
-	strbuf_addf(path, "-%.8s", key->boot_id);
+	strbuf_addf(path, "-%s-%.8s", host, key->boot_id);
 	return true;
 }
 

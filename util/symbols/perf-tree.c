@@ -311,37 +311,180 @@ static void add_override(struct overrides *o, uint64_t start, uint64_t end,
 		o->alloc = o->alloc ? 2 * o->alloc : 8;
 		o->v = must_reallocarray(o->v, o->alloc, sizeof(*o->v));
 	}
-	o->v[o->nr++] = (struct sym_override){ start, end, found ? found->start : 0, !!found };
+	o->v[o->nr++] = (struct sym_override){ start, end, found ? found->start : 0,
+					       found ? found->end : 0, !!found };
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct stub {
+	uint64_t start, end;
+	uint32_t node;
+};
+
+static int cmp_stub(const void *a, const void *b)
+{
+	return cmp_u64(&((const struct stub *)a)->start, &((const struct stub *)b)->start);
+}
+
+struct range {
+	uint64_t lo, hi;
+};
+
+struct plt_walk {
+	const struct tree *t;
+	struct stub *stubs;	/* in address order */
+	size_t nr_stubs;
+	struct range *ranges;	/* where ELF symbols reach over stubs, in order */
+	size_t nr_ranges;
+	uint64_t *edges;	/* nodes' starts and ends inside those, in order */
+	size_t nr_edges;
+};
+
+/* The first stub that ends after @addr. */
+static size_t stub_after(const struct plt_walk *w, uint64_t addr)
+{
+	size_t lo = 0, hi = w->nr_stubs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (w->stubs[mid].end <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The stub at @addr, or NIL. */
+static uint32_t stub_at(const struct plt_walk *w, uint64_t addr)
+{
+	size_t i = stub_after(w, addr);
+
+	return i < w->nr_stubs && w->stubs[i].start <= addr ? w->stubs[i].node : NIL;
+}
+
+static bool inside_range(const struct plt_walk *w, uint64_t addr)
+{
+	size_t lo = 0, hi = w->nr_ranges;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (addr <= w->ranges[mid].lo)
+			hi = mid;
+		else if (addr >= w->ranges[mid].hi)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+static void add_range(struct plt_walk *w, uint64_t lo, uint64_t hi, size_t *alloc)
+{
+	if (w->nr_ranges == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 4;
+		w->ranges = must_reallocarray(w->ranges, *alloc, sizeof(*w->ranges));
+	}
+	w->ranges[w->nr_ranges++] = (struct range){ lo, hi };
+}
+
+/* The ELF nodes that reach over a stub (in order of start, as the tree
+ * holds them), their ranges merged. */
+static void find_ranges(struct plt_walk *w, uint32_t plt_from)
+{
+	const struct tree *t = w->t;
+	uint64_t lo = 0, hi = 0;
+	size_t alloc = 0;
+
+	for (uint32_t e = leftmost(t, t->root); e != NIL; e = next(t, e)) {
+		size_t s;
+
+		if (e >= plt_from)
+			continue;
+		s = stub_after(w, t->n[e].start);
+		if (s == w->nr_stubs || w->stubs[s].start >= t->n[e].end)
+			continue;
+		if (hi > lo && t->n[e].start > hi) {
+			add_range(w, lo, hi, &alloc);
+			lo = hi = 0;
+		}
+		if (hi == lo)
+			lo = t->n[e].start;
+		hi = t->n[e].end > hi ? t->n[e].end : hi;
+	}
+	if (hi > lo)
+		add_range(w, lo, hi, &alloc);
+}
+
+/* Every node's edges inside the ranges: perf's search gives one answer
+ * between two of them. */
+static void find_edges(struct plt_walk *w, uint32_t nr)
+{
+	size_t n = 0;
+
+	w->edges = must_malloc(2 * (size_t)nr * sizeof(*w->edges));
+	w->nr_edges = 0;
+	for (uint32_t i = 0; i < nr; i++) {
+		if (inside_range(w, w->t->n[i].start))
+			w->edges[w->nr_edges++] = w->t->n[i].start;
+		if (inside_range(w, w->t->n[i].end))
+			w->edges[w->nr_edges++] = w->t->n[i].end;
+	}
+	qsort(w->edges, w->nr_edges, sizeof(*w->edges), cmp_u64);
+	for (size_t i = 0; i < w->nr_edges; i++)
+		if (!n || w->edges[i] != w->edges[n - 1])
+			w->edges[n++] = w->edges[i];
+	w->nr_edges = n;
 }
 
 /*
- * The stubs (from @plt_from, in address order) that ELF node @e reaches
- * over: each piece of [first such stub, e's end) where perf's search
- * does not give what the sorted table gives (the stub, or nothing).
+ * Each piece of the ranges between two edges is asked of perf's tree
+ * once, and is an override where the answer is not the stub there (or
+ * nothing, off the stubs). The pieces come in address order, apart.
  */
-static void stretched_over_stubs(const struct tree *t, uint32_t e, uint32_t plt_from,
-				 uint32_t nr, struct overrides *o)
+static void walk_pieces(const struct plt_walk *w, struct overrides *o)
 {
-	uint64_t lo = t->n[e].start, hi = t->n[e].end, at, to;
-	uint32_t s = plt_from;
+	size_t edge = 0;
 
-	while (s < nr && t->n[s].end <= lo)
-		s++;
-	if (s == nr || t->n[s].start >= hi)
-		return;
-	for (at = t->n[s].start > lo ? t->n[s].start : lo; at < hi; at = to) {
-		bool in_stub;
-		uint32_t found;
+	for (size_t r = 0; r < w->nr_ranges; r++) {
+		uint64_t hi = w->ranges[r].hi;
 
-		while (s < nr && t->n[s].end <= at)
-			s++;
-		in_stub = s < nr && t->n[s].start <= at;
-		to = in_stub ? t->n[s].end : s < nr ? t->n[s].start : hi;
-		to = to < hi ? to : hi;
-		found = find(t, at);
-		if (found != (in_stub ? s : NIL))
-			add_override(o, at, to, found == NIL ? NULL : &t->n[found]);
+		for (uint64_t at = w->ranges[r].lo, to; at < hi; at = to) {
+			uint32_t found = find(w->t, at);
+
+			while (edge < w->nr_edges && w->edges[edge] <= at)
+				edge++;
+			to = edge < w->nr_edges && w->edges[edge] < hi ? w->edges[edge] : hi;
+			if (found != stub_at(w, at))
+				add_override(o, at, to, found == NIL ? NULL : &w->t->n[found]);
+		}
 	}
+}
+
+static void plt_walk(const struct tree *t, uint32_t plt_from, uint32_t nr, struct overrides *o)
+{
+	struct plt_walk w = { .t = t, .nr_stubs = nr - plt_from };
+
+	w.stubs = must_malloc(w.nr_stubs * sizeof(*w.stubs));
+	for (uint32_t i = plt_from; i < nr; i++)
+		w.stubs[i - plt_from] = (struct stub){ t->n[i].start, t->n[i].end, i };
+	qsort(w.stubs, w.nr_stubs, sizeof(*w.stubs), cmp_stub);
+	find_ranges(&w, plt_from);
+	if (w.nr_ranges) {
+		find_edges(&w, nr);
+		walk_pieces(&w, o);
+	}
+	free(w.stubs);
+	free(w.ranges);
+	free(w.edges);
 }
 
 size_t perf_tree_plt_overrides(const struct symbol *v, size_t nr, size_t plt_from,
@@ -362,9 +505,7 @@ size_t perf_tree_plt_overrides(const struct symbol *v, size_t nr, size_t plt_fro
 	fixup_duplicate(&t);
 	for (uint32_t i = (uint32_t)plt_from; i < nr; i++)
 		insert(&t, i);
-	for (uint32_t e = leftmost(&t, t.root); e != NIL; e = next(&t, e))
-		if (e < plt_from)
-			stretched_over_stubs(&t, e, (uint32_t)plt_from, (uint32_t)nr, &o);
+	plt_walk(&t, (uint32_t)plt_from, (uint32_t)nr, &o);
 	free(t.n);
 	*out = o.v;
 	return o.nr;

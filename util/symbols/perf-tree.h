@@ -19,9 +19,10 @@
 struct symbol;
 
 /* perf names [start, end) with the symbol that starts at @sym_start
- * (none when @found is false), not with the PLT stub there, if any. */
+ * (none when @found is false), not with the PLT stub there, if any;
+ * in perf's table that symbol ends at @sym_end, past the stubs. */
 struct sym_override {
-	uint64_t start, end, sym_start;
+	uint64_t start, end, sym_start, sym_end;
 	bool found;
 };
 

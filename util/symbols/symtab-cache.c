@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/pending-file.h"
@@ -20,7 +21,7 @@
  * search, used where it lies), the PLT ranges, a record per symbol, and
  * the names.
  */
-#define CACHE_MAGIC "PMSYMTB3"
+#define CACHE_MAGIC "PMSYMTB4"
 
 struct cache_header {
 	char magic[8];
@@ -37,7 +38,7 @@ struct cache_sym {
 };
 
 struct cache_override {
-	uint64_t start, end, sym_start, found;
+	uint64_t start, end, sym_start, sym_end, found;
 };
 
 #define KEY_ROOM(size) (((size) + 7) & ~(size_t)7)
@@ -95,13 +96,17 @@ int symtab_cache__write(const char *path, const struct dso *dso, const void *key
 	strbuf_add(&out, key, key_size);
 	strbuf_addchars(&out, 0, KEY_ROOM(key_size) - key_size);
 	for (size_t i = 0; i < dso->nr_syms; i++) {
+		/* the searched bounds, not the ends of symbols stretched over
+		 * the PLT (dso.c), once they are made */
 		uint64_t bounds[2] = { dso->syms[i].start, dso->syms[i].end };
 
+		if (dso->bounds)
+			memcpy(bounds, &dso->bounds[2 * i], sizeof(bounds));
 		strbuf_add(&out, bounds, sizeof(bounds));
 	}
 	for (size_t i = 0; i < dso->nr_plt_overrides; i++) {
 		const struct sym_override *o = &dso->plt_overrides[i];
-		struct cache_override c = { o->start, o->end, o->sym_start, o->found };
+		struct cache_override c = { o->start, o->end, o->sym_start, o->sym_end, o->found };
 
 		strbuf_add(&out, &c, sizeof(c));
 	}
@@ -159,7 +164,7 @@ static bool read_overrides(const struct cache_override *v, uint64_t nr, struct d
 			return false;
 		}
 		dso->plt_overrides[i] = (struct sym_override){ v[i].start, v[i].end, v[i].sym_start,
-							       v[i].found != 0 };
+							       v[i].sym_end, v[i].found != 0 };
 	}
 	dso->nr_plt_overrides = nr;
 	return true;
@@ -236,6 +241,21 @@ void symtab_cache__make_symbol(struct dso *dso, size_t i)
 	};
 }
 
+/*
+ * A writer killed before its rename leaves its temporary file (the name
+ * and mkostemp's ".XXXXXX"); one this old is no one's any more, while a
+ * write in progress takes milliseconds.
+ */
+#define ABANDONED_AFTER_S (10 * 60)
+
+static bool abandoned(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && S_ISREG(st.st_mode) &&
+	       time(NULL) - st.st_mtime > ABANDONED_AFTER_S;
+}
+
 void symtab_cache__remove_others(const char *path)
 {
 	const char *base = strrchr(path, '/') + 1, *dash = strrchr(base, '-');
@@ -247,12 +267,15 @@ void symtab_cache__remove_others(const char *path)
 	strbuf_add(&dir, path, dir_len);
 	dp = opendir(dir.buf);
 	while (dp && (d = readdir(dp))) {
-		if (strncmp(d->d_name, base, prefix) || !strcmp(d->d_name, base) ||
-		    strchr(d->d_name + prefix, '.'))
+		bool temporary;
+
+		if (strncmp(d->d_name, base, prefix) || !strcmp(d->d_name, base))
 			continue;
+		temporary = strchr(d->d_name + prefix, '.') != NULL;
 		strbuf_reset(&old);
 		strbuf_addf(&old, "%s%s", dir.buf, d->d_name);
-		unlink(old.buf);
+		if (!temporary || abandoned(old.buf))
+			unlink(old.buf);
 	}
 	if (dp)
 		closedir(dp);
@@ -317,6 +340,8 @@ bool symtab_cache__user_key(const char *binary, const char *debug, bool demangle
 			    struct user_table_key *key, struct strbuf *path)
 {
 	static const unsigned char none[20];
+	struct strbuf which = STRBUF_INIT;
+	char host[13];
 
 	memset(key, 0, sizeof(*key));
 	key->demangle = demangle;
@@ -327,8 +352,12 @@ bool symtab_cache__user_key(const char *binary, const char *debug, bool demangle
 	strbuf_reset(path);
 	if (!pm_cache_dir(path))
 		return false;
-	/* one file per binary's path: a new build replaces the old one's */
-	strbuf_addf(path, "/symtab-%016llx-%016llx", (unsigned long long)fnv64(binary, strlen(binary)),
+	/* one file per binary's path, machine and demangling: a new build
+	 * replaces the old one's, and nothing else does */
+	pm_cache_host(host);
+	strbuf_addf(&which, "%s %d %s", host, demangle, binary);
+	strbuf_addf(path, "/symtab-%016llx-%016llx", (unsigned long long)fnv64(which.buf, which.len),
 		    (unsigned long long)fnv64(key, sizeof(*key)));
+	strbuf_release(&which);
 	return true;
 }

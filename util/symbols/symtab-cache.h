@@ -31,7 +31,9 @@ bool symtab_cache__read(const char *path, const void *key, size_t key_size, stru
 void symtab_cache__make_symbol(struct dso *dso, size_t i);
 
 /* Remove the cache files named as @path up to its last '-' but for the
- * part after it: another boot's kernel table, another build's library. */
+ * part after it: another boot's kernel table, another build's library
+ * (on this machine: the name holds it), and such files' temporary copies
+ * left by a writer killed minutes ago. */
 void symtab_cache__remove_others(const char *path);
 
 /*
