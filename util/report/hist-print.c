@@ -366,6 +366,8 @@ void hist_print__entry(const struct hists *h, const struct hist_print_opts *o,
 		       const struct hist_columns *c, const struct hist_entry *he,
 		       struct strbuf *line)
 {
+	size_t row_start = line->len;	/* rows may follow others in @line */
+
 	for (int i = 0; i < h->fields->nr; i++) {
 		const struct sort_key *k = h->fields->keys[i];
 		bool last = i == h->fields->nr - 1;
@@ -376,7 +378,7 @@ void hist_print__entry(const struct hists *h, const struct hist_print_opts *o,
 
 		if (!o->field_sep)
 			strbuf_addstr(line, "  ");
-		else if (line->len)
+		else if (line->len > row_start)
 			strbuf_addstr(line, o->field_sep);
 		start = line->len;
 		if (k->hpp) {
@@ -441,7 +443,6 @@ static void make_rows(size_t block, struct strbuf *text, void *ctx)
 {
 	const struct rows *r = ctx;
 	size_t end = (block + 1) * ROWS_PER_BLOCK;
-	struct strbuf line = STRBUF_INIT;
 
 	if (end > r->h->nr_sorted)
 		end = r->h->nr_sorted;
@@ -451,14 +452,9 @@ static void make_rows(size_t block, struct strbuf *text, void *ctx)
 		prefetch_ahead(r->h, i);
 		if (!hist_print__shown(r->h, r->o, he))
 			continue;
-		/* an entry's row is made from an empty line: its separators
-		 * depend on it */
-		strbuf_reset(&line);
-		hist_print__entry(r->h, r->o, r->c, he, &line);
-		strbuf_addch(&line, '\n');
-		strbuf_add(text, line.buf, line.len);
+		hist_print__entry(r->h, r->o, r->c, he, text);
+		strbuf_addch(text, '\n');
 	}
-	strbuf_release(&line);
 }
 
 void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
@@ -467,7 +463,6 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 		hists__fprintf_hierarchy(h, o, out);
 		return;
 	}
-	struct strbuf line = STRBUF_INIT;
 	struct hist_columns c;
 
 	hist_print__widths(h, o, &c);
@@ -480,6 +475,8 @@ void hists__fprintf(struct hists *h, const struct hist_print_opts *o, FILE *out)
 				      make_rows, &r, out);
 		return;
 	}
+	struct strbuf line = STRBUF_INIT;
+
 	for (size_t i = 0; i < h->nr_sorted; i++) {
 		prefetch_ahead(h, i);
 		if (hist_print__shown(h, o, h->sorted[i]))
