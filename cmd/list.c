@@ -13,6 +13,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/events/cpuid.h"
 #include "../util/events/event-names.h"
 #include "../util/events/pmu.h"
 #include "../util/events/tracepoint.h"
@@ -26,6 +27,8 @@ static const char *const list_usage[] = {
 struct list_ctx {
 	struct pmus *pmus;
 	const struct pmu_events_table *cpu;	/* this CPU's metrics, or NULL */
+	const char *hybrid_pmu;	/* --cputype's "cpu_core": the only hybrid one */
+	bool details;		/* --details: metrics' expressions */
 	const char *glob;	/* NULL: everything in the section */
 	struct strbuf out;
 	int nr_shown;
@@ -96,6 +99,12 @@ static void list_breakpoint(struct list_ctx *c)
 	show(c, "mem:<addr>[/len][:access]", "Hardware breakpoint");
 }
 
+/* A hybrid CPU's core PMUs are cpu_core and cpu_atom. */
+static bool is_hybrid(const struct pmu *pmu)
+{
+	return !strncmp(pmu->name, "cpu_", 4);
+}
+
 static void list_pmu(struct list_ctx *c)
 {
 	struct pmu *core = pmus__core(c->pmus);
@@ -104,6 +113,8 @@ static void list_pmu(struct list_ctx *c)
 	unsigned int nr = pmus__all(c->pmus, &list);
 
 	for (unsigned int i = 0; i < nr; i++) {
+		if (c->hybrid_pmu && is_hybrid(list[i]) && strcmp(list[i]->name, c->hybrid_pmu))
+			continue;
 		for (unsigned int a = 0; a < list[i]->nr_aliases; a++) {
 			const char *alias = list[i]->aliases[a].name;
 
@@ -202,6 +213,8 @@ static void list_metrics(struct list_ctx *c, bool groups)
 		else
 			strbuf_addf(&c->out, "  %s\n       [%s]\n", names[i],
 				    m && m->desc ? m->desc : m->expr);
+		if (!groups && c->details && m)
+			strbuf_addf(&c->out, "       [%s]\n", m->expr);
 		c->nr_shown++;
 	}
 	strbuf_release(&store);
@@ -243,11 +256,60 @@ static bool is_section(const char *s)
 	return false;
 }
 
+/* --cputype on a hybrid CPU: its PMU ("cpu_core"), else NULL; perf's
+ * warning where there is none, as perf lists everything then. */
+static const char *hybrid_pmu(struct pmus *pmus, const char *cputype, struct strbuf *name)
+{
+	struct pmu **list;
+	unsigned int nr = pmus ? pmus__all(pmus, &list) : 0;
+	bool hybrid = false;
+
+	strbuf_addf(name, "cpu_%s", cputype);
+	for (unsigned int i = 0; i < nr; i++) {
+		if (!strcmp(list[i]->name, name->buf))
+			return name->buf;
+		hybrid |= is_hybrid(list[i]);
+	}
+	if (!hybrid)
+		fprintf(stderr, "WARNING: hybrid cputype is not supported!\n");
+	else
+		fprintf(stderr, "WARNING: no PMU %s: every event is listed\n", name->buf);
+	return NULL;
+}
+
+/* --debug: where the list comes from, to see why an event is missing. */
+static void print_sources(const struct pm_env *env, const struct list_ctx *c)
+{
+	char cpuid[128];
+	const char *id = env->cpuid;
+
+	if (!id && !cpuid__read(env->proc_root, cpuid, sizeof(cpuid)))
+		id = cpuid;
+	fprintf(stderr, "PMUs from %s/bus/event_source/devices\n", env->sysfs_root);
+	fprintf(stderr, "CPUID %s%s: %s pmu-events table\n", id ? id : "unknown",
+		env->cpuid ? " ($PERF_CPUID)" : "", c->cpu ? c->cpu->name : "no");
+}
+
 int cmd_list(int argc, const char **argv, struct pm_env *env)
 {
-	struct option options[] = { OPT_END() };
 	struct list_ctx c = { .pmus = cmd_pmus_new(env), .cpu = cmd_cpu_table(env) };
-	struct strbuf err = STRBUF_INIT;
+	const char *cputype = NULL;
+	bool desc = true, long_desc = false, deprecated = false;
+	int debug = 0;
+	struct option options[] = {
+		OPT_BOOLEAN('d', "desc", &desc,
+			    "Print extra event descriptions. --no-desc to not print."),
+		OPT_BOOLEAN('v', "long-desc", &long_desc, "Print longer event descriptions."),
+		OPT_STRING(0, "cputype", &cputype, "hybrid cpu type",
+			   "Print events applying cpu with this type for hybrid platform "
+			   "(e.g. core or atom)"),
+		OPT_INCR(0, "debug", &debug, "Enable debugging output"),
+		OPT_BOOLEAN(0, "deprecated", &deprecated, "Print deprecated events."),
+		OPT_BOOLEAN(0, "details", &c.details, "Print information on the perf event names and "
+			    "expressions used internally by events."),
+		OPT_END()
+	};
+	struct strbuf err = STRBUF_INIT, hybrid = STRBUF_INIT;
 	int ret = 0;
 
 	strbuf_init(&c.out, 4096);
@@ -256,6 +318,10 @@ int cmd_list(int argc, const char **argv, struct pm_env *env)
 		ret = cmd_usage_result(argc, err.buf);
 		goto out;
 	}
+	if (cputype)
+		c.hybrid_pmu = hybrid_pmu(c.pmus, cputype, &hybrid);
+	if (debug)
+		print_sources(env, &c);
 	if (!argc)
 		list_section(&c, NULL, env->tracefs_dir);
 	for (int i = 0; i < argc; i++) {
@@ -278,6 +344,7 @@ int cmd_list(int argc, const char **argv, struct pm_env *env)
 out:
 	strbuf_release(&c.out);
 	strbuf_release(&err);
+	strbuf_release(&hybrid);
 	pmus__delete(c.pmus);
 	return ret;
 }

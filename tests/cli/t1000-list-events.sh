@@ -63,6 +63,53 @@ test_expect_success 'tracepoints this user cannot read: the cause and the fix, n
 	test_grep "sched:sched_switch" out && ! test -s err
 '
 
+test_expect_success 'list --details: each metric'"'"'s expression under its description' '
+	PERF_CPUID=GenuineIntel-6-55-4 pm list metric >plain &&
+	PERF_CPUID=GenuineIntel-6-55-4 pm list --details metric >out &&
+	grep -A2 "^  CPI$" out >cpi &&
+	test_grep "^       \[1 / IPC\]$" cpi &&
+	test $(grep -c "^  [^ ]" out) -gt 3 &&
+	test $(grep -c "^       \[" out) = $((2 * $(grep -c "^  [^ ]" out))) &&
+	test $(grep -c "^       \[" plain) = $(grep -c "^  [^ ]" plain)
+'
+
+# cpu_core and cpu_atom, as a hybrid CPU (Alder Lake) names them: the
+# described Ice Lake's core PMU twice
+test_expect_success '--cputype on a described hybrid CPU: that type'"'"'s PMU only' '
+	mkdir -p hybrid/bus/event_source/devices &&
+	cp -r "$SYSFS/icelake/bus/event_source/devices/cpu" hybrid/bus/event_source/devices/cpu_core &&
+	cp -r "$SYSFS/icelake/bus/event_source/devices/cpu" hybrid/bus/event_source/devices/cpu_atom &&
+	echo 10 >hybrid/bus/event_source/devices/cpu_atom/type &&
+	PERF_MINI_SYSFS=$PWD/hybrid pm list pmu >all &&
+	test_grep "cpu_atom/cpu-cycles/" all && test_grep "cpu_core/cpu-cycles/" all &&
+	PERF_MINI_SYSFS=$PWD/hybrid pm list --cputype=atom pmu >out 2>err &&
+	test_grep "cpu_atom/cpu-cycles/" out && ! grep -q cpu_core out && ! test -s err &&
+	PERF_MINI_SYSFS=$PWD/hybrid pm list --cputype=big pmu >out 2>err &&
+	test_cmp all out && test_grep "no PMU cpu_big" err
+'
+
+test_expect_success '--cputype where the CPU is not hybrid: perf'"'"'s warning, every event' '
+	PERF_MINI_SYSFS=$SYSFS/icelake pm list pmu >all &&
+	PERF_MINI_SYSFS=$SYSFS/icelake pm list --cputype=core pmu >out 2>err &&
+	test_cmp all out &&
+	test_grep "^WARNING: hybrid cputype is not supported!$" err
+'
+
+test_expect_success 'list --debug: where the PMUs and the pmu-events table come from' '
+	PERF_MINI_SYSFS=$SYSFS/icelake PERF_CPUID=GenuineIntel-6-55-4 pm list --debug sw >out 2>err &&
+	test_grep "^PMUs from .*/sysfs/icelake/bus/event_source/devices$" err &&
+	test_grep "^CPUID GenuineIntel-6-55-4 \(\\\$PERF_CPUID\): skylake pmu-events table$" err &&
+	pm list sw >plain && test_cmp plain out
+'
+
+test_expect_success PERF 'perf list'"'"'s description options: the same list as perf'"'"'s' '
+	for o in --desc --no-desc -d --long-desc -v --deprecated; do
+		perf list $o sw >perf.txt 2>&1 &&
+		pm list $o sw >pm.txt 2>&1 &&
+		test_cmp perf.txt pm.txt || return 1
+	done
+'
+
 test_expect_success 'a glob that matches nothing is an error naming it' '
 	test_expect_code 1 pm list "nosuchthing*" 2>err &&
 	test_grep "no event matches .nosuchthing" err
