@@ -205,6 +205,16 @@ static void insn_counts(const struct printer *p, const struct disasm_insn *in, u
 	}
 }
 
+/*
+ * -l: perf finds the source line of an address with over half a percent
+ * of the symbol's hits only (whatever --percent-type says), and counts
+ * it in the summary and names it on its row then only.
+ */
+static bool line_counted(const struct printer *p, uint64_t samples)
+{
+	return p->s->samples && 100.0 * samples / p->s->samples > 0.5;
+}
+
 static int print_insn(const struct disasm_insn *in, void *ctx)
 {
 	struct printer *p = ctx;
@@ -218,7 +228,7 @@ static int print_insn(const struct disasm_insn *in, void *ctx)
 	strbuf_reset(&p->line);
 	print_value(p, period, samples);
 	print_insn_text(p, in);
-	if (p->a->o->print_line && samples) {
+	if (p->a->o->print_line && line_counted(p, samples)) {
 		srcline = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
 				       p->s->sym->start + off);
 		if (srcline && (!p->last_srcline || strcmp(srcline, p->last_srcline)) &&
@@ -297,8 +307,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 	size_t j;
 
 	insn_counts(p, in, &period, &samples);
-	/* perf leaves out the addresses with half a percent or less */
-	if (!p->s->samples || 100.0 * samples / p->s->samples <= 0.5)
+	if (!line_counted(p, samples))
 		return 0;
 	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
 			  p->s->sym->start + sym_code__offset(&p->code, in->addr));
