@@ -119,6 +119,25 @@ test_expect_success 'a writer killed before its rename: its temporary file goes 
 	test -f "$f" && ! test -e "$f.Old123" && test -f "$f.New123"
 '
 
+test_expect_success 'files no run has used for a month go at the next write, others stay' '
+	rm -rf "$XDG_CACHE_HOME" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	f=$(cache_files beta_0) && test -f "$f" && c="$XDG_CACHE_HOME/perf-mini" &&
+	for old in symtab-0123456789abcdef-0123456789abcdef kallsyms-00ff-0ldb00t0 debug-00ff; do
+		: >"$c/$old" && touch -d "40 days ago" "$c/$old" || return 1
+	done &&
+	: >"$c/symtab-fedcba9876543210-fedcba9876543210" &&
+	: >"$c/notes" && touch -d "40 days ago" "$c/notes" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	test -e "$c/symtab-0123456789abcdef-0123456789abcdef" &&
+	rm "$f" &&
+	pm report --stdio -i beta.data --sort sym >/dev/null &&
+	test -f "$f" &&
+	! test -e "$c/symtab-0123456789abcdef-0123456789abcdef" &&
+	! test -e "$c/kallsyms-00ff-0ldb00t0" && ! test -e "$c/debug-00ff" &&
+	test -e "$c/symtab-fedcba9876543210-fedcba9876543210" && test -e "$c/notes"
+'
+
 test_expect_success 'no cache directory to be had: the same report' '
 	: >not-a-dir &&
 	XDG_CACHE_HOME="$PWD/not-a-dir" pm report --stdio -i beta.data --sort sym >out &&

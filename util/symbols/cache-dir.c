@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* perf-mini's per-user cache directory: cache-dir.h. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/util.h"
@@ -55,4 +58,34 @@ void pm_cache_host(char out[13])
 	for (const char *p = id; *p; p++)
 		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
 	snprintf(out, 13, "%012llx", (unsigned long long)(h & 0xffffffffffffULL));
+}
+
+#define UNUSED_AFTER_S (30 * 24 * 3600)
+
+static bool cache_file_name(const char *name)
+{
+	return !strncmp(name, "kallsyms-", 9) || !strncmp(name, "symtab-", 7) ||
+	       !strncmp(name, "debug-", 6);
+}
+
+void pm_cache_sweep(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct strbuf path = STRBUF_INIT;
+	time_t now = time(NULL);
+	struct dirent *d;
+	struct stat st;
+
+	while (dp && (d = readdir(dp))) {
+		if (!cache_file_name(d->d_name))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, d->d_name);
+		if (!lstat(path.buf, &st) && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    now - st.st_atime > UNUSED_AFTER_S && now - st.st_mtime > UNUSED_AFTER_S)
+			unlink(path.buf);
+	}
+	if (dp)
+		closedir(dp);
+	strbuf_release(&path);
 }

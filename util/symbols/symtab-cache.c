@@ -279,6 +279,7 @@ void symtab_cache__remove_others(const char *path)
 	}
 	if (dp)
 		closedir(dp);
+	pm_cache_sweep(dir.buf);
 	strbuf_release(&dir);
 	strbuf_release(&old);
 }
