@@ -52,8 +52,11 @@ struct hist_feed {
 	struct entry_batch *eb;	/* the same, for entries */
 };
 
-/* How far ahead slots, then entries, are fetched: lookups into a large
- * histogram miss the cache, and a batch knows its next keys. */
+/* How far ahead the symbols hashing reads, then slots, then entries are
+ * fetched: lookups into a large histogram miss the cache, and so does a
+ * symbol of a large table (the kernel's), and a batch knows its next
+ * keys. */
+#define SYM_AHEAD 32
 #define SLOT_AHEAD 16
 #define ENTRY_AHEAD 8
 
@@ -83,10 +86,14 @@ static int fold(void *batch, void *ctx)
 	tmpl.rare = &rare;
 	for (int i = 0; i < SLOT_AHEAD && i < b->n; i++)
 		hash_item(&b->item[i], &tmpl);
+	for (int i = 0; i < SYM_AHEAD && i < b->n; i++)
+		__builtin_prefetch(b->item[i].keys.sym);
 	for (int i = 0; i < b->n; i++) {
 		struct feed_item *it = &b->item[i];
 		struct hist_entry *he;
 
+		if (i + SYM_AHEAD < b->n)
+			__builtin_prefetch(it[SYM_AHEAD].keys.sym);
 		if (i + SLOT_AHEAD < b->n) {
 			hash_item(&it[SLOT_AHEAD], &tmpl);
 			hists__prefetch(it[SLOT_AHEAD].h, it[SLOT_AHEAD].hash, false);
