@@ -6,9 +6,10 @@
  * answer depends on how its symbol tree lies (a size-less _init is
  * stretched over the stubs before they are added). HOT:COUNT samples
  * offset HOT COUNT times more (annotate's shares: one address heavy, the
- * others under half a percent).
+ * others under half a percent), each of period PERIOD when given (its
+ * share of the period then differs from its share of the hits).
  *
- * Usage: gen-plt OUT FILE FROM TO STEP [HOT:COUNT] (offsets in hex)
+ * Usage: gen-plt OUT FILE FROM TO STEP [HOT:COUNT[:PERIOD]] (offsets in hex)
  */
 #include <stdlib.h>
 
@@ -20,7 +21,7 @@
 int main(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
-	uint64_t id = 1, t = 1000000000ULL, from, to, step, hot = 0;
+	uint64_t id = 1, t = 1000000000ULL, from, to, step, hot = 0, hot_period = 250000;
 	unsigned long count = 0;
 	char *end = NULL;
 	struct pd_write_event ev = { &attr, &id, 1, "cpu-clock" };
@@ -30,11 +31,13 @@ int main(int argc, const char **argv)
 	if (argc == 7) {
 		hot = strtoull(argv[6], &end, 16);
 		count = *end == ':' ? strtoul(end + 1, &end, 10) : 0;
+		if (*end == ':')
+			hot_period = strtoull(end + 1, &end, 10);
 	}
-	if (argc < 6 || argc > 7 || (argc == 7 && (*end || !count)) ||
+	if (argc < 6 || argc > 7 || (argc == 7 && (*end || !count || !hot_period)) ||
 	    (from = strtoull(argv[3], NULL, 16)) >= (to = strtoull(argv[4], NULL, 16)) ||
 	    !(step = strtoull(argv[5], NULL, 16))) {
-		fprintf(stderr, "usage: %s OUT FILE FROM TO STEP [HOT:COUNT] (hex offsets, "
+		fprintf(stderr, "usage: %s OUT FILE FROM TO STEP [HOT:COUNT[:PERIOD]] (hex offsets, "
 			"FROM < TO, STEP > 0)\n", argv[0]);
 		return 129;
 	}
@@ -48,6 +51,6 @@ int main(int argc, const char **argv)
 	for (uint64_t off = from; off < to; off += step)
 		synth_sample(&sb, PERF_RECORD_MISC_USER, PID, BASE + off, t += 250000, 250000);
 	while (count--)
-		synth_sample(&sb, PERF_RECORD_MISC_USER, PID, BASE + hot, t += 250000, 250000);
+		synth_sample(&sb, PERF_RECORD_MISC_USER, PID, BASE + hot, t += 250000, hot_period);
 	return synth_finish(&w, &sb, argc, argv, &ev, 1, NULL, 0);
 }

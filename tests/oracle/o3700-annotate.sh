@@ -131,22 +131,32 @@ test_expect_success '-l: the source lines summary and the srclines on the rows' 
 	test_cmp perf.txt pm.txt
 '
 
+# The rows -l names and its summary, perf's and perf-mini's, for middle
+# in $1 with --percent-type $2
+same_lines() {
+	perf annotate --stdio -l --percent-type "$2" -i "$1" -s middle 2>/dev/null >perf.all &&
+	pm annotate -l --percent-type "$2" -i "$1" -s middle 2>/dev/null >pm.all &&
+	sed -n "/^Sorted summary/,/^ Percent/p" perf.all >perf.txt &&
+	sed -n "/^Sorted summary/,/^ Percent/p" pm.all >pm.txt &&
+	grep -o "// .*" perf.all >>perf.txt && grep -o "// .*" pm.all >>pm.txt &&
+	test_cmp perf.txt pm.txt
+}
+
 # Every byte of middle sampled once, one instruction 20000 times: the
 # others hold under half a percent each, and perf names no source line on
 # their rows (nor in the summary), though theirs differ from the row's
-# before
-test_expect_success '-l: rows under half a percent name no source line' '
+# before. Then that instruction's 2000 samples weigh 1 each: the others
+# hold little of the hits and most of the period, which is what perf
+# counts by default (local-period).
+test_expect_success '-l: rows under half a percent (of the period, by default) name no source line' '
 	set -- $(nm -S "$WL/burn" | awk "\$4 == \"middle\" { print \$1, \$2 }") &&
-	test -n "$2" &&
-	"$BUILD/gen-plt" l.data "$WL/burn" "$1" "$(printf %x $((0x$1 + 0x$2)))" 1 \
-		"$(printf %x $((0x$1 + 0x$2 / 2))):20000" &&
-	perf annotate --stdio -l -i l.data -s middle 2>/dev/null >perf.all &&
-	pm annotate -l -i l.data -s middle 2>/dev/null >pm.all &&
-	sed -n "/^Sorted summary/,/^ Percent/p" perf.all >perf.txt &&
-	sed -n "/^Sorted summary/,/^ Percent/p" pm.all >pm.txt &&
-	test_cmp perf.txt pm.txt &&
-	grep -o "// .*" perf.all >perf.txt && grep -o "// .*" pm.all >pm.txt &&
-	test_cmp perf.txt pm.txt && test $(wc -l <pm.txt) = 1
+	test -n "$2" && end=$(printf %x $((0x$1 + 0x$2))) && hot=$(printf %x $((0x$1 + 0x$2 / 2))) &&
+	"$BUILD/gen-plt" l.data "$WL/burn" "$1" "$end" 1 "$hot:20000" &&
+	same_lines l.data local-period && test $(grep -c "^// " pm.txt) = 1 &&
+	"$BUILD/gen-plt" w.data "$WL/burn" "$1" "$end" 4 "$hot:2000:1" &&
+	same_lines w.data local-period && test $(grep -c "^// " pm.txt) -gt 2 &&
+	same_lines w.data global-period &&
+	same_lines w.data local-hits && test $(grep -c "^// " pm.txt) = 1
 '
 
 test_done

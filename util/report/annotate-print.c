@@ -207,12 +207,12 @@ static void insn_counts(const struct printer *p, const struct disasm_insn *in, u
 
 /*
  * -l: perf finds the source line of an address with over half a percent
- * of the symbol's hits only (whatever --percent-type says), and counts
- * it in the summary and names it on its row then only.
+ * (as --percent-type counts it) only, and counts it in the summary and
+ * names it on its row then only.
  */
-static bool line_counted(const struct printer *p, uint64_t samples)
+static bool line_counted(const struct printer *p, uint64_t period, uint64_t samples)
 {
-	return p->s->samples && 100.0 * samples / p->s->samples > 0.5;
+	return share(p, period, samples) > 0.5;
 }
 
 static int print_insn(const struct disasm_insn *in, void *ctx)
@@ -228,7 +228,7 @@ static int print_insn(const struct disasm_insn *in, void *ctx)
 	strbuf_reset(&p->line);
 	print_value(p, period, samples);
 	print_insn_text(p, in);
-	if (p->a->o->print_line && line_counted(p, samples)) {
+	if (p->a->o->print_line && line_counted(p, period, samples)) {
 		srcline = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
 				       p->s->sym->start + off);
 		if (srcline && (!p->last_srcline || strcmp(srcline, p->last_srcline)) &&
@@ -307,7 +307,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 	size_t j;
 
 	insn_counts(p, in, &period, &samples);
-	if (!line_counted(p, samples))
+	if (!line_counted(p, period, samples))
 		return 0;
 	sl = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
 			  p->s->sym->start + sym_code__offset(&p->code, in->addr));
@@ -318,8 +318,7 @@ static int add_line_share(const struct disasm_insn *in, void *ctx)
 		ls->v = must_reallocarray(ls->v, ls->n + 1, sizeof(*ls->v));
 		ls->v[ls->n++] = (struct line_share){ base, 0 };
 	}
-	/* perf's summary counts hits, whatever --percent-type says */
-	ls->v[j].pct += 100.0 * samples / p->s->samples;
+	ls->v[j].pct += share(p, period, samples);
 	return 0;
 }
 
