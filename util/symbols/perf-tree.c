@@ -262,8 +262,9 @@ static void fixup_duplicate(struct tree *t)
 }
 
 /* Whether a size-less ELF symbol lies at or just before the stubs (the
- * last ELF symbol starting at or before the first stub) or among them:
- * only then does perf stretch one over a stub. */
+ * last ELF symbol starting at or before the first stub) or among them,
+ * for perf stretches one over a stub then, or a sized one reaches
+ * among them. */
 static bool may_overlap(const struct symbol *v, size_t nr, size_t plt_from)
 {
 	uint64_t lo = UINT64_MAX, hi = 0, last = 0;
@@ -276,6 +277,8 @@ static bool may_overlap(const struct symbol *v, size_t nr, size_t plt_from)
 	for (size_t i = 0; i < plt_from; i++) {
 		bool sizeless = v[i].end == v[i].start;
 
+		if (!sizeless && v[i].start < hi && v[i].end > lo)
+			return true;
 		if (v[i].start > lo) {
 			if (v[i].start < hi && sizeless)
 				return true;
@@ -396,8 +399,13 @@ static void add_range(struct plt_walk *w, uint64_t lo, uint64_t hi, size_t *allo
 	w->ranges[w->nr_ranges++] = (struct range){ lo, hi };
 }
 
-/* The ELF nodes that reach over a stub (in order of start, as the tree
- * holds them), their ranges merged. */
+/*
+ * The ELF nodes that reach over a stub (in order of start, as the tree
+ * holds them) with the whole of each stub they reach, their ranges
+ * merged: a node inside a stub can turn the search away from the rest
+ * of it. Elsewhere a stub is the only node holding its addresses, and
+ * the search finds it.
+ */
 static void find_ranges(struct plt_walk *w, uint32_t plt_from)
 {
 	const struct tree *t = w->t;
@@ -405,6 +413,7 @@ static void find_ranges(struct plt_walk *w, uint32_t plt_from)
 	size_t alloc = 0;
 
 	for (uint32_t e = leftmost(t, t->root); e != NIL; e = next(t, e)) {
+		uint64_t e_lo, e_hi;
 		size_t s;
 
 		if (e >= plt_from)
@@ -412,13 +421,18 @@ static void find_ranges(struct plt_walk *w, uint32_t plt_from)
 		s = stub_after(w, t->n[e].start);
 		if (s == w->nr_stubs || w->stubs[s].start >= t->n[e].end)
 			continue;
-		if (hi > lo && t->n[e].start > hi) {
+		e_lo = w->stubs[s].start < t->n[e].start ? w->stubs[s].start : t->n[e].start;
+		e_hi = t->n[e].end;
+		for (; s < w->nr_stubs && w->stubs[s].start < t->n[e].end; s++)
+			e_hi = w->stubs[s].end > e_hi ? w->stubs[s].end : e_hi;
+		if (hi > lo && e_lo > hi) {
 			add_range(w, lo, hi, &alloc);
 			lo = hi = 0;
 		}
 		if (hi == lo)
-			lo = t->n[e].start;
-		hi = t->n[e].end > hi ? t->n[e].end : hi;
+			lo = e_lo;
+		lo = e_lo < lo ? e_lo : lo;
+		hi = e_hi > hi ? e_hi : hi;
 	}
 	if (hi > lo)
 		add_range(w, lo, hi, &alloc);

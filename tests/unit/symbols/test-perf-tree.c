@@ -79,7 +79,7 @@ static void check_overrides(const struct table *t, uint64_t lo, uint64_t hi)
 				assert_int_equal(x->sym_start, tree.n[perf].start);
 				assert_int_equal(x->sym_end, tree.n[perf].end);
 			}
-		} else if (n) {
+		} else {
 			uint32_t stub = stub_of(t, a);
 
 			/* off the overrides: the stub there, or one at its address */
@@ -129,6 +129,23 @@ static void test_perf_tree__symbols_overlapping_over_a_stub(void **state)
 	check_overrides(&t, 0x80, 0x200);
 }
 
+/* A symbol inside a stub, ending before it: the search can turn away
+ * from the rest of the stub, which is asked too (the review's case). */
+static void test_perf_tree__symbol_inside_a_stub(void **state)
+{
+	struct table t = { 0 };
+
+	(void)state;
+	add_sym(&t, 0xf0, 0xf0, "_init");
+	add_sym(&t, 0x104, 0x108, "inside");
+	add_sym(&t, 0x200, 0x210, "b");
+	add_sym(&t, 0x300, 0x310, "c");
+	t.plt_from = t.nr;
+	add_sym(&t, 0x100, 0x110, "s@plt");
+	add_sym(&t, 0x110, 0x120, "s2@plt");
+	check_overrides(&t, 0xe0, 0x320);
+}
+
 /* Tables of 2 or 3 ELF symbols (half of them size-less) and 1 to 3 stubs,
  * at random but the same each run. */
 static void test_perf_tree__random_tables(void **state)
@@ -164,6 +181,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_perf_tree__init_stretched_to_next_symbol),
 		cmocka_unit_test(test_perf_tree__symbols_overlapping_over_a_stub),
+		cmocka_unit_test(test_perf_tree__symbol_inside_a_stub),
 		cmocka_unit_test(test_perf_tree__random_tables),
 	};
 
