@@ -24,10 +24,10 @@ bool pm_cache_dir(struct strbuf *path);
 void pm_cache_host(char out[13]);
 
 /*
- * Remove this user's cache files in @dir (tables, debug copies) that no
- * run has read or written for a month: a library or kernel long
- * replaced, an older perf-mini's names. Called after a write, so the
- * cache does not only grow.
+ * Remove this machine's symbol tables in @dir (and those of an older
+ * perf-mini, whose names did not hold the machine) that no run has read
+ * or written for a month: a library or kernel long replaced. Called
+ * after a write, once a run, so the cache does not only grow.
  */
 void pm_cache_sweep(const char *dir);
 

@@ -78,16 +78,6 @@ static bool decompress_in_place(int fd)
 	return ok;
 }
 
-/* What else is in the cache: copies of libraries long replaced go. */
-static void sweep_dir_of(const char *path)
-{
-	struct strbuf dir = STRBUF_INIT;
-
-	strbuf_add(&dir, path, (size_t)(strrchr(path, '/') - path));
-	pm_cache_sweep(dir.buf);
-	strbuf_release(&dir);
-}
-
 /* Made under a temporary name and renamed when whole: a report running
  * beside never maps half a copy. */
 static int make_copy(int fd, const char *path)
@@ -104,7 +94,6 @@ static int make_copy(int fd, const char *path)
 		err = -EIO;
 	if (pending_file__finish(&pf, err))
 		return -1;
-	sweep_dir_of(path);
 	return open(path, O_RDONLY | O_CLOEXEC);
 }
 

@@ -353,11 +353,12 @@ bool symtab_cache__user_key(const char *binary, const char *debug, bool demangle
 	strbuf_reset(path);
 	if (!pm_cache_dir(path))
 		return false;
-	/* one file per binary's path, machine and demangling: a new build
+	/* one file per machine, binary's path and demangling: a new build
 	 * replaces the old one's, and nothing else does */
 	pm_cache_host(host);
-	strbuf_addf(&which, "%s %d %s", host, demangle, binary);
-	strbuf_addf(path, "/symtab-%016llx-%016llx", (unsigned long long)fnv64(which.buf, which.len),
+	strbuf_addf(&which, "%d %s", demangle, binary);
+	strbuf_addf(path, "/symtab-%s-%016llx-%016llx", host,
+		    (unsigned long long)fnv64(which.buf, which.len),
 		    (unsigned long long)fnv64(key, sizeof(*key)));
 	strbuf_release(&which);
 	return true;
