@@ -270,10 +270,10 @@ static const char *hybrid_pmu(struct pmus *pmus, const char *cputype, struct str
 			return name->buf;
 		hybrid |= is_hybrid(list[i]);
 	}
-	if (!hybrid)
-		fprintf(stderr, "WARNING: hybrid cputype is not supported!\n");
-	else
-		fprintf(stderr, "WARNING: no PMU %s: every event is listed\n", name->buf);
+	fprintf(stderr, "WARNING: hybrid cputype is not supported!\n");
+	if (hybrid)	/* perf says no more */
+		fprintf(stderr, "hint: this CPU has no PMU %s; every event is listed\n",
+			name->buf);
 	return NULL;
 }
 
