@@ -148,6 +148,21 @@ static void objdump_function_line(struct listing *l, const char *name, bool mang
 }
 
 /*
+ * Whether @addr lies in a function of the ELF symbol table of a file
+ * with DWARF: objdump -l names it from there where no line table knows
+ * the address (a program's _start, _init), but not a PLT entry (its
+ * section has no function symbol), nor in a file without DWARF.
+ */
+static bool in_elf_function(struct listing *l, uint64_t addr)
+{
+	struct printer *p = l->p;
+	const struct symbol *sym = dso__table_symbol(&p->a->machine.dsos, p->s->dso, addr);
+
+	return sym && !sym->is_object && !strstr(sym->name, "@plt") &&
+	       srcline__has_dwarf(&p->a->srclines, &p->a->machine.dsos, p->s->dso);
+}
+
+/*
  * objdump -l's function at an address (binutils' rule): the innermost
  * DWARF function's linkage name, or its plain name in C; a C++ function
  * without a linkage name is named the first time by the ELF symbol there,
@@ -165,7 +180,7 @@ static void function_name(struct listing *l, uint64_t addr, uint64_t vaddr, bool
 
 	if (!srcline__function(&p->a->srclines, &p->a->machine.dsos, p->s->dso, addr, &f)) {
 		/* no DWARF function: the ELF one, where the line table knows
-		 * the address (not in a PLT, whose entries have no line) */
+		 * the address or an ELF function holds it (not in a PLT) */
 		if (has_line && elf_function(l, vaddr, &elf, &start))
 			objdump_function_line(l, elf.buf, false, true, out);
 		strbuf_release(&elf);
@@ -208,8 +223,9 @@ static void source_lines(struct listing *l, uint64_t addr, uint64_t vaddr)
 	char path[4096];
 
 	if (!n)
-		return;
-	function_name(l, addr, vaddr, lines[0] && strcmp(lines[0], "??:0"), &func);
+		lines[0] = NULL;
+	function_name(l, addr, vaddr, in_elf_function(l, addr) ||
+		      (lines[0] && strcmp(lines[0], "??:0")), &func);
 	if (func.len && (!l->prev_func || strcmp(func.buf, l->prev_func))) {
 		add_line(l, -1, func.buf);
 		free(l->prev_func);

@@ -432,6 +432,14 @@ static void fill_function(Dwarf_Die *die, Dwarf_Die *cu, struct srcline_func *f)
 	f->low = f->has_low ? low : 0;
 }
 
+bool srcline__has_dwarf(struct srclines *sl, const struct dsos *dsos, struct dso *dso)
+{
+	struct srcline_module *m = dso && !dso->kernel ? module_of(sl, dsos, dso) : NULL;
+	Dwarf_Addr bias = 0;
+
+	return m && m->mod && dwfl_module_getdwarf(m->mod, &bias);
+}
+
 bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 		       uint64_t addr, struct srcline_func *f)
 {

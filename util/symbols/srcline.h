@@ -81,6 +81,10 @@ struct srcline_func {
 bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 		       uint64_t addr, struct srcline_func *f);
 
+/* Whether @dso (a user one) has DWARF: objdump -l then names functions
+ * from the ELF symbols where no line table knows an address. */
+bool srcline__has_dwarf(struct srclines *sl, const struct dsos *dsos, struct dso *dso);
+
 void srclines__exit(struct srclines *sl);
 
 #endif
