@@ -477,6 +477,9 @@ static int check_magic(struct perf_data *pd, struct strbuf *err)
 	return 0;
 }
 
+/* a record's largest size: its header's size is 16 bits */
+#define RECORD_SCRATCH 65536
+
 static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *err);
 
 int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err)
@@ -517,8 +520,15 @@ int perf_data__open_buffer(struct perf_data *pd, const char *name, const void *b
 
 static int parse_loaded(struct perf_data *pd, const char *path, struct strbuf *err)
 {
-	int ret = check_magic(pd, err);
+	int ret;
 
+	pd->walk_scratch = malloc(2 * RECORD_SCRATCH);
+	if (!pd->walk_scratch) {
+		strbuf_addf(err, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	pd->read_scratch = pd->walk_scratch + RECORD_SCRATCH / sizeof(uint64_t);
+	ret = check_magic(pd, err);
 	if (!ret && pd->pipe) {
 		pd->data_offset = sizeof(struct perf_pipe_file_header);
 		pd->data_size = pd->size - pd->data_offset;
@@ -546,6 +556,7 @@ void perf_data__close(struct perf_data *pd)
 	free(pd->evsels);
 	free(pd->ids);
 	free(pd->path);
+	free(pd->walk_scratch);
 	strbuf_release(&pd->feature_notes);
 	pd_arena__exit(&pd->arena);
 	pd_features__exit(&pd->feat);

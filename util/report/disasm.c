@@ -16,6 +16,39 @@ struct disasm {
 	bool intel_syntax;
 };
 
+/*
+ * capstone's cs.o names every architecture's set-up, so a static link takes
+ * in all of them; M68K's alone brings a 1 MB table of pointers that a static
+ * PIE relocates, page by page, at every start of every command (a third of
+ * `stat -- true`). perf-mini disassembles x86 and aarch64 only, so the others
+ * get a weak set-up that refuses, which keeps their objects out of the link.
+ * Weak: a capstone whose objects come in anyway overrides these quietly.
+ */
+struct cs_struct;
+#define NO_CAPSTONE_ARCH(name)								\
+	__attribute__((weak)) cs_err name##_global_init(struct cs_struct *ud);		\
+	__attribute__((weak)) cs_err name##_global_init(struct cs_struct *ud)		\
+	{										\
+		(void)ud;								\
+		return CS_ERR_ARCH;							\
+	}										\
+	__attribute__((weak)) cs_err name##_option(struct cs_struct *ud, cs_opt_type type, size_t value); \
+	__attribute__((weak)) cs_err name##_option(struct cs_struct *ud, cs_opt_type type, size_t value) \
+	{										\
+		(void)ud, (void)type, (void)value;					\
+		return CS_ERR_ARCH;							\
+	}
+NO_CAPSTONE_ARCH(ARM)
+NO_CAPSTONE_ARCH(Mips)
+NO_CAPSTONE_ARCH(PPC)
+NO_CAPSTONE_ARCH(Sparc)
+NO_CAPSTONE_ARCH(SystemZ)
+NO_CAPSTONE_ARCH(XCore)
+NO_CAPSTONE_ARCH(M68K)
+NO_CAPSTONE_ARCH(TMS320C64x)
+NO_CAPSTONE_ARCH(M680X)
+NO_CAPSTONE_ARCH(EVM)
+
 struct disasm *disasm__new(const char *arch, bool intel, struct strbuf *err)
 {
 	struct disasm *d = calloc(1, sizeof(*d));

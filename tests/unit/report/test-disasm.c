@@ -179,6 +179,33 @@ static void test_disasm__undecoded_kept_whole(void **state)
 	strbuf_release(&err);
 }
 
+/*
+ * aarch64 is the other architecture perf-mini disassembles: its capstone
+ * objects must stay linked when the unused architectures are left out.
+ */
+static void test_disasm__aarch64(void **state)
+{
+	static const uint8_t code[] = {
+		0x1f, 0x20, 0x03, 0xd5,				/* nop */
+		0x02, 0x00, 0x00, 0x94,				/* bl +8 */
+		0xc0, 0x03, 0x5f, 0xd6,				/* ret */
+	};
+	struct strbuf err = STRBUF_INIT;
+	struct disasm *d = disasm__new("aarch64", false, &err);
+	struct seen s = { 0 };
+
+	(void)state;
+	assert_non_null(d);
+	disasm__walk(d, code, sizeof(code), 0x1000, keep, &s);
+	disasm__delete(d);
+	strbuf_release(&err);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.text[0], "nop");
+	assert_string_equal(s.text[2], "ret");
+	assert_int_equal(s.addr[1], 0x1004);
+	assert_int_equal(s.target[1], 0x100c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_disasm__undecoded_kept_whole),
 		cmocka_unit_test(test_disasm__x87_compares),
 		cmocka_unit_test(test_disasm__x87_tbyte),
+		cmocka_unit_test(test_disasm__aarch64),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
