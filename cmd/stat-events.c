@@ -10,6 +10,7 @@
 
 #include "stat.h"
 #include "../util/base/util.h"
+#include "../util/events/cgroup.h"
 #include "../util/stat/topdown.h"
 
 static const char *const default_events[] = {
@@ -119,6 +120,21 @@ static int add_metrics(struct stat_opts *o, struct strbuf *err)
 	return ret ? -EINVAL : 0;
 }
 
+/* --for-each-cgroup: the whole list again for each cgroup, metrics too */
+static int expand_cgroups(struct stat_opts *o, struct strbuf *err)
+{
+	struct cgroup_names names;
+	int nr_events = o->evlist->nr;
+	int ret = cgroup_names__parse(&names, o->for_each_cgroup, o->paths.proc, err);
+
+	if (!ret) {
+		evlist__expand_cgroups(o->evlist, &names);
+		metricgroup__repeat(&o->mg, nr_events, names.nr);
+	}
+	cgroup_names__exit(&names);
+	return ret;
+}
+
 int stat_add_events(struct stat_opts *o, struct strbuf *err)
 {
 	int ret = 0;
@@ -127,13 +143,21 @@ int stat_add_events(struct stat_opts *o, struct strbuf *err)
 		ret = add_topdown(o, err);
 	if (!ret && o->metrics)
 		ret = add_metrics(o, err);
-	if (!ret && !o->evlist->nr && !o->null_run)
-		ret = add_event_list(o, default_events, ARRAY_SIZE(default_events), err);
+	if (!ret && !o->evlist->nr && !o->null_run) {
+		/* as perf: counting CPUs, the clock is the CPUs' */
+		ret = add_event_list(o, target__has_cpu(&o->target) ? (const char *const[]){
+					     "cpu-clock" } : default_events, 1, err);
+		if (!ret)
+			ret = add_event_list(o, default_events + 1,
+					     ARRAY_SIZE(default_events) - 1, err);
+	}
 	if (!ret && o->detailed && !o->null_run)
 		ret = add_event_list(o, detailed_events, ARRAY_SIZE(detailed_events), err);
 	if (!ret && o->group && o->evlist->nr > 1)
 		evlist__make_group(o->evlist, 0, o->evlist->nr - 1);
 	if (!ret)
 		ret = topdown__check_groups(o->evlist, err);
+	if (!ret && o->for_each_cgroup)
+		ret = expand_cgroups(o, err);
 	return ret;
 }

@@ -161,6 +161,24 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 	return 0;
 }
 
+static int check_cgroups(struct stat_opts *o, struct strbuf *err)
+{
+	const char *opt = o->for_each_cgroup ? "--for-each-cgroup" : "-G";
+
+	if (o->for_each_cgroup && o->evlist->nr_cgroups) {
+		strbuf_addstr(err, "--cgroup and --for-each-cgroup cannot be used together\nhint: "
+				   "-G names a cgroup for each event, --for-each-cgroup counts "
+				   "every event in each cgroup: keep one");
+		return -EINVAL;
+	}
+	if ((o->for_each_cgroup || o->evlist->nr_cgroups) && !target__has_cpu(&o->target)) {
+		strbuf_addf(err, "%s counts a cgroup's tasks on the CPUs: it needs -a or -C\n"
+			    "hint: e.g. perf-mini stat -a -e cycles %s mygroup -- sleep 1", opt, opt);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct strbuf *err)
 {
 	int ret;
@@ -171,20 +189,17 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	o->target.system_wide = o->all_cpus;
 	o->target.has_workload = o->has_workload;
 	ret = check_aggregation(o, err);
-	if (!ret && o->evlist->nr_cgroups && !target__has_cpu(&o->target)) {
-		strbuf_addstr(err, "-G counts a cgroup's tasks on the CPUs: it needs -a or -C\n"
-				   "hint: e.g. perf-mini stat -a -e cycles -G mygroup -- sleep 1");
-		ret = -EINVAL;
-	}
+	if (!ret)
+		ret = check_cgroups(o, err);
 	if (!ret)
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
-	if (!ret)
-		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err) ? -ENOENT : 0;
 	/* --control: a bad form is a usage error (-EINVAL), a missing fifo not */
 	if (!ret && o->control)
 		ret = control__open(&o->ctl, o->control, err);
 	if (!ret)
 		ret = stat_add_events(o, err);
+	if (!ret)
+		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err) ? -ENOENT : 0;
 	if (!ret && aggr_mode__is_topology(o->aggr_mode))
 		ret = aggr_map__build(&o->amap, o->target.cpus, aggr_mode__level(o->aggr_mode),
 				      o->cpu_dir, err) ? -ENOTSUP : 0;
@@ -226,6 +241,8 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_BOOLEAN('g', "group", &o->group, "put the counters into a counter group"),
 		OPT_CALLBACK('G', "cgroup", &o->evlist, "name", "monitor event in cgroup name only",
 			     cmd_parse_cgroup),
+		OPT_STRING(0, "for-each-cgroup", &o->for_each_cgroup, "name",
+			   "expand events for each cgroup"),
 		OPT_INTEGER('I', "interval-print", &o->interval,
 			    "print counts at regular interval in ms (overhead is possible for "
 			    "values <= 100ms)"),

@@ -21,7 +21,7 @@
 #include "../util/stat/stat.h"
 
 struct stat_opts {
-	struct option options[49];
+	struct option options[50];
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -47,6 +47,7 @@ struct stat_opts {
 	bool timed_out;		/* --timeout ended the workload */
 	double *run_walltimes;	/* --table: each run's ns */
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
+	const char *for_each_cgroup;	/* NAME[,NAME...] or expressions */
 	struct metricgroup mg;		/* -M */
 	const struct pm_env *env;
 	int repeat, interval, verbose, detailed;

@@ -389,6 +389,23 @@ test_expect_success CGROUP '-G of a cgroup that does not exist names the directo
 	test_grep "^perf-mini stat: -G no/such/group: cannot open .*no/such/group" err
 '
 
+test_expect_success '--for-each-cgroup without CPUs, with -G, or of a bad expression: clear errors' '
+	test_expect_code 129 pm stat -e task-clock --for-each-cgroup / true 2>err &&
+	test_grep "^perf-mini stat: --for-each-cgroup counts a cgroup.s tasks on the CPUs: it needs -a or -C" err &&
+	test_expect_code 129 pm stat -a -e task-clock -G / --for-each-cgroup / true 2>err &&
+	test_grep "cannot be used together" err &&
+	test_expect_code 129 pm stat -a -e task-clock --for-each-cgroup "a\\{" true 2>err &&
+	test_grep "is not a regular expression" err
+'
+
+test_expect_success CGROUP '--for-each-cgroup: a cgroup that does not exist, an expression that matches none' '
+	test_must_fail pm stat -a -e task-clock --for-each-cgroup /,no/such/group true 2>err &&
+	test_grep "^perf-mini stat: --for-each-cgroup no/such/group: cannot open .*no/such/group" err &&
+	test_must_fail pm stat -a -e task-clock --for-each-cgroup "^no-such-.*" true 2>err &&
+	test_grep "no cgroup matched: \^no-such-" err &&
+	test_grep "^hint: the expressions match paths under /" err
+'
+
 test_expect_success 'stat --control: enable and disable from a fifo, each acknowledged' '
 	rm -f ctl ack && mkfifo ctl ack &&
 	{ pm stat -D -1 --control fifo:ctl,ack -x, -e task-clock -- "$WL/spin" 1500 2>err & } &&

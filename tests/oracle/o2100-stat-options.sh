@@ -12,7 +12,8 @@ fi
 # fell back to user space (unprivileged) is perf's -v message: left out.
 masked() {
 	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" |
-	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/) #*$/) #/" -e "s/  */ /g"
+	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/) #*$/) #/" -e "s/  */ /g" \
+	    -e "s,[KMG]/sec,/sec,g"
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.
@@ -117,6 +118,59 @@ test_expect_success UNSHARE 'uncore instances: perf and perf-mini print the same
 		test -s perf.lines && test_cmp perf.lines pm.lines || return 1
 	done &&
 	test $(wc -l <pm.lines) -eq 3
+'
+
+# --for-each-cgroup: cgroups made for the test (root can) under the mount
+# perf counts in, one holding a spinning task, one empty
+cg_root=$(awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; exit }' /proc/self/mounts)
+[ -n "$cg_root" ] || cg_root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+cg=pm-o2100-$$
+if [ -n "$cg_root" ] && mkdir "$cg_root/$cg-busy" "$cg_root/$cg-idle" 2>/dev/null; then
+	prereqs="$prereqs CGMAKE"
+	# test-lib's own trap (the trash directory) kept
+	trap 'rmdir "$cg_root/$cg-busy" "$cg_root/$cg-idle" 2>/dev/null; rm -rf "$TRASH"' EXIT
+fi
+# ARGS...: stat -a ARGS while a task of the busy cgroup spins
+in_busy() {
+	sh -c "echo \$\$ >'$cg_root/$cg-busy/cgroup.procs' && exec '$WL/spin' 400" &
+	spinner=$!
+	"$@"
+	wait $spinner
+}
+
+for layout in "TABLE" "TEXT -x," "TEXT -j" "TABLE -I 100"; do
+	set -- $layout
+	kind=$1
+	shift
+	test_expect_success SYSWIDE,CGMAKE "stat -a --for-each-cgroup $*: each event per cgroup, laid out as perf's" "
+		in_busy same_as_perf $kind -a $* -e task-clock,page-faults \
+			--for-each-cgroup /,$cg-busy,$cg-idle -- sleep 0.2 &&
+		test_grep '$cg-idle' pm.out
+	"
+done
+
+test_expect_success SYSWIDE,CGMAKE 'stat --for-each-cgroup with expressions: the cgroups perf finds, in its order' '
+	in_busy same_as_perf TABLE -a -e task-clock --for-each-cgroup "^$cg-.*" -- sleep 0.2 &&
+	test $(grep -c "task-clock *$cg-" pm.out) -eq 2 &&
+	same_as_perf TABLE -a -e task-clock --for-each-cgroup ",^$cg-id" -- true &&
+	test $(grep -c "task-clock" pm.out) -eq 2
+'
+
+test_expect_success SYSWIDE,CGMAKE 'stat --for-each-cgroup: the default events of each cgroup, cpu-clock first as perf' '
+	same_as_perf TABLE -a --for-each-cgroup /,$cg-idle -- true &&
+	test $(grep -c "cpu-clock" pm.out) -eq 2
+'
+
+test_expect_success SYSWIDE,CGMAKE 'stat -M --for-each-cgroup: each cgroup its metric, of its own counts' '
+	in_busy pm stat -a -M faults_per_ms --for-each-cgroup /,$cg-busy -- sleep 0.2 2>out &&
+	test $(grep -c "# .* faults_per_ms" out) -eq 2 &&
+	test_grep "^ +[0-9.]+ msec task-clock +$cg-busy # +[0-9.]+ CPUs utilized" out
+'
+
+test_expect_success SYSWIDE 'stat -a and -C without -e: cpu-clock as perf, not task-clock' '
+	same_as_perf TABLE -a -- true &&
+	same_as_perf TEXT -x, -C 0 -- true &&
+	test_grep ",cpu-clock," pm.out
 '
 
 test_done

@@ -81,15 +81,16 @@ int cgroup__mount_dir(const char *proc, char *out, size_t size)
 int evlist__open_cgroups(struct evlist *evlist, const char *proc, struct strbuf *err)
 {
 	char root[PATH_MAX], dir[PATH_MAX * 2];
+	const char *opt = evlist->cgroup_option ? evlist->cgroup_option : "-G";
 	struct evsel *e;
 	int i;
 
 	if (!evlist->nr_cgroups)
 		return 0;
 	if (cgroup__mount_dir(proc, root, sizeof(root))) {
-		strbuf_addstr(err, "-G: no cgroup filesystem with the perf_event controller is "
-				   "mounted\nhint: mount cgroup2 (mount -t cgroup2 none "
-				   "/sys/fs/cgroup)");
+		strbuf_addf(err, "%s: no cgroup filesystem with the perf_event controller is "
+			    "mounted\nhint: mount cgroup2 (mount -t cgroup2 none /sys/fs/cgroup)",
+			    opt);
 		return -ENOENT;
 	}
 	evlist__for_each(evlist, e, i) {
@@ -101,9 +102,9 @@ int evlist__open_cgroups(struct evlist *evlist, const char *proc, struct strbuf 
 			int ret = -errno;
 
 			e->cgroup_fd = 0;
-			strbuf_addf(err, "-G %s: cannot open %s: %s\nhint: cgroups are named by "
-				    "their path under %s (e.g. -G / or -G system.slice)", e->cgroup,
-				    dir, strerror(-ret), root);
+			strbuf_addf(err, "%s %s: cannot open %s: %s\nhint: cgroups are named by "
+				    "their path under %s (e.g. %s / or %s system.slice)", opt,
+				    e->cgroup, dir, strerror(-ret), root, opt, opt);
 			return ret;
 		}
 	}

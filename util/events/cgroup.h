@@ -26,4 +26,24 @@ int evlist__open_cgroups(struct evlist *evlist, const char *proc, struct strbuf 
  * perf_event, else v2), from @proc/self/mounts. 0, or -ENOENT. */
 int cgroup__mount_dir(const char *proc, char *out, size_t size);
 
+/* --for-each-cgroup's cgroups, by name. */
+struct cgroup_names {
+	char **v;
+	int nr;
+};
+
+/*
+ * @spec: NAME[,NAME...], each a cgroup's path under the mount ("" or "/":
+ * the root, named "/"), or, when it holds a regular-expression character,
+ * the expressions every cgroup is matched against (the root as "", and
+ * named so). Returns 0, or -errno with the cause and fix in @err.
+ */
+int cgroup_names__parse(struct cgroup_names *out, const char *spec, const char *proc,
+			struct strbuf *err);
+void cgroup_names__exit(struct cgroup_names *n);
+
+/* Replace the events by a copy of them all for each cgroup of @names, in
+ * that order (perf's); metrics are the caller's to repeat. */
+void evlist__expand_cgroups(struct evlist *evlist, const struct cgroup_names *names);
+
 #endif

@@ -14,6 +14,7 @@ struct evlist {
 	int alloc;
 	int last_spec_first;	/* the first event the last -e spec added */
 	int nr_cgroups;		/* -G: cgroups named so far, empty ones too */
+	const char *cgroup_option;	/* what named them, for errors: NULL is -G */
 };
 
 struct evlist *evlist__new(void);

@@ -27,6 +27,38 @@ struct evsel *evsel__new(const char *name)
 	return evsel;
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? must_strdup(s) : NULL;
+}
+
+struct evsel *evsel__clone(const struct evsel *orig)
+{
+	struct evsel *e = must_malloc(sizeof(*e));
+
+	*e = *orig;
+	e->name = must_strdup(orig->name);
+	e->unit = dup_or_null(orig->unit);
+	e->resolved = dup_or_null(orig->resolved);
+	e->filter = dup_or_null(orig->filter);
+	e->cgroup = dup_or_null(orig->cgroup);
+	e->pmu_name = dup_or_null(orig->pmu_name);
+	if (orig->pmu_cpus) {
+		size_t size = sizeof(*orig->pmu_cpus) + orig->pmu_cpus->nr * sizeof(int);
+
+		e->pmu_cpus = must_malloc(size);
+		memcpy(e->pmu_cpus, orig->pmu_cpus, size);
+	}
+	e->leader = e;
+	e->cgroup_fd = 0;
+	e->fds = NULL;
+	e->ids = NULL;
+	e->counts = NULL;
+	e->nr_cpus = e->nr_threads = 0;
+	e->counted = false;
+	return e;
+}
+
 void evsel__set_name(struct evsel *evsel, const char *name)
 {
 	char *copy = must_strdup(name);

@@ -97,6 +97,9 @@ struct evsel {
 /* Returns a zeroed evsel named @name (copied); NULL when out of memory. */
 struct evsel *evsel__new(const char *name);
 void evsel__delete(struct evsel *evsel);
+/* A copy of an unopened @orig, alone in its group (the caller sets the
+ * leader); exits when out of memory. */
+struct evsel *evsel__clone(const struct evsel *orig);
 
 static inline bool evsel__is_leader(const struct evsel *evsel)
 {

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "expr.h"
+#include "../base/xalloc.h"
 #include "metricgroup.h"
 
 #define MAX_EVENTS 64
@@ -185,6 +186,22 @@ int metricgroup__bind(struct metricgroup *mg, const char *names, int k, int firs
 		mg->metrics[mg->nr++] = (struct bound_metric){ m, first, nr, first };
 	}
 	return 0;
+}
+
+void metricgroup__repeat(struct metricgroup *mg, int nr_events, int copies)
+{
+	int nr = mg->nr;
+
+	mg->metrics = must_reallocarray(mg->metrics, (size_t)nr * (copies > 0 ? copies : 1),
+					sizeof(*mg->metrics));
+	for (int k = 1; k < copies; k++)
+		for (int i = 0; i < nr; i++) {
+			struct bound_metric bm = mg->metrics[i];
+
+			bm.first += k * nr_events;
+			bm.leader += k * nr_events;
+			mg->metrics[mg->nr++] = bm;
+		}
 }
 
 struct eval_ctx {

@@ -65,6 +65,9 @@ bool metricgroup__value(const struct metricgroup *mg, const struct bound_metric 
 			const struct stat_data *sd, int aggr, double *val, char *unit,
 			size_t unit_size, bool *red);
 
+/* --for-each-cgroup: the events were copied @copies times, @nr_events
+ * each; every metric then reads each copy. Exits when out of memory. */
+void metricgroup__repeat(struct metricgroup *mg, int nr_events, int copies);
 void metricgroup__exit(struct metricgroup *mg);
 
 #endif
