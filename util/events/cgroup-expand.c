@@ -68,10 +68,11 @@ static int match_patterns(const char *spec, const char *proc, struct cgroup_name
 	}
 	walk_prefix = strlen(root);
 	if (nftw(root, walk_one, 20, FTW_PHYS) < 0) {
+		ret = -errno;
 		strbuf_addf(err, "--for-each-cgroup: cannot read the cgroups under %s: %s", root,
-			    strerror(errno));
+			    strerror(-ret));
 		cgroup_names__exit(&walked);
-		return -errno;
+		return ret;
 	}
 	used = must_calloc(walked.nr ? walked.nr : 1, sizeof(*used));
 	for (const char *p = spec; !ret; p += strcspn(p, ",") + 1) {
