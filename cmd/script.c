@@ -44,8 +44,7 @@ static int parse_field_specs(const struct script_opts *o, struct script_print *p
 
 	for (int i = 0; i < o->nr_fields && !ret; i++)
 		ret = script_print__parse_fields(p, o->fields[i], &warn, err);
-	if (warn.len)
-		fprintf(stderr, "Warning: %s", warn.buf);
+	fputs(warn.buf, stderr);
 	strbuf_release(&warn);
 	return ret;
 }

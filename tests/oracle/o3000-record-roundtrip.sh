@@ -32,6 +32,20 @@ test_expect_success 'cpu-clock on a CPU-bound workload: perf reads it as perf-mi
 	test_grep "spin +spin +\[\.\] main" pm.txt
 '
 
+# perf applies each -F in turn: a list replaces what the earlier ones
+# left (saying so), +a,-b changes it, a typed one its type only
+test_expect_success 'script -F given more than once: each applied on the last, as perf' '
+	for f in "-F comm,ip,sym -F +dso" "-F comm,ip -F sym" "-F +dso -F -time" \
+		 "-F sw:comm,ip -F sw:+dso" "-F sw:comm -F comm,ip" "-F comm,ip -F sw:+dso" \
+		 "-F comm,ip,sym -F -sym,+pid"; do
+		perf script -i spin.data $f >perf.txt 2>&1 &&
+		pm script -i spin.data $f >pm.txt 2>&1 &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	pm script -i spin.data -F comm,ip -F sw:+dso 2>err >/dev/null &&
+	test_grep "^Overriding previous field request for software events.$" err
+'
+
 # :S on software events, which any machine has: the group read in every
 # sample, split by the reader into a sample per count that grew.
 test_expect_success 'record {cpu-clock,task-clock}:S: perf reads the group samples as perf-mini does' '

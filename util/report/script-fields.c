@@ -66,8 +66,8 @@ static int field_bit(const char *name, size_t len, uint64_t *bit, struct strbuf 
 	return -EINVAL;
 }
 
-/* "comm,tid,ip" replaces the default fields; "+addr,-period" changes
- * them, as in perf (which refuses to mix the two forms). */
+/* "comm,tid,ip" replaces the fields; "+addr,-period" changes them, as in
+ * perf (which refuses to mix the two forms). */
 static int parse_list(const char *list, const char *spec, struct script_fields *sf,
 		      struct strbuf *err)
 {
@@ -106,29 +106,63 @@ static const struct {
 	{ "break", "breakpoint", PERF_TYPE_BREAKPOINT },
 };
 
+/* A later -F on top of an earlier one, as perf: a list replaces the
+ * fields; +a,-b changes whatever they are by then. */
+static void apply(struct script_fields *to, const struct script_fields *sf, uint64_t keep)
+{
+	uint64_t add = sf->add & keep;
+
+	if (sf->replace) {
+		bool typed = to->typed;
+
+		*to = *sf;
+		to->fields &= keep;
+		to->typed = typed;
+	} else if (to->replace) {
+		to->fields = (to->fields | add) & ~sf->remove;
+	} else {
+		to->add = (to->add | add) & ~sf->remove;
+		to->remove = (to->remove | sf->remove) & ~add;
+	}
+}
+
+static bool set_by_user(const struct script_print *p)
+{
+	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
+		if (p->by_type[i].replace)
+			return true;
+	return false;
+}
+
+static int parse_untyped(struct script_print *p, const char *spec, struct strbuf *warn,
+			 struct strbuf *err)
+{
+	struct script_fields sf;
+
+	if (parse_list(spec, spec, &sf, err))
+		return -EINVAL;
+	if (sf.replace && set_by_user(p))
+		strbuf_addstr(warn, "Overriding previous field request for all events.\n");
+	/* as perf: a tracepoint's payload, asked for every event, is left
+	 * out for the others (with a warning) */
+	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
+		apply(&p->by_type[i], &sf,
+		      i == PERF_TYPE_TRACEPOINT ? ~(uint64_t)0 : ~(uint64_t)SF_TRACE);
+	if ((sf.fields | sf.add) & SF_TRACE)
+		strbuf_addf(warn, "Warning: -F %s: 'trace' is printed for tracepoints only\n",
+			    spec);
+	return 0;
+}
+
 int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
 			       struct strbuf *err)
 {
 	const char *colon = strchr(spec, ':');
-	struct script_fields sf;
+	struct script_fields sf, *to;
 	size_t i;
 
-	if (!colon) {
-		if (parse_list(spec, spec, &sf, err))
-			return -EINVAL;
-		for (i = 0; i < SCRIPT_NR_TYPES; i++) {
-			p->by_type[i] = sf;
-			/* as perf: a tracepoint's payload, asked for every event, is
-			 * left out for the others (with a warning) */
-			if (i != PERF_TYPE_TRACEPOINT) {
-				p->by_type[i].fields &= ~(uint64_t)SF_TRACE;
-				p->by_type[i].add &= ~(uint64_t)SF_TRACE;
-			}
-		}
-		if ((sf.fields | sf.add) & SF_TRACE)
-			strbuf_addf(warn, "-F %s: 'trace' is printed for tracepoints only\n", spec);
-		return 0;
-	}
+	if (!colon)
+		return parse_untyped(p, spec, warn, err);
 	for (i = 0; i < ARRAY_SIZE(type_names); i++)
 		if (strlen(type_names[i].name) == (size_t)(colon - spec) &&
 		    !strncmp(type_names[i].name, spec, (size_t)(colon - spec)))
@@ -146,8 +180,12 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 			    "tracepoint's payload (-F trace:...)", spec, type_names[i].desc);
 		return -EINVAL;
 	}
-	sf.typed = true;
-	p->by_type[type_names[i].type] = sf;
+	to = &p->by_type[type_names[i].type];
+	if (to->replace)
+		strbuf_addf(warn, "Overriding previous field request for %s events.\n",
+			    type_names[i].desc);
+	apply(to, &sf, ~(uint64_t)0);
+	to->typed = true;
 	return 0;
 }
 
