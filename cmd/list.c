@@ -13,6 +13,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/base/xalloc.h"
 #include "../util/events/cpuid.h"
 #include "../util/events/event-names.h"
 #include "../util/events/pmu.h"
@@ -29,6 +30,7 @@ struct list_ctx {
 	const struct pmu_events_table *cpu;	/* this CPU's metrics, or NULL */
 	const char *hybrid_pmu;	/* --cputype's "cpu_core": the only hybrid one */
 	bool details;		/* --details: metrics' expressions */
+	bool raw_dump;		/* --raw-dump: the names alone, for shell completion */
 	const char *glob;	/* NULL: everything in the section */
 	struct strbuf out;
 	int nr_shown;
@@ -44,9 +46,13 @@ static bool matches(const struct list_ctx *c, const char *name, const char *alia
 	       strstr(name, c->glob);
 }
 
-static void show(struct list_ctx *c, const char *name, const char *label)
+/* @raw: the name --raw-dump prints, perf's (no aliases) */
+static void show(struct list_ctx *c, const char *name, const char *raw, const char *label)
 {
-	strbuf_addf(&c->out, "  %-50s [%s]\n", name, label);
+	if (c->raw_dump)
+		strbuf_addf(&c->out, "%s ", raw);
+	else
+		strbuf_addf(&c->out, "  %-50s [%s]\n", name, label);
 	c->nr_shown++;
 }
 
@@ -62,7 +68,7 @@ static void show_named(struct list_ctx *c, const struct event_name *tab, unsigne
 		strbuf_addstr(&name, tab[i].names[0]);
 		for (int a = 1; a < EVENT_NAMES_MAX_ALIASES && tab[i].names[a]; a++)
 			strbuf_addf(&name, " OR %s", tab[i].names[a]);
-		show(c, name.buf, label);
+		show(c, name.buf, tab[i].names[0], label);
 	}
 	strbuf_release(&name);
 }
@@ -84,7 +90,7 @@ static void show_cache(const char *name, void *data)
 	struct list_ctx *c = data;
 
 	if (matches(c, name, NULL))
-		show(c, name, "Hardware cache event");
+		show(c, name, name, "Hardware cache event");
 }
 
 static void list_cache(struct list_ctx *c)
@@ -96,7 +102,7 @@ static void list_cache(struct list_ctx *c)
 /* perf lists the breakpoint syntax as one entry. */
 static void list_breakpoint(struct list_ctx *c)
 {
-	show(c, "mem:<addr>[/len][:access]", "Hardware breakpoint");
+	show(c, "mem:<addr>[/len][:access]", "", "Hardware breakpoint");
 }
 
 /* A hybrid CPU's core PMUs are cpu_core and cpu_atom. */
@@ -118,44 +124,69 @@ static void list_pmu(struct list_ctx *c)
 		for (unsigned int a = 0; a < list[i]->nr_aliases; a++) {
 			const char *alias = list[i]->aliases[a].name;
 
+			size_t or;
+
 			strbuf_reset(&name);
 			if (list[i] == core)
 				strbuf_addf(&name, "%s OR ", alias);
+			or = name.len;
 			strbuf_addf(&name, "%s/%s/", list[i]->name, alias);
 			if (matches(c, alias, name.buf))
-				show(c, name.buf, "Kernel PMU event");
+				show(c, name.buf, name.buf + or, "Kernel PMU event");
 		}
 	}
 	strbuf_release(&name);
 }
 
-static int show_tracepoint(const char *sys, const char *name, uint64_t id, void *data)
+struct tracepoint_names {
+	const struct list_ctx *c;
+	char **v;
+	size_t nr;
+};
+
+static int add_tracepoint(const char *sys, const char *name, uint64_t id, void *data)
 {
-	struct list_ctx *c = data;
+	struct tracepoint_names *t = data;
 	struct strbuf full = STRBUF_INIT;
 
 	(void)id;
 	strbuf_addf(&full, "%s:%s", sys, name);
-	if (matches(c, full.buf, NULL))
-		show(c, full.buf, "Tracepoint event");
-	strbuf_release(&full);
+	if (!matches(t->c, full.buf, NULL)) {
+		strbuf_release(&full);
+		return 0;
+	}
+	t->v = must_reallocarray(t->v, t->nr + 1, sizeof(*t->v));
+	t->v[t->nr++] = strbuf_detach(&full, NULL);
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted as whole names, as perf sorts them (fib6:* before fib:*). */
 static void list_tracepoints(struct list_ctx *c, const char *tracefs)
 {
 	const char *dir = tracepoint_tracefs_dir(tracefs);
-	int ret = dir ? tracepoint_for_each(dir, "*", "*", show_tracepoint, c) : -ENOENT;
+	struct tracepoint_names t = { .c = c };
+	int ret = dir ? tracepoint_for_each(dir, "*", "*", add_tracepoint, &t) : -ENOENT;
 
 	c->tracefs = dir;
 	if (ret < 0)
 		c->tracefs_errno = -ret;
+	qsort(t.v, t.nr, sizeof(*t.v), cmp_str);
+	for (size_t i = 0; i < t.nr; i++) {
+		show(c, t.v[i], t.v[i], "Tracepoint event");
+		free(t.v[i]);
+	}
+	free(t.v);
 }
 
 static void list_raw(struct list_ctx *c)
 {
-	show(c, "rNNN", "Raw hardware event descriptor");
-	show(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", "Raw hardware event descriptor");
+	show(c, "rNNN", "", "Raw hardware event descriptor");
+	show(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", "", "Raw hardware event descriptor");
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -205,6 +236,10 @@ static void list_metrics(struct list_ctx *c, bool groups)
 
 		if (!matches(c, names[i], NULL))
 			continue;
+		if (c->raw_dump) {
+			strbuf_addf(&c->out, "%s ", names[i]);
+			continue;
+		}
 		if (!header)
 			strbuf_addstr(&c->out, groups ? "\nMetric Groups:\n\n" : "\nMetrics:\n\n");
 		header = true;
@@ -230,7 +265,7 @@ static int list_section(struct list_ctx *c, const char *what, const char *tracef
 		list_cache(c);
 	if (!what || !strcmp(what, "pmu"))
 		list_pmu(c);
-	if (!what && !c->glob) {
+	if (!what && !c->glob && !c->raw_dump) {
 		list_raw(c);
 		list_breakpoint(c);
 	}
@@ -307,6 +342,7 @@ int cmd_list(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "deprecated", &deprecated, "Print deprecated events."),
 		OPT_BOOLEAN(0, "details", &c.details, "Print information on the perf event names and "
 			    "expressions used internally by events."),
+		OPT_BOOLEAN(0, "raw-dump", &c.raw_dump, "Dump raw events"),
 		OPT_END()
 	};
 	struct strbuf err = STRBUF_INIT, hybrid = STRBUF_INIT;

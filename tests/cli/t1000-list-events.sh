@@ -111,6 +111,26 @@ test_expect_success PERF 'perf list'"'"'s description options: the same list as 
 	done
 '
 
+test_expect_success PERF,TRACEFS 'tracepoints sorted as whole names, as perf (fib6:* before fib:*)' '
+	perf list tracepoint >perf.txt 2>/dev/null &&
+	pm list tracepoint >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	LC_ALL=C sort -c pm.txt
+'
+
+# bash completion for perf reads this: names only, space-separated, no newline
+test_expect_success PERF '--raw-dump: the names perf dumps, per section and glob' '
+	for args in "hw sw" pmu cache tracepoint "sched:*"; do
+		perf list --raw-dump $args >perf.txt 2>&1 &&
+		pm list --raw-dump $args >pm.txt 2>&1 &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	pm list --raw-dump sw >pm.txt &&
+	test_grep "^alignment-faults bpf-output .* task-clock duration_time user_time system_time $" pm.txt &&
+	PERF_MINI_SYSFS=$SYSFS/icelake pm list --raw-dump pmu >pm.txt &&
+	test_grep " cpu/slots/ " pm.txt && ! grep -q " OR " pm.txt
+'
+
 test_expect_success 'a glob that matches nothing is an error naming it' '
 	test_expect_code 1 pm list "nosuchthing*" 2>err &&
 	test_grep "no event matches .nosuchthing" err
