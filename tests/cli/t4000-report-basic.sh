@@ -315,6 +315,29 @@ test_expect_success '--symfs DIR: kernel symbols from DIR/proc/kallsyms, never t
 	! test -s err
 '
 
+# a stripped program whose symbols are in DIR/usr/lib/debug/.build-id,
+# where perf looks under --symfs (distributions' debug packages)
+test_expect_success '--symfs DIR: a stripped binary.s symbols from DIR.s /usr/lib/debug/.build-id' '
+	mkdir -p bin && cp "$BUILD/workloads/spin" bin/spin &&
+	pm record -q -o strip.data -- "$TRASH/bin/spin" 100 &&
+	mkdir -p "sroot$TRASH/bin" &&
+	objcopy --only-keep-debug bin/spin spin.debug &&
+	strip -o "sroot$TRASH/bin/spin" bin/spin &&
+	id=$(pm buildid-list -i strip.data | awk "/bin\/spin\$/ { print \$1 }") &&
+	test -n "$id" &&
+	pm report --stdio --symfs sroot --sort sym -i strip.data >out &&
+	! test_grep "\[\.\] main$" out &&
+	d=sroot/usr/lib/debug/.build-id/$(echo $id | cut -c1-2) &&
+	mkdir -p $d && cp spin.debug $d/$(echo $id | cut -c3-).debug &&
+	pm report --stdio --symfs sroot --sort sym -i strip.data >out &&
+	test_grep "\[\.\] main$" out &&
+	if command -v perf >/dev/null; then
+		perf report --stdio --symfs sroot --sort sym -i strip.data 2>/dev/null |
+			grep -v "^#" | grep -v "^$" >perf.txt &&
+		grep -v "^#" out | grep -v "^$" >pm.txt && test_cmp perf.txt pm.txt
+	fi
+'
+
 test_expect_success KERNEL '--symfs without DIR/proc/kallsyms leaves this kernel.s own addresses raw, as perf' '
 	pm record -o k.data -- "$BUILD/workloads/touch-pages" 2000 >/dev/null 2>&1 &&
 	pm report --stdio -i k.data >host.out &&

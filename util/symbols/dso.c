@@ -5,6 +5,7 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
@@ -100,15 +101,18 @@ static void build_id_hex(const uint8_t *id, size_t size, char *hex)
 }
 
 /* /usr/lib/debug/.build-id/xx/rest.debug, where distributions put
- * symbols, into @out if it is there. */
-static bool debug_file_path(const uint8_t *id, size_t size, char *out, size_t out_size)
+ * symbols (under --symfs DIR, DIR's, as perf looks), into @out if it is
+ * there. */
+static bool debug_file_path(const char *symfs, const uint8_t *id, size_t size, char *out,
+			    size_t out_size)
 {
 	char hex[41];
 
 	if (!size)
 		return false;
 	build_id_hex(id, size, hex);
-	snprintf(out, out_size, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+	snprintf(out, out_size, "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs ? symfs : "",
+		 hex, hex + 2);
 	return !access(out, R_OK);
 }
 
@@ -207,7 +211,7 @@ static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 {
 	struct strbuf path = STRBUF_INIT, cache = STRBUF_INIT;
 	struct user_table_key key;
-	char debug[128];
+	char debug[PATH_MAX];
 	bool finished = false, keyed;
 	uint8_t id[20];
 	size_t n;
@@ -218,7 +222,7 @@ static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 	memcpy(id, dso->build_id, n);
 	if (!n)
 		n = elf_read_build_id(path.buf, id, sizeof(id));
-	if (dsos->cfg.symfs || !debug_file_path(id, n, debug, sizeof(debug)))
+	if (!debug_file_path(dsos->cfg.symfs, id, n, debug, sizeof(debug)))
 		debug[0] = '\0';
 	keyed = !dsos->cfg.symfs &&
 		symtab_cache__user_key(path.buf, *debug ? debug : NULL, !dsos->cfg.no_demangle,
