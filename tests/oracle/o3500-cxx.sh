@@ -45,6 +45,10 @@ for f in pm-cxx.data perf-cxx.data; do
 	test_expect_success "$f: callchains (children graph, callee and caller) as perf" "
 		same_report $f && same_report $f -g caller && same_report $f --no-children -g folded
 	"
+	test_expect_success "$f: -U drops the unresolved frames of the chains too, as perf" "
+		same_report $f -U -g none && ! grep -q '\[unknown\]' pm.txt &&
+		same_report $f -U && same_report $f -U --no-children -g caller
+	"
 	test_expect_success "$f: script with callchains, demangled and not, as perf" "
 		same_script $f && same_script $f --no-demangle &&
 		test_grep ' _Z[A-Za-z0-9_]+\\+0x' pm.txt

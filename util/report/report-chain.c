@@ -175,6 +175,18 @@ int report__fold_chain(struct report *r, struct hists *h, const struct hist_entr
 	return r->cumulate ? add_children(r, h, tmpl, self, frames, cc, n, member) : 0;
 }
 
+/* -U: as perf, a frame without a symbol is left out of the chain (after
+ * --max-stack counted it) */
+static size_t drop_unresolved(struct callchain_frame *frames, size_t n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (frames[i].al.sym)
+			frames[kept++] = frames[i];
+	return kept;
+}
+
 int report__add_with_callchain(struct report *r, struct hists *h, const struct perf_sample *s,
 			       bool unwound, const struct hist_entry *sample_entry, int member)
 {
@@ -185,7 +197,8 @@ int report__add_with_callchain(struct report *r, struct hists *h, const struct p
 				     r->o->max_stack, frames);
 
 	tmpl.rare = &rare;
-
+	if (r->o->hide_unresolved)
+		n = drop_unresolved(frames, n);
 	if (r->ignore_callees) {
 		ssize_t root = callee_root(r, frames, n, unwound);
 
