@@ -49,7 +49,7 @@ static const struct cmd_struct commands[] = {
 	{ "version", cmd_version, "Display the version of perf-mini" },
 };
 
-static const char usage_line[] = "perf-mini [--version] [--help] COMMAND [ARGS]";
+static const char usage_line[] = "perf-mini [--version] [--help] [--no-pager] COMMAND [ARGS]";
 
 static const struct cmd_struct *find_command(const char *name)
 {
@@ -176,6 +176,9 @@ int main(int argc, const char **argv)
 
 	pm_set_fatal_handler(on_fatal);
 	argv++, argc--;
+	/* perf's, in scripts: perf-mini never pages its output */
+	while (argc > 0 && !strcmp(argv[0], "--no-pager"))
+		argv++, argc--;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		print_commands(stdout);
 		return finish_stdout(0);

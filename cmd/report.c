@@ -299,6 +299,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('G', "inverted", &o.inverted, "alias for inverted call graph"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o.hide_unresolved,
 			    "Only display entries resolved to a symbol"),
+		OPT_INCR('v', "verbose", &o.verbose,
+			 "be more verbose (say where each object's symbols came from)"),
 		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
 			    "Enable kernel symbol demangling"),
 		OPT_BOOLEAN(0, "asm-raw", &o.annotate.asm_raw,

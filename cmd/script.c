@@ -106,6 +106,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_INCR('v', "verbose", &o.verbose,
+			 "be more verbose (say where each object's symbols came from)"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "demangle", &o.demangle, "Enable symbol demangling"),

@@ -18,6 +18,7 @@
 
 struct script_opts {
 	const char *input, *symfs, *kallsyms, *vmlinux;
+	int verbose;				/* -v: symbol tables' origins */
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
 	const char *cpu_list, *time_str;	/* -C, --time */

@@ -338,6 +338,20 @@ test_expect_success '--symfs DIR: a stripped binary.s symbols from DIR.s /usr/li
 	fi
 '
 
+test_expect_success '-v: where each object.s symbols came from, on stderr; the same table' '
+	pm report --stdio --sort dso,sym -i strip.data >plain &&
+	pm report -v --stdio --sort dso,sym -i strip.data >out 2>err &&
+	test_cmp plain out &&
+	test_grep "^perf-mini: $TRASH/bin/spin: [0-9]+ symbols, from $TRASH/bin/spin" err &&
+	pm report --verbose --stdio --symfs sroot -i strip.data >/dev/null 2>err &&
+	test_grep "^perf-mini: $TRASH/bin/spin: [0-9]+ symbols, from sroot/usr/lib/debug/\.build-id/" err &&
+	pm script -v -i strip.data >out 2>err && pm script -i strip.data >plain && test_cmp plain out &&
+	test_grep "^perf-mini: $TRASH/bin/spin: [0-9]+ symbols, from " err &&
+	rm spin.debug bin/spin && mkdir -p nohome &&
+	HOME="$TRASH/nohome" XDG_CACHE_HOME="$TRASH/nohome" pm script -v -i strip.data >/dev/null 2>err &&
+	test_grep "^perf-mini: $TRASH/bin/spin: no symbols: no file with the recorded build-id at $TRASH/bin/spin nor in the build-id cache$" err
+'
+
 test_expect_success KERNEL '--symfs without DIR/proc/kallsyms leaves this kernel.s own addresses raw, as perf' '
 	pm record -o k.data -- "$BUILD/workloads/touch-pages" 2000 >/dev/null 2>&1 &&
 	pm report --stdio -i k.data >host.out &&

@@ -207,7 +207,8 @@ static void load_vdso(struct dsos *dsos, struct dso *dso, struct symtab *t)
  * kept in the cache (symtab-cache.h). True when @dso has its table,
  * finished here or read from the cache.
  */
-static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
+static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t,
+			  struct strbuf *from)
 {
 	struct strbuf path = STRBUF_INIT, cache = STRBUF_INIT;
 	struct user_table_key key;
@@ -216,8 +217,12 @@ static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 	uint8_t id[20];
 	size_t n;
 
-	if (!user_binary(dsos, dso, &path))
+	if (!user_binary(dsos, dso, &path)) {
+		strbuf_addf(from, "!no file with the recorded build-id at %s%s%s",
+			    dsos->cfg.symfs ?: "", dso->long_name,
+			    dsos->cfg.symfs && *dsos->cfg.symfs ? "" : " nor in the build-id cache");
 		goto out;
+	}
 	n = dso->build_id_size;
 	memcpy(id, dso->build_id, n);
 	if (!n)
@@ -228,10 +233,16 @@ static bool load_user_dso(struct dsos *dsos, struct dso *dso, struct symtab *t)
 		symtab_cache__user_key(path.buf, *debug ? debug : NULL, !dsos->cfg.no_demangle,
 				       &key, &cache);
 	finished = true;
-	if (keyed && symtab_cache__read(cache.buf, &key, sizeof(key), dso))
+	if (keyed && symtab_cache__read(cache.buf, &key, sizeof(key), dso)) {
+		strbuf_addf(from, "%s, as cached in %s", *debug ? debug : path.buf, cache.buf);
 		goto out;
+	}
 	if (!*debug || !symtab_load_elf(t, debug, path.buf, false))
 		symtab_load_elf(t, path.buf, NULL, false);
+	else
+		strbuf_addf(from, "%s", debug);
+	if (!from->len)
+		strbuf_addf(from, "%s", path.buf);
 	symtab_finish(t, dso);
 	if (keyed && dso->nr_syms >= SYMTAB_CACHE_MIN_SYMS &&
 	    !symtab_cache__write(cache.buf, dso, &key, sizeof(key)))
@@ -373,8 +384,32 @@ static void load_vmlinux(struct dsos *dsos, struct symtab *t)
 	}
 }
 
+/* -v: perf's verbose report names each symbol table's origin with a
+ * letter in the table; perf-mini says it in words, on stderr. */
+static void say_origin(const struct dsos *dsos, const struct dso *dso, struct strbuf *from)
+{
+	const char *kernel = dsos->cfg.vmlinux ? dsos->cfg.vmlinux :
+			     dsos->cfg.kallsyms ? dsos->cfg.kallsyms :
+			     dsos->kernel_unresolved ? "!this is not the recorded kernel" :
+			     dsos->cfg.symfs && *dsos->cfg.symfs ? "the --symfs tree's /proc/kallsyms" :
+			     "/proc/kallsyms";
+
+	if (dso->kernel && !dso->is_module)
+		strbuf_addstr(from, kernel);
+	else if (!from->len)
+		strbuf_addstr(from, !strcmp(dso->long_name, "[vdso]") ? "the vDSO's image" :
+			      dso__jit_tid(dso) >= 0 ? dso->long_name :
+			      "!not a file perf-mini reads symbols from");
+	if (from->buf[0] == '!')	/* why there are none */
+		fprintf(stderr, "perf-mini: %s: no symbols: %s\n", dso->long_name, from->buf + 1);
+	else
+		fprintf(stderr, "perf-mini: %s: %zu symbols, from %s\n", dso->long_name,
+			dso->nr_syms, from->buf);
+}
+
 static void load_symbols(struct dsos *dsos, struct dso *dso)
 {
+	struct strbuf from = STRBUF_INIT;
 	struct symtab t = SYMTAB_INIT;
 	bool finished = false;	/* the running kernel's table, or a user one, done */
 
@@ -402,12 +437,15 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	} else if (!dso->kernel && dso__jit_tid(dso) >= 0) {
 		load_perf_map(&t, dso->long_name);	/* never under --symfs, as perf */
 	} else if (!dso->kernel && dso->long_name[0] == '/') {
-		finished = load_user_dso(dsos, dso, &t);
+		finished = load_user_dso(dsos, dso, &t, &from);
 	}
 	if (finished)
 		strbuf_release(&t.names);
 	else
 		symtab_finish(&t, dso);
+	if (dsos->cfg.verbose)
+		say_origin(dsos, dso, &from);
+	strbuf_release(&from);
 }
 
 static const struct symbol *symbol_at(struct dso *dso, size_t i)

@@ -71,6 +71,7 @@ struct dsos_config {
 	size_t kernel_build_id_size;
 	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
 	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
+	bool verbose;		/* -v: say on stderr where each table came from */
 };
 
 struct dsos {
