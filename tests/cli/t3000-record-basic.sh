@@ -467,6 +467,33 @@ test_expect_success PERF 'record --buildid-all: the DSOs perf lists with it' '
 # The ring is mapped through the syscall seam, so the simulated PMU can
 # stand behind it: a simulated event records (its ring stays empty: the
 # simulator does not sample yet) into a file perf-mini reads back.
+test_expect_success KERNEL 'record -e EV/call-graph=dwarf/: that event alone unwinds its stacks' '
+	pm record -q -e cpu-clock/call-graph=dwarf,stack-size=4096/ -e task-clock -o pev.data -- \
+		"$WL/burn" 200 &&
+	pm evlist -v -i pev.data >ev &&
+	test_grep "^cpu-clock/call-graph=dwarf,stack-size=4096/: .*sample_stack_user: 4096" ev &&
+	! grep "^task-clock:" ev | grep -q CALLCHAIN &&
+	pm report --stdio --no-children -i pev.data --comm burn >out &&
+	test_grep "^ +\|? *--+[0-9.]+%--middle|^ +---middle|^ +middle" out &&
+	pm script -i pev.data -F event,ip,sym >s &&
+	test_grep "^ *task-clock: +[0-9a-f]+ [a-z_]" s
+'
+
+test_expect_success 'sampling terms: refused by stat as perf, a bad value or a per-event ring named' '
+	test_expect_code 129 pm stat -e cpu-clock/call-graph=fp/ true 2>err &&
+	test_grep "^event syntax error: .cpu-clock/call-graph=fp/.$" err &&
+	test_grep ".call-graph. is not usable in .perf-mini stat." err &&
+	test_expect_code 129 pm stat -e cpu-clock/freq=100/ true 2>err &&
+	test_grep ".freq. is not usable in .perf-mini stat." err &&
+	test_expect_code 129 pm record -e cpu-clock/call-graph=bogus/ -o x.data true 2>err &&
+	test_grep "call-graph=bogus is not a record mode" err &&
+	test_expect_code 129 pm record -e cpu-clock/max-stack=x/ -o x.data true 2>err &&
+	test_grep ".max-stack. needs a number" err &&
+	test_expect_code 129 pm record -e cpu-clock/overwrite/ -o x.data true 2>err &&
+	test_grep "hint: --overwrite" err &&
+	test ! -e x.data
+'
+
 test_expect_success 'pmu-sim: record maps a simulated event ring through the seam' '
 	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -e cpu/instructions/ -o sim.data -- true &&
 	pm report --header-only -i sim.data >hdr &&

@@ -24,6 +24,8 @@ struct evsel *evsel__new(const char *name)
 	evsel->nr_members = 1;
 	evsel->scale = 1.0;
 	evsel->supported = true;
+	evsel->config.inherit = -1;
+	evsel->config.time = -1;
 	return evsel;
 }
 
@@ -43,6 +45,7 @@ struct evsel *evsel__clone(const struct evsel *orig)
 	e->filter = dup_or_null(orig->filter);
 	e->cgroup = dup_or_null(orig->cgroup);
 	e->pmu_name = dup_or_null(orig->pmu_name);
+	e->config.call_graph = dup_or_null(orig->config.call_graph);
 	if (orig->pmu_cpus) {
 		size_t size = sizeof(*orig->pmu_cpus) + orig->pmu_cpus->nr * sizeof(int);
 
@@ -77,6 +80,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->filter);
 	free(evsel->cgroup);
 	free(evsel->pmu_name);
+	free(evsel->config.call_graph);
 	cpu_map__delete(evsel->pmu_cpus);
 	if (evsel->cgroup_fd > 0)
 		close(evsel->cgroup_fd);

@@ -53,8 +53,23 @@ static inline bool topdown_id__is_metric(enum topdown_id id)
 	return id >= TD_RETIRING && id <= TD_MEM_BOUND;
 }
 
+/*
+ * record's per-event terms, perf's config terms (cpu-clock/call-graph=dwarf/):
+ * applied over the command line's settings for that event alone.
+ */
+struct evsel_config {
+	char *call_graph;	/* "fp", "dwarf", "lbr" or "no"; NULL: not given */
+	uint32_t stack_size;	/* stack-size=: dwarf's dump, 0: not given */
+	uint32_t max_stack;	/* max-stack=: 0: not given */
+	int8_t inherit;		/* inherit / no-inherit: 1, 0; -1 not given */
+	int8_t time;		/* time=0|1: PERF_SAMPLE_TIME; -1 not given */
+	bool branch_set;	/* branch_type= was given: */
+	uint64_t branch_type;	/* its PERF_SAMPLE_BRANCH_* bits */
+};
+
 struct evsel {
 	struct perf_event_attr attr;
+	struct evsel_config config;
 	char *name;		/* as the user spelled it, perf-style */
 	char *unit;		/* "msec", sysfs .unit, or NULL */
 	char *resolved;		/* "pmu/terms/" an alias expanded to, for -v */

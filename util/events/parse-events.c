@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config-terms.h"
 #include "cpumap.h"
 #include "event-names.h"
 #include "parse-events.h"
@@ -361,7 +362,8 @@ static void add_valid_terms(struct strbuf *sb, const struct pmu *pmu)
 	strbuf_addstr(sb, "valid terms: ");
 	for (unsigned int i = 0; pmu && i < pmu->nr_formats; i++)
 		strbuf_addf(sb, "%s,", pmu->formats[i].name);
-	strbuf_addstr(sb, "config,config1,config2,name,period");
+	strbuf_addstr(sb, "config,config1,config2,name,period,freq,call-graph,stack-size,max-stack,"
+			  "inherit,no-inherit,time,branch_type,nr,percore");
 }
 
 static int unknown_term(struct parser *p, struct pmu *pmu, const char *name, size_t nlen,
@@ -374,6 +376,35 @@ static int unknown_term(struct parser *p, struct pmu *pmu, const char *name, siz
 	ret = fail(p, at, hint.buf, "unknown term '%.*s' for %s '%s'", (int)nlen, name,
 		   pmu ? "pmu" : "event", pmu ? pmu->name : p->evlist->entries[p->evlist->nr - 1]->name);
 	strbuf_release(&hint);
+	return ret;
+}
+
+/* The tools that count: perf refuses sampling terms in perf stat. */
+static bool counting(const struct parser *p)
+{
+	static const char *const tools[] = { "stat", "selfmon", "profviz" };
+
+	for (size_t i = 0; p->ctx->tool && i < ARRAY_SIZE(tools); i++)
+		if (!strcmp(p->ctx->tool, tools[i]))
+			return true;
+	return false;
+}
+
+/* call-graph=, max-stack= and perf's other sampling terms (config-terms.h):
+ * 1 when the term is none of them. */
+static int sampling_term(struct parser *p, struct evsel *evsel, const char *name, size_t nlen,
+			 const char *val, size_t vlen, size_t at)
+{
+	struct strbuf msg = STRBUF_INIT, v = STRBUF_INIT;
+	int ret;
+
+	strbuf_add(&v, val ? val : "", vlen);
+	ret = config_term__apply(evsel, name, nlen, val ? v.buf : NULL, counting(p), &msg);
+	if (ret < 0)
+		ret = fail(p, at, counting(p) ? "sampling terms apply to 'record' only" : NULL,
+			   "%s", msg.buf);
+	strbuf_release(&msg);
+	strbuf_release(&v);
 	return ret;
 }
 
@@ -401,6 +432,11 @@ static int apply_term(struct parser *p, struct evsel *evsel, struct pmu *pmu, co
 		strbuf_release(&sb);
 		return 0;
 	}
+	if (!fmt) {
+		ret = sampling_term(p, evsel, t, nlen, val, vlen, at);
+		if (ret <= 0)
+			return ret;
+	}
 	if (val && parse_value(p, val, vlen, at + nlen + 1, &v))
 		return -EINVAL;
 	if (fmt) {
@@ -420,9 +456,6 @@ static int apply_term(struct parser *p, struct evsel *evsel, struct pmu *pmu, co
 		evsel->attr.config2 = v;
 	else if (TERM_IS("period"))
 		evsel->attr.sample_period = v;
-	else if (TERM_IS("freq") && p->ctx->tool && !strcmp(p->ctx->tool, "stat"))
-		return fail(p, at, "sampling terms apply to 'record' only",
-			    "'freq' is not usable in 'perf-mini stat'");
 	else if (TERM_IS("freq"))
 		evsel->attr.sample_freq = v, evsel->attr.freq = 1;
 	else if (pmu && !val && (alias = pmu__find_alias(pmu, t, nlen)))
@@ -584,6 +617,24 @@ static int add_tracepoint(const char *sys, const char *name, uint64_t id, void *
 	return 0;
 }
 
+/* sys:name/terms/ (perf's sched:sched_switch/call-graph=no/): the terms
+ * of every tracepoint the name matched */
+static int tracepoint_terms(struct parser *p, int first)
+{
+	size_t tstart = p->pos + 1;
+	const char *close = strchr(p->spec + tstart, '/');
+
+	if (!close)
+		return fail(p, strlen(p->spec), "close the terms with '/', e.g. "
+			    "'sched:sched_switch/call-graph=no/'", "expected '/'");
+	for (int i = first; i < p->evlist->nr; i++)
+		if (apply_terms(p, p->evlist->entries[i], NULL, p->spec + tstart,
+				(size_t)(close - p->spec) - tstart, tstart, false))
+			return -EINVAL;
+	p->pos = (size_t)(close - p->spec) + 1;
+	return 0;
+}
+
 static int parse_tracepoint(struct parser *p, size_t start, size_t slen)
 {
 	size_t nstart = start + slen + 1, nlen = name_len(p->spec + nstart);
@@ -617,6 +668,8 @@ static int parse_tracepoint(struct parser *p, size_t start, size_t slen)
 	if (ret)
 		return ret;
 	p->pos = nstart + nlen;
+	if (p->spec[p->pos] == '/' && tracepoint_terms(p, first))
+		return -EINVAL;
 	return after_event(p, first);
 }
 

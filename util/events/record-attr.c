@@ -152,6 +152,74 @@ static void configure_sample_read(struct evsel *e, bool own_period)
 	a->sample_type = e->leader->attr.sample_type;	/* the leader precedes it */
 }
 
+/* perf's evsel__reset_callgraph: the command line's chains off this event */
+static void reset_callgraph(struct perf_event_attr *a, const struct record_attr_opts *o)
+{
+	a->sample_type &= ~(uint64_t)PERF_SAMPLE_CALLCHAIN;
+	if (o->lbr) {
+		a->sample_type &= ~(uint64_t)PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type &= ~(uint64_t)LBR_CALL_STACK;
+	}
+	if (o->dwarf_stack)
+		a->sample_type &= ~(uint64_t)(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
+}
+
+/*
+ * call-graph=, stack-size=, max-stack= of one event, as perf applies them:
+ * the command line's chains are dropped for it and its own set (max-stack
+ * alone means fp; stack-size alone drops the chains, as in perf 6.1).
+ */
+static void own_callgraph(struct evsel *e, const struct record_attr_opts *o, bool tracks)
+{
+	const struct evsel_config *c = &e->config;
+	struct perf_event_attr *a = &e->attr;
+	const char *mode = c->call_graph ? c->call_graph : c->max_stack ? "fp" : NULL;
+	bool enabled = mode && strcmp(mode, "no");
+
+	if (o->callchain)
+		reset_callgraph(a, o);
+	if (!enabled)
+		return;
+	a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+	a->sample_max_stack = (uint16_t)c->max_stack;
+	if (o->kernel_callchains && !o->user_callchains)
+		a->exclude_callchain_user = 1;
+	if (o->user_callchains && !o->kernel_callchains)
+		a->exclude_callchain_kernel = 1;
+	if (!strcmp(mode, "lbr") && !o->branch_mode && !a->exclude_user) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = LBR_CALL_STACK;
+	} else if (!strcmp(mode, "dwarf")) {
+		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC |
+				  PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+		a->mmap_data |= tracks;
+		a->sample_regs_user |= o->user_regs ? arch__host()->regs_unwind :
+				       arch__host()->regs_default;
+		a->sample_stack_user = c->stack_size ? c->stack_size : DEFAULT_DWARF_STACK;
+		a->exclude_callchain_user = 1;
+	}
+}
+
+/* The event's own terms over the command line's (perf's config terms). */
+static void apply_config_terms(struct evsel *e, const struct record_attr_opts *o, bool tracks)
+{
+	const struct evsel_config *c = &e->config;
+	struct perf_event_attr *a = &e->attr;
+
+	if (c->time == 1)
+		a->sample_type |= PERF_SAMPLE_TIME;
+	else if (c->time == 0)
+		a->sample_type &= ~(uint64_t)PERF_SAMPLE_TIME;
+	if (c->inherit >= 0)
+		a->inherit = (uint64_t)c->inherit;
+	if (c->branch_set) {
+		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type = c->branch_type;
+	}
+	if (c->call_graph || c->stack_size || c->max_stack)
+		own_callgraph(e, o, tracks);
+}
+
 /* perf record's attr for every event; the first one (or -D's tracking
  * dummy) also tracks mmaps, comms and tasks for the whole recording. */
 void record_attr__configure(struct evlist *evlist, const struct record_attr_opts *o)
@@ -264,6 +332,7 @@ void record_attr__configure(struct evlist *evlist, const struct record_attr_opts
 			a->cgroup = o->cgroups;
 			a->build_id = o->buildid_mmap;
 		}
+		apply_config_terms(e, o, i == (o->tracking_dummy ? evlist->nr - 1 : 0));
 		configure_sample_read(e, own_period);
 	}
 	use_identifier_if_mixed(evlist, o->sample_identifier);
