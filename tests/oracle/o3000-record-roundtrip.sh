@@ -449,6 +449,16 @@ test_expect_success 'record -d then report --mem-mode: data symbols (name+offset
 	same_report md.data --mem-mode --sort dso_daddr,sym,local_weight
 '
 
+# the exit writes completed.0 (local, size 1, .bss), where the global
+# size-less __TMC_END__ (listed after it) starts: perf sizes that one
+# first, then keeps the global name
+test_expect_success 'script -F addr,sym: of two names at a data address, the one perf keeps' '
+	same_script md.data -F addr,sym,symoff,dso &&
+	if nm "$WL/touch-data" | grep -q " __TMC_END__$"; then
+		test_grep " __TMC_END__\+0x0 " pm.txt
+	fi
+'
+
 test_expect_success 'record -d -g then report --mem-mode: callchains under memory entries as perf' '
 	pm record -q -g -d -c 1 -e page-faults -o mdg.data -- "$WL/touch-data" 16 &&
 	same_report mdg.data --mem-mode &&

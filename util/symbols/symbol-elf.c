@@ -51,22 +51,21 @@ static int underscores(const char *s)
  * Of several names for one address, perf's choose_best_symbol() keeps one
  * with a size, then the non-weak, then the global one, then the one with
  * fewer leading underscores, then the longer name. Sorting puts that one
- * first. Size-less names (all of kallsyms) get their size from perf's
- * symbols__fixup_end() first, which only the last listed of them gets:
- * so that one is kept (memcpy, __memcpy, __pi_memcpy: __pi_memcpy).
+ * first. perf's symbols__fixup_end() runs before it, and gives a size to
+ * a size-less name (all of kallsyms) only when it is listed last at its
+ * address: the next one is then elsewhere. So that one counts as sized
+ * (@last_seq: the last listed there): memcpy, __memcpy, __pi_memcpy keep
+ * __pi_memcpy, and a global size-less __TMC_END__ listed after the local
+ * completed.0 (size 1) is kept, as perf names that data address.
  */
-static int cmp_sym(const void *a, const void *b)
+static int cmp_sym(const struct symbol *x, const struct symbol *y, uint32_t last_seq)
 {
-	const struct symbol *x = a, *y = b;
-	bool xs, ys;
+	bool xs = x->end > x->start || x->seq == last_seq;
+	bool ys = y->end > y->start || y->seq == last_seq;
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	xs = x->end > x->start;
-	ys = y->end > y->start;
 	if (xs != ys)
 		return xs ? -1 : 1;
-	if (!xs)
+	if (!xs)	/* unreachable: the last listed is sized */
 		return x->seq > y->seq ? -1 : x->seq < y->seq;
 	if ((x->binding == STB_WEAK) != (y->binding == STB_WEAK))
 		return x->binding == STB_WEAK ? 1 : -1;
@@ -94,10 +93,14 @@ static size_t sort_unique(struct symtab *t)
 	row_sort(start, t->nr, 1, order);
 	for (size_t i = 0, j; i < t->nr; i = j) {
 		const struct symbol *best = &t->v[order[i]];
+		uint32_t last_seq = best->seq;
 
 		for (j = i + 1; j < t->nr && start[order[j]] == best->start; j++)
-			if (cmp_sym(&t->v[order[j]], best) < 0)
-				best = &t->v[order[j]];
+			if (t->v[order[j]].seq > last_seq)
+				last_seq = t->v[order[j]].seq;
+		for (size_t k = i + 1; k < j; k++)
+			if (cmp_sym(&t->v[order[k]], best, last_seq) < 0)
+				best = &t->v[order[k]];
 		out[n++] = *best;
 	}
 	free(t->v);

@@ -21,7 +21,7 @@
  * search, used where it lies), the PLT ranges, a record per symbol, and
  * the names.
  */
-#define CACHE_MAGIC "PMSYMTB4"
+#define CACHE_MAGIC "PMSYMTB5"	/* 5: a size-less symbol listed last at its address counts as sized */
 
 struct cache_header {
 	char magic[8];
