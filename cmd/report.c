@@ -46,8 +46,11 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 			o->chain.mode = CHAIN_FLAT;
 		else if (len == 6 && !strncmp(p, "folded", 6))
 			o->chain.mode = CHAIN_FOLDED;
-		else if ((len == 5 && !strncmp(p, "graph", 5)) ||
-			 (len == 8 && !strncmp(p, "function", 8)) ||
+		else if (len == 5 && !strncmp(p, "graph", 5))
+			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = false;
+		else if (len == 7 && !strncmp(p, "fractal", 7))
+			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = true;
+		else if ((len == 8 && !strncmp(p, "function", 8)) ||
 			 (len == 7 && !strncmp(p, "percent", 7)))
 			continue;
 		else if (len == 6 && !strncmp(p, "caller", 6))
@@ -57,9 +60,9 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 		else if (end == p + len && v >= 0 && v <= 100)
 			o->chain.threshold = v;
 		else {
-			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|flat|folded|none"
-				    "[,threshold][,caller|callee] (fractal and the address, srcline "
-				    "and period modes are not implemented yet)", (int)len, p);
+			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|fractal|flat|folded|"
+				    "none[,threshold][,caller|callee] (the address, srcline and "
+				    "period modes are not implemented yet)", (int)len, p);
 			return -EINVAL;
 		}
 	}

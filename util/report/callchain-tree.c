@@ -4,6 +4,7 @@
  * of equal branches and every character of the output follow perf's
  * callchain.c and ui/stdio/hist.c, so the two tools print the same graph.
  */
+#include <math.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -282,8 +283,10 @@ static void sort_many(struct cc_node **v, size_t n)
 	free(copy);
 }
 
-void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit)
+void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit, double rel)
 {
+	if (rel >= 0)	/* perf: ceil(children_hit * min_percent) */
+		min_hit = (uint64_t)ceil((double)root->children_hit * rel);
 	root->nr_sorted = 0;
 	root->sorted = arena_alloc(a, root->nr_children * sizeof(*root->sorted));
 	if (!root->sorted)
@@ -293,7 +296,7 @@ void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit)
 	for (size_t i = 0; i < root->nr_children; i++) {
 		struct cc_node *c = root->children[i].node;
 
-		cc_sort(a, c, min_hit);
+		cc_sort(a, c, min_hit, rel);
 		if (cumul(c) >= min_hit)
 			root->sorted[root->nr_sorted++] = c;
 	}
@@ -327,9 +330,11 @@ void cc_frame_name(const struct cc_frame *f, struct strbuf *out)
 		strbuf_addf(out, "%#" PRIx64, f->ip);
 }
 
-/* what percentages are of, and whether they are colored (--stdio-color) */
+/* what percentages are of (-g fractal: of each level's parent), and
+ * whether they are colored (--stdio-color) */
 struct cc_scale {
 	uint64_t total;
+	bool fractal;
 	bool color;
 };
 
@@ -354,9 +359,10 @@ static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *
 	strbuf_addch(out, '\n');
 }
 
-static void graph_frame(const struct cc_node *node, const struct cc_frame *f, int margin,
-			int depth, unsigned int mask, bool first, const struct cc_scale *sc,
-			struct strbuf *out)
+/* The start of a frame's line; the first of a node's frames carries its
+ * share of @sc's total. */
+static void frame_prefix(uint64_t hits, int margin, int depth, unsigned int mask, bool first,
+			 const struct cc_scale *sc, struct strbuf *out)
 {
 	strbuf_addstr(out, LEFT_MARGIN);
 	strbuf_addchars(out, ' ', margin);
@@ -364,37 +370,49 @@ static void graph_frame(const struct cc_node *node, const struct cc_frame *f, in
 		strbuf_addch(out, mask & bit(i) ? '|' : ' ');
 		if (first && i == depth - 1) {
 			strbuf_addstr(out, "--");
-			percent(cumul(node), sc, out);
+			percent(hits, sc, out);
 			strbuf_addstr(out, "--");
 		} else {
 			strbuf_addstr(out, "          ");
 		}
 	}
-	cc_frame_name(f, out);
-	strbuf_addch(out, '\n');
 }
 
 static void graph_children(const struct cc_node *parent, const struct cc_scale *sc, int margin,
 			   int depth, unsigned int mask, struct strbuf *out)
 {
+	uint64_t remaining = sc->total;
+
 	for (size_t c = 0; c < parent->nr_sorted; c++) {
 		const struct cc_node *child = parent->sorted[c];
+		struct cc_scale below = *sc;
 		unsigned int new_mask = mask;
 
-		/* no pipe of this level below its last child */
-		if (c + 1 == parent->nr_sorted)
+		remaining -= cumul(child);
+		/* no pipe of this level below its last child, unless fractal's
+		 * "[...]" of the hidden ones comes after it */
+		if (c + 1 == parent->nr_sorted && (!sc->fractal || !remaining))
 			new_mask &= ~bit(depth - 1);
 		graph_line(margin, depth, mask, out);
-		for (size_t i = 0; i < child->val_nr; i++)
-			graph_frame(child, &child->val[i], margin, depth, new_mask, i == 0, sc, out);
-		graph_children(child, sc, margin, depth + 1, new_mask | bit(depth), out);
+		for (size_t i = 0; i < child->val_nr; i++) {
+			frame_prefix(cumul(child), margin, depth, new_mask, i == 0, sc, out);
+			cc_frame_name(&child->val[i], out);
+			strbuf_addch(out, '\n');
+		}
+		if (sc->fractal)
+			below.total = child->children_hit;
+		graph_children(child, &below, margin, depth + 1, new_mask | bit(depth), out);
+	}
+	if (sc->fractal && parent->nr_sorted && remaining && remaining != sc->total) {
+		frame_prefix(remaining, margin, depth, mask & ~bit(depth - 1), true, sc, out);
+		strbuf_addstr(out, "[...]\n");
 	}
 }
 
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, bool color, struct strbuf *out)
+		    bool skip_first, bool fractal, bool color, struct strbuf *out)
 {
-	const struct cc_scale sc = { total, color };
+	const struct cc_scale sc = { fractal ? parent : total, fractal, color };
 	size_t start = out->len;
 
 	/* one chain at the top carrying all of the entry's weight: its frames

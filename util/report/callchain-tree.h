@@ -55,18 +55,22 @@ void cc_frame_name(const struct cc_frame *f, struct strbuf *out);
 int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
 	      uint64_t period);
 
-/* Order children by weight, dropping those under @min_hit. */
 /* Add every chain of @from, with its hits, to @into. 0 or -ENOMEM. */
 int cc_merge(struct arena *a, struct cc_node *into, const struct cc_node *from);
 
-void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit);
+/* Order children by weight, dropping those under @min_hit; or, when
+ * @rel >= 0 (-g fractal), those under that fraction of their parent's
+ * children's hits (perf's CHAIN_GRAPH_REL). */
+void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit, double rel);
 
 /* perf's graph view of @root under an entry of weight @parent;
- * percentages of @total. @skip_first: a single chain's first frame is
- * left out (perf's rule for --sort orders starting with "sym", where it
- * repeats the entry). */
+ * percentages of @total, or with @fractal of the entry's weight at the
+ * top and of the parent branch's below, what a threshold hid shown as
+ * "[...]". @skip_first: a single chain's first frame is left out (perf's
+ * rule for --sort orders starting with "sym", where it repeats the
+ * entry). */
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, bool color, struct strbuf *out);
+		    bool skip_first, bool fractal, bool color, struct strbuf *out);
 
 /* perf's flat view: each chain ending with at least @min_hit, heaviest
  * first, one frame per line; and the folded view, "pct a;b;c" per chain

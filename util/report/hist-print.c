@@ -352,7 +352,7 @@ void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
 		cc_print_graph(he->chain, h->all_total_period,
 			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first,
-			       o->color, line);
+			       h->chain_fractal, o->color, line);
 	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
 		cc_print_flat(he->chain, h->all_total_period,
 			      h->total_period * h->chain_min_percent / 100, o->color, line);

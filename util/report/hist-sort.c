@@ -509,7 +509,9 @@ void hists__output_resort(struct hists *h)
 	if (h->relative)
 		hists__totals_from_entries(h, ents, n);
 	for (size_t i = 0; h->use_callchain && h->chain_mode != CHAIN_NONE && i < n; i++)
-		cc_sort(&h->chains, ents[i]->chain, h->total_period * h->chain_min_percent / 100);
+		cc_sort(&h->chains, ents[i]->chain,
+			h->chain_fractal ? 0 : h->total_period * h->chain_min_percent / 100,
+			h->chain_fractal ? h->chain_min_percent / 100 : -1);
 	rank_all(&rk, ents, n);
 	if (!h->cumulate && h->nr_members <= 1 && !h->perf_tree)
 		sort_by_rows(h, &rk, ents, n);

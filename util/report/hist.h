@@ -182,6 +182,7 @@ struct hists {
 	double chain_min_percent;	/* graph branches below this are hidden */
 	bool caller_order;		/* chains are printed outermost first */
 	bool chain_skip_first;		/* a lone chain's first frame is the entry */
+	bool chain_fractal;		/* -g fractal: each branch a share of its parent */
 	/* CHAIN_NONE (-g none): the chains count (--children) but are not shown */
 	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED, CHAIN_NONE } chain_mode;
 	uint64_t *member_total;		/* period per member */

@@ -89,6 +89,7 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	h->chain_min_percent = r->chain_min_percent;
 	h->caller_order = r->caller_order;
 	h->chain_mode = r->o->chain.mode;
+	h->chain_fractal = r->o->chain.fractal;
 	h->chain_skip_first = r->o->sort && !strncmp(r->o->sort, "sym", 3);
 	h->self_header = r->fields.self_header;
 	h->need_collapse = r->fields.need_collapse;

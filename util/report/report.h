@@ -110,6 +110,7 @@ struct report_opts {
 	} annotate;
 	struct {
 		int mode;		/* CHAIN_GRAPH, _FLAT, _FOLDED or _NONE (hist.h) */
+		bool fractal;		/* -g fractal: a graph of parents' shares */
 		double threshold;	/* percent */
 		const char *order;	/* "caller", "callee" or NULL: as perf */
 	} chain;
