@@ -165,6 +165,18 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			     "events", record_parse_switch_event),
 		OPT_INTEGER(0, "switch-max-files", &o.switch_max_files,
 			    "Limit number of switch output generated files"),
+		{ .type = OPTION_CALLBACK, .long_name = "aio", .argh = "n",
+		  .help = "Use <n> control blocks in asynchronous trace writing mode "
+			  "(accepted: the file is the same)",
+		  .callback = record_parse_write_knob, .flags = PARSE_OPT_OPTARG },
+		OPT_CALLBACK(0, "affinity", NULL, "node|cpu",
+			     "Set affinity mask of trace reading thread (accepted: the file is "
+			     "the same)", record_parse_write_knob),
+		OPT_CALLBACK(0, "num-thread-synthesize", NULL, "n",
+			     "number of threads to run for event synthesis (accepted: the file "
+			     "is the same)", record_parse_write_knob),
+		OPT_UINTEGER(0, "proc-map-timeout", &o.proc_map_timeout,
+			     "per thread proc mmap processing timeout in ms"),
 		OPT_CALLBACK(0, "mmap-flush", &o.mmap_flush, "number",
 			     "Minimal number of bytes that is extracted from mmap data pages "
 			     "(default: 1)", record_parse_byte_size),

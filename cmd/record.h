@@ -37,6 +37,7 @@ struct record_opts {
 	bool timestamp, timestamp_boundary, no_buildid_cache;
 	unsigned int mmap_pages;
 	uint64_t mmap_flush;	/* --mmap-flush: bytes a ring gathers before a write */
+	unsigned int proc_map_timeout;	/* ms; perf-mini reads every map whatever it says */
 	int zstd_level;		/* record -z: 0 off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */
@@ -121,6 +122,8 @@ uint32_t record_ring_bytes(const struct record_opts *o);
  * checks of the options together (0, or -EINVAL with @err). */
 int record_parse_event(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int record_parse_regs(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int record_parse_write_knob(const struct option *opt, const char *arg, int unset,
+			    struct strbuf *err);
 int record_parse_clockid(const struct option *opt, const char *arg, int unset,
 			 struct strbuf *err);
 int record_parse_zstd_level(const struct option *opt, const char *arg, int unset,

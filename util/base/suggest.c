@@ -42,8 +42,9 @@ const char *suggest_closest(const char *word, const char *const *cands, size_t n
 	size_t limit = strlen(word) / 3, best_d = (size_t)-1;
 	const char *best = NULL;
 
+	/* two edits make any short word another ("aio" is not "pid") */
 	if (limit < 2)
-		limit = 2;
+		limit = strlen(word) > 4 ? 2 : 1;
 	for (size_t i = 0; i < nr; i++) {
 		size_t dist = suggest_distance(word, cands[i]);
 

@@ -191,6 +191,19 @@ static void test_suggest__closest_spelling(void **state)
 	assert_null(suggest_closest("zzzzzzzz", cmds, 3));
 }
 
+/* two edits turn any short word into another: no suggestion then */
+static void test_suggest__short_words_need_one_edit(void **state)
+{
+	const char *opts[] = { "pid", "aio", "affinity" };
+
+	(void)state;
+	assert_null(suggest_closest("aio", opts, 1));	/* two edits from "pid" */
+	assert_null(suggest_closest("abc", opts + 1, 1));	/* two from "aio" */
+	assert_string_equal(suggest_closest("aoi", opts, 3), "aio");
+	assert_string_equal(suggest_closest("afinity", opts, 3), "affinity");
+	assert_string_equal(suggest_closest("aifinity", opts, 3), "affinity");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_parse_options__help_lists_every_option),
 		cmocka_unit_test(test_parse_options__lastarg_default),
 		cmocka_unit_test(test_suggest__closest_spelling),
+		cmocka_unit_test(test_suggest__short_words_need_one_edit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
