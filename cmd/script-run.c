@@ -164,7 +164,7 @@ int script_run(struct script *s)
 	struct dsos_config cfg = {
 		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
 		.no_demangle = !s->o->demangle, .demangle_kernel = s->o->demangle_kernel,
-		.verbose = s->o->verbose > 0,
+		.verbose = s->o->verbose > 0 ? stderr : NULL,
 	};
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s,
 				     .pipelined = true };

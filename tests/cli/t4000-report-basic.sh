@@ -152,8 +152,8 @@ for f in "$PD"/perf.data.*; do
 	"
 done
 
-test_expect_success 'a callchain view not built yet (fractal): refused with a hint, not faked' '
-	test_expect_code 129 pm report -i "$PD/perf.data.callgraph-3.8" -g fractal 2>err &&
+test_expect_success 'a callchain view not built yet (address keys): refused with a hint, not faked' '
+	test_expect_code 129 pm report -i "$PD/perf.data.callgraph-3.8" -g graph,0.5,caller,address 2>err &&
 	test_grep "not implemented yet" err
 '
 

@@ -412,7 +412,8 @@ static void graph_children(const struct cc_node *parent, const struct cc_scale *
 void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
 		    bool skip_first, bool fractal, bool color, struct strbuf *out)
 {
-	const struct cc_scale sc = { fractal ? parent : total, fractal, color };
+	const struct cc_scale sc = { .total = fractal ? parent : total, .fractal = fractal,
+				     .color = color };
 	size_t start = out->len;
 
 	/* one chain at the top carrying all of the entry's weight: its frames
@@ -536,7 +537,7 @@ static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
 void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit, bool color,
 		   struct strbuf *out)
 {
-	const struct cc_scale sc = { total, color };
+	const struct cc_scale sc = { .total = total, .color = color };
 
 	print_chains(root, &sc, min_hit, NULL, out);
 }
@@ -544,7 +545,7 @@ void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
 		     const char *sep, bool color, struct strbuf *out)
 {
-	const struct cc_scale sc = { total, color };
+	const struct cc_scale sc = { .total = total, .color = color };
 
 	print_chains(root, &sc, min_hit, sep ?: ";", out);
 }

@@ -512,7 +512,7 @@ static void machine_setup(struct report *r)
 	struct dsos_config cfg = {
 		.symfs = r->o->symfs, .kallsyms = r->o->kallsyms, .vmlinux = r->o->vmlinux,
 		.no_demangle = !r->o->demangle, .demangle_kernel = r->o->demangle_kernel,
-		.verbose = r->o->verbose > 0,
+		.verbose = r->o->verbose_out,
 	};
 
 	machine__init(&r->machine, &cfg);

@@ -93,7 +93,8 @@ struct report_opts {
 	bool show_on_off;	/* --show-on-off-events */
 	bool inverted;		/* -G: callers first, as -g caller */
 	bool hide_unresolved;	/* -U: only samples with a symbol */
-	int verbose;		/* -v: each symbol table's origin on stderr */
+	int verbose;		/* -v */
+	FILE *verbose_out;	/* -v: where each symbol table's origin is told */
 	bool skip_idle;		/* top: samples in the kernel's idle loops left out */
 	int browser_samples;	/* --samples: perf's browser only */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */

@@ -385,7 +385,7 @@ static void load_vmlinux(struct dsos *dsos, struct symtab *t)
 }
 
 /* -v: perf's verbose report names each symbol table's origin with a
- * letter in the table; perf-mini says it in words, on stderr. */
+ * letter in the table; perf-mini says it in words, to the caller's file. */
 static void say_origin(const struct dsos *dsos, const struct dso *dso, struct strbuf *from)
 {
 	const char *kernel = dsos->cfg.vmlinux ? dsos->cfg.vmlinux :
@@ -401,9 +401,10 @@ static void say_origin(const struct dsos *dsos, const struct dso *dso, struct st
 			      dso__jit_tid(dso) >= 0 ? dso->long_name :
 			      "!not a file perf-mini reads symbols from");
 	if (from->buf[0] == '!')	/* why there are none */
-		fprintf(stderr, "perf-mini: %s: no symbols: %s\n", dso->long_name, from->buf + 1);
+		fprintf(dsos->cfg.verbose, "perf-mini: %s: no symbols: %s\n", dso->long_name,
+			from->buf + 1);
 	else
-		fprintf(stderr, "perf-mini: %s: %zu symbols, from %s\n", dso->long_name,
+		fprintf(dsos->cfg.verbose, "perf-mini: %s: %zu symbols, from %s\n", dso->long_name,
 			dso->nr_syms, from->buf);
 }
 

@@ -11,6 +11,7 @@
  * user DSOs, absolute addresses for the kernel), so a lookup is one binary
  * search per address.
  */
+#include <stdio.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -71,7 +72,7 @@ struct dsos_config {
 	size_t kernel_build_id_size;
 	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
 	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
-	bool verbose;		/* -v: say on stderr where each table came from */
+	FILE *verbose;		/* -v: where each table came from, told here */
 };
 
 struct dsos {
