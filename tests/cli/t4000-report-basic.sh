@@ -469,6 +469,20 @@ test_expect_success PERF 'report -p/--parent, -x, --sort parent on a recording w
 	test_grep "middle" pm.out
 '
 
+# perf takes the first frame the regex matches in the order it walks the
+# chain: callers first under --children (or -g caller), where a "main"
+# regex meets __libc_start_call_main before main
+test_expect_success PERF 'report -p: the first match in the order the chain is walked, as perf' '
+	pm record -g -e cpu-clock -o parc.data -- "$WL/shapes" 200 >/dev/null 2>&1 &&
+	for args in "--sort parent,sym -p main -g none" "--sort parent,sym -p main --no-children" \
+		    "--sort parent,sym -p main --no-children -g caller" "-p main"; do
+		perf report --stdio -i parc.data $args 2>/dev/null |
+			sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.out &&
+		pm report --stdio -i parc.data $args >pm.out &&
+		test_cmp perf.out pm.out || return 1
+	done
+'
+
 test_expect_success PERF 'report --ignore-callees: the chain starts at the function it names, as perf' '
 	pm record -g -e cpu-clock -c 200000 -o ign.data -- "$WL/shapes" 1500 >/dev/null 2>&1 &&
 	pm report --stdio --no-children -i ign.data >plain.out &&

@@ -24,7 +24,9 @@ const char *report__parent_of(struct report *r, struct thread *t, const struct p
 
 	if (!r->use_callchain || !s->callchain_nr)
 		return NULL;
-	n = callchain__frames(&r->machine, t, s, false, r->o->max_stack, r->frames);
+	/* as perf: the first match in the order the chain is walked, callers
+	 * first where the report shows them so (--children's default) */
+	n = callchain__frames(&r->machine, t, s, r->caller_order, r->o->max_stack, r->frames);
 	for (size_t i = 0; i < n; i++)
 		if (names(&r->parent_re, r->frames[i].al.sym))
 			return r->frames[i].al.sym->name;
