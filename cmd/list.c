@@ -175,7 +175,8 @@ static void list_tracepoints(struct list_ctx *c, const char *tracefs)
 	c->tracefs = dir;
 	if (ret < 0)
 		c->tracefs_errno = -ret;
-	qsort(t.v, t.nr, sizeof(*t.v), cmp_str);
+	if (t.nr)	/* qsort must not be given NULL, even for nothing */
+		qsort(t.v, t.nr, sizeof(*t.v), cmp_str);
 	for (size_t i = 0; i < t.nr; i++) {
 		show(c, t.v[i], t.v[i], "Tracepoint event");
 		free(t.v[i]);

@@ -136,7 +136,8 @@ void evlist__expand_cgroups(struct evlist *evlist, const struct cgroup_names *na
 	int n = evlist->nr;
 	struct evsel **orig = must_reallocarray(NULL, n ? n : 1, sizeof(*orig));
 
-	memcpy(orig, evlist->entries, n * sizeof(*orig));
+	if (n)
+		memcpy(orig, evlist->entries, n * sizeof(*orig));
 	evlist->nr = 0;
 	for (int k = 0; k < names->nr; k++) {
 		for (int i = 0; i < n; i++) {

@@ -192,8 +192,9 @@ void metricgroup__repeat(struct metricgroup *mg, int nr_events, int copies)
 {
 	int nr = mg->nr;
 
-	mg->metrics = must_reallocarray(mg->metrics, (size_t)nr * (copies > 0 ? copies : 1),
-					sizeof(*mg->metrics));
+	if (!nr || copies <= 1)
+		return;
+	mg->metrics = must_reallocarray(mg->metrics, (size_t)nr * copies, sizeof(*mg->metrics));
 	for (int k = 1; k < copies; k++)
 		for (int i = 0; i < nr; i++) {
 			struct bound_metric bm = mg->metrics[i];

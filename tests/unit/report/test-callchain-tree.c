@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "../unit-test.h"
 #include "../../../util/report/callchain-tree.h"
 
@@ -219,6 +221,22 @@ static void check_sorted(const struct cc_node *n, uint64_t min_hit)
 		check_sorted(n->children[i].node, min_hit);
 }
 
+/* -g fractal: each level keeps the children with ceil(rel) of its
+ * children's hits or more (perf's CHAIN_GRAPH_REL), heaviest first. */
+static void check_sorted_rel(const struct cc_node *n, double rel)
+{
+	uint64_t min_hit = (uint64_t)ceil((double)n->children_hit * rel);
+	uint32_t kept = 0;
+
+	for (uint32_t i = 0; i < n->nr_children; i++)
+		kept += weight(n->children[i].node) >= min_hit;
+	assert_int_equal(n->nr_sorted, kept);
+	for (uint32_t i = 1; i < n->nr_sorted; i++)
+		assert_true(weight(n->sorted[i - 1]) >= weight(n->sorted[i]));
+	for (uint32_t i = 0; i < n->nr_children; i++)
+		check_sorted_rel(n->children[i].node, rel);
+}
+
 /* Wide nodes take the row-sort path; narrow ones the insertion. */
 static void test_callchain_tree__sort_by_weight_stable(void **state)
 {
@@ -237,10 +255,12 @@ static void test_callchain_tree__sort_by_weight_stable(void **state)
 		assert_int_equal(cc_append(&a, &root, f, 1 + c % 2, 1 + next(&x) % 3), 0);
 	}
 	assert_true(root.nr_children > 32);
-	cc_sort(&a, &root, 0);
+	cc_sort(&a, &root, 0, -1);
 	check_sorted(&root, 0);
-	cc_sort(&a, &root, 20);
+	cc_sort(&a, &root, 20, -1);
 	check_sorted(&root, 20);
+	cc_sort(&a, &root, 0, 0.004);
+	check_sorted_rel(&root, 0.004);
 	arena_release(&a);
 }
 
@@ -269,7 +289,7 @@ static void test_callchain_tree__inlined_frames_by_name(void **state)
 	assert_int_equal(cc_append(&a, &root, c3, 2, 1), 0);
 	assert_int_equal(root.nr_children, 1);	/* host */
 	assert_int_equal(root.children[0].node->nr_children, 2);	/* leaf, other */
-	cc_sort(&a, &root, 0);
+	cc_sort(&a, &root, 0, -1);
 	cc_print_folded(&root, 3, 0, NULL, false, &out);
 	assert_non_null(strstr(out.buf, "host;leaf (inlined)"));
 	assert_non_null(strstr(out.buf, "host;other (inlined)"));
