@@ -161,6 +161,23 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 	return 0;
 }
 
+/* percore sums a core's hardware threads: the same as without it unless
+ * the output is per CPU, which perf-mini does not sum that way */
+static int check_percore(struct stat_opts *o, struct strbuf *err)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i)
+		if (e->config.percore && o->aggr_mode == AGGR_NONE) {
+			strbuf_addf(err, "%s: the percore term with -A is not supported: "
+				    "perf-mini would not sum each core's threads\nhint: leave out "
+				    "-A (percore changes nothing then) or the term", e->name);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 static int check_cgroups(struct stat_opts *o, struct strbuf *err)
 {
 	const char *opt = o->for_each_cgroup ? "--for-each-cgroup" : "-G";
@@ -189,6 +206,8 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	o->target.system_wide = o->all_cpus;
 	o->target.has_workload = o->has_workload;
 	ret = check_aggregation(o, err);
+	if (!ret)
+		ret = check_percore(o, err);
 	if (!ret)
 		ret = check_cgroups(o, err);
 	if (!ret)

@@ -472,11 +472,18 @@ test_expect_success KERNEL 'record -e EV/call-graph=dwarf/: that event alone unw
 		"$WL/burn" 200 &&
 	pm evlist -v -i pev.data >ev &&
 	test_grep "^cpu-clock/call-graph=dwarf,stack-size=4096/: .*sample_stack_user: 4096" ev &&
-	! grep "^task-clock:" ev | grep -q CALLCHAIN &&
+	test_grep "^task-clock:" ev && ! grep "^task-clock:" ev | grep -q CALLCHAIN &&
 	pm report --stdio --no-children -i pev.data --comm burn >out &&
 	test_grep "^ +\|? *--+[0-9.]+%--middle|^ +---middle|^ +middle" out &&
 	pm script -i pev.data -F event,ip,sym >s &&
 	test_grep "^ *task-clock: +[0-9a-f]+ [a-z_]" s
+'
+
+test_expect_success TRACEFS 'a tracepoint takes perf.s short list of terms only' '
+	test_expect_code 129 pm record -e sched:sched_switch/config=5/ -o x.data true 2>err &&
+	test_grep "unknown term .config. for tracepoint .sched:sched_switch." err &&
+	test_grep "^hint: valid terms: call-graph,stack-size," err &&
+	test ! -e x.data
 '
 
 test_expect_success 'sampling terms: refused by stat as perf, a bad value or a per-event ring named' '
@@ -491,6 +498,9 @@ test_expect_success 'sampling terms: refused by stat as perf, a bad value or a p
 	test_grep ".max-stack. needs a number" err &&
 	test_expect_code 129 pm record -e cpu-clock/overwrite/ -o x.data true 2>err &&
 	test_grep "hint: --overwrite" err &&
+	test_expect_code 129 pm stat -a -A -e cpu-clock/percore/ true 2>err &&
+	test_grep "percore term with -A is not supported" err &&
+	pm stat -x, -e cpu-clock/percore/ true 2>err && test_grep ",cpu-clock/percore/," err &&
 	test ! -e x.data
 '
 

@@ -130,12 +130,19 @@ if [ -n "$cg_root" ] && mkdir "$cg_root/$cg-busy" "$cg_root/$cg-idle" 2>/dev/nul
 	# test-lib's own trap (the trash directory) kept
 	trap 'rmdir "$cg_root/$cg-busy" "$cg_root/$cg-idle" 2>/dev/null; rm -rf "$TRASH"' EXIT
 fi
-# ARGS...: stat -a ARGS while a task of the busy cgroup spins
+# ARGS...: stat -a ARGS while a task of the busy cgroup spins (in it
+# before the command starts, still spinning after it ends)
 in_busy() {
-	sh -c "echo \$\$ >'$cg_root/$cg-busy/cgroup.procs' && exec '$WL/spin' 400" &
+	sh -c "echo \$\$ >'$cg_root/$cg-busy/cgroup.procs' && exec '$WL/spin' 20000" &
 	spinner=$!
+	for i in $(seq 500); do
+		grep -q . "$cg_root/$cg-busy/cgroup.procs" && break
+		sleep 0.01
+	done
 	"$@"
-	wait $spinner
+	ret=$?
+	kill $spinner && wait $spinner
+	return $ret
 }
 
 for layout in "TABLE" "TEXT -x," "TEXT -j" "TABLE -I 100"; do

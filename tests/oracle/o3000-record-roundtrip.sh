@@ -37,7 +37,8 @@ test_expect_success 'cpu-clock on a CPU-bound workload: perf reads it as perf-mi
 test_expect_success 'script -F given more than once: each applied on the last, as perf' '
 	for f in "-F comm,ip,sym -F +dso" "-F comm,ip -F sym" "-F +dso -F -time" \
 		 "-F sw:comm,ip -F sw:+dso" "-F sw:comm -F comm,ip" "-F comm,ip -F sw:+dso" \
-		 "-F comm,ip,sym -F -sym,+pid"; do
+		 "-F comm,ip,sym -F -sym,+pid" "-F +dso -F comm,ip" "-F sw:+dso -F sw:comm,ip" \
+		 "-F +dso -F sw:comm" "-F -ip -F ip,sym"; do
 		perf script -i spin.data $f >perf.txt 2>&1 &&
 		pm script -i spin.data $f >pm.txt 2>&1 &&
 		test_cmp perf.txt pm.txt || return 1

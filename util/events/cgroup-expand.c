@@ -23,6 +23,14 @@ static void add_name(struct cgroup_names *n, const char *name, size_t len)
 	n->v[n->nr++] = must_strndup(name, len);
 }
 
+static bool has_name(const struct cgroup_names *n, const char *name, size_t len)
+{
+	for (int i = 0; i < n->nr; i++)
+		if (strlen(n->v[i]) == len && !strncmp(n->v[i], name, len))
+			return true;
+	return false;
+}
+
 void cgroup_names__exit(struct cgroup_names *n)
 {
 	for (int i = 0; i < n->nr; i++)
@@ -54,13 +62,36 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 	return 0;
 }
 
+/* Each expression compiles, before anything is looked up. */
+static int check_patterns(const char *spec, struct strbuf *err)
+{
+	for (const char *p = spec;; p += strcspn(p, ",") + 1) {
+		size_t len = strcspn(p, ",");
+		char *text = must_strndup(p, len);
+		regex_t re;
+		int bad = len && regcomp(&re, text, REG_NOSUB);
+
+		if (bad)
+			strbuf_addf(err, "--for-each-cgroup: '%s' is not a regular expression", text);
+		else if (len)
+			regfree(&re);
+		free(text);
+		if (bad)
+			return -EINVAL;
+		if (!p[len])
+			return 0;
+	}
+}
+
 static int match_patterns(const char *spec, const char *proc, struct cgroup_names *out,
 			  struct strbuf *err)
 {
 	char root[PATH_MAX];
 	bool *used;
-	int ret = 0;
+	int ret = check_patterns(spec, err);
 
+	if (ret)
+		return ret;
 	if (cgroup__mount_dir(proc, root, sizeof(root))) {
 		strbuf_addstr(err, "--for-each-cgroup: no cgroup filesystem is mounted\n"
 				   "hint: mount cgroup2 (mount -t cgroup2 none /sys/fs/cgroup)");
@@ -83,9 +114,7 @@ static int match_patterns(const char *spec, const char *proc, struct cgroup_name
 		if (!len) {
 			used[0] = true;		/* as perf: an empty name is the root */
 		} else if (regcomp(&re, re_text, REG_NOSUB)) {
-			strbuf_addf(err, "--for-each-cgroup: '%s' is not a regular expression",
-				    re_text);
-			ret = -EINVAL;
+			ret = -EINVAL;		/* check_patterns() said why */
 		} else {
 			for (int i = 0; i < walked.nr; i++)
 				used[i] |= !regexec(&re, walked.v[i], 0, NULL, 0);
@@ -118,13 +147,13 @@ int cgroup_names__parse(struct cgroup_names *out, const char *spec, const char *
 	for (const char *p = spec;; p += strcspn(p, ",") + 1) {
 		size_t len = strcspn(p, ",");
 
-		/* as perf: "/x" is x, and an empty name the root */
+		/* as perf: "/x" is x, an empty name the root, a name once */
 		if (len > 1 && *p == '/')
 			p++, len--;
-		if (len)
+		if (!len)
+			p = "/", len = 1;
+		if (!has_name(out, p, len))
 			add_name(out, p, len);
-		else
-			add_name(out, "/", 1);
 		if (!p[len])
 			break;
 	}

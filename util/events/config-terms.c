@@ -49,6 +49,15 @@ static int call_graph(struct evsel_config *c, const char *val, struct strbuf *er
 	return -EINVAL;
 }
 
+/* perf stat accepts percore, which sums a core's hardware threads in
+ * per-CPU output: a core and a CPU are one here unless -A, which stat
+ * refuses with it (evlist__check_percore). */
+static int stat_percore(struct evsel *e)
+{
+	e->config.percore = true;
+	return 0;
+}
+
 int config_term__apply(struct evsel *e, const char *name, size_t nlen, const char *val,
 		       bool counting, struct strbuf *err)
 {
@@ -60,6 +69,8 @@ int config_term__apply(struct evsel *e, const char *name, size_t nlen, const cha
 		;
 	if (i == ARRAY_SIZE(sampling_terms))
 		return 1;
+	if (counting && is(name, nlen, "percore"))
+		return stat_percore(e);
 	if (counting) {
 		strbuf_addf(err, "'%.*s' is not usable in 'perf-mini stat': it sets how an event "
 			    "samples", (int)nlen, name);
@@ -76,13 +87,19 @@ int config_term__apply(struct evsel *e, const char *name, size_t nlen, const cha
 			return -EINVAL;
 		c->max_stack = (uint32_t)v;
 	} else if (is(name, nlen, "inherit") || is(name, nlen, "no-inherit")) {
-		c->inherit = is(name, nlen, "inherit");
+		/* as perf: inherit=0 is no-inherit, no-inherit=0 inherit */
+		if (number(name, nlen, val ? val : "1", 1, &v, err))
+			return -EINVAL;
+		c->inherit = (int8_t)(is(name, nlen, "inherit") ? v : !v);
 	} else if (is(name, nlen, "time")) {
 		if (number(name, nlen, val ? val : "1", 1, &v, err))
 			return -EINVAL;
 		c->time = (int8_t)v;
 	} else if (is(name, nlen, "branch_type")) {
-		if (!val || parse_branch_filter(val, &c->branch_type, err))
+		/* "no": no branch stack for this event, as perf */
+		if (val && !strcmp(val, "no"))
+			c->branch_type = 0;
+		else if (!val || parse_branch_filter(val, &c->branch_type, err))
 			return -EINVAL;
 		c->branch_set = true;
 	} else if (is(name, nlen, "overwrite") || is(name, nlen, "no-overwrite")) {

@@ -64,7 +64,8 @@ struct evsel_config {
 	int8_t inherit;		/* inherit / no-inherit: 1, 0; -1 not given */
 	int8_t time;		/* time=0|1: PERF_SAMPLE_TIME; -1 not given */
 	bool branch_set;	/* branch_type= was given: */
-	uint64_t branch_type;	/* its PERF_SAMPLE_BRANCH_* bits */
+	uint64_t branch_type;	/* its PERF_SAMPLE_BRANCH_* bits, 0: "no" */
+	bool percore;		/* stat's percore term */
 };
 
 struct evsel {

@@ -27,6 +27,7 @@ struct parser {
 	struct evlist *evlist;
 	struct strbuf *err;
 	bool in_group;
+	bool tracepoint_terms;	/* sys:name/terms/: perf's short list only */
 };
 
 /* Show at most ERR_WINDOW characters of the spec around @at, as perf does. */
@@ -408,6 +409,20 @@ static int sampling_term(struct parser *p, struct evsel *evsel, const char *name
 	return ret;
 }
 
+/* The terms perf takes after a tracepoint. */
+static bool tracepoint_term(const char *name, size_t nlen)
+{
+	static const char *const terms[] = {
+		"call-graph", "stack-size", "inherit", "no-inherit", "max-stack", "nr",
+		"overwrite", "no-overwrite",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(terms); i++)
+		if (nlen == strlen(terms[i]) && !strncmp(name, terms[i], nlen))
+			return true;
+	return false;
+}
+
 /* One "name[=value]" term; @at is its offset in the spec for errors. */
 static int apply_term(struct parser *p, struct evsel *evsel, struct pmu *pmu, const char *t,
 		      size_t tlen, size_t at)
@@ -432,6 +447,10 @@ static int apply_term(struct parser *p, struct evsel *evsel, struct pmu *pmu, co
 		strbuf_release(&sb);
 		return 0;
 	}
+	if (p->tracepoint_terms && !tracepoint_term(t, nlen))
+		return fail(p, at, "valid terms: call-graph,stack-size,inherit,no-inherit,"
+			    "max-stack,nr,overwrite,no-overwrite",
+			    "unknown term '%.*s' for tracepoint '%s'", (int)nlen, t, evsel->name);
 	if (!fmt) {
 		ret = sampling_term(p, evsel, t, nlen, val, vlen, at);
 		if (ret <= 0)
@@ -627,10 +646,14 @@ static int tracepoint_terms(struct parser *p, int first)
 	if (!close)
 		return fail(p, strlen(p->spec), "close the terms with '/', e.g. "
 			    "'sched:sched_switch/call-graph=no/'", "expected '/'");
+	p->tracepoint_terms = true;
 	for (int i = first; i < p->evlist->nr; i++)
 		if (apply_terms(p, p->evlist->entries[i], NULL, p->spec + tstart,
-				(size_t)(close - p->spec) - tstart, tstart, false))
+				(size_t)(close - p->spec) - tstart, tstart, false)) {
+			p->tracepoint_terms = false;
 			return -EINVAL;
+		}
+	p->tracepoint_terms = false;
 	p->pos = (size_t)(close - p->spec) + 1;
 	return 0;
 }

@@ -212,9 +212,11 @@ static void apply_config_terms(struct evsel *e, const struct record_attr_opts *o
 		a->sample_type &= ~(uint64_t)PERF_SAMPLE_TIME;
 	if (c->inherit >= 0)
 		a->inherit = (uint64_t)c->inherit;
-	if (c->branch_set) {
+	if (c->branch_set && c->branch_type) {
 		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
 		a->branch_sample_type = c->branch_type;
+	} else if (c->branch_set) {	/* perf leaves the filter as it was */
+		a->sample_type &= ~(uint64_t)PERF_SAMPLE_BRANCH_STACK;
 	}
 	if (c->call_graph || c->stack_size || c->max_stack)
 		own_callgraph(e, o, tracks);

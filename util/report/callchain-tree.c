@@ -388,7 +388,8 @@ static void graph_children(const struct cc_node *parent, const struct cc_scale *
 		struct cc_scale below = *sc;
 		unsigned int new_mask = mask;
 
-		remaining -= cumul(child);
+		/* a group's chains carry every member's hits: never below 0 */
+		remaining = remaining > cumul(child) ? remaining - cumul(child) : 0;
 		/* no pipe of this level below its last child, unless fractal's
 		 * "[...]" of the hidden ones comes after it */
 		if (c + 1 == parent->nr_sorted && (!sc->fractal || !remaining))

@@ -113,11 +113,12 @@ static void apply(struct script_fields *to, const struct script_fields *sf, uint
 	uint64_t add = sf->add & keep;
 
 	if (sf->replace) {
-		bool typed = to->typed;
+		bool typed = to->typed, user_set = to->user_set;
 
 		*to = *sf;
 		to->fields &= keep;
 		to->typed = typed;
+		to->user_set = user_set;
 	} else if (to->replace) {
 		to->fields = (to->fields | add) & ~sf->remove;
 	} else {
@@ -129,7 +130,7 @@ static void apply(struct script_fields *to, const struct script_fields *sf, uint
 static bool set_by_user(const struct script_print *p)
 {
 	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
-		if (p->by_type[i].replace)
+		if (p->by_type[i].user_set)
 			return true;
 	return false;
 }
@@ -145,9 +146,11 @@ static int parse_untyped(struct script_print *p, const char *spec, struct strbuf
 		strbuf_addstr(warn, "Overriding previous field request for all events.\n");
 	/* as perf: a tracepoint's payload, asked for every event, is left
 	 * out for the others (with a warning) */
-	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++)
+	for (size_t i = 0; i < SCRIPT_NR_TYPES; i++) {
 		apply(&p->by_type[i], &sf,
 		      i == PERF_TYPE_TRACEPOINT ? ~(uint64_t)0 : ~(uint64_t)SF_TRACE);
+		p->by_type[i].user_set = true;	/* +a,-b too, as perf */
+	}
 	if ((sf.fields | sf.add) & SF_TRACE)
 		strbuf_addf(warn, "Warning: -F %s: 'trace' is printed for tracepoints only\n",
 			    spec);
@@ -181,11 +184,12 @@ int script_print__parse_fields(struct script_print *p, const char *spec, struct 
 		return -EINVAL;
 	}
 	to = &p->by_type[type_names[i].type];
-	if (to->replace)
+	if (to->user_set)
 		strbuf_addf(warn, "Overriding previous field request for %s events.\n",
 			    type_names[i].desc);
 	apply(to, &sf, ~(uint64_t)0);
 	to->typed = true;
+	to->user_set = true;
 	return 0;
 }
 

@@ -62,6 +62,7 @@ struct script_fields {
 	bool replace;			/* missing data is then an error */
 	bool none;			/* "-F hw:": these samples are not printed */
 	bool typed;			/* set by a "type:" -F */
+	bool user_set;			/* some -F named its fields (perf's user_set) */
 };
 
 #define SCRIPT_NR_TYPES (PERF_TYPE_BREAKPOINT + 2)

@@ -65,7 +65,7 @@ static int cmp_sym(const struct symbol *x, const struct symbol *y, uint32_t last
 
 	if (xs != ys)
 		return xs ? -1 : 1;
-	if (!xs)	/* unreachable: the last listed is sized */
+	if (!xs)	/* two unsized before the last: the later (only order matters) */
 		return x->seq > y->seq ? -1 : x->seq < y->seq;
 	if ((x->binding == STB_WEAK) != (y->binding == STB_WEAK))
 		return x->binding == STB_WEAK ? 1 : -1;
