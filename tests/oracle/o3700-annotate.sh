@@ -52,9 +52,9 @@ test_expect_success 'each symbol'"'"'s title and the dashes under it, as perf' '
 # operand reaches ("# 2018 <_IO_stdin_used+0x18>", a GOT slot by its
 # relocation's symbol and version), each symbol's label (C++ demangled
 # with parameters), in the programs themselves; _init left out as above.
-# The libraries a run happens to sample are left out: objdump names some
-# of their slots by relocation, some by symbol, by a rule not known here,
-# and names their PLTs from entries of its own making
+# The libraries a run happens to sample are left out: objdump names the
+# slots of those without a symbol table by relocation (below), and their
+# PLTs from entries of its own making
 # ("_dl_catch_error@plt+0x20", "*ABS*+0x9f1c0@plt" where perf says "@plt").
 names() {
 	awk '/<_init>:$/ { skip = 1 } / Source code & Disassembly of / { skip = 0 }
@@ -141,6 +141,27 @@ same_lines() {
 	grep -o "// .*" perf.all >>perf.txt && grep -o "// .*" pm.all >>pm.txt &&
 	test_cmp perf.txt pm.txt
 }
+
+# A library with no symbol table of its own (libstdc++ as distributions
+# ship it): objdump names its GOT slots by the relocations' symbols, defined
+# here or not ("# 214f80 <std::error_category::~error_category()@@GLIBCXX_3.4.15
+# +0x16e1a0>"), the unversioned ones "@Base"; its first PLT stubs sampled,
+# compared whole
+test_expect_success 'a dynamic-symbols-only library: GOT slots named by relocation, as objdump' '
+	lib=$(ldd "$WL/shapes" | awk "/libstdc\+\+/ { print \$3 }") &&
+	if test -z "$lib" || readelf -SW "$lib" | grep -q " \.symtab "; then
+		echo "# no stripped libstdc++ here: nothing to compare"
+	else
+		set -- $(readelf -SW "$lib" | awk "\$2 == \".plt\" { print \$4 }") &&
+		test -n "$1" && to=$(printf %x $((0x$1 + 0x200))) &&
+		"$BUILD/gen-plt" lib.data "$lib" "$1" "$to" 10 &&
+		perf annotate --stdio -i lib.data 2>/dev/null | insns >perf.txt &&
+		pm annotate -i lib.data 2>/dev/null | insns >pm.txt &&
+		test -s pm.txt && test_cmp perf.txt pm.txt &&
+		test_grep "# [0-9a-f]+ <.*@@GLIBCXX_[0-9.]+\+0x[0-9a-f]+>" pm.txt &&
+		test_grep "# [0-9a-f]+ <[^ ]*@Base>" pm.txt
+	fi
+'
 
 # Every byte of middle sampled once, one instruction 20000 times: the
 # others hold under half a percent each, and perf names no source line on

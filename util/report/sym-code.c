@@ -355,6 +355,22 @@ static const char *version_name(Elf *elf, unsigned int ndx)
 
 /* A dynamic symbol's version as objdump spells it: "@@VER" (the default
  * of a defined one), "@VER" (hidden, or needed from another object). */
+/* Does the global version index print as "Base" (no version
+ * definitions, or the first one is the object's base)? */
+static bool base_version(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Verdef vd;
+	Elf_Data *d;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_verdef)
+			return (d = elf_getdata(scn, NULL)) && gelf_getverdef(d, 0, &vd) &&
+			       (vd.vd_flags & VER_FLG_BASE);
+	return true;
+}
+
 static void add_version(Elf *elf, size_t index, bool defined, struct strbuf *out)
 {
 	Elf_Scn *scn = NULL;
@@ -366,10 +382,16 @@ static void add_version(Elf *elf, size_t index, bool defined, struct strbuf *out
 	while ((scn = elf_nextscn(elf, scn)))
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
 			versym = elf_getdata(scn, NULL);
-	if (!versym || !gelf_getversym(versym, (int)index, &v) || (v & 0x7fff) < 2 ||
-	    !(name = version_name(elf, v & 0x7fff)))
+	if (!versym || !gelf_getversym(versym, (int)index, &v) || !(v & 0x7fff))
 		return;
-	strbuf_addf(out, "%s%s", defined && !(v & 0x8000) ? "@@" : "@", name);
+	/* binutils: the global index is "Base" unless the object's first
+	 * version definition is another than its base one */
+	if ((v & 0x7fff) == 1)
+		name = base_version(elf) ? "Base" : NULL;
+	else
+		name = version_name(elf, v & 0x7fff);
+	if (name)
+		strbuf_addf(out, "%s%s", defined && !(v & 0x8000) ? "@@" : "@", name);
 }
 
 static int by_offset(const void *x, const void *y)
@@ -414,8 +436,9 @@ static void index_relocs(Elf *elf, struct elf_names *n)
  * another object defines it: its name, and with @versioned its version,
  * as objdump names such a slot (one of this object's, by its address). */
 static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool versioned,
-		       struct strbuf *out)
+		       bool demangle, struct strbuf *out)
 {
+	char *plain;
 	size_t lo = 0, hi = n->nr_relocs;
 	GElf_Shdr symsh;
 	GElf_Sym sym;
@@ -434,14 +457,17 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	    !gelf_getshdr(n->relocs[lo].symscn, &symsh) ||
 	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
 	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) ||
-	    (sym.st_shndx != SHN_UNDEF && !n->from_debug) ||
+	    (sym.st_shndx != SHN_UNDEF && !n->from_debug && !n->dynamic) ||
 	    !(name = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*name)
 		return false;
-	strbuf_addstr(out, name);
+	plain = demangle ? symbol_demangle(name, true) : NULL;
+	strbuf_addstr(out, plain ?: name);
+	free(plain);
 	if (versioned)
 		add_version(elf, n->relocs[lo].sym, sym.st_shndx != SHN_UNDEF, out);
-	/* with a debug file's symbols, a slot of a symbol defined here too,
-	 * at its distance from that symbol */
+	/* with a debug file's symbols, or only the dynamic ones (a stripped
+	 * library: libstdc++'s GOT), a slot of a symbol defined here too, at
+	 * its distance from that symbol, as objdump names it */
 	if (versioned && sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
 		strbuf_addf(out, "%c0x%" PRIx64, vaddr > sym.st_value ? '+' : '-',
 			    vaddr > sym.st_value ? vaddr - sym.st_value : sym.st_value - vaddr);
@@ -454,7 +480,7 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
  * the symbol that slot's relocation names.
  */
 static bool plt_got_name(Elf *elf, const struct elf_names *names, uint64_t vaddr,
-			 struct strbuf *out)
+			 bool demangle, struct strbuf *out)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
@@ -483,7 +509,7 @@ static bool plt_got_name(Elf *elf, const struct elf_names *names, uint64_t vaddr
 			return false;
 		memcpy(&disp, code + at + 2, sizeof(disp));
 		strbuf_addstr(out, " <");
-		if (!reloc_name(elf, names, entry + at + 6 + (int64_t)disp, false, out)) {
+		if (!reloc_name(elf, names, entry + at + 6 + (int64_t)disp, false, demangle, out)) {
 			strbuf_setlen(out, out->len - 2);
 			return false;
 		}
@@ -603,10 +629,10 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	if (!c->elf)
 		return false;
 	n = names_of(c);
-	if (plt_got_name(c->elf, n, vaddr, out))
+	if (plt_got_name(c->elf, n, vaddr, demangle, out))
 		return true;
 	strbuf_addstr(out, " <");
-	if (reloc_name(c->elf, n, vaddr, true, out)) {
+	if (reloc_name(c->elf, n, vaddr, true, demangle, out)) {
 		strbuf_addch(out, '>');
 		return true;
 	}
