@@ -161,3 +161,38 @@ int stat_add_events(struct stat_opts *o, struct strbuf *err)
 		ret = expand_cgroups(o, err);
 	return ret;
 }
+
+/* percore sums a core's hardware threads: the same as without it unless
+ * the output is per CPU, which perf-mini does not sum that way */
+int stat_check_percore(struct stat_opts *o, struct strbuf *err)
+{
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(o->evlist, e, i)
+		if (e->config.percore && o->aggr_mode == AGGR_NONE) {
+			strbuf_addf(err, "%s: the percore term with -A is not supported: "
+				    "perf-mini would not sum each core's threads\nhint: leave out "
+				    "-A (percore changes nothing then) or the term", e->name);
+			return -EINVAL;
+		}
+	return 0;
+}
+
+int stat_check_cgroups(struct stat_opts *o, struct strbuf *err)
+{
+	const char *opt = o->for_each_cgroup ? "--for-each-cgroup" : "-G";
+
+	if (o->for_each_cgroup && o->evlist->nr_cgroups) {
+		strbuf_addstr(err, "--cgroup and --for-each-cgroup cannot be used together\nhint: "
+				   "-G names a cgroup for each event, --for-each-cgroup counts "
+				   "every event in each cgroup: keep one");
+		return -EINVAL;
+	}
+	if ((o->for_each_cgroup || o->evlist->nr_cgroups) && !target__has_cpu(&o->target)) {
+		strbuf_addf(err, "%s counts a cgroup's tasks on the CPUs: it needs -a or -C\n"
+			    "hint: e.g. perf-mini stat -a -e cycles %s mygroup -- sleep 1", opt, opt);
+		return -EINVAL;
+	}
+	return 0;
+}

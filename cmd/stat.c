@@ -161,41 +161,6 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 	return 0;
 }
 
-/* percore sums a core's hardware threads: the same as without it unless
- * the output is per CPU, which perf-mini does not sum that way */
-static int check_percore(struct stat_opts *o, struct strbuf *err)
-{
-	struct evsel *e;
-	int i;
-
-	evlist__for_each(o->evlist, e, i)
-		if (e->config.percore && o->aggr_mode == AGGR_NONE) {
-			strbuf_addf(err, "%s: the percore term with -A is not supported: "
-				    "perf-mini would not sum each core's threads\nhint: leave out "
-				    "-A (percore changes nothing then) or the term", e->name);
-			return -EINVAL;
-		}
-	return 0;
-}
-
-static int check_cgroups(struct stat_opts *o, struct strbuf *err)
-{
-	const char *opt = o->for_each_cgroup ? "--for-each-cgroup" : "-G";
-
-	if (o->for_each_cgroup && o->evlist->nr_cgroups) {
-		strbuf_addstr(err, "--cgroup and --for-each-cgroup cannot be used together\nhint: "
-				   "-G names a cgroup for each event, --for-each-cgroup counts "
-				   "every event in each cgroup: keep one");
-		return -EINVAL;
-	}
-	if ((o->for_each_cgroup || o->evlist->nr_cgroups) && !target__has_cpu(&o->target)) {
-		strbuf_addf(err, "%s counts a cgroup's tasks on the CPUs: it needs -a or -C\n"
-			    "hint: e.g. perf-mini stat -a -e cycles %s mygroup -- sleep 1", opt, opt);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct strbuf *err)
 {
 	int ret;
@@ -207,9 +172,9 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	o->target.has_workload = o->has_workload;
 	ret = check_aggregation(o, err);
 	if (!ret)
-		ret = check_percore(o, err);
+		ret = stat_check_percore(o, err);
 	if (!ret)
-		ret = check_cgroups(o, err);
+		ret = stat_check_cgroups(o, err);
 	if (!ret)
 		ret = target__setup(&o->target, argv, argc, &o->paths, err);
 	/* --control: a bad form is a usage error (-EINVAL), a missing fifo not */

@@ -83,6 +83,10 @@ int stat_close_output(struct stat_opts *o);
 /* stat-events.c: --topdown, -M, the default and -d events, --group and
  * the TopDown group rule; 0, -EINVAL or -ENOTSUP with @err. */
 int stat_add_events(struct stat_opts *o, struct strbuf *err);
+/* The cgroup options together (-G, --for-each-cgroup: -a or -C, not
+ * both) and the percore term (not with -A): 0 or -EINVAL with @err. */
+int stat_check_cgroups(struct stat_opts *o, struct strbuf *err);
+int stat_check_percore(struct stat_opts *o, struct strbuf *err);
 
 /* stat-output.c: an interval's counts (-I; @t0 the start), the final
  * table and footer, -v's raw counts on stderr. */
