@@ -611,6 +611,39 @@ static void string_op(struct disasm_insn *out)
 	}
 }
 
+/* The same in objdump's Intel syntax: no size letter, the operands'
+ * sizes saying it, and the segments written ("rep stos QWORD PTR
+ * es:[rdi],rax", "lods al,BYTE PTR ds:[rsi]"). */
+static void intel_string_op(struct disasm_insn *out)
+{
+	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas", "ins", "outs" };
+	char *word = strrchr(out->mnemonic, ' ');
+	size_t len;
+
+	word = word ? word + 1 : out->mnemonic;
+	len = strlen(word);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = strlen(ops[i]);
+
+		/* movsd xmm0,... is SSE's: a string one reads [rsi] or [rdi] */
+		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwdq", word[n]) ||
+		    (!strstr(out->operands, "[rdi]") && !strstr(out->operands, "[rsi]") &&
+		     !strstr(out->operands, "[edi]") && !strstr(out->operands, "[esi]")))
+			continue;
+		word[n] = '\0';
+		for (char *p = out->operands; (p = strchr(p, '[')); p++) {
+			const char *seg = !strncmp(p, "[rdi]", 5) || !strncmp(p, "[edi]", 5) ? "es:" :
+					  !strncmp(p, "[rsi]", 5) || !strncmp(p, "[esi]", 5) ? "ds:" : NULL;
+
+			if (seg && (p == out->operands || p[-1] != ':')) {
+				insert_at(out->operands, sizeof(out->operands), p, seg);
+				p += 3;
+			}
+		}
+		return;
+	}
+}
+
 /* xchg of eax and another register (90+r), whose operands objdump
  * writes the other way round from capstone: "xchg %eax,%ecx" in AT&T,
  * "xchg ecx,eax" in Intel */
@@ -731,6 +764,8 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 		if (!d->intel_syntax) {
 			string_op(out);
 			convert_suffix(in, out);
+		} else {
+			intel_string_op(out);
 		}
 	}
 	out->has_rip_ref = rip_operand(d, in, &out->rip_ref);

@@ -179,6 +179,31 @@ static void test_disasm__undecoded_kept_whole(void **state)
 	strbuf_release(&err);
 }
 
+/* objdump's string instructions in both syntaxes (objdump -D -b binary
+ * -mi386:x86-64 [-M intel] on these bytes) */
+static void test_disasm__string_instructions(void **state)
+{
+	static const uint8_t code[] = {
+		0xf3, 0x48, 0xab, 0xaa, 0xf3, 0xa4, 0x48, 0xa7, 0xac, 0xae, 0x6c, 0x6e,
+	};
+	static const char *const intel[] = {
+		"rep stos QWORD PTR es:[rdi],rax", "stos BYTE PTR es:[rdi],al",
+		"rep movs BYTE PTR es:[rdi],BYTE PTR ds:[rsi]",
+		"cmps QWORD PTR ds:[rsi],QWORD PTR es:[rdi]", "lods al,BYTE PTR ds:[rsi]",
+		"scas al,BYTE PTR es:[rdi]", "ins BYTE PTR es:[rdi],dx", "outs dx,BYTE PTR ds:[rsi]",
+	};
+	struct seen s;
+
+	(void)state;
+	walk(true, code, sizeof(code), 0, &s);
+	assert_int_equal(s.n, 8);
+	for (int i = 0; i < 8; i++)
+		assert_string_equal(s.text[i], intel[i]);
+	walk(false, code, sizeof(code), 0, &s);
+	assert_string_equal(s.text[0], "rep stos %rax,%es:(%rdi)");
+	assert_string_equal(s.text[2], "rep movsb %ds:(%rsi),%es:(%rdi)");
+}
+
 /*
  * aarch64 is the other architecture perf-mini disassembles: its capstone
  * objects must stay linked when the unused architectures are left out.
@@ -215,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_disasm__x87_compares),
 		cmocka_unit_test(test_disasm__x87_tbyte),
 		cmocka_unit_test(test_disasm__aarch64),
+		cmocka_unit_test(test_disasm__string_instructions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
