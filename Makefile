@@ -18,11 +18,19 @@ LIBS    = -Wl,-Bstatic $(DEP_LIBS) -Wl,-Bdynamic -ldl -lm -lpthread
 # never load plugins. Sanitizer builds cannot be static and use LIBS.
 PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 
-# Debian packages the build and the tests need; installed when missing.
+# Debian packages the build and the tests need: `make deps` installs them
+# (make check and make demo run it first); a plain `make` only checks for
+# them (BUILD_NEEDS) and never touches the system.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
 	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
 DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf
 DEB_BENCH := hyperfine
+# what the build checks for, as FILE:PACKAGE (a header, or a command on PATH)
+BUILD_NEEDS := gcc:gcc g++:g++ make:make pkg-config:pkg-config python3:python3 \
+	tracefs/tracefs.h:libtracefs-dev traceevent/event-parse.h:libtraceevent-dev \
+	libelf.h:libelf-dev elfutils/libdw.h:libdw-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
+	zstd.h:libzstd-dev libiberty/demangle.h:libiberty-dev ncurses.h:libncurses-dev \
+	zlib.h:zlib1g-dev capstone/capstone.h:libcapstone-dev
 
 SYS_SRC     := util/events/perf-sys.c
 BASE_SRCS   := $(wildcard util/base/*.c)
@@ -58,17 +66,34 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 .PHONY: all install deps check-deps unit-tests test check check-plain check-asan demo bench clean \
 	fuzz fuzz-check
 
-all: deps perf-mini perf-mini-sim workloads $(B)/profviz.so
+all: perf-mini perf-mini-sim workloads $(B)/profviz.so
+
+# apt-get, as root, for what dpkg says is missing (Debian's package names)
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "missing Debian packages:$$missing; as root: apt-get install$$missing" >&2; exit 1; fi; \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+endef
 
 deps:
-	@missing=""; for p in $(DEB_BUILD); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	$(call apt_install,$(DEB_BUILD))
 
 check-deps: deps
-	@missing=""; for p in $(DEB_CHECK); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	$(call apt_install,$(DEB_CHECK))
+
+# Every object waits for this check, made once per build directory: a
+# missing header or tool is named with its package, not met as a compiler
+# error halfway through.
+$(B)/.build-needs: Makefile
+	@mkdir -p $(B); missing=""; for n in $(BUILD_NEEDS); do f=$${n%%:*}; \
+	  case $$f in *.h) echo "#include <$$f>" | $(CC) -E $(PKG_CFLAGS) -x c - >/dev/null 2>&1 ;; \
+	  *) command -v $$f >/dev/null 2>&1 ;; esac || missing="$$missing $${n#*:}"; done; \
+	if [ -n "$$missing" ]; then echo "perf-mini needs Debian packages that are not installed:$$missing" >&2; \
+	  echo "run 'make deps' as root to install them (or: apt-get install$$missing)" >&2; exit 1; fi; \
+	touch $@
 
 # ./perf-mini is always the plain -O2 build, whatever B the sanitizer run uses.
 perf-mini: build/perf-mini
@@ -103,20 +128,24 @@ $(B)/libperf-mini-self.a: $(LIB_OBJS) $(SYS_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(PMU_TABLES_C): pmu-events/jevents.py $(PMU_JSON)
+$(PMU_TABLES_C): pmu-events/jevents.py $(PMU_JSON) | $(B)/.build-needs
 	@mkdir -p $(dir $@)
 	python3 pmu-events/jevents.py pmu-events/arch $@
 
 $(PMU_TABLES_C:%.c=%.o): $(PMU_TABLES_C) pmu-events/pmu-events.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -I. -c -o $@ $<
 
-$(B)/%.o: %.c $(wildcard */*.h */*/*.h)
+# -MMD -MP: the compiler lists the headers each object includes ($(B)/**/*.d),
+# so touching a header rebuilds its includers alone
+$(B)/%.o: %.c | $(B)/.build-needs
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 $(B)/tests/unit/%: tests/unit/%.c $(B)/libperf-mini.a $(SYS_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(SYS_OBJ) $(B)/libperf-mini.a \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -MMD -MP -o $@ $< $(SYS_OBJ) $(B)/libperf-mini.a \
 		$(shell pkg-config --libs cmocka) $(LIBS)
 
 $(B)/workloads/%: tests/workloads/%.c
@@ -138,14 +167,12 @@ $(B)/workloads/%: tests/workloads/%.cc
 	@mkdir -p $(dir $@)
 	$(CXX) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
 
-# the big-endian image of a perf.data, for the byte-swapped file tests
-# writes the synthetic memory/branch fixture (tests/expected/report/regen.sh)
-$(B)/gen-mem-branch: tests/helpers/gen-mem-branch.c $(B)/libperf-mini.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
-
-# a JIT's process and kernel memory samples, for report tests (t3000)
-$(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt: $(B)/gen-%: tests/helpers/gen-%.c $(B)/libperf-mini.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
+# the test helpers, one program: `test-tool gen-lbr ...` writes the perf.data
+# files no PMU here records, `test-tool swap-perf-data` a big-endian image
+TEST_TOOL_OBJS := $(patsubst %.c,$(B)/%.o,tests/helpers/test-tool.c \
+	$(wildcard tests/helpers/gen-*.c) tests/helpers/swap-perf-data.c)
+$(B)/test-tool: $(TEST_TOOL_OBJS) $(B)/libperf-mini.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # never sanitized: it is preloaded into programs that are not
 $(B)/profviz.so: $(PROFVIZ_SRCS) $(wildcard util/selfmon/*.h)
@@ -158,18 +185,18 @@ $(B)/selfmon-check: tests/helpers/selfmon-check.c $(SYS_OBJ) $(B)/libperf-mini.a
 $(B)/selfmon-check-sim: tests/helpers/selfmon-check.c $(SIM_OBJS) $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LIBS)
 
-$(B)/swap-perf-data: tests/helpers/swap-perf-data.c $(B)/libperf-mini.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
-
 workloads: $(WORKLOADS) $(B)/workloads/shapes-instrumented
 
-unit-tests: check-deps $(UNIT_BINS)
+unit-tests: $(UNIT_BINS)
+
+# test scripts run at once: make's -jN (a bare -j: one per CPU), or JOBS=N
+JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAKEFLAGS)),$(shell nproc),1))
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
-test: deps $(B)/perf-mini $(B)/perf-mini-sim $(B)/swap-perf-data $(B)/gen-jit $(B)/gen-kernel-mem $(B)/gen-late-comm $(B)/gen-guest $(B)/gen-unresolved $(B)/gen-lbr $(B)/gen-vdso $(B)/gen-chain-remap $(B)/gen-plt $(B)/gen-perf-data workloads \
+test: $(B)/perf-mini $(B)/perf-mini-sim $(B)/test-tool $(B)/gen-perf-data workloads \
 	$(B)/selfmon-check $(B)/selfmon-check-sim unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
-		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh
+		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh -j $(JOBS)
 
 check-plain:
 	@$(MAKE) --no-print-directory test B=build
@@ -217,7 +244,8 @@ fuzz-check:
 	  tail -30 build-fuzz.log; echo "not ok - fuzz (build-fuzz.log)"; \
 	  mkdir -p build-fuzz; echo "0 1 0" >build-fuzz/.results; fi
 
-demo: all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@sh tests/demo.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
 
 bench: all

@@ -5,6 +5,7 @@
  * file ends with and the summary perf prints.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -209,7 +210,6 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 	return ret;
 }
 
-/* --timestamp-filename: the finished file gets the time it ended in its name. */
 /* --switch-max-files: the oldest files go once there are too many. */
 static void keep_files(struct record_opts *o)
 {
@@ -226,18 +226,41 @@ static void keep_files(struct record_opts *o)
 	}
 }
 
-int record_stamp_output(struct record_opts *o, struct strbuf *err)
+/* OUTPUT.YYYYmmddHHMMSScc, perf's name: the time to a hundredth of a second. */
+static void stamp_name(struct strbuf *path, const char *output)
 {
 	struct timeval tv;
 	char stamp[32];
+
+	gettimeofday(&tv, NULL);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", localtime(&tv.tv_sec));
+	strbuf_reset(path);
+	strbuf_addf(path, "%s.%s%02d", output, stamp, (int)(tv.tv_usec / 10000));
+}
+
+/*
+ * --timestamp-filename: the finished file gets the time it ended in its
+ * name. Two switches within a hundredth of a second would give one name,
+ * and perf's rename loses the first file: the second waits for the next
+ * hundredth instead (RENAME_NOREPLACE), so no file is ever overwritten.
+ */
+int record_stamp_output(struct record_opts *o, struct strbuf *err)
+{
 	struct strbuf path = STRBUF_INIT;
+	int ret;
 
 	if (!o->timestamp_filename || !strcmp(o->output, "-"))
 		return 0;
-	gettimeofday(&tv, NULL);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", localtime(&tv.tv_sec));
-	strbuf_addf(&path, "%s.%s%02d", o->output, stamp, (int)(tv.tv_usec / 10000));
-	if (rename(o->output, path.buf)) {
+	for (int tries = 0;; tries++) {
+		stamp_name(&path, o->output);
+		ret = renameat2(AT_FDCWD, o->output, AT_FDCWD, path.buf, RENAME_NOREPLACE);
+		if (ret && errno == EINVAL)	/* a file system without it */
+			ret = rename(o->output, path.buf);
+		if (!ret || errno != EEXIST || tries == 100)
+			break;
+		usleep(2000);
+	}
+	if (ret) {
 		strbuf_addf(err, "cannot rename '%s' to '%s': %s", o->output, path.buf,
 			    strerror(errno));
 		strbuf_release(&path);

@@ -329,11 +329,15 @@ test_expect_success TRACEFS 'a second --filter is ANDed with the first, as perf'
 	test $(cut -d, -f1 both) -eq 1
 '
 
+# By the recorder's pid, not its name: other perf-minis may run beside it.
 test_expect_success SYSWIDE,TRACEFS 'record --exclude-perf: no hits of perf-mini itself' '
-	pm record -q -a -e sched:sched_switch -o all.data -- sleep 0.3 &&
-	pm record -q -a -e sched:sched_switch --exclude-perf -o ex.data -- sleep 0.3 &&
-	pm script -F comm -i all.data >all && pm script -F comm -i ex.data >ex &&
-	test_grep "perf-mini" all && ! grep -q "perf-mini" ex && test -s ex &&
+	{ "$PERF_MINI" record -q -a -e sched:sched_switch -o all.data -- sleep 0.3 & } &&
+	all=$! && wait $all &&
+	{ "$PERF_MINI" record -q -a -e sched:sched_switch --exclude-perf -o ex.data -- sleep 0.3 & } &&
+	ex=$! && wait $ex &&
+	pm script -F pid -i all.data | awk "{ print \$1 }" >all &&
+	pm script -F pid -i ex.data | awk "{ print \$1 }" >ex &&
+	grep -qx $all all && ! grep -qx $ex ex && test -s ex &&
 	test_expect_code 129 pm record --exclude-perf -e cpu-clock -o x.data true 2>err &&
 	test_grep "exclude-perf applies to the tracepoint" err
 '

@@ -235,7 +235,7 @@ test_expect_success 'report -C: only those CPUs samples, totals too (as perf); e
 '
 
 test_expect_success 'kernel data symbols from kallsyms (D, b) in --mem-mode, as perf' '
-	"$BUILD/gen-kernel-mem" km.data &&
+	"$BUILD/test-tool" gen-kernel-mem km.data &&
 	printf "ffffffff81000000 T _text\nffffffff81234500 T kfunc_a\nffffffff81234600 t kfunc_b\nffffffff81240000 T _etext\nffffffff82000000 D kvar\nffffffff82000100 b kbss\n" >ks &&
 	pm report --stdio --mem-mode --kallsyms ks --sort sym,symbol_daddr,dso_daddr -i km.data >out &&
 	test_grep "\[k\] kfunc_a  \[k\] kvar\+0x10 +\[kernel\.kallsyms\]" out &&
@@ -251,7 +251,7 @@ test_expect_success 'kernel data symbols from kallsyms (D, b) in --mem-mode, as 
 # A JIT's process: its code in executable anonymous memory, named by the
 # JIT in /tmp/perf-PID.map. A pid of our own, so concurrent runs differ.
 test_expect_success 'samples before a thread'"'"'s first COMM take its name, as perf (not :PID)' '
-	"$BUILD/gen-late-comm" late.data &&
+	"$BUILD/test-tool" gen-late-comm late.data &&
 	pm report --stdio -n -s comm,pid,dso -i late.data >out &&
 	test_grep "^ +42\.86% +3  late +4242:late +app" out &&
 	test_grep "^ +14\.29% +1  first +4244:second +app" out &&
@@ -274,7 +274,7 @@ test_expect_success 'samples before a thread'"'"'s first COMM take its name, as 
 # another file there, a rename and a fork: -g reports remember what recent
 # samples resolved to, and must resolve anew after each event.
 test_expect_success '-g: a callchain sample repeated across exec, COMM and FORK resolves anew each time' '
-	"$BUILD/gen-chain-remap" remap.data &&
+	"$BUILD/test-tool" gen-chain-remap remap.data &&
 	pm report --stdio --no-children -s comm,pid,dso -i remap.data >out &&
 	test_grep "^ +37\.50%  before +4300:renamed +one" out &&
 	test_grep "^ +25\.00%  after +4300:renamed +two" out &&
@@ -318,7 +318,7 @@ test_expect_success '--symfs DIR: kernel symbols from DIR/proc/kallsyms, never t
 # a stripped program whose symbols are in DIR/usr/lib/debug/.build-id,
 # where perf looks under --symfs (distributions' debug packages)
 test_expect_success '--symfs DIR: a stripped binary.s symbols from DIR.s /usr/lib/debug/.build-id' '
-	mkdir -p bin && cp "$BUILD/workloads/spin" bin/spin &&
+	mkdir -p bin && cp "$WL/spin" bin/spin &&
 	pm record -q -o strip.data -- "$TRASH/bin/spin" 100 &&
 	mkdir -p "sroot$TRASH/bin" &&
 	objcopy --only-keep-debug bin/spin spin.debug &&
@@ -353,7 +353,7 @@ test_expect_success '-v: where each object.s symbols came from, on stderr; the s
 '
 
 test_expect_success KERNEL '--symfs without DIR/proc/kallsyms leaves this kernel.s own addresses raw, as perf' '
-	pm record -o k.data -- "$BUILD/workloads/touch-pages" 2000 >/dev/null 2>&1 &&
+	pm record -o k.data -- "$WL/touch-pages" 2000 >/dev/null 2>&1 &&
 	pm report --stdio -i k.data >host.out &&
 	mkdir -p empty &&
 	pm report --stdio --symfs empty -i k.data >out 2>err &&
@@ -386,7 +386,7 @@ open(sys.argv[2], \"wb\").write(b)
 '
 
 test_expect_success 'KVM guest samples: counted in the total, no entry, no script line; hypervisor ones [H], as perf' '
-	"$BUILD/gen-guest" guest.data &&
+	"$BUILD/test-tool" gen-guest guest.data &&
 	pm report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -n -i guest.data >out &&
 	test_grep "^# Samples: 7  of event" out &&
 	test_grep "^ +28\.57% +2  qemu-kvm +qemu-kvm +\[\.\] 0x0000000000001000$" out &&
@@ -405,7 +405,7 @@ jit_pid=$((3000000 + $$ % 1000000))
 jit_map=/tmp/perf-$jit_pid.map
 
 test_expect_success 'JIT code: symbols from /tmp/perf-PID.map, "[JIT] tid PID" as perf' '
-	"$BUILD/gen-jit" jit.data $jit_pid &&
+	"$BUILD/test-tool" gen-jit jit.data $jit_pid &&
 	printf "7f0000000100 80 jit_fn_a\n7f0000000180 100 LazyCompile:*foo bar.js:12\n7f0000000400 40 Builtin:Call\nshort\n" >"$jit_map" &&
 	pm report --stdio -n -i jit.data >out &&
 	pm script -F ip,sym,symoff,dso -i jit.data >script.out &&

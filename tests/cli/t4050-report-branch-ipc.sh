@@ -18,7 +18,7 @@ what="branch IPC"
 # its instructions; now_ms ends a block with no known start: 0.00.
 test_expect_success 'setup: three stacks through main' '
 	test $(wc -l <main.insns) -ge 9 && test -n "$n0" &&
-	"$BUILD/gen-lbr" ipc.data "$bin" -- \
+	"$BUILD/test-tool" gen-lbr ipc.data "$bin" -- \
 		"$n0>$(a 1):3,$(a 6)>$(a 7):6,$(a 8)>$n0:2" \
 		"$n0>$(a 2):3,$(a 6)>$(a 7):10" \
 		"$n0>$(a 0):3,$(a 6)>$(a 7):5"
@@ -39,7 +39,7 @@ test_expect_success 'symbol_from,symbol_to: each row the IPC of its target symbo
 '
 
 test_expect_success 'a stack whose newest branch counted no cycles adds nothing' '
-	"$BUILD/gen-lbr" nocyc.data "$bin" -- \
+	"$BUILD/test-tool" gen-lbr nocyc.data "$bin" -- \
 		"$n0>$(a 0):3,$(a 6)>$(a 7):5,$(a 8)>$n0:0" &&
 	pm report --stdio -b --sort symbol -i nocyc.data >out &&
 	grep -q "\[\.\] main    0\.00  \[  0\.0%\]" out
@@ -47,7 +47,7 @@ test_expect_success 'a stack whose newest branch counted no cycles adds nothing'
 
 test_expect_success 'binary gone: the symbols unresolved, "-" as perf' '
 	cp "$bin" spin.copy &&
-	"$BUILD/gen-lbr" gone.data "$PWD/spin.copy" -- "$n0>$(a 0):3,$(a 6)>$(a 7):5" &&
+	"$BUILD/test-tool" gen-lbr gone.data "$PWD/spin.copy" -- "$n0>$(a 0):3,$(a 6)>$(a 7):5" &&
 	rm spin.copy &&
 	pm report --stdio -b --sort symbol -i gone.data >out &&
 	grep -q "\[\.\] 0x[0-9a-f]*  *-  *$" out && ! grep -q "IPC.*[0-9]\.[0-9][0-9]  \[" out

@@ -2,13 +2,15 @@
 test_description='perf.data written on a big-endian machine: read as the native file'
 . "$(dirname "$0")/test-lib.sh"
 
-# tests/helpers/swap-perf-data writes the big-endian image of a file (the
+# test-tool swap-perf-data (tests/helpers) writes the big-endian image of a file (the
 # oracle test o3100 checks that Linux perf reads those images as the
 # originals); here every report case kept from perf must come out the same
 # from the big-endian image of its fixture.
 PD="$TEST_DATA/perfdata"
 EXP="$ROOT/tests/expected/report"
-SWAP="$BUILD/swap-perf-data"
+swap() {
+	"$BUILD/test-tool" swap-perf-data "$@"
+}
 mkdir -p "$TRASH/symfs" "$TRASH/be"
 
 grep -v '^#' "$EXP/cases.txt" | while read -r file name opts; do
@@ -17,7 +19,7 @@ done >cases
 
 test_expect_success 'big-endian images of the fixtures carry the swapped magic' '
 	for f in $(cut -d" " -f1 cases | sort -u); do
-		"$SWAP" "$PD/$f" "$TRASH/be/$f" || return 1
+		swap "$PD/$f" "$TRASH/be/$f" || return 1
 		test "$(head -c 8 "$TRASH/be/$f")" = "2ELIFREP" || return 1
 	done
 '
@@ -32,7 +34,7 @@ done <cases
 
 for exp in "$EXP"/*.records.txt; do
 	file=$(basename "$exp" .records.txt)
-	[ -e "$TRASH/be/$file" ] || "$SWAP" "$PD/$file" "$TRASH/be/$file" || continue
+	[ -e "$TRASH/be/$file" ] || swap "$PD/$file" "$TRASH/be/$file" || continue
 	test_expect_success "report -D on the big-endian $file: the same records" "
 		pm report -D -i '$TRASH/be/$file' >dump 2>err
 		sh '$ROOT/tests/helpers/dump-records.sh' <dump |
@@ -44,7 +46,7 @@ done
 
 for exp in "$EXP"/*.header.txt; do
 	file=$(basename "$exp" .header.txt)
-	[ -e "$TRASH/be/$file" ] || "$SWAP" "$PD/$file" "$TRASH/be/$file" || continue
+	[ -e "$TRASH/be/$file" ] || swap "$PD/$file" "$TRASH/be/$file" || continue
 	test_expect_success "report --header-only on the big-endian $file: the same header" "
 		pm report --header-only -i '$TRASH/be/$file' >out 2>err &&
 		grep -v '^# captured on' out >header &&
@@ -54,7 +56,7 @@ done
 
 for exp in "$EXP"/*.header-I.txt; do
 	file=$(basename "$exp" .header-I.txt)
-	[ -e "$TRASH/be/$file" ] || "$SWAP" "$PD/$file" "$TRASH/be/$file" || continue
+	[ -e "$TRASH/be/$file" ] || swap "$PD/$file" "$TRASH/be/$file" || continue
 	test_expect_success "report --header-only -I on the big-endian $file: the same" "
 		pm report --header-only -I -i '$TRASH/be/$file' >out 2>err &&
 		grep -v '^# captured on' out >header &&
@@ -65,7 +67,7 @@ done
 for f in perf.data.callgraph-3.8 perf.data.branch-4.14 perf.data.raw-3.4 \
 	 perf.data.ctx_switch_namespaces-4.14 perf.data.piped.header_features-4.16; do
 	test_expect_success "script on the big-endian $f prints what it prints on $f" "
-		'$SWAP' '$PD/$f' be.data &&
+		swap '$PD/$f' be.data &&
 		pm script --kallsyms /dev/null -i '$PD/$f' >native.txt 2>&1 &&
 		pm script --kallsyms /dev/null -i be.data >be.txt 2>&1 &&
 		test_cmp native.txt be.txt
@@ -74,7 +76,7 @@ done
 
 test_expect_success 'a recording of ours, big-endian: header, events and callchains intact' '
 	pm record -q -g -e cpu-clock -o le.data -- "$WL/spin" 100 &&
-	"$SWAP" le.data be.data &&
+	swap le.data be.data &&
 	pm report --stdio -i le.data >le.txt && pm report --stdio -i be.data >be.txt &&
 	test_cmp le.txt be.txt &&
 	pm report --header-only -i le.data | grep -v "captured on" >le.hdr &&
@@ -84,12 +86,12 @@ test_expect_success 'a recording of ours, big-endian: header, events and callcha
 
 test_expect_success 'compressed records cannot be turned: one clear error' '
 	pm record -q -z -e cpu-clock -o z.data -- "$WL/spin" 50 &&
-	test_must_fail "$SWAP" z.data zbe.data 2>err &&
+	test_must_fail swap z.data zbe.data 2>err &&
 	test_grep "compressed records \(record -z\) are not supported" err
 '
 
 test_expect_success 'a big-endian file with a compressed record: one clear error, exit 1' '
-	"$SWAP" "$PD/perf.data.singleprocess-3.8" be.data &&
+	swap "$PD/perf.data.singleprocess-3.8" be.data &&
 	data=$(od -An -tx1 -j40 -N8 be.data | tr -d " \n") &&
 	printf "\000\000\000\121" |
 		dd of=be.data bs=1 seek=$((0x$data)) conv=notrunc 2>/dev/null &&
@@ -99,7 +101,7 @@ test_expect_success 'a big-endian file with a compressed record: one clear error
 '
 
 test_expect_success 'damaged big-endian files: a message or a report, never a crash' '
-	"$SWAP" "$PD/perf.data.callgraph-3.8" be.data &&
+	swap "$PD/perf.data.callgraph-3.8" be.data &&
 	size=$(wc -c <be.data) && i=0 &&
 	while [ $i -lt 150 ]; do
 		cp be.data bad.data &&
@@ -124,7 +126,7 @@ test_expect_success 'version 1 files (PERFFILE): with and without the feature bi
 	v1_of "$raw" v1-short.data &&
 	printf "\110\0\0\0\0\0\0\0" | dd of=v1-short.data bs=1 seek=8 conv=notrunc 2>/dev/null &&
 	dd if=/dev/zero of=v1-short.data bs=1 seek=72 count=32 conv=notrunc 2>/dev/null &&
-	"$SWAP" "$raw" be.data && v1_of be.data v1-be.data &&
+	swap "$raw" be.data && v1_of be.data v1-be.data &&
 	for f in v1.data v1-short.data v1-be.data; do
 		pm report --stdio --kallsyms /dev/null --symfs "$TRASH/symfs" -i $f >out 2>err &&
 		test_cmp "$EXP/perf.data.raw-3.4.default.txt" out && ! test -s err || return 1

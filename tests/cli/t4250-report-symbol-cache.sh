@@ -29,7 +29,7 @@ export XDG_CACHE_HOME="$TRASH/cache"
 test_expect_success 'setup: a program of 400 functions, sampled' '
 	make_program 400 alpha_ &&
 	pm record -q -e cpu-clock -c 20000 -o prog.data -- ./prog 200000 >/dev/null &&
-	"$BUILD/gen-plt" plt.data "$PWD/prog" 1000 1100 4
+	"$BUILD/test-tool" gen-plt plt.data "$PWD/prog" 1000 1100 4
 '
 
 test_expect_success 'the first report writes the table, the second reads it: the same output' '

@@ -63,7 +63,7 @@ test_expect_success 'another machine'"'"'s vDSO: its symbols from the cache, unr
 	img="vd/[vdso]/$vid/vdso" && test -f "$img" &&
 	off=$(readelf -sW "$img" | awk "\$8 ~ /^__vdso_clock_gettime/ { print \$2; exit }") &&
 	test -n "$off" && other=0123456789abcdef0123456789abcdef01234567 &&
-	"$BUILD/gen-vdso" vdso.data $other $off &&
+	"$BUILD/test-tool" gen-vdso vdso.data $other $off &&
 	mkdir -p "vc/.debug/[vdso]/$other" vc/.debug/.build-id/01 &&
 	cp "$img" "vc/.debug/[vdso]/$other/vdso" &&
 	ln -s "../../[vdso]/$other" vc/.debug/.build-id/01/${other#01} &&

@@ -8,7 +8,7 @@ what=brstackinsn
 . "$TEST_DIR/lib-insns.sh"
 
 test_expect_success 'setup: one stack, now_ms into main and back' '
-	"$BUILD/gen-lbr" one.data "$bin" -- "$n0>$(a 1):3,$(a 6)>$(a 7):6,$(a 8)>$n0:2"
+	"$BUILD/test-tool" gen-lbr one.data "$bin" -- "$n0>$(a 1):3,$(a 6)>$(a 7):6,$(a 8)>$n0:2"
 '
 
 test_expect_success 'each block: its function, every instruction, the branch with cycles and IPC' '

@@ -13,8 +13,8 @@ ROOT=$(cd "$TEST_DIR/../.." && pwd)
 : "${PERF_MINI_SIM:=$ROOT/perf-mini-sim}"
 : "${BUILD:=$ROOT/build}"
 : "${TEST_DATA:=$ROOT/tests/data}"
-WL="$BUILD/workloads"
-SYSFS="$TEST_DATA/sysfs"
+: "${WL:=$BUILD/workloads}"
+: "${SYSFS:=$TEST_DATA/sysfs}"
 export PERF_MINI PERF_MINI_SIM BUILD TEST_DATA WL SYSFS
 
 verbose=
@@ -79,9 +79,12 @@ if command -v perf >/dev/null 2>&1; then
 fi
 
 # Run a command as a normal user: as nobody when the suite runs as root
-# (the trash directory opened to it), as itself otherwise. NORMAL_USER is
-# met where that can be done.
+# (the trash directory opened to it, the binaries and data where nobody
+# reaches them: user-stage.sh), as itself otherwise. NORMAL_USER is met
+# where that can be done.
 if [ "$(id -u)" = 0 ]; then
+	. "$ROOT/tests/helpers/user-stage.sh"
+	user_stage "$TRASH/stage" || exit 1
 	as_user() {
 		chmod 777 "$TRASH" && setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
 	}

@@ -11,8 +11,9 @@
  * at that address 2N times: the child inherits /nonexistent/two. N is
  * large enough for the report to start remembering samples.
  *
- * Usage: gen-chain-remap OUT
+ * Usage: test-tool gen-chain-remap OUT
  */
+#include "test-tool.h"
 #include <string.h>
 
 #include "synth-records.h"
@@ -56,7 +57,7 @@ static void chain_sample(struct strbuf *sb, uint32_t pid, uint64_t t)
 	synth_record(sb, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, body, sizeof(body));
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_chain_remap(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, true);
 	uint64_t id = 1, t = 1000000000ULL;

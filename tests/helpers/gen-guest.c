@@ -5,15 +5,16 @@
  * without --guest counts the guest's in the total but shows no entry for
  * them; the hypervisor's show as [H] addresses.
  *
- * Usage: gen-guest OUT
+ * Usage: test-tool gen-guest OUT
  */
+#include "test-tool.h"
 #include "../../util/data/writer.h"
 #include "../../util/record/host-features.h"
 #include "synth-records.h"
 
 #define EXE_BASE 0x555555554000ULL
 
-int main(int argc, const char **argv)
+int cmd__gen_guest(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
 	uint64_t id = 1, t = 1000000000ULL;

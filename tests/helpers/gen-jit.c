@@ -7,8 +7,9 @@
  * real binary. PID is the caller's choice, so that concurrent runs use
  * different /tmp/perf-PID.map files.
  *
- * Usage: gen-jit OUT PID
+ * Usage: test-tool gen-jit OUT PID
  */
+#include "test-tool.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +29,7 @@ static void sample(struct strbuf *sb, uint32_t pid, uint64_t ip, uint64_t t)
 	synth_record(sb, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, body, sizeof(body));
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_jit(int argc, const char **argv)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_CPU_CLOCK,

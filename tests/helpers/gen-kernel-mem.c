@@ -5,8 +5,9 @@
  * in kernel functions touching kernel data, one reading kernel text. The
  * tests give the symbols with --kallsyms.
  *
- * Usage: gen-kernel-mem OUT
+ * Usage: test-tool gen-kernel-mem OUT
  */
+#include "test-tool.h"
 #include <linux/perf_event.h>
 #include <stdio.h>
 
@@ -22,7 +23,7 @@ static void sample(struct strbuf *sb, uint64_t ip, uint64_t addr, uint64_t t)
 	synth_record(sb, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_KERNEL, body, sizeof(body));
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_kernel_mem(int argc, const char **argv)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_CPU_CLOCK,

@@ -9,8 +9,9 @@
  *   4244: COMM first, a sample, COMM exec second, two samples
  *                                               -> first (1), second (2)
  *
- * Usage: gen-late-comm OUT
+ * Usage: test-tool gen-late-comm OUT
  */
+#include "test-tool.h"
 #include <string.h>
 
 #include "../../util/data/writer.h"
@@ -19,7 +20,7 @@
 
 #define EXE_BASE 0x555555554000ULL
 
-int main(int argc, const char **argv)
+int cmd__gen_late_comm(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, true);
 	uint64_t id = 1, t = 1000000000ULL;

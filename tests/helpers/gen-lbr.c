@@ -14,11 +14,12 @@
  * branch itself, or past the block's end. Deterministic for one binary
  * and SEED.
  *
- * Usage: gen-lbr OUT BINARY SEED
+ * Usage: test-tool gen-lbr OUT BINARY SEED
  *    or: gen-lbr OUT BINARY -- STACK...
  * the second writes a sample per STACK, "from>to:cycles,..." (hex
  * addresses in the binary, oldest branch first), its IP the last target.
  */
+#include "test-tool.h"
 #include <fcntl.h>
 #include <gelf.h>
 #include <linux/perf_event.h>
@@ -199,7 +200,7 @@ static void sample(struct strbuf *sb, uint64_t *seed, size_t *cur, uint64_t t)
 	put_sample(sb, sample_ip(*cur, &e[0], seed), e, STACK, t);
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_lbr(int argc, const char **argv)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_HARDWARE, .config = PERF_COUNT_HW_CPU_CYCLES,

@@ -8,8 +8,9 @@
  * page-fault event whose addr perf resolves like an ip. Deterministic: the
  * same bytes on every run, up to the host features written at the end.
  *
- * Usage: gen-mem-branch OUT
+ * Usage: test-tool gen-mem-branch OUT
  */
+#include "test-tool.h"
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,7 +140,7 @@ static void fault_sample(struct strbuf *sb, uint64_t *s, int i)
 	synth_record(sb, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, body, n * 8);
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_mem_branch(int argc, const char **argv)
 {
 	struct perf_event_attr mem = {
 		.type = PERF_TYPE_RAW, .config = 0x1cd, .config1 = 0x40, .size = sizeof(mem),

@@ -9,8 +9,9 @@
  * others under half a percent), each of period PERIOD when given (its
  * share of the period then differs from its share of the hits).
  *
- * Usage: gen-plt OUT FILE FROM TO STEP [HOT:COUNT[:PERIOD]] (offsets in hex)
+ * Usage: test-tool gen-plt OUT FILE FROM TO STEP [HOT:COUNT[:PERIOD]] (offsets in hex)
  */
+#include "test-tool.h"
 #include <stdlib.h>
 
 #include "synth-records.h"
@@ -18,7 +19,7 @@
 #define BASE 0x555555554000ULL
 #define PID 4242
 
-int main(int argc, const char **argv)
+int cmd__gen_plt(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
 	uint64_t id = 1, t = 1000000000ULL, from, to, step, hot = 0, hot_period = 250000;

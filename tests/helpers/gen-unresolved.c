@@ -12,8 +12,9 @@
  * With "one", every unresolved address lies in the first object (perf's
  * order is then a total one, which perf-mini sorts without its tree).
  *
- * Usage: gen-unresolved OUT PID SEED [one]
+ * Usage: test-tool gen-unresolved OUT PID SEED [one]
  */
+#include "test-tool.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@ static uint64_t address(size_t i, bool one)
 	return objs[one ? 0 : where].base + 0x1000 + i * 0x10;
 }
 
-int main(int argc, const char **argv)
+int cmd__gen_unresolved(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
 	uint64_t id = 1, t = 1000000000ULL, seed, ips[NR_IPS];

@@ -5,8 +5,9 @@
  * (hex) of it, for the tests that report it from the build-id cache
  * (what an archive unpacks).
  *
- * Usage: gen-vdso OUT BUILD_ID OFFSET
+ * Usage: test-tool gen-vdso OUT BUILD_ID OFFSET
  */
+#include "test-tool.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +18,7 @@
 #define PID 4545
 #define VDSO_BASE 0x7ffff7fc1000ULL
 
-int main(int argc, const char **argv)
+int cmd__gen_vdso(int argc, const char **argv)
 {
 	struct perf_event_attr attr = synth_cpu_clock_attr(250000, false);
 	uint64_t id = 1, t = 1000000000ULL, off;

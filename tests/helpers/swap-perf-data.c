@@ -4,8 +4,9 @@
  * big-endian machine would have recorded it, so the tests can read such
  * files on this one (perf reads them too, which checks the helper).
  *
- * Usage: swap-perf-data IN OUT
+ * Usage: test-tool swap-perf-data IN OUT
  */
+#include "test-tool.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,7 +14,7 @@
 #include "../../util/base/util.h"
 #include "../../util/data/swap.h"
 
-int main(int argc, char **argv)
+int cmd__swap_perf_data(int argc, const char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
 	FILE *in, *out;
@@ -22,7 +23,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: swap-perf-data IN OUT\n");
+		fprintf(stderr, "usage: test-tool swap-perf-data IN OUT\n");
 		return 2;
 	}
 	in = fopen(argv[1], "rb");
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
 	fclose(in);
 	ret = perf_data__swap_image(buf, size, false, &err);
 	if (ret) {
-		fprintf(stderr, "swap-perf-data: %s\n", err.buf);
+		fprintf(stderr, "test-tool swap-perf-data: %s\n", err.buf);
 		free(buf);
 		strbuf_release(&err);
 		return 1;

@@ -24,7 +24,7 @@ done >cases
 
 while read -r file name opts; do
 	test_expect_success "perf report $name on the big-endian $file equals the original's" "
-		'$BUILD/swap-perf-data' '$PD/$file' be.data &&
+		'$BUILD/test-tool' swap-perf-data '$PD/$file' be.data &&
 		perf report --stdio --kallsyms /dev/null --symfs '$TRASH/symfs' -i be.data \
 			$opts 2>/dev/null | sh '$ROOT/tests/helpers/drop-perf-tip.sh' >out &&
 		test_cmp '$EXP/$file.$name.txt' out
@@ -33,7 +33,7 @@ done <cases
 
 test_expect_success 'a perf recording with callchains: perf reads its big-endian image alike' '
 	perf record -q -g -e cpu-clock -o le.data -- "$WL/spin" 100 2>/dev/null &&
-	"$BUILD/swap-perf-data" le.data be.data &&
+	"$BUILD/test-tool" swap-perf-data le.data be.data &&
 	perf report --stdio -i le.data 2>/dev/null |
 		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >le.txt &&
 	perf report --stdio -i be.data 2>/dev/null |

@@ -30,7 +30,7 @@ same_diff() {
 test_expect_success 'setup: five shuffles of the same samples, the JIT symbols in a perf map' '
 	printf "7f0000000100 80 jit_a\n7f0000000180 80 jit_b\n7f0000000200 80 jit_c\n" >"$map" &&
 	for seed in 1 2 3 4 5; do
-		"$BUILD/gen-unresolved" u$seed.data $map_pid $seed || return 1
+		"$BUILD/test-tool" gen-unresolved u$seed.data $map_pid $seed || return 1
 	done
 '
 
@@ -45,7 +45,7 @@ test_expect_success 'report -s sym, --sort pid,sym, -s comm,sym: rows in perf or
 
 test_expect_success 'unresolved addresses in one object (a total order, sorted without perf'"'"'s tree): as perf' '
 	for seed in 6 7 8; do
-		"$BUILD/gen-unresolved" one$seed.data $map_pid $seed one &&
+		"$BUILD/test-tool" gen-unresolved one$seed.data $map_pid $seed one &&
 		same_report one$seed.data -s sym &&
 		same_report one$seed.data --sort pid,sym -n || return 1
 	done &&

@@ -24,7 +24,7 @@ section_offset() {
 same_names() {
 	lo=$(section_offset "$1" .init) && hi=$(section_offset "$1" .text) &&
 	test -n "$hi" && lo=${lo:-$(section_offset "$1" .plt)} && test -n "$lo" &&
-	"$BUILD/gen-plt" plt.data "$1" "$lo" "$(printf %x $((0x$hi + 0x40)))" 4 &&
+	"$BUILD/test-tool" gen-plt plt.data "$1" "$lo" "$(printf %x $((0x$hi + 0x40)))" 4 &&
 	perf script -i plt.data -F ip,sym 2>/dev/null >perf.txt &&
 	pm script -i plt.data -F ip,sym >pm.txt && test -s pm.txt &&
 	test_cmp perf.txt pm.txt &&

@@ -154,7 +154,7 @@ test_expect_success 'a dynamic-symbols-only library: GOT slots named by relocati
 	else
 		set -- $(readelf -SW "$lib" | awk "\$2 == \".plt\" { print \$4 }") &&
 		test -n "$1" && to=$(printf %x $((0x$1 + 0x200))) &&
-		"$BUILD/gen-plt" lib.data "$lib" "$1" "$to" 10 &&
+		"$BUILD/test-tool" gen-plt lib.data "$lib" "$1" "$to" 10 &&
 		perf annotate --stdio -i lib.data 2>/dev/null | insns >perf.txt &&
 		pm annotate -i lib.data 2>/dev/null | insns >pm.txt &&
 		test -s pm.txt && test_cmp perf.txt pm.txt &&
@@ -172,9 +172,9 @@ test_expect_success 'a dynamic-symbols-only library: GOT slots named by relocati
 test_expect_success '-l: rows under half a percent (of the period, by default) name no source line' '
 	set -- $(nm -S "$WL/burn" | awk "\$4 == \"middle\" { print \$1, \$2 }") &&
 	test -n "$2" && end=$(printf %x $((0x$1 + 0x$2))) && hot=$(printf %x $((0x$1 + 0x$2 / 2))) &&
-	"$BUILD/gen-plt" l.data "$WL/burn" "$1" "$end" 1 "$hot:20000" &&
+	"$BUILD/test-tool" gen-plt l.data "$WL/burn" "$1" "$end" 1 "$hot:20000" &&
 	same_lines l.data local-period && test $(grep -c "^// " pm.txt) = 1 &&
-	"$BUILD/gen-plt" w.data "$WL/burn" "$1" "$end" 4 "$hot:2000:1" &&
+	"$BUILD/test-tool" gen-plt w.data "$WL/burn" "$1" "$end" 4 "$hot:2000:1" &&
 	same_lines w.data local-period && test $(grep -c "^// " pm.txt) -gt 2 &&
 	same_lines w.data global-period &&
 	same_lines w.data local-hits && test $(grep -c "^// " pm.txt) = 1

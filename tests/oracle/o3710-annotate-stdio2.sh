@@ -86,7 +86,7 @@ test_expect_success 'C++ function lines as objdump -l names them' '
 test_expect_success 'a function no line table knows, in a program with DWARF: its ELF name' '
 	set -- $(nm -S "$WL/spin" | awk "\$4 == \"_start\" { print \$1, \$2 }") &&
 	test -n "$2" &&
-	"$BUILD/gen-plt" start.data "$WL/spin" "$1" "$(printf %x $((0x$1 + 0x$2)))" 4 &&
+	"$BUILD/test-tool" gen-plt start.data "$WL/spin" "$1" "$(printf %x $((0x$1 + 0x$2)))" 4 &&
 	perf annotate --stdio2 -i start.data -s _start 2>/dev/null >perf.txt &&
 	pm annotate --stdio2 -i start.data -s _start >pm.txt 2>&1 &&
 	test_cmp perf.txt pm.txt && test_grep "^ +_start\(\): *$" pm.txt

@@ -27,7 +27,7 @@ same_script() {
 for bin in spin burn shapes; do
 	test_expect_success "$bin: brstackinsnlen, --max-blocks, beside other fields; three seeds" "
 		for seed in 1 2 3; do
-			\"\$BUILD/gen-lbr\" $bin-\$seed.data \"\$WL/$bin\" \$seed &&
+			\"\$BUILD/test-tool\" gen-lbr $bin-\$seed.data \"\$WL/$bin\" \$seed &&
 			same_script $bin-\$seed.data -F brstackinsnlen &&
 			same_script $bin-\$seed.data -F brstackinsn --max-blocks 2 &&
 			same_script $bin-\$seed.data -F ip,sym,brstack,brstackinsn || return 1
