@@ -23,7 +23,7 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 # them (BUILD_NEEDS) and never touches the system.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
 	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
-DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf
+DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf llvm
 DEB_BENCH := hyperfine
 # what the build checks for, as FILE:PACKAGE (a header, or a command on PATH)
 BUILD_NEEDS := gcc:gcc g++:g++ make:make pkg-config:pkg-config python3:python3 \
@@ -194,7 +194,7 @@ JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAK
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
 test: $(B)/perf-mini $(B)/perf-mini-sim $(B)/test-tool $(B)/gen-perf-data workloads \
-	$(B)/selfmon-check $(B)/selfmon-check-sim unit-tests
+	$(B)/selfmon-check $(B)/selfmon-check-sim $(B)/profviz.so unit-tests
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh -j $(JOBS)
 

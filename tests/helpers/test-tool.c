@@ -15,6 +15,7 @@ static const struct {
 	int (*fn)(int argc, const char **argv);
 	const char *what;
 } cmds[] = {
+	{ "gen-bad-chain", cmd__gen_bad_chain, "chains holding garbage in the markers' range" },
 	{ "gen-chain-remap", cmd__gen_chain_remap, "one chain across an exec, a COMM and a fork" },
 	{ "gen-guest", cmd__gen_guest, "a KVM host's samples in every cpumode" },
 	{ "gen-jit", cmd__gen_jit, "a JIT's samples, for /tmp/perf-PID.map" },

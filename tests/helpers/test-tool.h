@@ -6,6 +6,7 @@
  * The test helpers, one program (git's t/helper/test-tool is the model):
  * `test-tool NAME ARGS...` runs cmd__NAME with argv[0] = NAME.
  */
+int cmd__gen_bad_chain(int argc, const char **argv);
 int cmd__gen_chain_remap(int argc, const char **argv);
 int cmd__gen_guest(int argc, const char **argv);
 int cmd__gen_jit(int argc, const char **argv);

@@ -6,7 +6,10 @@
 #include "../symbols/unwind.h"
 #include "callchain.h"
 
-/* The marker's cpumode, or 0 when @ip is a real address. */
+#define CONTEXT_CORRUPT 0xff
+
+/* The marker's cpumode, 0 when @ip is a real address, CONTEXT_CORRUPT for
+ * a value in the markers' range that is none of them. */
 static uint8_t context_mode(uint64_t ip)
 {
 	if (ip < (uint64_t)PERF_CONTEXT_MAX)
@@ -17,8 +20,28 @@ static uint8_t context_mode(uint64_t ip)
 	case PERF_CONTEXT_HV: return PERF_RECORD_MISC_HYPERVISOR;
 	case PERF_CONTEXT_GUEST_KERNEL: return PERF_RECORD_MISC_GUEST_KERNEL;
 	case PERF_CONTEXT_GUEST_USER: return PERF_RECORD_MISC_GUEST_USER;
-	default: return PERF_RECORD_MISC_CPUMODE_UNKNOWN | 0x80;	/* skip, keep mode */
+	default: return CONTEXT_CORRUPT;
 	}
+}
+
+/*
+ * A marker perf does not know (a frame-pointer walk that read garbage,
+ * such as -8, as a return address) makes perf's add_callchain_ip reset
+ * the cursor: the sample keeps no frame at all. As perf, only when the
+ * walk, in its order, meets it within max_stack frames.
+ */
+static bool chain_corrupt(const struct perf_sample *s, bool caller, unsigned int max_stack)
+{
+	unsigned int n = 0;
+
+	for (uint64_t i = 0; i < s->callchain_nr && (!max_stack || n < max_stack); i++) {
+		uint8_t marker = context_mode(s->callchain[caller ? s->callchain_nr - 1 - i : i]);
+
+		if (marker == CONTEXT_CORRUPT)
+			return true;
+		n += !marker;
+	}
+	return false;
 }
 
 int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
@@ -27,14 +50,15 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 	uint8_t mode = s->cpumode;
 	unsigned int n = 0;
 
+	if (chain_corrupt(s, false, max_stack))
+		return 0;
 	for (uint64_t i = 0; i < s->callchain_nr; i++) {
 		struct callchain_frame f = { .ip = s->callchain[i] };
 		uint8_t marker = context_mode(f.ip);
 		int ret;
 
 		if (marker) {
-			if (!(marker & 0x80))
-				mode = marker;
+			mode = marker;
 			continue;
 		}
 		if (max_stack && n++ >= max_stack)
@@ -55,7 +79,7 @@ static uint8_t prev_mode(const struct perf_sample *s, uint64_t j, uint8_t mode)
 		uint8_t marker = context_mode(s->callchain[j]);
 
 		if (marker)
-			return marker & 0x80 ? mode : marker;
+			return marker;
 	}
 	return mode;
 }
@@ -66,6 +90,8 @@ size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_
 	uint8_t mode = PERF_RECORD_MISC_USER;
 	size_t n = 0;
 
+	if (chain_corrupt(s, caller, max_stack))
+		return 0;
 	/* outermost first starts in the mode of the last marker */
 	if (caller)
 		mode = prev_mode(s, s->callchain_nr, mode);
@@ -77,7 +103,7 @@ size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_
 		if (marker) {
 			if (caller)
 				mode = prev_mode(s, j, mode);
-			else if (!(marker & 0x80))
+			else
 				mode = marker;
 			continue;
 		}
