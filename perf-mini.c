@@ -75,11 +75,26 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env)
 	return 0;
 }
 
+/* Linux perf's commands (6.1's --list-cmds) that perf-mini has not yet:
+ * a perf user typing one is told so, not sent to a lookalike (kmem: mem). */
+static const char *const perf_only_commands[] = {
+	"bench", "buildid-cache", "c2c", "config", "daemon", "ftrace", "inject", "iostat",
+	"kallsyms", "kmem", "kvm", "kwork", "lock", "probe", "sched", "test", "timechart",
+	"trace",
+};
+
 static int unknown_command(const char *name)
 {
 	const char *names[ARRAY_SIZE(commands)];
 	const char *best;
 
+	for (size_t i = 0; i < ARRAY_SIZE(perf_only_commands); i++) {
+		if (strcmp(name, perf_only_commands[i]))
+			continue;
+		fprintf(stderr, "perf-mini: '%s' is a Linux perf command perf-mini does not have "
+			"yet; Linux perf runs it: perf %s\n", name, name);
+		return 1;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		names[i] = commands[i].name;
 	best = suggest_closest(name, names, ARRAY_SIZE(commands));

@@ -37,6 +37,14 @@ test_expect_success 'an unknown command names it and the closest spelling, exit 
 	test $(wc -l <err) -eq 1
 '
 
+test_expect_success 'a perf command perf-mini lacks is named as such, not met with a lookalike' '
+	for c in kmem iostat c2c trace sched; do
+		test_expect_code 1 pm $c 2>err &&
+		test_grep "^perf-mini: .$c. is a Linux perf command perf-mini does not have yet; Linux perf runs it: perf $c$" err &&
+		! grep -q "Did you mean" err || return 1
+	done
+'
+
 test_expect_success 'an unknown command with no close spelling points at help' '
 	test_expect_code 1 pm zzzzzzzz 2>err &&
 	test_grep "See .perf-mini help." err
