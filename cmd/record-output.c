@@ -321,13 +321,18 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 			"or a lower frequency (-F)\n", r->nr_lost, r->nr_lost_records,
 			r->nr_lost_samples);
 	/* as perf: a pipe's size is not known (0.000), no count of 0 samples */
-	if (w->pipe)
+	if (w->pipe) {
 		fprintf(stderr, "[ perf record: Captured and wrote 0.000 MB - ]\n");
+		return;
+	}
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s",
+		(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output, stamp);
+	/* -z: perf counts no samples, and says what the rings held against
+	 * the zstd frames they became */
+	if (w->zstd && w->bytes_out)
+		fprintf(stderr, ", compressed (original %.3f MB, ratio is %.3f)",
+			(double)w->bytes_in / 1024 / 1024, (double)w->bytes_in / w->bytes_out);
 	else if (r->nr_samples)
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s (%" PRIu64
-			" samples) ]\n", (double)(w->data_offset + w->data_size) / 1024 / 1024,
-			o->output, stamp, r->nr_samples);
-	else
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s ]\n",
-			(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output, stamp);
+		fprintf(stderr, " (%" PRIu64 " samples)", r->nr_samples);
+	fputs(" ]\n", stderr);
 }

@@ -125,6 +125,14 @@ test_expect_success 'record -z: smaller file, same report' '
 	test_grep "burn +burn" z.txt
 '
 
+test_expect_success 'record -z: the summary line says what was compressed, as perf'"'"'s' '
+	pm record -z -e page-faults -c 1 -o zs.data -- "$WL/touch-pages" 2000 2>err &&
+	line=$(grep "Captured and wrote" err) &&
+	echo "$line" | test_grep "^\[ perf record: Captured and wrote [0-9.]+ MB zs\.data, compressed \(original [0-9.]+ MB, ratio is [0-9.]+\) \]$" - &&
+	set -- $(echo "$line" | sed "s/.*wrote \([0-9.]*\) MB.*original \([0-9.]*\) MB, ratio is \([0-9.]*\).*/\1 \2 \3/") &&
+	awk -v w=$1 -v o=$2 -v r=$3 "BEGIN { exit !(o > w && r > 1) }"
+'
+
 test_expect_success 'record -z with a bad level is refused' '
 	test_expect_code 129 pm record --compression-level=30 -- true 2>err &&
 	test_grep "compression level is 1 .fastest. to 22" err
