@@ -185,8 +185,9 @@ void cmd_warn_user_only(const struct evlist *evlist)
 		if (!evlist->entries[i]->user_only)
 			continue;
 		told = true;
+		/* perf's words, its two blanks too: scripts look for them */
 		fprintf(stderr, "Warning:\nkernel.perf_event_paranoid=%d, trying to fall back to "
-			"excluding kernel and hypervisor samples\n", perf_event_paranoid());
+			"excluding kernel and hypervisor  samples\n", perf_event_paranoid());
 		return;
 	}
 }

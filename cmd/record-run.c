@@ -47,7 +47,7 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 
 	if (ret)
 		return ret;
-	if (!o->quiet)
+	if (!o->quiet && o->verbose)
 		cmd_warn_user_only(o->evlist);
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)

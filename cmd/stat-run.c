@@ -165,8 +165,8 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	}
 	if (!ret && !o->null_run)
 		ret = evlist__open(o->evlist, &oo, &err);
-	/* once; CSV and JSON stay as perf writes them, unless -v */
-	if (!ret && !o->null_run && !o->quiet && ((!o->csv_sep && !o->json) || o->verbose))
+	/* as perf: said with -v only, once */
+	if (!ret && !o->null_run && !o->quiet && o->verbose)
 		cmd_warn_user_only(o->evlist);
 	o->t0 = clock_now_ns();
 	if (!ret && !o->null_run && !target__counts_workload(&o->target) && !o->delay)

@@ -41,7 +41,7 @@ test_expect_success 'same metric units' '
 test_expect_success 'the table layout has the same columns as perf' '
 	perf stat -e $EVENTS -- "$WL/touch-pages" 100 2>perf.txt &&
 	pm stat -e $EVENTS -- "$WL/touch-pages" 100 2>pm.all &&
-	# perf says it fell back to user space only with -v; perf-mini says it once
+	# perf and perf-mini say they fell back to user space only with -v
 	grep -v "^Warning:$\|perf_event_paranoid" pm.all >pm.txt &&
 	sed -n "4,9p" perf.txt | awk "{ print length(\$0), \$2, \$3 }" | sed "s/^[0-9]* \([0-9.]*\) /X /" >perf.cols &&
 	sed -n "4,9p" pm.txt | awk "{ print length(\$0), \$2, \$3 }" | sed "s/^[0-9]* \([0-9.]*\) /X /" >pm.cols &&
