@@ -319,7 +319,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 		o->workload_pid = o->has_workload ? wl.pid : 0;
 	}
 	if (!ret)
-		ret = recorder__init(&r, o->evlist, o->target.cpus->nr, o->target.threads->nr, &w,
+		ret = recorder__init(&r, o->evlist, o->target.cpus, o->target.threads->nr, &w,
 				     o->mmap_pages ? o->mmap_pages : 128, o->attr.overwrite, err);
 	/* as perf: at most a quarter of a buffer waits */
 	r.flush = o->mmap_flush < record_ring_bytes(o) / 4 ? o->mmap_flush : record_ring_bytes(o) / 4;

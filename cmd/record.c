@@ -24,7 +24,13 @@ static const char *const record_usage[] = {
 /* --- setup ----------------------------------------------------------- */
 
 
-/* The workload is sampled on every CPU (inherit needs per-CPU buffers). */
+/*
+ * A workload, -p and -t are sampled on every CPU, as perf does: inherit
+ * needs per-CPU buffers (the kernel maps no inherited per-task event),
+ * and with it -p follows the threads and children the process starts
+ * after the attach. -t records the threads it names alone (perf sets
+ * no_inherit), --per-thread gives each task a buffer of its own.
+ */
 static int setup_target(struct record_opts *o, const char **argv, int argc, struct strbuf *err)
 {
 	int ret;
@@ -39,12 +45,13 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 	if (!ret && target__counts_workload(&o->target) && o->per_thread) {
 		o->attr.no_inherit = true;	/* as perf: per-task buffers cannot inherit */
 		o->attr.no_time = !o->timestamp;
-	} else if (!ret && target__counts_workload(&o->target)) {
+	} else if (!ret && (target__counts_workload(&o->target) ||
+			    (target__has_task(&o->target) && !o->per_thread))) {
 		cpu_map__delete(o->target.cpus);
 		ret = cpu_map__online(&o->target.cpus, o->paths.online_cpus, err);
 	}
-	if (!ret && target__has_task(&o->target))
-		o->attr.no_inherit = true;	/* per-task buffers cannot inherit */
+	if (!ret && target__has_task(&o->target) && (o->per_thread || o->tid))
+		o->attr.no_inherit = true;
 	if (!ret && o->evlist->nr_cgroups && !target__has_cpu(&o->target)) {
 		strbuf_addstr(err, "-G records a cgroup's tasks on the CPUs: it needs -a or -C\n"
 				   "hint: e.g. perf-mini record -a -G mygroup -- sleep 5");

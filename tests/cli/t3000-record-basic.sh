@@ -70,6 +70,30 @@ test_expect_success 'record -p an existing process until it exits' '
 	test_grep "spin" out
 '
 
+# A shell held at a fifo until record has attached (its workload opens the
+# fifo), then starting a child that makes 500 page faults: every one of
+# them is a sample under -p (inherit, as perf), none under -t.
+attach_then_fork() {
+	rm -f go && mkfifo go &&
+	{ sh -c "read x <go; \"$WL/touch-pages\" 500" & } && pid=$! &&
+	pm record -q -e page-faults -c 1 -o "$1" "$2" $pid -- \
+		sh -c "echo go >go; tail --pid=$pid -f /dev/null" &&
+	pm report -i "$1" --stdio -n --sort comm,sym
+}
+
+test_expect_success 'record -p follows what the process starts after the attach, as perf' '
+	attach_then_fork pf.data -p >out &&
+	n=$(awk "/touch-pages +\[\.\] touch\$/ { print \$2 }" out) &&
+	test "$n" -eq 500 &&
+	pm evlist -v -i pf.data | test_grep "inherit: 1" -
+'
+
+test_expect_success 'record -t records the threads it names alone (no inherit, as perf)' '
+	attach_then_fork tf.data -t >out &&
+	! grep -q "touch-pages" out &&
+	! pm evlist -v -i tf.data | grep -q "inherit: 1"
+'
+
 test_expect_success SYSWIDE 'record -a with a timing workload' '
 	pm record -q -a -e cpu-clock -o a.data -- sleep 0.3 &&
 	pm report -i a.data --stdio --sort cpu >out &&

@@ -15,17 +15,20 @@ static int ring_fd(struct evsel *e, int c, int t, int nr_threads)
 	return e->fds ? e->fds[c * nr_threads + t] : -1;
 }
 
-/* The first open fd of (cpu, thread) owns the ring; the others feed it. */
-static int setup_ring(struct recorder *r, int c, int t, size_t pages, bool overwrite,
-		      struct strbuf *err)
+/* The first open fd of CPU @c's threads [@t, @t_end) owns the ring; the
+ * others feed it. */
+static int setup_ring(struct recorder *r, int c, int t, int t_end, size_t pages,
+		      bool overwrite, struct strbuf *err)
 {
 	struct ring *ring = &r->rings[r->nr_rings];
 	struct evsel *e;
-	int i, owner = -1, ret;
+	int owner = -1, ret;
 
-	evlist__for_each(r->evlist, e, i) {
-		int fd = ring_fd(e, c, t, r->nr_threads);
+	for (int k = 0; k < (t_end - t) * r->evlist->nr; k++) {
+		int fd;
 
+		e = r->evlist->entries[k % r->evlist->nr];
+		fd = ring_fd(e, c, t + k / r->evlist->nr, r->nr_threads);
 		if (fd < 0)
 			continue;
 		if (owner < 0) {
@@ -88,9 +91,14 @@ static void note_sample_time(struct recorder *r, const uint8_t *rec, uint16_t si
 		r->last_time = t;
 }
 
-int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
-		   struct perf_data_writer *w, size_t pages, bool overwrite, struct strbuf *err)
+int recorder__init(struct recorder *r, struct evlist *evlist, const struct cpu_map *cpus,
+		   int nr_threads, struct perf_data_writer *w, size_t pages, bool overwrite,
+		   struct strbuf *err)
 {
+	int nr_cpus = cpus->nr;
+	/* on real CPUs a ring per CPU takes all the threads' events there
+	 * (inherited ones too); a task's own buffer (CPU -1) takes its own */
+	int per_ring = cpus->cpus[0] >= 0 ? nr_threads : 1;
 	size_t n = (size_t)nr_cpus * nr_threads;
 	int ret = 0;
 
@@ -106,8 +114,8 @@ int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int n
 	if (!r->rings || !r->pollfds)
 		return -ENOMEM;
 	for (int c = 0; !ret && c < nr_cpus; c++)
-		for (int t = 0; !ret && t < nr_threads; t++)
-			ret = setup_ring(r, c, t, pages, overwrite, err);
+		for (int t = 0; !ret && t < nr_threads; t += per_ring)
+			ret = setup_ring(r, c, t, t + per_ring, pages, overwrite, err);
 	return ret;
 }
 

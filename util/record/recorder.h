@@ -39,11 +39,12 @@ struct recorder {
 	size_t nr_dsos, alloc_dsos;
 };
 
-/* Map @pages data pages (power of two) per ring; @overwrite: backward
- * rings (the events have write_backward), read by recorder__read_backward()
- * only. */
-int recorder__init(struct recorder *r, struct evlist *evlist, int nr_cpus, int nr_threads,
-		   struct perf_data_writer *w, size_t pages, bool overwrite, struct strbuf *err);
+/* Map @pages data pages (power of two) per ring: one per CPU of @cpus, or
+ * per task where @cpus is the any-CPU map; @overwrite: backward rings (the
+ * events have write_backward), read by recorder__read_backward() only. */
+int recorder__init(struct recorder *r, struct evlist *evlist, const struct cpu_map *cpus,
+		   int nr_threads, struct perf_data_writer *w, size_t pages, bool overwrite,
+		   struct strbuf *err);
 void recorder__exit(struct recorder *r);
 
 /* Wait until a ring has data, @fd (if >= 0) is readable, or @timeout_ms.
