@@ -17,9 +17,12 @@ masked() {
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.
+# Where the running share is masked its line ends, padding and all, are
+# cut: a rate's unit ("/sec" or "K/sec", the count's) is then cut too.
 lengths() {
 	grep -v "^Warning:$\|perf_event_paranoid\|fell back\|seconds \(user\|sys\)" "$1" |
-	sed -e "${MASK_RUNNING:+s/ *([0-9.]*%) *\$//}" -e "${MASK_RUNNING:+s/ *\$//}" |
+	sed -e "${MASK_RUNNING:+s/ *([0-9.]*%) *\$//}" -e "${MASK_RUNNING:+s/ *\$//}" \
+	    -e "${MASK_RUNNING:+s,[KMG]*/sec\$,,}" |
 	awk "{ print length(\$0) }"
 }
 
