@@ -21,6 +21,9 @@ user_stage() {
 	mkdir -p "$1" &&
 	cp "$PERF_MINI" "$1/perf-mini" &&
 	{ ! [ -e "$PERF_MINI_SIM" ] || cp "$PERF_MINI_SIM" "$1/perf-mini-sim"; } &&
+	# profviz finds profviz.so beside the binary
+	{ ! [ -e "$(dirname "$PERF_MINI")/profviz.so" ] ||
+	  cp "$(dirname "$PERF_MINI")/profviz.so" "$1/profviz.so"; } &&
 	cp -R "$WL" "$1/workloads" &&
 	cp -R "$TEST_DATA" "$1/data" &&
 	chmod -R a+rX "$1" && chmod a+rx "$(dirname "$1")" || return 1
