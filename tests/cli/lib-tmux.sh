@@ -43,3 +43,25 @@ selected() {
 	tm capture-pane -p -e | grep "$(printf '\033\\[7m')" | head -1 |
 		sed "s/$(printf '\033')\[[0-9;]*m//g"
 }
+
+# wait_selected [-F] TEXT: until the selected row shows TEXT (a pattern,
+# or with -F fixed), polled, at most 10 s: a key's redraw takes what the
+# machine gives it
+wait_selected() {
+	mode=
+	[ "$1" = -F ] && { mode=-F; shift; }
+	for i in $(seq 100); do
+		selected | grep -q $mode -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "never selected: $1"; selected; return 1
+}
+
+# wait_gone PATTERN: until the screen no longer shows it, polled, at most 10 s
+wait_gone() {
+	for i in $(seq 100); do
+		screen | grep -q -- "$1" || return 0
+		sleep 0.1
+	done
+	echo "still on screen: $1"; screen; return 1
+}

@@ -225,9 +225,12 @@ test_expect_success '-p of a process that does not exist is an error' '
 	test_grep "no such process" err
 '
 
+# stat forks the workload after its handlers are in place: the workload
+# running is the sign that SIGINT will be caught.
 test_expect_success 'SIGINT stops counting and still prints the results' '
 	(pm stat -e task-clock -- "$WL/spin" 5000 2>out & echo $! >pid; wait) &
-	sleep 0.5 && kill -INT $(cat pid) && wait &&
+	until test -s pid && pgrep -P "$(cat pid)" >/dev/null; do sleep 0.05; done &&
+	kill -INT $(cat pid) && wait &&
 	test_grep "task-clock" out &&
 	test_grep "seconds time elapsed" out
 '

@@ -230,6 +230,7 @@ test_expect_success '--per-thread on a command alone is refused as perf refuses 
 
 test_expect_success '--per-thread -p lists the busiest thread first' '
 	"$WL/spin" 3000 & pid=$! &&
+	until [ "$(cat /proc/$pid/comm)" = spin ]; do sleep 0.05; done &&
 	pm stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.3 2>err;
 	kill $pid; wait $pid;
 	test_grep "^spin-$pid,[0-9.]+,msec,task-clock" err &&

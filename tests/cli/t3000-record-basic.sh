@@ -407,8 +407,12 @@ test_expect_success SYSWIDE 'record --synth: no, task, mmap say what of the runn
 # many rounds either makes depends on the machine's load, so they are
 # not compared. A second of 10 kHz (400K) makes two rounds or more even
 # on a CPU a quarter as fast.
+# 3000 page faults (96K of samples) wait before the next 3000 come (the
+# ping): one round of at least 64K, then the rest at the end, on any load.
 test_expect_success 'record --mmap-flush: the buffers are written once that much waits, all of it at the end' '
-	pm record -q --mmap-flush 64K -e cpu-clock -c 100000 -o mf2.data -- "$WL/spin" 1000 &&
+	rm -f ctl ack && mkfifo ctl ack &&
+	pm record -q --mmap-flush 64K -e page-faults -c 1 --control fifo:ctl,ack -o mf2.data \
+		-- "$WL/touch-pages" 3000 ctl ack 3000 &&
 	pm report -D -i mf2.data >dump &&
 	{
 		sed -n "s/^\(0x[0-9a-f]*\)@.*/\1/p" dump | head -n 1 &&

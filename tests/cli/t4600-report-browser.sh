@@ -20,10 +20,11 @@ test_expect_success TMUX 'opens on a terminal with --stdio s rows and titles' '
 '
 
 test_expect_success TMUX 'Down moves, Enter unfolds the callchain as -g prints it, again folds' '
-	keys Down && sleep 0.2 &&
+	keys Down &&
 	second=$(grep "^ *[0-9.]*%" stdio.txt | sed -n 2p | awk "{print \$NF}") &&
-	selected | grep -q -- "$second" &&
-	keys Up && sleep 0.2 && keys Enter &&
+	wait_selected "$second" &&
+	first=$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}") &&
+	keys Up && wait_selected "$first" && keys Enter &&
 	wait_for "^-  " &&
 	sed -n "/^ *[0-9.]*%/{p;q}" stdio.txt >/dev/null &&
 	awk "/^ *[0-9.]*%/ {n++} n == 1 && /---/ {print; exit}" stdio.txt | sed "s/ *$//" >chain.txt &&
@@ -33,7 +34,7 @@ test_expect_success TMUX 'Down moves, Enter unfolds the callchain as -g prints i
 
 test_expect_success TMUX 'E unfolds every callchain, C folds them again' '
 	keys E && wait_for "---" && ! screen | grep -q "^+" &&
-	keys C && sleep 0.3 && ! screen | grep -q -- "---"
+	keys C && wait_gone "---"
 '
 
 test_expect_success TMUX '/ keeps the symbols containing a text; Esc takes it back' '
@@ -57,8 +58,8 @@ test_expect_success TMUX 'd zooms into the DSO of the row, d again out; c by com
 '
 
 test_expect_success TMUX 'H goes to the hottest entry, ? shows the keys' '
-	keys End && sleep 0.2 && keys H && sleep 0.2 &&
-	selected | grep -qF -- "$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}")" &&
+	keys End && sleep 0.2 && keys H &&
+	wait_selected -F "$(grep -m1 "^ *[0-9.]*%" stdio.txt | awk "{print \$NF}")" &&
 	keys ? && wait_for "perf-mini report: keys" && screen | grep -q "zoom into the entry.s DSO" &&
 	keys x && wait_for "^Samples: "
 '
@@ -72,8 +73,12 @@ test_expect_success TMUX 's reads the report again by the next keys: dso,sym, th
 '
 
 test_expect_success TMUX 'a smaller window: the rows cut to it, the status on its last line' '
-	tm resize-window -x 70 -y 15 && sleep 0.5 &&
-	wait_for "^Sort: " && test "$(screen | sed -n 15p | cut -c1-5)" = Sort: &&
+	tm resize-window -x 70 -y 15 &&
+	for i in $(seq 100); do
+		[ "$(screen | sed -n 15p | cut -c1-5)" = Sort: ] && break
+		sleep 0.1
+	done &&
+	test "$(screen | sed -n 15p | cut -c1-5)" = Sort: &&
 	test "$(screen | awk "{ if (length > max) max = length } END { print max }")" -le 70
 '
 
@@ -145,7 +150,7 @@ test_expect_success TMUX '-b: branch entries, source and target, as the --stdio 
 	start "\"$PERF_MINI\" report -b -i \"$BR\"" && wait_for "^Samples: 416  of event" &&
 	screen | sed -n 2p | grep -q "Source Symbol  *Target Symbol  *Basic Block Cycles" &&
 	stdio_rows br.txt >want.txt && screen_rows >got.txt && test_cmp want.txt got.txt &&
-	keys s && sleep 0.3 && screen | grep -q "^Sort: default" &&
+	keys s && wait_for "^Sort: default" &&
 	keys q && wait_for "^EXIT=0"
 '
 
