@@ -72,7 +72,16 @@ static int set_realtime(int prio, struct strbuf *err)
 	return -1;
 }
 
-/* -D: perf's dummy:HG, last, tracks the maps while the events wait. */
+/*
+ * perf's dummy:HG, last, tracks the maps and tasks: while -D's events
+ * wait, and as perf 6.1 for -a and -C, where the samples then carry
+ * IDENTIFIER (two events share the rings).
+ */
+static bool wants_tracking_dummy(const struct record_opts *o)
+{
+	return o->delay || target__has_cpu(&o->target);
+}
+
 static void add_tracking_dummy(struct record_opts *o)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -127,7 +136,7 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 	evlist__truncate(o->evlist, 0);
 	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
 		return -EINVAL;
-	if (o->delay || o->evlist->nr_cgroups)
+	if (wants_tracking_dummy(o))
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	return open_events(o, err);
@@ -290,7 +299,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	struct compressor zstd = { 0 };
 	int status, ret;
 
-	if (o->delay || o->evlist->nr_cgroups)
+	if (wants_tracking_dummy(o))
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
 	if (o->has_workload) {

@@ -18,7 +18,7 @@ attrs() {
 
 grep -v '^#' "$LINES" | grep -v '^$' >lines
 while IFS= read -r opts; do
-	case "$opts" in *sched:*) need=TRACEFS ;; *) need=PERF ;; esac
+	case "$opts" in *sched:*) need=TRACEFS ;; *" -a"*|*" -C "*) need=PERF,SYSWIDE ;; *) need=PERF ;; esac
 	test_expect_success $need "record $opts: attr equals perf's" "
 		perf record -vv $opts -o perf.data -- true 2>perf.err >/dev/null;
 		pm record -vv $opts -o pm.data -- true 2>pm.err >/dev/null;
