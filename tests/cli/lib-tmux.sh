@@ -22,13 +22,26 @@ screen() {
 	tm capture-pane -p
 }
 
+# settle: until two captures a tenth of a second apart agree, at most 2 s:
+# a redraw can reach tmux in several writes, and a busy machine lets a
+# capture fall between them
+settle() {
+	prev=$(screen)
+	for i in $(seq 20); do
+		sleep 0.1
+		cur=$(screen)
+		[ "$cur" = "$prev" ] && return 0
+		prev=$cur
+	done
+}
+
 # wait_for [-F] PATTERN: until the screen shows it (an extended regex, or
-# with -F a fixed text), polled, at most 10 s
+# with -F a fixed text), polled, at most 10 s; then until it settles
 wait_for() {
 	mode=-E
 	[ "$1" = -F ] && { mode=-F; shift; }
 	for i in $(seq 100); do
-		screen | grep -q $mode -- "$1" && return 0
+		screen | grep -q $mode -- "$1" && { settle; return 0; }
 		sleep 0.1
 	done
 	echo "never on screen: $1"; screen; return 1
@@ -51,7 +64,7 @@ wait_selected() {
 	mode=
 	[ "$1" = -F ] && { mode=-F; shift; }
 	for i in $(seq 100); do
-		selected | grep -q $mode -- "$1" && return 0
+		selected | grep -q $mode -- "$1" && { settle; return 0; }
 		sleep 0.1
 	done
 	echo "never selected: $1"; selected; return 1
@@ -60,7 +73,7 @@ wait_selected() {
 # wait_gone PATTERN: until the screen no longer shows it, polled, at most 10 s
 wait_gone() {
 	for i in $(seq 100); do
-		screen | grep -q -- "$1" || return 0
+		screen | grep -q -- "$1" || { settle; return 0; }
 		sleep 0.1
 	done
 	echo "still on screen: $1"; screen; return 1
