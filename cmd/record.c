@@ -61,6 +61,7 @@ static int setup_target(struct record_opts *o, const char **argv, int argc, stru
 		ret = evlist__open_cgroups(o->evlist, o->paths.proc, err);
 	if (!ret && o->control)
 		ret = control__open(&o->ctl, o->control, err);
+	o->ctl.ping_ends_round = true;
 	o->attr.cpu_wide = target__has_cpu(&o->target);
 	o->attr.enable_on_exec = o->has_workload && !target__has_task(&o->target) &&
 				 !target__has_cpu(&o->target);

@@ -301,7 +301,9 @@ test_expect_success 'record --no-buffering wakes the reader for every event' '
 
 # The first 1500 page faults' samples (48K) are read before the next come
 # (touch-pages pings through --control and waits), so the file is switched
-# there whatever the machine's load; every sample is in one of the files.
+# there whatever the machine's load, and the process lives on until that
+# round is done (a second ping): every sample is in one of the files, with
+# the maps it needs.
 test_expect_success 'record --switch-output=SIZE: one whole file after another, each resolving symbols' '
 	rm -f sw.data* ctl ack && mkfifo ctl ack &&
 	pm record --switch-output=40K -e page-faults -c 1 --control fifo:ctl,ack -o sw.data \

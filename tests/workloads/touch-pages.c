@@ -3,9 +3,11 @@
  * touch-pages N [CTL ACK M]: map N fresh anonymous pages and write one byte
  * to each, so the run takes at least N minor page faults (plus the loader's
  * few dozen). With CTL ACK M: then send "ping" to the recorder's --control
- * fifo CTL, wait for its answer on ACK, and fault M more pages: a test
- * knows that the recorder had read the first N faults' samples before the
- * next came, whatever the machine's load.
+ * fifo CTL, wait for its answer on ACK, fault M more pages, and ping again
+ * before exiting: a test knows that the recorder had read the first N
+ * faults' samples before the next came, and finished that round (a
+ * --switch-output file, say) while the process still lived, whatever the
+ * machine's load.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,5 +57,6 @@ int main(int argc, char **argv)
 
 	if (ret || argc < 5)
 		return ret;
-	return ping(argv[2], argv[3]) || touch(strtol(argv[4], NULL, 10));
+	return ping(argv[2], argv[3]) || touch(strtol(argv[4], NULL, 10)) ||
+	       ping(argv[2], argv[3]);
 }

@@ -131,6 +131,8 @@ bool control__serve(struct control *c, struct evlist *evlist, struct strbuf *sai
 		stop |= cmd == CTL_STOP;
 		if (cmd != CTL_UNKNOWN)
 			control__ack(c);
+		if (cmd == CTL_PING && c->ping_ends_round)
+			break;
 	}
 	return stop;
 }

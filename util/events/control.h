@@ -18,6 +18,9 @@ struct control {
 	bool opened;		/* fifos opened here, closed by control__close() */
 	char buf[256];		/* a command still arriving */
 	size_t len;
+	/* record: a ping ends what one wake-up serves, so what follows it
+	 * waits for the round the recorder is in to be done (a barrier) */
+	bool ping_ends_round;
 };
 
 enum control_cmd {
