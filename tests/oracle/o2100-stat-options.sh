@@ -8,11 +8,13 @@ if ! command -v perf >/dev/null 2>&1; then
 fi
 
 # The output with every number masked and runs of blanks squeezed: what
-# must equal perf's whatever the counts. Perf-mini's one-time note that it
-# fell back to user space (unprivileged) is perf's -v message: left out.
+# must equal perf's whatever the counts (a variance of 12.34% has no blank
+# after "+-", one of 1.23% has one). The note that events fell back to
+# user space (unprivileged, -v only) is left out.
 masked() {
 	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" |
 	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/) #*$/) #/" -e "s/  */ /g" \
+	    -e "s/+- N%/+-N%/g" \
 	    -e "s,[KMG]/sec,/sec,g" -e "${MASK_RUNNING:+s/ (N%) *\$/ /}"
 }
 
