@@ -35,16 +35,26 @@ settle() {
 	done
 }
 
+# poll CMD...: until CMD succeeds, every tenth of a second, at most 10 s;
+# then until the screen settles
+poll() {
+	for i in $(seq 100); do
+		"$@" && { settle; return 0; }
+		sleep 0.1
+	done
+	return 1
+}
+
+shows() {
+	screen | grep -q "$@"
+}
+
 # wait_for [-F] PATTERN: until the screen shows it (an extended regex, or
-# with -F a fixed text), polled, at most 10 s; then until it settles
+# with -F a fixed text)
 wait_for() {
 	mode=-E
 	[ "$1" = -F ] && { mode=-F; shift; }
-	for i in $(seq 100); do
-		screen | grep -q $mode -- "$1" && { settle; return 0; }
-		sleep 0.1
-	done
-	echo "never on screen: $1"; screen; return 1
+	poll shows $mode -- "$1" || { echo "never on screen: $1"; screen; return 1; }
 }
 
 keys() {
@@ -57,24 +67,23 @@ selected() {
 		sed "s/$(printf '\033')\[[0-9;]*m//g"
 }
 
+selects() {
+	selected | grep -q "$@"
+}
+
+hides() {
+	! shows -- "$1"
+}
+
 # wait_selected [-F] TEXT: until the selected row shows TEXT (a pattern,
-# or with -F fixed), polled, at most 10 s: a key's redraw takes what the
-# machine gives it
+# or with -F fixed): a key's redraw takes what the machine gives it
 wait_selected() {
 	mode=
 	[ "$1" = -F ] && { mode=-F; shift; }
-	for i in $(seq 100); do
-		selected | grep -q $mode -- "$1" && { settle; return 0; }
-		sleep 0.1
-	done
-	echo "never selected: $1"; selected; return 1
+	poll selects $mode -e "$1" || { echo "never selected: $1"; selected; return 1; }
 }
 
-# wait_gone PATTERN: until the screen no longer shows it, polled, at most 10 s
+# wait_gone PATTERN: until the screen no longer shows it
 wait_gone() {
-	for i in $(seq 100); do
-		screen | grep -q -- "$1" || { settle; return 0; }
-		sleep 0.1
-	done
-	echo "still on screen: $1"; screen; return 1
+	poll hides "$1" || { echo "still on screen: $1"; screen; return 1; }
 }
