@@ -10,21 +10,43 @@
 #            all of them, and the unit tests, when none is given
 #
 # Environment: PERF_MINI (binary), BUILD (build dir holding tests/unit and
-# workloads). The slowest scripts of the last run ($BUILD/.test-times)
+# workloads), TEST_TIMEOUT (seconds a script may run before it is stopped
+# and counted failed; 1200). The slowest scripts of the last run ($BUILD/.test-times)
 # start first, so the run ends when its longest script does.
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 # One script, as a job of the pool below: $1 the results directory.
 if [ "$1" = --one ]; then
-	out=$2 t=$3
+	out=$2 t=$3 limit=${TEST_TIMEOUT:-1200}
 	name=$(basename "$t" .sh)
 	start=$(date +%s)
-	RESULT_FILE="$out/$name.res" sh "$t" >"$out/$name.log" 2>&1
+	# timeout puts the script in a process group of its own and stops
+	# all of it; the watcher notes what was still running just before.
+	RESULT_FILE="$out/$name.res" timeout -k 30 "$((limit + 2))" \
+		sh "$t" >"$out/$name.log" 2>&1 &
+	group=$!
+	(
+		trap 'kill $nap 2>/dev/null; exit 0' TERM
+		sleep "$limit" & nap=$!
+		wait $nap && ps -e --forest -o pgid=,pid=,etimes=,args= |
+			awk -v g="$group" '$1 == g { $1 = ""; print }' >"$out/$name.ps"
+	) </dev/null >/dev/null 2>&1 &
+	watcher=$!
+	wait $group
+	rc=$?
+	kill $watcher 2>/dev/null
 	echo "$(($(date +%s) - start)) $name" >"$out/$name.time"
 	{
 		grep -E '^(not ok|skip)|^#' "$out/$name.log"
-		[ -s "$out/$name.res" ] || echo "$name: did not finish"
+		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+			echo "not ok - $name: still running after $limit s (TEST_TIMEOUT), stopped; its last lines:"
+			tail -n 15 "$out/$name.log" | sed 's/^/#   /'
+			echo "#   and what ran under it then (pid, seconds, command):"
+			sed 's/^/#   /' "$out/$name.ps" 2>/dev/null
+		elif [ ! -s "$out/$name.res" ]; then
+			echo "not ok - $name: ended (exit $rc) before its summary"
+		fi
 	} >"$out/$name.summary"
 	flock "$out/.print" cat "$out/$name.summary"
 	exit 0

@@ -26,6 +26,8 @@ done
 
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/pm-test.XXXXXX")
 trap 'rm -rf "$TRASH"' EXIT
+# run-tests.sh stops a script that overruns with TERM: clean up on it too
+trap 'exit 143' TERM
 cd "$TRASH" || exit 1
 
 test_count=0
