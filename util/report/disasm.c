@@ -576,6 +576,16 @@ static void insert_at(char *s, size_t size, char *at, const char *what)
 	memcpy(at, what, n);
 }
 
+/* movs, cmps, stos, lods, scas, ins or outs: one-byte opcodes, where SSE's
+ * movsd and cmpsd (0f-escaped) spell the same mnemonics */
+static bool string_insn(const cs_insn *in)
+{
+	const uint8_t *op = in->detail->x86.opcode;
+
+	return !op[1] && ((op[0] >= 0xa4 && op[0] <= 0xa7) || (op[0] >= 0xaa && op[0] <= 0xaf) ||
+			  (op[0] >= 0x6c && op[0] <= 0x6f));
+}
+
 /* objdump's AT&T string instructions: their implicit segments written
  * ("%es:(%rdi)", "%ds:(%rsi)"), and no size suffix where a register gives
  * the size ("rep stos %al,%es:(%rdi)"; movs and cmps keep theirs). */
@@ -625,10 +635,7 @@ static void intel_string_op(struct disasm_insn *out)
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		size_t n = strlen(ops[i]);
 
-		/* movsd xmm0,... is SSE's: a string one reads [rsi] or [rdi] */
-		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwdq", word[n]) ||
-		    (!strstr(out->operands, "[rdi]") && !strstr(out->operands, "[rsi]") &&
-		     !strstr(out->operands, "[edi]") && !strstr(out->operands, "[esi]")))
+		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwdq", word[n]))
 			continue;
 		word[n] = '\0';
 		for (char *p = out->operands; (p = strchr(p, '[')); p++) {
@@ -761,12 +768,12 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 		mask_spacing(out->operands);
 		xchg_eax(in, out->operands, d->intel_syntax);
 		x87_compare_st(out, d->intel_syntax);
-		if (!d->intel_syntax) {
-			string_op(out);
+		if (!d->intel_syntax)
 			convert_suffix(in, out);
-		} else {
+		if (string_insn(in) && !d->intel_syntax)
+			string_op(out);
+		else if (string_insn(in))
 			intel_string_op(out);
-		}
 	}
 	out->has_rip_ref = rip_operand(d, in, &out->rip_ref);
 }

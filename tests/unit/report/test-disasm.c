@@ -204,6 +204,32 @@ static void test_disasm__string_instructions(void **state)
 	assert_string_equal(s.text[2], "rep movsb %ds:(%rsi),%es:(%rdi)");
 }
 
+/* SSE's movsd and cmpsd share the string mnemonics, not their segments */
+static void test_disasm__sse_not_string(void **state)
+{
+	static const uint8_t code[] = {
+		0xf2, 0x0f, 0x10, 0x07, 0xf2, 0x0f, 0x10, 0x06, 0xf2, 0x0f, 0xc2, 0x07, 0x01, 0xa5,
+	};
+	static const char *const intel[] = {
+		"movsd xmm0,QWORD PTR [rdi]", "movsd xmm0,QWORD PTR [rsi]",
+		"cmpltsd xmm0,QWORD PTR [rdi]", "movs DWORD PTR es:[rdi],DWORD PTR ds:[rsi]",
+	};
+	static const char *const att[] = {
+		"movsd (%rdi),%xmm0", "movsd (%rsi),%xmm0", "cmpltsd (%rdi),%xmm0",
+		"movsl %ds:(%rsi),%es:(%rdi)",
+	};
+	struct seen s;
+
+	(void)state;
+	walk(true, code, sizeof(code), 0, &s);
+	assert_int_equal(s.n, 4);
+	for (int i = 0; i < 4; i++)
+		assert_string_equal(s.text[i], intel[i]);
+	walk(false, code, sizeof(code), 0, &s);
+	for (int i = 0; i < 4; i++)
+		assert_string_equal(s.text[i], att[i]);
+}
+
 /*
  * aarch64 is the other architecture perf-mini disassembles: its capstone
  * objects must stay linked when the unused architectures are left out.
@@ -241,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_disasm__x87_tbyte),
 		cmocka_unit_test(test_disasm__aarch64),
 		cmocka_unit_test(test_disasm__string_instructions),
+		cmocka_unit_test(test_disasm__sse_not_string),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
