@@ -214,7 +214,7 @@ test_expect_success '-p counts a running process for the duration of a command' 
 
 test_expect_success '--per-thread -t shows comm-tid lines' '
 	"$WL/spin" 3000 & pid=$! &&
-	until [ "$(cat /proc/$pid/comm)" = spin ]; do sleep 0.05; done &&
+	await_comm $pid spin &&
 	pm stat --per-thread -t $pid -e task-clock -- sleep 0.2 2>out;
 	rc=$?; kill $pid; test $rc -eq 0 &&
 	test_grep "^ +spin-$pid +[0-9.]+ msec task-clock" out
@@ -229,7 +229,7 @@ test_expect_success '-p of a process that does not exist is an error' '
 # running is the sign that SIGINT will be caught.
 test_expect_success 'SIGINT stops counting and still prints the results' '
 	(pm stat -e task-clock -- "$WL/spin" 5000 2>out & echo $! >pid; wait) &
-	until test -s pid && pgrep -P "$(cat pid)" >/dev/null; do sleep 0.05; done &&
+	await "test -s pid && pgrep -P \"\$(cat pid)\" >/dev/null" &&
 	kill -INT $(cat pid) && wait &&
 	test_grep "task-clock" out &&
 	test_grep "seconds time elapsed" out

@@ -233,7 +233,7 @@ test_expect_success '--per-thread on a command alone is refused as perf refuses 
 
 test_expect_success '--per-thread -p lists the busiest thread first' '
 	"$WL/spin" 3000 & pid=$! &&
-	until [ "$(cat /proc/$pid/comm)" = spin ]; do sleep 0.05; done &&
+	await_comm $pid spin &&
 	pm stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.3 2>err;
 	kill $pid; wait $pid;
 	test_grep "^spin-$pid,[0-9.]+,msec,task-clock" err &&
@@ -420,8 +420,8 @@ test_expect_success 'stat --control: enable and disable from a fifo, each acknow
 	rm -f ctl ack && mkfifo ctl ack &&
 	{ pm stat -D -1 --control fifo:ctl,ack -x, -e task-clock -- "$WL/spin" 1500 2>err & } &&
 	pid=$! &&
-	echo enable >ctl && a1=$(timeout 10 head -n 1 ack) &&
-	echo disable >ctl && a2=$(timeout 10 head -n 1 ack) &&
+	tell ctl enable && a1=$(timeout 10 head -n 1 ack) &&
+	tell ctl disable && a2=$(timeout 10 head -n 1 ack) &&
 	wait $pid &&
 	test "$a1" = ack && test "$a2" = ack &&
 	test_grep "^Events enabled$" err && test $(grep -c "^Events disabled$" err) -eq 2 &&
@@ -431,7 +431,7 @@ test_expect_success 'stat --control: enable and disable from a fifo, each acknow
 test_expect_success 'stat --control: stop ends the measurement, the command gets SIGTERM' '
 	rm -f ctl && mkfifo ctl &&
 	{ pm stat --control fifo:ctl -x, -e task-clock -- sleep 30 2>err & } &&
-	pid=$! && echo stop >ctl && wait $pid &&
+	pid=$! && tell ctl stop && wait $pid &&
 	test_grep "^sleep: Terminated$" err && test_grep ",msec,task-clock$u," err
 '
 

@@ -47,7 +47,7 @@ test_expect_success 'an existing perf.data is kept as perf.data.old' '
 
 test_expect_success 'SIGINT stops recording and the file is complete' '
 	"$PERF_MINI" record -q -e cpu-clock -o int.data -- "$WL/spin" 20000 &
-	pid=$! && until test -s int.data && test $(wc -c <int.data) -gt 2000; do sleep 0.1; done &&
+	pid=$! && await "test -s int.data && test \$(wc -c <int.data) -gt 2000" &&
 	kill -INT $pid && wait $pid;
 	pm report -i int.data --header-only >hdr &&
 	test_grep "^# hostname" hdr &&
@@ -57,7 +57,7 @@ test_expect_success 'SIGINT stops recording and the file is complete' '
 test_expect_success 'a workload killed by a signal: exit 128+sig, file complete' '
 	( pm record -q -e cpu-clock -o killed.data -- \
 		sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 20000"; echo $? >rc ) &
-	while ! test -s wl.pid; do sleep 0.1; done;
+	await "test -s wl.pid";
 	sleep 0.3 && kill -KILL $(cat wl.pid); wait;
 	test "$(cat rc)" = 137 &&
 	pm report -i killed.data --header-only | test_grep "^# cmdline" -
@@ -480,9 +480,9 @@ test_expect_success 'record -D -1 --control: enable, then stop; the file whole' 
 	{ pm record -D -1 --control fifo:ctl,ack -e cpu-clock -o ctl.data -- "$WL/spin" 30000 \
 		2>err & } &&
 	pid=$! &&
-	echo enable >ctl && a1=$(timeout 10 head -n 1 ack) &&
+	tell ctl enable && a1=$(timeout 10 head -n 1 ack) &&
 	sleep 0.3 &&
-	echo stop >ctl && a2=$(timeout 10 head -n 1 ack) &&
+	tell ctl stop && a2=$(timeout 10 head -n 1 ack) &&
 	wait $pid &&
 	test "$a1" = ack && test "$a2" = ack && test_grep "^Events enabled$" err &&
 	pm report --stdio -i ctl.data --sort sym >out && test_grep "\[\.\] main$" out

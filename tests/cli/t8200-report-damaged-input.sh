@@ -101,9 +101,7 @@ test_expect_success 'a perf-style unfinalised file (data size 0, no features): e
 test_expect_success 'record killed by SIGKILL: what it took is readable' '
 	"$PERF_MINI" record -e cpu-clock -c 50000 -o k.data -- sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" \
 		2>/dev/null & pid=$! &&
-	until test -s k.data && test $(size_of k.data) -ge 20000 && test -s wl.pid; do
-		sleep 0.1
-	done;
+	await "test -s k.data && test \$(size_of k.data) -ge 20000 && test -s wl.pid";
 	kill -KILL $pid $(cat wl.pid); wait $pid;
 	pm report --stdio -n -i k.data >out 2>err &&
 	test_grep "k.data was not finalised" err && test $(samples_of k.data) -gt 0 &&

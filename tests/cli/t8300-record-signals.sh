@@ -56,7 +56,7 @@ test_expect_success SYSWIDE 'record -a stopped by SIGTERM: exit 143; by SIGHUP: 
 test_expect_success 'record -- workload stopped by SIGINT: the workload gets SIGTERM, its status (143)' '
 	start_bg w.data 5000 record -q -e cpu-clock -o w.data -- \
 		sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" &&
-	until test -s wl.pid; do sleep 0.1; done &&
+	await "test -s wl.pid" &&
 	stop_bg INT && test $rc -eq 143 && test -z "$wl_alive" && pm report --stdio -i w.data >out 2>err &&
 	! test -s err
 '
@@ -76,7 +76,7 @@ test_expect_success SYSWIDE 'stat -I -a stopped by SIGINT: exit 130, as perf' '
 
 test_expect_success 'stat -I -- workload stopped by SIGINT: the workload ends, exit 130' '
 	start_bg out 1 stat -I 100 -e task-clock -o out -- sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 60000" &&
-	until test -s wl.pid; do sleep 0.1; done &&
+	await "test -s wl.pid" &&
 	stop_bg INT && test $rc -eq 130 && test -z "$wl_alive"
 '
 

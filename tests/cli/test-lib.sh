@@ -98,6 +98,30 @@ else
 	prereqs="$prereqs NORMAL_USER"
 fi
 
+# await 'SHELL TEST': until the test holds, every twentieth of a second;
+# after AWAIT_LIMIT seconds (120) it fails saying what it waited for, so
+# a process that never starts is a failure, not a hang.
+await() {
+	await_n=$((${AWAIT_LIMIT:-120} * 20))
+	until eval "$1"; do
+		await_n=$((await_n - 1))
+		[ $await_n -gt 0 ] || { echo "await: gave up waiting for: $1" >&2; return 1; }
+		sleep 0.05
+	done
+}
+
+# await_comm PID NAME: until process PID runs NAME (it has exec'd)
+await_comm() {
+	await "[ \"\$(cat /proc/$1/comm 2>/dev/null)\" = $2 ]"
+}
+
+# tell FIFO LINE: LINE written to FIFO once a reader has it open; fails
+# after 30 s where none comes (the reader ended first)
+tell() {
+	timeout 30 sh -c 'echo "$2" >"$1"' tell "$1" "$2" ||
+		{ echo "tell: nobody read $1 for 30 s" >&2; return 1; }
+}
+
 # All of the comma-separated prerequisites in $1 are met.
 test_have_prereq() {
 	for p in $(echo "$1" | tr , " "); do

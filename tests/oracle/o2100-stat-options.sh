@@ -79,7 +79,7 @@ test_expect_success 'stat --timeout on a longer command is laid out as perf s' '
 
 test_expect_success 'stat --per-thread -p: the same threads in the same order as perf' '
 	"$WL/spin" 4000 & pid=$! &&
-	until [ "$(cat /proc/$pid/comm)" = spin ]; do sleep 0.05; done &&
+	await_comm $pid spin &&
 	perf stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.2 2>perf.out &&
 	"$PERF_MINI" stat --per-thread -p $pid -x, -e task-clock,page-faults -- sleep 0.2 2>pm.out;
 	kill $pid; wait $pid;
