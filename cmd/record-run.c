@@ -351,7 +351,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	if (o->has_workload) {
 		/* as perf: a recording that ends first (a signal, a full disk)
 		 * ends its workload */
-		if (record_done || ret || o->size_limited || o->ctl_stop)
+		if ((record_done || ret || o->size_limited || o->ctl_stop) && wl.pid > 0)
 			kill(wl.pid, SIGTERM);
 		if (waitpid(wl.pid, &status, 0) > 0)
 			o->exit_code = workload__exit_code(status);

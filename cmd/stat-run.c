@@ -224,6 +224,8 @@ static void reap_workload(struct stat_opts *o, pid_t pid, const char *argv0, str
 
 	/* as perf: after --interval-count's last interval the command runs on
 	 * to its end; only a stopping signal or --timeout ends it */
+	if (pid <= 0)
+		return;	/* kill(0) would end our own process group */
 	if (stopped_by_signal(o) || o->timed_out)
 		kill(pid, SIGTERM);
 	if (wait4(pid, &status, 0, ru) <= 0)

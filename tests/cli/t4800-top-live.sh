@@ -22,6 +22,23 @@ top_for() {
 	COLUMNS=100 LINES=20 timeout --preserve-status -s INT "$secs" "$PERF_MINI" top "$@"
 }
 
+# top_until FILE 'SHELL TEST' ARGS...: top ARGS writing FILE until the
+# test holds (await: a busy machine draws fewer screens a second), then
+# ^C; its status is returned, or 1 where the test never held
+top_until() {
+	file=$1 cond=$2
+	shift 2
+	COLUMNS=100 LINES=20 "$PERF_MINI" top "$@" >"$file" &
+	top=$!
+	await "$cond"
+	held=$?
+	kill -INT $top
+	wait $top
+	rc=$?
+	[ $held -eq 0 ] || return 1
+	return $rc
+}
+
 # the rows of the last screen (after its header, dashes and blank line)
 last_screen() {
 	awk '/^   PerfTop:/ { n = 0; delete rows; next }
@@ -62,13 +79,13 @@ test_expect_success '-E caps the rows; -U hides user entries, -K kernel ones' '
 	! grep -q "\[k\]" k.out && grep -qE "spin +\[\.\] main" k.out
 '
 
+# a screen's row with both shares, and a callchain line under it
+children_and_chain='grep -qE "^ +[0-9.]+% +[0-9.]+%  spin +\[\.\] main$" out && grep -q -- --- out'
 test_expect_success '-g: children and self, and the callchain under the entry' '
-	spin 8000 &&
-	top_for 3 --stdio -d 1 -g -E 40 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
-	test $rc -eq 0 && test ! -s err &&
-	last_screen out >rows &&
-	grep -qE "^ +[0-9.]+% +[0-9.]+%  spin +\[\.\] main$" rows &&
-	grep -q -- "---" rows
+	spin 30000 &&
+	top_until out "$children_and_chain" --stdio -d 1 -g -E 40 -p $(spin_pid) 2>err;
+	rc=$?; stop_spin &&
+	test $rc -eq 0 && test ! -s err
 '
 
 test_expect_success 'the watched process exits: top goes on, -z shows nothing new, ^C ends it with 0' '
