@@ -425,6 +425,37 @@ test_expect_success 'record -z3 in pipe mode: perf report -i - reads it' '
 '
 
 
+# Newer perf writes -z data as COMPRESSED2 (type 83), which perf 6.1
+# cannot read: the same stream with its records rewritten so reads as
+# perf reads the original
+test_expect_success 'COMPRESSED2 (a newer perf'"'"'s record -z): read as perf reads the same data as COMPRESSED' '
+	perf record -q -z -e cpu-clock -o - -- "$WL/spin" 200 2>/dev/null >pz1.data &&
+	python3 "$ROOT/tests/helpers/compressed2.py" pz1.data pz2.data &&
+	perf report --stdio -i - <pz1.data 2>/dev/null | sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i pz2.data >pm.txt &&
+	test_cmp perf.txt pm.txt && test_grep "spin" pm.txt &&
+	pm report --stats -i pz2.data | test_grep "^ +COMPRESSED2 events: +[1-9]" - &&
+	perf script -i - <pz1.data 2>/dev/null >perf.txt && pm script -i pz2.data >pm.txt &&
+	test_cmp perf.txt pm.txt
+'
+
+test_expect_success 'COMPRESSED2 whose data_size runs past the record: named, exit non-zero' '
+	python3 - pz2.data bad2.data <<-\EOF &&
+	import struct, sys
+	b = bytearray(open(sys.argv[1], "rb").read())
+	off = 16
+	while True:
+	    t, m, size = struct.unpack_from("<IHH", b, off)
+	    if t == 83:
+	        struct.pack_into("<Q", b, off + 8, size)
+	        break
+	    off += size
+	open(sys.argv[2], "wb").write(b)
+	EOF
+	test_must_fail pm report --stdio -i bad2.data >out 2>err &&
+	test_grep "COMPRESSED2 record at offset 0x[0-9a-f]+: its data_size runs past the record" err
+'
+
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
 	same_script spin.data
 '

@@ -43,7 +43,9 @@ static const char *const record_names[] = {
 	[PERF_RECORD_STAT] = "STAT", [PERF_RECORD_STAT_ROUND] = "STAT_ROUND",
 	[PERF_RECORD_EVENT_UPDATE] = "EVENT_UPDATE", [PERF_RECORD_TIME_CONV] = "TIME_CONV",
 	[PERF_RECORD_HEADER_FEATURE] = "FEATURE", [PERF_RECORD_COMPRESSED] = "COMPRESSED",
-	[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT",
+	[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT", [PERF_RECORD_COMPRESSED2] = "COMPRESSED2",
+	[PERF_RECORD_BPF_METADATA] = "BPF_METADATA", [PERF_RECORD_SCHEDSTAT_CPU] = "SCHEDSTAT_CPU",
+	[PERF_RECORD_SCHEDSTAT_DOMAIN] = "SCHEDSTAT_DOMAIN",
 };
 
 const char *perf_record_name(uint32_t type)
@@ -820,6 +822,28 @@ const struct pm_event_header *perf_data__record_at(struct perf_data *pd, uint64_
 }
 
 /*
+ * The frame a COMPRESSED record holds, or a COMPRESSED2 one (newer perf:
+ * its frame's length, then the frame padded to 8 bytes); NULL where that
+ * length runs past the record.
+ */
+static const uint8_t *compressed_frame(const struct pm_event_header *ev, size_t *len)
+{
+	uint64_t data_size;
+
+	if (ev->type == PERF_RECORD_COMPRESSED) {
+		*len = ev->size - 8;
+		return (const uint8_t *)ev + 8;
+	}
+	if (ev->size < 16)
+		return NULL;
+	memcpy(&data_size, (const uint8_t *)ev + 8, 8);
+	if (data_size > ev->size - 16u)
+		return NULL;
+	*len = data_size;
+	return (const uint8_t *)ev + 16;
+}
+
+/*
  * The records inside a COMPRESSED record, as if they were in the file. The
  * frames form one stream: a record may start in one and end in the next.
  */
@@ -828,13 +852,21 @@ static int walk_compressed(struct perf_data *pd, const struct pm_event_header *e
 {
 	struct pd_arena *a = &pd->arena;
 	struct strbuf msg = STRBUF_INIT;
-	int64_t at = pd_arena__decompress(a, (const uint8_t *)ev + 8, ev->size - 8, &msg);
+	size_t len = 0;
+	const uint8_t *frame = compressed_frame(ev, &len);
+	int64_t at;
 	int ret = 0;
 
 	pd->nr_compressed++;
+	if (!frame) {
+		strbuf_addf(err, "%s: COMPRESSED2 record at offset %#llx: its data_size runs past "
+			    "the record: corrupt", pd->path, (unsigned long long)off);
+		return -EINVAL;
+	}
+	at = pd_arena__decompress(a, frame, len, &msg);
 	if (at < 0) {
-		strbuf_addf(err, "%s: COMPRESSED record at offset %#llx: %s", pd->path,
-			    (unsigned long long)off, msg.buf);
+		strbuf_addf(err, "%s: %s record at offset %#llx: %s", pd->path,
+			    perf_record_name(ev->type), (unsigned long long)off, msg.buf);
 		strbuf_release(&msg);
 		return -EINVAL;
 	}
@@ -929,7 +961,8 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 			return ret;
 		}
 		ret = fn(pd, ev, off, ctx);
-		if (!ret && ev->type == PERF_RECORD_COMPRESSED && ev->size > 8)
+		if (!ret && (ev->type == PERF_RECORD_COMPRESSED ||
+			     ev->type == PERF_RECORD_COMPRESSED2) && ev->size > 8)
 			ret = walk_compressed(pd, ev, off, fn, ctx, err);
 		if (ret)
 			return ret;

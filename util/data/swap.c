@@ -736,7 +736,7 @@ static int cv_records(struct swapper *s, uint8_t *buf, uint64_t off, uint64_t en
 
 		if (size < 8 || size > end - off)
 			return 0;
-		if (type == PERF_RECORD_COMPRESSED) {
+		if (type == PERF_RECORD_COMPRESSED || type == PERF_RECORD_COMPRESSED2) {
 			strbuf_addstr(s->err, "byte-swapped files with compressed records "
 					      "(record -z) are not supported");
 			return -ENOTSUP;
