@@ -86,6 +86,7 @@ test_expect_success 'pmu-sim: TopDown level 1 of a region from slots and PERF_ME
 
 test_expect_success 'pmu-sim: TopDown level 1 through read(2) gives the same shares' '
 	sim_count "user-rdpmc 0" -t >out &&
+	cat out &&
 	topdown_ok out 0
 '
 

@@ -31,6 +31,14 @@ struct selfmon_spec {
 
 int selfmon__open(const struct selfmon_spec *specs, int nr, struct pm_self **out);
 
+/* The most members a group read returns here (TopDown's five, and room). */
+#define SELFMON_MAX_GROUP 16
+
+/* read(2) of group leader @leader: the first @nr members' counts, from
+ * one instant, into @counts; the leader's own in @v */
+int selfmon__read_group(const struct pm_self *s, int leader, uint64_t *counts, int nr,
+			struct pm_self_value *v);
+
 /* Set this thread's message; returns @err. */
 int selfmon__fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -117,6 +117,7 @@ static int topdown_fast(struct pm_self *s, struct pm_self_topdown *snap)
 
 int pm_self_topdown_read(struct pm_self *s, struct pm_self_topdown *snap)
 {
+	uint64_t counts[1 + PM_SELF_TOPDOWN_NR];
 	struct pm_self_value v;
 	int ret;
 
@@ -128,16 +129,13 @@ int pm_self_topdown_read(struct pm_self *s, struct pm_self_topdown *snap)
 	if (!topdown_fast(s, snap))
 		return 0;
 slow:
-	/* read(2): the kernel folds PERF_METRICS into the metric counts */
+	/* read(2) of the group: the kernel folds PERF_METRICS into the metric
+	 * counts, and slots and metrics come from the same moment */
 	snap->fast = false;
-	if ((ret = pm_self_read_one(s, 0, &v)))
+	if ((ret = selfmon__read_group(s, 0, counts, 1 + PM_SELF_TOPDOWN_NR, &v)))
 		return ret;
-	snap->slots = v.raw;
-	for (int i = 0; i < PM_SELF_TOPDOWN_NR; i++) {
-		if ((ret = pm_self_read_one(s, 1 + i, &v)))
-			return ret;
-		snap->level1[i] = v.raw;
-	}
+	snap->slots = counts[0];
+	memcpy(snap->level1, counts + 1, sizeof(snap->level1));
 	return 0;
 }
 

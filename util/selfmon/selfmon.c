@@ -120,6 +120,10 @@ static int open_one(struct pm_self *s, int i)
 
 	e->attr.size = sizeof(e->attr);
 	e->attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	/* a leader's read gives its whole group at one instant (TopDown's
+	 * shares need the slots and the metrics of the same moment) */
+	if (e->leader == i && i + 1 < s->nr && s->ev[i + 1].leader == i)
+		e->attr.read_format |= PERF_FORMAT_GROUP;
 	e->attr.disabled = 0;
 	e->attr.inherit = 0;
 	do {
@@ -214,19 +218,37 @@ bool pm_self_fast(const struct pm_self *s, int i)
 	       perf_sys_read_counter(pc, pc->index - 1, &raw);
 }
 
-static int read_syscall(const struct pm_self_event *e, struct pm_self_value *v)
+int selfmon__read_group(const struct pm_self *s, int leader, uint64_t *counts, int nr,
+			struct pm_self_value *v)
 {
-	uint64_t buf[3];
-	ssize_t n = perf_sys_read(e->fd, buf, sizeof(buf));
+	const struct pm_self_event *e = &s->ev[leader];
+	uint64_t buf[3 + SELFMON_MAX_GROUP];
+	ssize_t n;
 
+	if (!(e->attr.read_format & PERF_FORMAT_GROUP) || nr < 1 || nr > SELFMON_MAX_GROUP)
+		return selfmon__fail(PM_SELF_E_ARG, "'%s' does not lead a group of %d", e->name, nr);
+	n = perf_sys_read(e->fd, buf, sizeof(buf));
+	if (n < (ssize_t)((3 + nr) * sizeof(buf[0])) || buf[0] < (uint64_t)nr)
+		return selfmon__fail(PM_SELF_E_SYS, "cannot read the group of '%s': %s", e->name,
+				     n < 0 ? strerror((int)-n) : "short read");
+	memcpy(counts, buf + 3, (size_t)nr * sizeof(buf[0]));
+	*v = (struct pm_self_value){ .raw = buf[3], .enabled = buf[1], .running = buf[2] };
+	return 0;
+}
+
+static int read_syscall(const struct pm_self *s, int i, struct pm_self_value *v)
+{
+	const struct pm_self_event *e = &s->ev[i];
+	uint64_t buf[3];
+	ssize_t n;
+
+	if (e->attr.read_format & PERF_FORMAT_GROUP)
+		return selfmon__read_group(s, i, buf, 1, v);
+	n = perf_sys_read(e->fd, buf, sizeof(buf));
 	if (n != (ssize_t)sizeof(buf))
 		return selfmon__fail(PM_SELF_E_SYS, "cannot read '%s': %s", e->name,
 				     n < 0 ? strerror((int)-n) : "short read");
-	v->raw = buf[0];
-	v->enabled = buf[1];
-	v->running = buf[2];
-	v->fast = false;
-	v->retries = 0;
+	*v = (struct pm_self_value){ .raw = buf[0], .enabled = buf[1], .running = buf[2] };
 	return 0;
 }
 
@@ -241,7 +263,7 @@ int pm_self_read_one(struct pm_self *s, int i, struct pm_self_value *v)
 		*v = (struct pm_self_value){ .raw = r.count, .enabled = r.enabled,
 					     .running = r.running, .fast = true,
 					     .retries = r.retries };
-	} else if ((ret = read_syscall(&s->ev[i], v))) {
+	} else if ((ret = read_syscall(s, i, v))) {
 		return ret;
 	}
 	v->value = selfmon__scale(v->raw, v->enabled, v->running);
