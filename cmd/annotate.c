@@ -128,6 +128,7 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 
 	(void)env;
 	ret = parse_options(argc, argv, options, annotate_usage, 0, &msg);
+	perf_data__trust_any_owner(force);
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, msg.buf);
 		strbuf_release(&msg);

@@ -185,6 +185,7 @@ int cmd_buildid_list(int argc, const char **argv, struct pm_env *env)
 	int ret = parse_options(argc, argv, options, buildid_list_usage, 0, &err);
 
 	(void)env;
+	perf_data__trust_any_owner(o.force);
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, err.buf);
 	} else if (ret > 0) {

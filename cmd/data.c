@@ -146,6 +146,7 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 		return 129;
 	}
 	ret = parse_options(argc - 1, argv + 1, options, data_usage, 0, &err);
+	perf_data__trust_any_owner(o.force);
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, err.buf);
 		strbuf_release(&err);

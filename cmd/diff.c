@@ -115,6 +115,7 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 
 	(void)env;
 	ret = parse_options(argc, argv, options, diff_usage, 0, &err);
+	perf_data__trust_any_owner(a.r.force);
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, err.buf);
 		strbuf_release(&err);

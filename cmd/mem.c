@@ -11,6 +11,7 @@
 #include "mem.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/data/perf-data.h"
 #include "../util/report/mem-dump.h"
 
 static const char *const mem_usage[] = {
@@ -179,6 +180,7 @@ int cmd_mem(int argc, const char **argv, struct pm_env *env)
 	int ret = parse_options(argc, argv, options, mem_usage, PARSE_OPT_STOP_AT_NON_OPTION,
 				&err);
 
+	perf_data__trust_any_owner(o.force);
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, err.buf);
 		strbuf_release(&err);

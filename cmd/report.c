@@ -332,6 +332,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 
 	(void)env;
 	ret = parse_options(argc, argv, options, report_usage, 0, &msg);
+	perf_data__trust_any_owner(o.force);
 	o.verbose_out = o.verbose > 0 ? stderr : NULL;
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, msg.buf);

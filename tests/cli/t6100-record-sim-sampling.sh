@@ -61,7 +61,7 @@ test_expect_success NORMAL_USER 'record -b as a normal user: kernel branches ref
 	as_user env PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE="$TRASH/sim.profile" \
 		"$PERF_MINI_SIM" record -q -j any,u -e cpu/cpu-cycles/u -o "$TRASH/jn.data" \
 		-- "$WL/spin" 50 &&
-	pm report --header-only -i jn.data >jn.hdr &&
+	pm report --header-only -f -i jn.data >jn.hdr &&
 	test_grep "branch_sample_type = USER[|]ANY" jn.hdr
 '
 

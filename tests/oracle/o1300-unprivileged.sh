@@ -35,8 +35,22 @@ test_expect_success 'perf reads a normal user'"'"'s recording: the same event na
 	as_user "$PERF_MINI" record -q -e cpu-clock -o user.data -- "$WL/spin" 200 &&
 	as_user perf report --stdio --dso spin -i user.data 2>/dev/null |
 		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
-	pm report --stdio --dso spin -i user.data >pm.txt && test_cmp perf.txt pm.txt &&
+	as_user "$PERF_MINI" report --stdio --dso spin -i user.data >pm.txt &&
+	test_cmp perf.txt pm.txt &&
 	test_grep "of event .cpu-clock:u." pm.txt
+'
+
+# as perf: root reads no recording a normal user owns, unless told to (-f)
+test_expect_success 'a recording another user owns: refused in perf'"'"'s words; -f reads it' '
+	{ perf report --stdio -i user.data >/dev/null 2>perf.err; test $? -ne 0; } &&
+	test_must_fail pm report --stdio -i user.data >/dev/null 2>pm.err &&
+	sed "s/^perf-mini report: //" pm.err >pm.msg && test_cmp perf.err pm.msg &&
+	test_must_fail pm script -i user.data >/dev/null 2>pm.err &&
+	test_grep "^perf-mini script: File user.data not owned by current user or root \(use -f to override\)$" pm.err &&
+	perf report --stdio -f --dso spin -i user.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -f --dso spin -i user.data >pm.txt && test_cmp perf.txt pm.txt &&
+	pm script -f -i user.data >/dev/null
 '
 
 test_done

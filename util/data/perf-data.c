@@ -146,6 +146,13 @@ static int slurp(int fd, struct perf_data *pd, struct strbuf *err)
 	return ret;
 }
 
+static bool trust_any_owner;
+
+void perf_data__trust_any_owner(bool trust)
+{
+	trust_any_owner = trust;
+}
+
 static int load(struct perf_data *pd, struct strbuf *err)
 {
 	bool is_stdin = !strcmp(pd->path, "-");
@@ -166,6 +173,11 @@ static int load(struct perf_data *pd, struct strbuf *err)
 				   !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode))) {
 		strbuf_addf(err, "%s is not a regular file", pd->path);
 		ret = -EINVAL;
+	} else if (!is_stdin && !trust_any_owner && st.st_uid != geteuid() && st.st_uid != 0) {
+		/* perf's words: scripts look for them */
+		strbuf_addf(err, "File %s not owned by current user or root (use -f to override)",
+			    pd->path);
+		ret = -EPERM;
 	} else if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		pd->size = st.st_size;
 		pd->buf = mmap(NULL, pd->size, PROT_READ, MAP_PRIVATE, fd, 0);
