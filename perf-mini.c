@@ -151,8 +151,10 @@ static int end_by_signal(int status, int sig)
 {
 	sigset_t set;
 
-	if (!sig)
+	if (!sig) {
+		cmd_ignore_late_signals();
 		return status;
+	}
 	fflush(stderr);
 	signal(sig, SIG_DFL);
 	sigemptyset(&set);

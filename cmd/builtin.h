@@ -55,6 +55,14 @@ int cmd_usage_result(int ret, const char *text);
  */
 void cmd_use_user_locale(void);
 
+/*
+ * The command is done and the process about to exit: a late ^C, or the
+ * SIGTERM a parent sends as it stops us, is ignored from here. One that
+ * landed in the exit path froze LeakSanitizer's stop-the-world (its
+ * tracer waits on a stop that never comes), and the run with it.
+ */
+void cmd_ignore_late_signals(void);
+
 /* Before anything is printed: output to a file or pipe goes out in 64 KB
  * writes, not stdio's 4 KB ones (a report of 20k lines made 300 calls). */
 /* Slow loads show how far they got on stderr, when it is a terminal

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +46,13 @@ void cmd_use_user_locale(void)
 	if (!done)
 		setlocale(LC_NUMERIC, "");
 	done = true;
+}
+
+void cmd_ignore_late_signals(void)
+{
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
 }
 
 static void progress_line(const char *text)

@@ -124,7 +124,10 @@ int top_start_recorder(struct top_opts *o, struct pm_env *env, pid_t *child,
 		if (dup2(fds[1], STDOUT_FILENO) < 0)
 			_exit(1);
 		/* the terminal's ^C reaches it too: it stops, and top sees the end */
-		exit(cmd_record_as("top", a.n, a.v, env));
+		int ret = cmd_record_as("top", a.n, a.v, env);
+
+		cmd_ignore_late_signals();
+		exit(ret);
 	}
 	close(fds[1]);
 	return fds[0];
