@@ -19,14 +19,14 @@ done <cases
 
 test_expect_success 'a field the samples lack is refused, naming it' '
 	test_must_fail pm script -i "$PD/perf.data.singleprocess-3.8" -F comm,cpu 2>err &&
-	test_grep "have no CPU attribute: cannot print the .cpu. field" err
+	test_grep "Samples for .cycles. event do not have CPU attribute set. Cannot print .cpu. field.$" err
 '
 
 test_expect_success 'a memory field the samples lack is refused, naming it' '
 	test_must_fail pm script -i "$PD/perf.data.singleprocess-3.8" -F ip,data_src 2>err &&
-	test_grep "have no DATA_SRC attribute: cannot print the .data_src. field" err &&
+	test_grep "do not have DATA_SRC attribute set. Cannot print .data_src. field.$" err &&
 	test_must_fail pm script -i "$PD/perf.data.weight_struct" -F ip,phys_addr 2>err &&
-	test_grep "have no PHYS_ADDR attribute" err
+	test_grep "do not have PHYS_ADDR attribute set" err
 '
 
 test_expect_success '-F +x,-y changes the default fields; mixing the forms is refused' '

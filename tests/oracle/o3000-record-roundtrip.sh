@@ -456,6 +456,17 @@ test_expect_success 'COMPRESSED2 whose data_size runs past the record: named, ex
 	test_grep "COMPRESSED2 record at offset 0x[0-9a-f]+: its data_size runs past the record" err
 '
 
+# -c N: no PERIOD in the samples, the attr's period printed, as perf; a
+# field the samples lack is refused in perf's words (tools match them)
+test_expect_success 'script -F period of a -c recording: the attr'"'"'s period, as perf' '
+	pm record -q -c 100000 -e cpu-clock -o fixed.data -- "$WL/spin" 50 &&
+	same_script fixed.data -F comm,tid,period,ip &&
+	test_grep " 100000 " pm.txt &&
+	perf script -i fixed.data -F comm,addr 2>perf.err >/dev/null;
+	test_must_fail pm script -i fixed.data -F comm,addr 2>pm.err >/dev/null &&
+	head -n 1 pm.err | sed "s/^perf-mini script: //" >pm.msg && test_cmp perf.err pm.msg
+'
+
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
 	same_script spin.data
 '

@@ -37,7 +37,6 @@ static const struct {
 	{ SF_TIME, PERF_SAMPLE_TIME, "time", "TIME" },
 	{ SF_IP, PERF_SAMPLE_IP, "ip", "IP" },
 	{ SF_ADDR, PERF_SAMPLE_ADDR, "addr", "ADDR" },
-	{ SF_PERIOD, PERF_SAMPLE_PERIOD, "period", "PERIOD" },
 	{ SF_TRACE, PERF_SAMPLE_RAW, "trace", "RAW" },
 	{ SF_DATA_SRC, PERF_SAMPLE_DATA_SRC, "data_src", "DATA_SRC" },
 	{ SF_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "weight", "WEIGHT" },
@@ -45,9 +44,10 @@ static const struct {
 	{ SF_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "phys_addr", "PHYS_ADDR" },
 	{ SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "data_page_size", "DATA_PAGE_SIZE" },
 	{ SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "code_page_size", "CODE_PAGE_SIZE" },
-	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "iregs", "REGS_INTR" },
-	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "uregs", "REGS_USER" },
-};	/* the branch fields: nothing where there is no stack, as perf */
+	{ SF_IREGS, PERF_SAMPLE_REGS_INTR, "iregs", "IREGS" },
+	{ SF_UREGS, PERF_SAMPLE_REGS_USER, "uregs", "UREGS" },
+};	/* the branch fields: nothing where there is no stack, as perf; the
+	 * period, where the samples carry none, is the attr's (-c), as perf */
 
 static int field_bit(const char *name, size_t len, uint64_t *bit, struct strbuf *err)
 {
@@ -334,9 +334,10 @@ int script_print__check(const struct script_print *p, const struct pd_evsel *e,
 	for (size_t i = 0; i < ARRAY_SIZE(needs); i++) {
 		if (!(asked & needs[i].field) || (e->attr.sample_type & needs[i].bits))
 			continue;
-		strbuf_addf(err, "samples of '%s' have no %s attribute: cannot print the '%s' "
-			    "field\nhint: leave '%s' out of -F", e->name, needs[i].attr,
-			    needs[i].name, needs[i].name);
+		/* perf's words: tools that run perf script (perf2bolt) match them */
+		strbuf_addf(err, "Samples for '%s' event do not have %s attribute set. Cannot "
+			    "print '%s' field.\nhint: leave '%s' out of -F", e->name,
+			    needs[i].attr, needs[i].name, needs[i].name);
 		return -EINVAL;
 	}
 	return 0;
