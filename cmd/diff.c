@@ -141,8 +141,11 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 	ret = 1;
 	if (!read_file(&base, &a.r, old_path, a.quiet)) {
 		if (!read_file(&new, &new_opts, new_path, a.quiet)) {
-			diff__fprintf(&base, &new, &a.d, stdout);
-			ret = 0;
+			ret = !diff__fprintf(&base, &new, &a.d, stdout);
+			if (ret) {
+				diff__explain_no_pair(&base, &new, &err);
+				cmd_error("diff", err.buf);
+			}
 		}
 		report__exit(&new);
 	}

@@ -37,6 +37,23 @@ test_expect_success 'on perf s files, and one of each tool' '
 	same_diff pold.data pnew.data && same_diff -c ratio pold.data new.data
 '
 
+# perf's default event is named cpu-clock:pppH (or cycles:P) in its file,
+# perf-mini's cpu-clock (cycles): perf pairs them by type and config
+test_expect_success 'default events of each tool: paired as perf pairs them, not by name' '
+	perf record -q -c 250000 -o pdef.data -- "$WL/burn" 300 >/dev/null 2>&1 &&
+	pm record -q -c 250000 -o def.data -- "$WL/burn" 150 >/dev/null 2>&1 &&
+	test "$(perf evlist -i pdef.data)" != "$(pm evlist -i def.data)" &&
+	same_diff pdef.data def.data
+'
+
+test_expect_success 'no event in common: the cause named, exit 1' '
+	pm record -q -e page-faults -o pf.data -- "$WL/touch-pages" 100 >/dev/null 2>&1 &&
+	test_expect_code 1 pm diff old.data pf.data >out 2>err &&
+	! test -s out &&
+	test_grep "no event of old.data \(cpu-clock\) is in pf.data \(page-faults\)" err &&
+	test_grep "^hint: events pair by type and config" err
+'
+
 test_expect_success 'the new run against itself: every change +0.00%, nothing unpaired' '
 	same_diff new.data new.data && ! grep -q "^          " pm.txt
 '

@@ -431,23 +431,60 @@ static void diff_event(struct report *base, size_t bi, struct report *new, size_
 	free(t.row);
 }
 
-void diff__fprintf(struct report *base, struct report *new, const struct diff_opts *o,
-		   FILE *out)
+/* perf's pairing: the same type and config, whatever the names say
+ * (perf's cpu-clock:pppH and perf-mini's cpu-clock are one event) */
+static bool same_event(const struct pd_evsel *a, const struct pd_evsel *b)
 {
-	bool first = true;
+	return a->attr.type == b->attr.type && a->attr.config == b->attr.config;
+}
+
+static bool has_samples(const struct report *r, size_t i)
+{
+	return r->hists[i] && r->hists[i]->nr_samples;
+}
+
+int diff__fprintf(struct report *base, struct report *new, const struct diff_opts *o,
+		  FILE *out)
+{
+	int pairs = 0;
 
 	for (size_t i = 0; i < base->nr_hists; i++) {
-		if (!base->hists[i] || !base->hists[i]->nr_samples)
+		if (!has_samples(base, i))
 			continue;
 		for (size_t j = 0; j < new->nr_hists; j++) {
-			if (!new->hists[j] || !new->hists[j]->nr_samples ||
-			    strcmp(base->pd.evsels[i]->name, new->pd.evsels[j]->name))
+			if (!has_samples(new, j) || !same_event(base->pd.evsels[i],
+								new->pd.evsels[j]))
 				continue;
-			if (!first)
+			if (pairs++)
 				fputc('\n', out);
 			diff_event(base, i, new, j, o, out);
-			first = false;
 			break;
 		}
 	}
+	return pairs;
+}
+
+static void sampled_names(const struct report *r, struct strbuf *out)
+{
+	for (size_t i = 0; i < r->nr_hists; i++)
+		if (has_samples(r, i))
+			strbuf_addf(out, "%s%s", out->len ? ", " : "", r->pd.evsels[i]->name);
+}
+
+void diff__explain_no_pair(const struct report *base, const struct report *new,
+			   struct strbuf *err)
+{
+	struct strbuf b = STRBUF_INIT, n = STRBUF_INIT;
+
+	sampled_names(base, &b);
+	sampled_names(new, &n);
+	if (!b.len || !n.len)
+		strbuf_addf(err, "nothing to compare: %s has no samples",
+			    !b.len ? base->pd.path : new->pd.path);
+	else
+		strbuf_addf(err, "nothing to compare: no event of %s (%s) is in %s (%s)\nhint: "
+			    "events pair by type and config, as in perf diff: record both "
+			    "files with the same -e", base->pd.path, b.buf, new->pd.path, n.buf);
+	strbuf_release(&b);
+	strbuf_release(&n);
 }

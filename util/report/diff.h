@@ -28,8 +28,13 @@ struct diff_opts {
 /* -c's argument into @o; -EINVAL with the cause in @err. */
 int diff__parse_compute(const char *arg, struct diff_opts *o, struct strbuf *err);
 
-/* The table of the events of @base that @new has too, by name. */
-void diff__fprintf(struct report *base, struct report *new, const struct diff_opts *o,
-		   FILE *out);
+/* The table of each event of @base that @new has too (the same type and
+ * config, as perf pairs them); returns how many were printed. */
+int diff__fprintf(struct report *base, struct report *new, const struct diff_opts *o,
+		  FILE *out);
+
+/* Why diff__fprintf() paired no event of the two files, into @err. */
+void diff__explain_no_pair(const struct report *base, const struct report *new,
+			   struct strbuf *err);
 
 #endif
