@@ -4,6 +4,7 @@
  * print where the samples went, in perf report --stdio's layout.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,10 +129,27 @@ int report_check_opts(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
+static void stop_reading(int sig)
+{
+	(void)sig;
+	perf_data__stop();
+}
+
+/* as perf: ^C while the file is read ends the reading, and what was read
+ * is reported (status 0); no SA_RESTART, so a read of a pipe returns */
+static void report_what_is_read_on_sigint(void)
+{
+	struct sigaction sa = { .sa_handler = stop_reading };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
 static int run_report(struct report *r)
 {
 	int ret;
 
+	report_what_is_read_on_sigint();
 	cmd_buffer_stdout();
 	cmd_progress_on_terminal();
 	if (perf_data__open_progress(&r->pd, r->o->input, !r->o->quiet, &r->err))

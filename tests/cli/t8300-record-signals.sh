@@ -93,4 +93,33 @@ test_expect_success 'the workload of stat and record runs with no signal blocked
 	test_grep "^SigBlk:[[:space:]]+0+$" out
 '
 
+# Half a stream goes into a fifo whose writer stays open; once report has
+# read all of it (the fifo empty) it gets ^C, as perf: the samples read
+# so far are reported, status 0
+test_expect_success 'report: ^C while reading a stream reports what was read, status 0' '
+	pm record -q -e cpu-clock -c 100000 -o - -- "$WL/spin" 300 >full.pipe &&
+	all=$(pm report --stdio -i - <full.pipe | sed -n "s/^# Event count (approx.): //p") &&
+	head -c $(($(wc -c <full.pipe) / 2)) full.pipe >half.pipe &&
+	rm -f in && mkfifo in &&
+	{ "$PERF_MINI" report --stdio -i - <in >out 2>err & } && rep=$! &&
+	python3 - half.pipe in $rep <<-\EOF &&
+	import fcntl, os, signal, struct, sys, termios, time
+	fd = os.open(sys.argv[2], os.O_WRONLY)
+	os.write(fd, open(sys.argv[1], "rb").read())
+	for _ in range(1200):
+	    left = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"0000"))[0]
+	    if not left:
+	        break
+	    time.sleep(0.05)
+	os.kill(int(sys.argv[3]), signal.SIGINT)
+	while os.path.exists("/proc/%s" % sys.argv[3]) and \
+	      open("/proc/%s/stat" % sys.argv[3]).read().split()[2] != "Z":
+	    time.sleep(0.05)
+	EOF
+	wait $rep &&
+	got=$(sed -n "s/^# Event count (approx.): //p" out) &&
+	test "$got" -gt 0 && test "$got" -lt "$all" &&
+	test_grep "spin +spin +\[\.\] main" out
+'
+
 test_done

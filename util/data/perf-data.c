@@ -5,6 +5,7 @@
  * be truncated, corrupt, or crafted.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,13 @@ static int grow(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf
 
 /* A pipe, a device or a file whose size is unknown: read it all, checking
  * what arrives as it arrives (util/data/stream-check.h). */
+static volatile sig_atomic_t stop_requested;
+
+void perf_data__stop(void)
+{
+	stop_requested = 1;
+}
+
 static int read_all(int fd, struct perf_data *pd, size_t alloc, struct progress *prog,
 		    struct strbuf *err)
 {
@@ -113,6 +121,10 @@ static int read_all(int fd, struct perf_data *pd, size_t alloc, struct progress 
 	for (;;) {
 		ssize_t n;
 
+		if (stop_requested) {
+			stop_requested = 0;	/* served: what came is all read */
+			return 0;	/* the stream so far, as if it ended here */
+		}
 		if (pd->size == alloc && (ret = grow(pd, &alloc, limit, err)))
 			return ret;
 		n = read(fd, pd->buf + pd->size, alloc - pd->size);
@@ -945,7 +957,7 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 {
 	uint64_t off = pd->data_offset, end = pd->data_offset + pd->data_size;
 
-	while (off < end) {
+	while (off < end && !stop_requested) {
 		const struct pm_event_header *ev;
 		int ret = check_record(pd, off, end, err);
 

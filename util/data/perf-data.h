@@ -89,6 +89,10 @@ int perf_data__open(struct perf_data *pd, const char *path, struct strbuf *err);
 /* -f/--force: read files another user owns. Without it, as perf, a file
  * neither this user nor root owns is refused (someone else's data). */
 void perf_data__trust_any_owner(bool trust);
+
+/* From a signal handler (^C during report, as perf): reading ends at the
+ * next record or read, as if the file or stream ended there. */
+void perf_data__stop(void);
 /* The same, with a progress line on a terminal's stderr when reading the
  * stream or processing it (session__process) takes over a second. */
 int perf_data__open_progress(struct perf_data *pd, const char *path, bool progress,
