@@ -139,6 +139,60 @@ test_expect_success PROTOBUF '--to-pprof: totals, top function and call edges ar
 	PY
 '
 
+# perf sets DATA_SRC with --call-graph dwarf: the samples carry the
+# kernel's all-N/A source and no weight. A reader opens the profile on
+# the event (not an all-zero weight), and names it after the program.
+test_expect_success PROTOBUF '--to-pprof of a dwarf recording: no empty type, the event by default, the program first' '
+	python3 - sum.json <<-PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert len(d["types"]) == 2 and all(d["totals"]), (d["types"], d["totals"])
+	assert d["default_type"] == d["types"][1][0], d["default_type"]
+	assert d["mappings"][0][0].endswith("/burn"), d["mappings"]
+	assert d["period_type"] == d["types"][1] and d["period"] == 100000, d
+	assert d["duration_nanos"] > 0 and d["time_nanos"] > 1.6e18, d
+	assert not [l for l in d["labels"] if l.startswith("mem_")], d["labels"]
+	PY
+'
+
+# main calls work from inside step, inlined; the call's return address
+# is main's own next line. Frame pointers give that address: the caller's
+# functions are those at the call (address - 1), as addr2line -i says.
+test_expect_success PROTOBUF '--to-pprof, frame pointers: a caller'"'"'s inlined functions are those of the call' '
+	cat >inl.c <<-\EOF &&
+	#include <stdlib.h>
+	__attribute__((noinline)) long leafy(long x, long i) { return (x ^ i) * 3; }
+	__attribute__((noinline)) long work(long x)
+	{
+		long s = 0;
+		for (long i = 0; i < 200000; i++)
+			s += leafy(x, i);
+		return s;
+	}
+	static inline __attribute__((always_inline)) long step(long x)
+	{
+		return work(x);
+	}
+	int main(int argc, char **argv)
+	{
+		long acc = 0, n = argc > 1 ? atol(argv[1]) : 1000;
+		for (long i = 0; i < n; i++)
+			acc += step(i) & 7;
+		return (int)(acc & 1);
+	}
+	EOF
+	cc -O2 -g -fno-omit-frame-pointer -o inl inl.c &&
+	pm record -q -g -e cpu-clock -o inl.data -- ./inl 600 &&
+	pm data convert --to-pprof inl.pb.gz -i inl.data 2>/dev/null &&
+	"$DEB_PY" "$ROOT/tests/helpers/pprof-read.py" inl.pb.gz >inl.json &&
+	python3 - inl.json <<-PY
+	import json, sys
+	e = json.load(open(sys.argv[1]))["edges"]
+	assert "main->step" in e and ("step->work" in e or "step->leafy" in e), e
+	assert "main->work" not in e and "main->leafy" not in e, e
+	PY
+'
+
 test_expect_success PROTOBUF '--to-pprof: two events, a fixture from another machine, a pipe' '
 	pm record -q -e cpu-clock,task-clock -c 100000 -g -o two.data -- "$WL/spin" 100 \
 		>/dev/null 2>&1 &&

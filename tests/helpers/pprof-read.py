@@ -4,7 +4,8 @@ described here field by field, as google/pprof defines it: no protoc) and
 print what the tests check, as JSON: the sample types, each value's total,
 the function most samples end in, the caller->callee edges by function
 name, the labels' keys, the mappings' files and build-ids, and for a
-memory profile the weight by cache level (the mem_level label).
+memory profile the weight by cache level (the mem_level label), and
+the default sample type, the period and the time span.
 
 Usage: pprof-read.py FILE.pb.gz"""
 import gzip
@@ -102,6 +103,11 @@ def main():
         "mappings": [[s[m.filename], s[m.build_id]] for m in prof.mapping],
         "nr_samples": len(prof.sample),
         "weight_by_mem_level": weight_by_level,
+        "default_type": s[prof.default_sample_type],
+        "period_type": [s[prof.period_type.type], s[prof.period_type.unit]],
+        "period": prof.period,
+        "time_nanos": prof.time_nanos,
+        "duration_nanos": prof.duration_nanos,
     }))
 
 

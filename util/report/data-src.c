@@ -173,3 +173,10 @@ void data_src__blocked(uint64_t data_src, struct strbuf *out)
 	blocked(&(union perf_mem_data_src){ .val = data_src }, out);
 }
 
+bool data_src__known(uint64_t data_src)
+{
+	const uint64_t na = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
+			    PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA) | PERF_MEM_S(LVLNUM, NA);
+
+	return data_src && data_src != na;
+}

@@ -9,11 +9,17 @@
  * The kernel's union perf_mem_data_src defines the fields; the names and
  * their order are perf 6.1's, so perf script lines match byte for byte.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../base/strbuf.h"
 
 void data_src__describe(uint64_t data_src, struct strbuf *out);
+
+/* It says something: not 0, nor the kernel's all-N/A default (what a
+ * cpu-clock sample carries when DATA_SRC is asked, as --call-graph dwarf
+ * asks it). */
+bool data_src__known(uint64_t data_src);
 
 /* Its parts, as report's memory columns print them: "L1 or L1 hit",
  * "None", "L1 or L2 hit", "No", " N/A" (sic: perf's leading space). */

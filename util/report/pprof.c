@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "../base/xalloc.h"
@@ -131,8 +132,12 @@ struct pprof {
 	size_t nr_values;
 	uint64_t nr;
 	bool cpu;
-	bool mem;			/* data sources: labels, and a weight per event */
+	bool mem;			/* data sources gathered: labels, a weight per event */
+	bool any_data_src, any_weight;	/* what the samples held: written only then */
 	size_t per_event;		/* values: samples, period (, weight) */
+	size_t *map_msg_at;		/* by mapping id - 1: its message in mapping_msgs */
+	uint32_t *map_file;		/* by mapping id - 1: its file's string id */
+	uint64_t first_time, last_time;	/* of the samples, for duration_nanos */
 };
 
 static uint32_t str_id(struct pprof *p, const char *s)
@@ -180,6 +185,10 @@ static uint32_t mapping_id(struct pprof *p, const struct map *map)
 	pb_uint(&m, 5, str_id(p, dso->long_name ? dso->long_name : dso->short_name));
 	pb_uint(&m, 6, str_id(p, hex.buf));
 	pb_uint(&m, 7, 1);	/* has_functions */
+	p->map_msg_at = must_reallocarray(p->map_msg_at, id, sizeof(*p->map_msg_at));
+	p->map_file = must_reallocarray(p->map_file, id, sizeof(*p->map_file));
+	p->map_msg_at[id - 1] = p->mapping_msgs.len;
+	p->map_file[id - 1] = str_id(p, dso->long_name ? dso->long_name : dso->short_name);
 	pb_bytes(&p->mapping_msgs, 3, m.buf, m.len);
 	strbuf_release(&m);
 	strbuf_release(&hex);
@@ -210,12 +219,13 @@ static void symbol_line(struct pprof *p, const char *name, struct strbuf *loc)
 
 /* A Location's Lines: the functions DWARF nests at the address, the
  * inlined ones first; the ELF symbol's name where DWARF has none. */
-static void location_lines(struct pprof *p, const struct addr_location *al, struct strbuf *loc)
+static void location_lines(struct pprof *p, const struct addr_location *al, bool caller,
+			   struct strbuf *loc)
 {
 	const char *names[MAX_INLINES], *lines[MAX_INLINES];
 	struct strbuf file = STRBUF_INIT, line = STRBUF_INIT;
-	size_t n = srcline__inlines(&p->srclines, &p->m.dsos, al->map->dso, al->addr, names,
-				    lines, MAX_INLINES);
+	size_t n = srcline__inlines(&p->srclines, &p->m.dsos, al->map->dso, al->addr - caller,
+				    names, lines, MAX_INLINES);
 
 	for (size_t i = 0; i < n; i++) {
 		const char *name = *names[i] ? names[i] : al->sym ? al->sym->name : "";
@@ -234,13 +244,18 @@ static void location_lines(struct pprof *p, const struct addr_location *al, stru
 	strbuf_release(&line);
 }
 
-/* The Location of address @ip, resolved to @al_in, of thread @t. */
+/*
+ * The Location of address @ip, resolved to @al_in, of thread @t. A
+ * @caller frame's address is a return address: its lines (and inlined
+ * functions) are those of the call before it, as perf and addr2line
+ * read them at the address - 1.
+ */
 static uint32_t location_id(struct pprof *p, const struct thread *t,
-			    const struct addr_location *al_in, uint64_t ip)
+			    const struct addr_location *al_in, uint64_t ip, bool caller)
 {
 	struct addr_location al = *al_in;
 	struct strbuf loc = STRBUF_INIT;
-	uint64_t key[2];
+	uint64_t key[3];
 	uint32_t map_id = 0, id;
 	bool made;
 
@@ -248,6 +263,7 @@ static uint32_t location_id(struct pprof *p, const struct thread *t,
 		map_id = mapping_id(p, al.map);
 	key[0] = map_id ? map_id : (uint64_t)t->pid << 32;	/* no map: per process */
 	key[1] = ip;
+	key[2] = caller;
 	id = table_id(&p->locations, key, sizeof(key), &made);
 	if (!made)
 		return id;
@@ -255,7 +271,7 @@ static uint32_t location_id(struct pprof *p, const struct thread *t,
 	pb_uint(&loc, 2, map_id);
 	pb_uint(&loc, 3, ip);
 	if (map_id && !al.map->dso->kernel)
-		location_lines(p, &al, &loc);
+		location_lines(p, &al, caller, &loc);
 	else if (al.sym)	/* the kernel's: kallsyms names, no lines */
 		symbol_line(p, al.sym->name, &loc);
 	pb_bytes(&p->location_msgs, 4, loc.buf, loc.len);
@@ -285,6 +301,7 @@ struct stack_walk {
 	struct thread *t;
 	uint32_t *loc;
 	size_t n, max;
+	bool return_addresses;	/* frame pointers' callers: the unwinder's are calls */
 };
 
 static int add_frame(void *ctx, const struct callchain_frame *f)
@@ -293,15 +310,16 @@ static int add_frame(void *ctx, const struct callchain_frame *f)
 
 	if (w->n == w->max)
 		return 1;
-	w->loc[w->n++] = location_id(w->p, w->t, &f->al, f->ip);
+	w->loc[w->n] = location_id(w->p, w->t, &f->al, f->ip, w->n && w->return_addresses);
+	w->n++;
 	return 0;
 }
 
 /* The sample's stack as location ids, innermost first (pprof's order). */
 static size_t stack_of(struct pprof *p, struct thread *t, const struct perf_sample *s,
-		       uint32_t *loc, size_t max)
+		       bool unwound, uint32_t *loc, size_t max)
 {
-	struct stack_walk w = { p, t, loc, 0, max };
+	struct stack_walk w = { p, t, loc, 0, max, !unwound };
 	struct addr_location al = { 0 };
 
 	if (s->callchain) {
@@ -309,7 +327,7 @@ static size_t stack_of(struct pprof *p, struct thread *t, const struct perf_samp
 		return w.n;
 	}
 	resolve_addr(&p->m, t, s->cpumode, s->ip, &al);
-	loc[0] = location_id(p, t, &al, s->ip);
+	loc[0] = location_id(p, t, &al, s->ip, false);
 	return 1;
 }
 
@@ -340,6 +358,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	size_t size = sizeof(struct sample_key) + MAX_STACK * sizeof(uint32_t);
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
+	const struct perf_sample *as_recorded = s;
 	struct sample_key *k = must_calloc(1, size);
 	size_t n, first;
 	uint32_t id;
@@ -347,13 +366,19 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 
 	(void)ev, (void)note;
 	s = callchain__unwound(&p->m, t, s, &tmp, unwound);	/* --call-graph dwarf */
+	if (!p->nr || s->time < p->first_time)
+		p->first_time = s->time;
+	if (s->time > p->last_time)
+		p->last_time = s->time;
+	p->any_data_src |= p->mem && data_src__known(s->data_src);
+	p->any_weight |= p->mem && s->weight;
 	k->pid = t->pid;
 	k->tid = t->tid;
 	k->cpu = p->cpu ? (int32_t)s->cpu : -1;
 	k->comm = str_id(p, t->comm ? t->comm : "");
 	if (p->mem)
 		mem_labels(p, s->data_src, k->mem);
-	n = stack_of(p, t, s, k->loc, MAX_STACK);
+	n = stack_of(p, t, s, s != as_recorded, k->loc, MAX_STACK);
 	id = table_id(&p->samples, k, sizeof(*k) + n * sizeof(uint32_t), &made);
 	free(k);
 	if (made) {
@@ -408,14 +433,16 @@ static void sample_msgs(struct pprof *p, struct strbuf *out)
 		pb_bytes(&smp, 1, packed.buf, packed.len);
 		strbuf_reset(&packed);
 		for (size_t v = 0; v < p->nr_values; v++)
-			pb_varint(&packed, (uint64_t)p->values[(id - 1) * p->nr_values + v]);
+			if (v % p->per_event < 2 || p->any_weight)
+				pb_varint(&packed,
+					  (uint64_t)p->values[(id - 1) * p->nr_values + v]);
 		pb_bytes(&smp, 2, packed.buf, packed.len);
 		label(&smp, p, "pid", 0, k->pid, true);
 		label(&smp, p, "tid", 0, k->tid, true);
 		label(&smp, p, "comm", k->comm, 0, false);
 		if (k->cpu >= 0)
 			label(&smp, p, "cpu", 0, k->cpu, true);
-		for (int m = 0; p->mem && m < MEM_NR; m++)
+		for (int m = 0; p->any_data_src && m < MEM_NR; m++)
 			label(&smp, p, mem_label[m], k->mem[m], 0, false);
 		pb_bytes(out, 2, smp.buf, smp.len);
 	}
@@ -440,7 +467,9 @@ static void sample_types(struct pprof *p, struct strbuf *out)
 		pb_uint(&vt, 1, str_id(p, name));
 		pb_uint(&vt, 2, str_id(p, clock ? "nanoseconds" : "count"));
 		pb_bytes(out, 1, vt.buf, vt.len);
-		if (!p->mem)
+		/* perf sets DATA_SRC for --call-graph dwarf too: a weight
+		 * only where an access had one, never an all-zero type */
+		if (!p->any_weight)
 			continue;
 		strbuf_reset(&vt);	/* the accesses' cost, as --mem-mode weighs them */
 		pb_uint(&vt, 1, str_id(p, "weight"));
@@ -450,13 +479,94 @@ static void sample_types(struct pprof *p, struct strbuf *out)
 	strbuf_release(&vt);
 }
 
+/* The comm most samples have, as a string id. */
+static uint32_t busiest_comm(const struct pprof *p)
+{
+	int64_t *by_comm = must_calloc(p->strings.nr + 1, sizeof(*by_comm));
+	uint32_t best = 0;
+
+	for (size_t id = 1; id <= p->samples.nr; id++) {
+		const struct sample_key *k = (const void *)(p->samples.keys.buf +
+							    p->samples.key_at[id - 1]);
+
+		for (size_t e = 0; e < p->nr_values; e += p->per_event)
+			by_comm[k->comm] += p->values[(id - 1) * p->nr_values + e];
+		if (by_comm[k->comm] > by_comm[best])
+			best = k->comm;
+	}
+	free(by_comm);
+	return best;
+}
+
+/* The mapping of the program most samples ran (its file named as the
+ * comm): pprof names the profile after the first mapping. */
+static size_t main_mapping(const struct pprof *p)
+{
+	const char *comm = p->strings.keys.buf + p->strings.key_at[busiest_comm(p)];
+
+	for (size_t i = 0; *comm && i < p->mappings.nr; i++) {
+		const char *file = p->strings.keys.buf + p->strings.key_at[p->map_file[i]];
+		const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+
+		if (!strncmp(base, comm, strlen(comm)))
+			return i;
+	}
+	return 0;
+}
+
+static void mapping_msgs(const struct pprof *p, struct strbuf *out)
+{
+	size_t main = main_mapping(p), n = p->mappings.nr;
+
+	for (size_t k = 0; k < n; k++) {
+		size_t i = k == 0 ? main : k <= main ? k - 1 : k;
+		size_t end = i + 1 < n ? p->map_msg_at[i + 1] : p->mapping_msgs.len;
+
+		strbuf_add(out, p->mapping_msgs.buf + p->map_msg_at[i], end - p->map_msg_at[i]);
+	}
+}
+
+/*
+ * What a reader shows first and how it names the run: the first event's
+ * period as the default type, its sampling period, and the time span of
+ * the samples (when the recording started, from the file's time, less
+ * the span, where it is a file).
+ */
+static void profile_times(struct pprof *p, struct strbuf *out)
+{
+	const struct pd_evsel *e = p->pd->evsels[0];
+	bool clock = !strncmp(e->name, "cpu-clock", 9) || !strncmp(e->name, "task-clock", 10);
+	uint64_t span = p->last_time - p->first_time, period = 0;
+	struct strbuf vt = STRBUF_INIT;
+	struct stat st;
+
+	if (p->pd->path && strcmp(p->pd->path, "-") && !stat(p->pd->path, &st) &&
+	    (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec > span)
+		pb_uint(out, 9, (uint64_t)st.st_mtim.tv_sec * 1000000000ull +
+				(uint64_t)st.st_mtim.tv_nsec - span);
+	pb_uint(out, 10, span);
+	pb_uint(&vt, 1, str_id(p, e->name));
+	pb_uint(&vt, 2, str_id(p, clock ? "nanoseconds" : "count"));
+	pb_bytes(out, 11, vt.buf, vt.len);
+	if (!e->attr.freq)
+		period = e->attr.sample_period;
+	else if (clock && e->attr.sample_freq)
+		period = 1000000000ull / e->attr.sample_freq;
+	if (period)
+		pb_uint(out, 12, period);
+	pb_uint(out, 14, str_id(p, e->name));
+	strbuf_release(&vt);
+}
+
 static void profile(struct pprof *p, struct strbuf *out)
 {
 	sample_types(p, out);
 	sample_msgs(p, out);
-	strbuf_add(out, p->mapping_msgs.buf, p->mapping_msgs.len);
+	mapping_msgs(p, out);
 	strbuf_add(out, p->location_msgs.buf, p->location_msgs.len);
 	strbuf_add(out, p->function_msgs.buf, p->function_msgs.len);
+	if (p->pd->nr_evsels)
+		profile_times(p, out);
 	for (size_t i = 0; i < p->strings.nr; i++)
 		pb_bytes(out, 6, p->strings.keys.buf + p->strings.key_at[i],
 			 p->strings.key_len[i] - 1);
@@ -529,6 +639,8 @@ int pprof_convert(struct perf_data *pd, const struct pprof_opts *o, FILE *out,
 	strbuf_release(&p->mapping_msgs);
 	strbuf_release(&p->location_msgs);
 	free(p->values);
+	free(p->map_msg_at);
+	free(p->map_file);
 	free(p);
 	return ret;
 }
