@@ -10,6 +10,7 @@
 #include "flamegraph.h"
 #include "hist.h"
 #include "report.h"
+#include "script-print.h"
 
 /* A frame of the merged tree: its name (interned), the period of every
  * stack through it, and of those ending there. */
@@ -92,22 +93,6 @@ static uint32_t child(struct flame *f, uint32_t parent, const char *text)
 	return c;
 }
 
-static uint32_t frame_child(struct flame *f, uint32_t parent, const struct cc_frame *fr)
-{
-	strbuf_reset(&f->name);
-	cc_frame_name(fr, &f->name);
-	return child(f, parent, f->name.buf);
-}
-
-/* A stack of @period: @path from the root down, then @leaf (if any). */
-static void add_stack(struct flame *f, const uint32_t *path, size_t n, uint64_t period)
-{
-	f->node[0].total += period;
-	for (size_t i = 0; i < n; i++)
-		f->node[path[i]].total += period;
-	f->node[n ? path[n - 1] : 0].self += period;
-}
-
 /* a chain's frames, the command and the event */
 #define MAX_DEPTH (REPORT_MAX_FRAMES + 3)
 
@@ -119,18 +104,124 @@ struct walk {
 	bool innermost_first;	/* -g callee: the chains' order, the command last */
 };
 
+/* "pkg.(*T).M": a Go method, whose parentheses are its name's */
+static bool go_method(const char *name)
+{
+	const char *open = strstr(name, ".(");
+
+	return open && strstr(open + 2, ").");
+}
+
+/*
+ * FlameGraph's tidying of a function name (stackcollapse-perf.pl, on
+ * perf script's lines): ';' would split the stack, so ':'; from the first
+ * parenthesis on is dropped (C++ parameters, "operator()"), unless it
+ * opens "(anonymous namespace)" or the name is a Go method's
+ * ("net/http.(*Client).Do"); quotes go.
+ */
+static void tidy_name(struct strbuf *name)
+{
+	char *p = name->buf, *w;
+
+	for (char *c = p; *c; c++)
+		if (*c == ';')
+			*c = ':';
+	if (!go_method(p)) {
+		for (char *c = strchr(p, '('); c; c = strchr(c + 1, '('))
+			if (strncmp(c, "(anonymous namespace)", 21)) {
+				strbuf_setlen(name, (size_t)(c - p));
+				break;
+			}
+	}
+	for (w = p; *p; p++)
+		if (*p != '"' && *p != '\'')
+			*w++ = *p;
+	strbuf_setlen(name, (size_t)(w - name->buf));
+}
+
+/*
+ * A frame as stackcollapse-perf.pl names it, part @i of its name split
+ * at "->" (Java's inlining, and C++'s operator->, which stackcollapse
+ * cuts in two: the later parts get "_[i]"): the function without offset
+ * or " (inlined)"; with no symbol, [the DSO's file name], or [unknown].
+ * Returns false past the last part, and for a name that starts with '('
+ * ("(anonymous namespace)::f"), which stackcollapse leaves out.
+ */
+static bool collapse_part(const struct cc_frame *fr, size_t i, struct strbuf *out)
+{
+	const char *name = fr->sym ? fr->sym->name : NULL, *end;
+	size_t len = fr->sym ? fr->sym->namelen : 0;
+
+	strbuf_reset(out);
+	if (!fr->sym) {
+		const char *file = script_print__dso_name(fr->dso);
+
+		if (i)
+			return false;
+		if (strrchr(file, '/'))
+			file = strrchr(file, '/') + 1;
+		strbuf_addf(out, "[%s]", strcmp(file, "[unknown]") ? file : "unknown");
+		tidy_name(out);
+		return true;
+	}
+	if (len && name[0] == '(')
+		return false;	/* stackcollapse takes it for a process name: skipped */
+	for (; i; i--) {
+		end = memmem(name, len, "->", 2);
+		if (!end)
+			return false;
+		len -= (size_t)(end + 2 - name);
+		name = end + 2;
+	}
+	end = memmem(name, len, "->", 2);
+	strbuf_add(out, name, end ? (size_t)(end - name) : len);
+	tidy_name(out);
+	if (name != fr->sym->name && !strstr(out->buf, "_[i]"))
+		strbuf_addstr(out, "_[i]");
+	return true;
+}
+
+/* The frame's nodes under path[@d - 1] (or the walk's root): its names'
+ * parts, one node each; returns the depth after them. */
+static size_t push_frame(struct walk *w, size_t d, const struct cc_frame *fr)
+{
+	for (size_t i = 0; d < MAX_DEPTH - 1 && collapse_part(fr, i, &w->f->name); i++, d++)
+		w->path[d] = child(w->f, d ? w->path[d - 1] : w->root, w->f->name.buf);
+	return d;
+}
+
+/* The command as stackcollapse names it: its spaces '_'. */
+static uint32_t comm_child(struct walk *w, uint32_t parent, const char *comm)
+{
+	strbuf_reset(&w->f->name);
+	strbuf_addstr(&w->f->name, comm);
+	for (char *c = w->f->name.buf; *c; c++)
+		if (*c == ' ')
+			*c = '_';
+	return child(w->f, parent, w->f->name.buf);
+}
+
+/* A stack of @period: @path from the root down, then @leaf (if any). */
+static void add_stack(struct flame *f, const uint32_t *path, size_t n, uint64_t period)
+{
+	f->node[0].total += period;
+	for (size_t i = 0; i < n; i++)
+		f->node[path[i]].total += period;
+	f->node[n ? path[n - 1] : 0].self += period;
+}
+
 /* Every chain of the entry's tree below @n; @depth frames already on the path. */
 static void walk_chains(struct walk *w, const struct cc_node *n, size_t depth, const char *comm)
 {
 	size_t d = depth;
 
-	for (uint32_t i = 0; i < n->val_nr && d < MAX_DEPTH - 1; i++, d++)
-		w->path[d] = frame_child(w->f, d ? w->path[d - 1] : w->root, &n->val[i]);
+	for (uint32_t i = 0; i < n->val_nr && d < MAX_DEPTH - 1; i++)
+		d = push_frame(w, d, &n->val[i]);
 	if (n->hit) {
 		size_t len = d;
 
 		if (w->innermost_first)	/* the command closes the stack */
-			w->path[len++] = child(w->f, d ? w->path[d - 1] : w->root, comm);
+			w->path[len++] = comm_child(w, d ? w->path[d - 1] : w->root, comm);
 		add_stack(w->f, w->path, len, n->hit);
 		w->drawn += n->hit;
 	}
@@ -146,7 +237,7 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 	if (w->root)
 		w->path[depth++] = w->root;
 	if (!w->innermost_first) {
-		w->path[depth] = child(w->f, depth ? w->path[depth - 1] : 0, comm);
+		w->path[depth] = comm_child(w, depth ? w->path[depth - 1] : 0, comm);
 		depth++;
 	}
 	w->drawn = 0;
@@ -155,11 +246,9 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 	if (w->drawn >= he->period)
 		return;
 	/* the samples that brought no chain: the function alone */
-	w->path[depth] = frame_child(w->f, depth ? w->path[depth - 1] : 0,
-				     &(struct cc_frame){ he->ip, he->dso, he->sym });
-	depth++;
+	depth = push_frame(w, depth, &(struct cc_frame){ he->ip, he->dso, he->sym });
 	if (w->innermost_first) {
-		w->path[depth] = child(w->f, w->path[depth - 1], comm);
+		w->path[depth] = comm_child(w, w->path[depth - 1], comm);
 		depth++;
 	}
 	add_stack(w->f, w->path, depth, he->period - w->drawn);
@@ -191,8 +280,20 @@ static void flame_reset(struct flame *f)
 	f->nr = f->alloc = f->nr_slots = 0;
 }
 
-/* FlameGraph's folded line per stack ending in a frame: "a;b;c PERIOD". */
-static void write_folded(const struct flame *f, uint32_t n, struct strbuf *path, FILE *out)
+/* A folded line: the stack's text, and its period. */
+struct folded {
+	char *stack;
+	uint64_t period;
+};
+
+struct folded_lines {
+	struct folded *line;
+	size_t nr, alloc;
+};
+
+/* Each stack ending in a frame, as FlameGraph's "a;b;c" */
+static void collect_folded(const struct flame *f, uint32_t n, struct strbuf *path,
+			   struct folded_lines *out)
 {
 	size_t len = path->len;
 
@@ -201,11 +302,36 @@ static void write_folded(const struct flame *f, uint32_t n, struct strbuf *path,
 			strbuf_addch(path, ';');
 		strbuf_addstr(path, f->node[n].name);
 	}
-	if (n && f->node[n].self)
-		fprintf(out, "%s %" PRIu64 "\n", path->buf, f->node[n].self);
+	if (n && f->node[n].self) {
+		if (out->nr == out->alloc) {
+			out->alloc = out->alloc ? 2 * out->alloc : 256;
+			out->line = must_reallocarray(out->line, out->alloc, sizeof(*out->line));
+		}
+		out->line[out->nr++] = (struct folded){ must_strdup(path->buf), f->node[n].self };
+	}
 	for (uint32_t c = f->node[n].first_child; c; c = f->node[c].next_sibling)
-		write_folded(f, c, path, out);
+		collect_folded(f, c, path, out);
 	strbuf_setlen(path, len);
+}
+
+static int by_stack(const void *a, const void *b)
+{
+	return strcmp(((const struct folded *)a)->stack, ((const struct folded *)b)->stack);
+}
+
+/* FlameGraph's folded lines, "a;b;c PERIOD", sorted as stackcollapse
+ * sorts them (byte order). */
+static void write_folded(const struct flame *f, struct strbuf *path, FILE *out)
+{
+	struct folded_lines lines = { 0 };
+
+	collect_folded(f, 0, path, &lines);
+	qsort(lines.line, lines.nr, sizeof(*lines.line), by_stack);
+	for (size_t i = 0; i < lines.nr; i++) {
+		fprintf(out, "%s %" PRIu64 "\n", lines.line[i].stack, lines.line[i].period);
+		free(lines.line[i].stack);
+	}
+	free(lines.line);
 }
 
 static void json_string(const char *s, struct strbuf *out)
@@ -276,11 +402,15 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 				strbuf_addch(&json, ',');
 			strbuf_addstr(&json, "{\"event\":");
 			json_string(r->pd.evsels[i]->name, &json);
+			/* a clock's period is time: the page says it in s, ms, us */
+			if (!strncmp(r->pd.evsels[i]->name, "cpu-clock", 9) ||
+			    !strncmp(r->pd.evsels[i]->name, "task-clock", 10))
+				strbuf_addstr(&json, ",\"unit\":\"ns\"");
 			strbuf_addstr(&json, ",\"root\":");
 			write_json(&f, 0, &json);
 			strbuf_addch(&json, '}');
 		} else {
-			write_folded(&f, 0, &path, out);
+			write_folded(&f, &path, out);
 		}
 		any = true;
 		flame_reset(&f);

@@ -17,7 +17,7 @@
 #include "script-print.h"
 #include "../base/xalloc.h"
 
-static const char *dso_name(const struct dso *dso)
+const char *script_print__dso_name(const struct dso *dso)
 {
 	if (!dso)
 		return "[unknown]";
@@ -52,7 +52,7 @@ static void print_location(uint64_t f, const struct addr_location *al, struct st
 	}
 	if (f & SF_DSO) {
 		strbuf_addstr(sb, " (");
-		strbuf_addstr(sb, dso_name(al->map ? al->map->dso : NULL));
+		strbuf_addstr(sb, script_print__dso_name(al->map ? al->map->dso : NULL));
 		strbuf_addch(sb, ')');
 	}
 }
@@ -441,7 +441,7 @@ static void branch_dso(uint64_t f, const struct addr_location *al, struct strbuf
 	if (!(f & SF_DSO))
 		return;
 	strbuf_addch(sb, '(');
-	strbuf_addstr(sb, dso_name(al->map ? al->map->dso : NULL));
+	strbuf_addstr(sb, script_print__dso_name(al->map ? al->map->dso : NULL));
 	strbuf_addch(sb, ')');
 }
 

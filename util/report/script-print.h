@@ -115,6 +115,10 @@ struct script_print {
  * that one; later ones win. Returns 0 (with what is ignored in @warn) or
  * -EINVAL + @err.
  */
+/* A DSO as perf script writes it in "(...)": [unknown], a path, or the
+ * kernel's and its modules' bracketed names ([kernel.kallsyms], [usbnet]) */
+const char *script_print__dso_name(const struct dso *dso);
+
 int script_print__parse_fields(struct script_print *p, const char *spec, struct strbuf *warn,
 			       struct strbuf *err);
 
