@@ -3,9 +3,18 @@
 #define PM_DATA_INTERNAL_H
 
 /* Declarations shared by util/data's files only (never included outside). */
+#include <signal.h>
+
 struct perf_data;
+struct strbuf;
 
 /* Name every event of @pd (util/data/evsel-name.c). */
 void perf_data__name_evsels(struct perf_data *pd);
+
+/* @pd->path mapped or read whole into @pd->buf (util/data/perf-data-load.c). */
+int perf_data__load(struct perf_data *pd, struct strbuf *err);
+
+/* Set by perf_data__stop(): the record walk ends at the next record. */
+extern volatile sig_atomic_t perf_data_stop_requested;
 
 #endif

@@ -183,7 +183,9 @@ void report__fprintf_stats(const struct report *r, FILE *out)
 		perf_data__has_feat(&r->pd, HEADER_AUXTRACE) ? " (excludes AUX area (e.g. "
 		"instruction trace) decoded / synthesized events)" : "", "TOTAL", total);
 	for (int t = 1; t < PERF_RECORD_HEADER_MAX; t++) {
-		if ((!r->stats.nr_events[t] && r->o->skip_empty) || !perf_record_name(t))
+		/* the types newer than perf 6.1's, only where some came */
+		if ((!r->stats.nr_events[t] &&
+		     (r->o->skip_empty || t > PERF_RECORD_FINISHED_INIT)) || !perf_record_name(t))
 			continue;
 		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", perf_record_name(t),
 			r->stats.nr_events[t], 100.0 * r->stats.nr_events[t] / total);
