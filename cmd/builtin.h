@@ -72,6 +72,7 @@ void cmd_buffer_stdout(void);
 
 /* A --flag/--no-flag option: the int becomes 1 or 0 (-1 until given). */
 struct option;
+struct perf_data;
 /* --filter: set on the tracepoints of the last -e (opt->value: the evlist's
  * address), ANDed with one set before; --exclude-perf: the filter
  * "common_pid != <our pid>" the same way. */
@@ -90,6 +91,16 @@ int cmd_percent_type_option(const struct option *opt, const char *arg, int unset
 int cmd_disasm_style_option(const struct option *opt, const char *arg, int unset,
 			    struct strbuf *err);
 /* --percentage relative|absolute (report, diff) into a bool: relative. */
+/*
+ * --itrace[=opts] and --no-itrace, as perf takes them (perf2bolt passes
+ * --no-itrace): the value a const char * set to the options ("" for
+ * none), or NULL. perf-mini decodes no AUX area trace: cmd_check_itrace()
+ * refuses a request to decode one that a file holds.
+ */
+int cmd_itrace_option(const struct option *opt, const char *arg, int unset,
+		      struct strbuf *err);
+int cmd_check_itrace(const struct perf_data *pd, const char *itrace, struct strbuf *err);
+
 int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
 			  struct strbuf *err);
 int cmd_parse_exclude_perf(const struct option *opt, const char *arg, int unset,

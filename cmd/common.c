@@ -48,6 +48,25 @@ void cmd_use_user_locale(void)
 	done = true;
 }
 
+int cmd_itrace_option(const struct option *opt, const char *arg, int unset,
+		      struct strbuf *err)
+{
+	(void)err;
+	*(const char **)opt->value = unset ? NULL : arg ? arg : "";
+	return 0;
+}
+
+int cmd_check_itrace(const struct perf_data *pd, const char *itrace, struct strbuf *err)
+{
+	if (!itrace || !perf_data__has_feat(pd, HEADER_AUXTRACE))
+		return 0;	/* nothing to decode: as perf, the records as they are */
+	strbuf_addf(err, "--itrace%s%s: %s holds an AUX area trace (Intel PT, CoreSight, ...), "
+		    "which perf-mini does not decode\nhint: decode it with perf script "
+		    "--itrace; --no-itrace reads the rest of the file", *itrace ? "=" : "",
+		    itrace, pd->path);
+	return -ENOTSUP;
+}
+
 void cmd_ignore_late_signals(void)
 {
 	signal(SIGINT, SIG_IGN);

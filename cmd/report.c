@@ -154,6 +154,8 @@ static int run_report(struct report *r)
 	cmd_progress_on_terminal();
 	if (perf_data__open_progress(&r->pd, r->o->input, !r->o->quiet, &r->err))
 		return 1;
+	if (cmd_check_itrace(&r->pd, r->o->itrace, &r->err))
+		return 1;
 	if (r->o->header_only || r->o->header) {
 		cmd_print_header("report", &r->pd, r->o->header_only, r->o->show_info);
 		if (r->o->header_only)
@@ -317,6 +319,9 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "skip-empty", &o.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		{ .type = OPTION_CALLBACK, .long_name = "itrace", .value = &o.itrace, .argh = "opts",
+		  .help = "Instruction Tracing options (perf's; AUX traces are not decoded)",
+		  .callback = cmd_itrace_option, .flags = PARSE_OPT_OPTARG },
 		OPT_BOOLEAN('G', "inverted", &o.inverted, "alias for inverted call graph"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o.hide_unresolved,
 			    "Only display entries resolved to a symbol"),

@@ -171,7 +171,8 @@ int script_run(struct script *s)
 	struct session_stats stats;
 	int ret;
 
-	if (perf_data__open(&s->pd, s->o->input, &s->err))
+	if (perf_data__open(&s->pd, s->o->input, &s->err) ||
+	    cmd_check_itrace(&s->pd, s->o->itrace, &s->err))
 		return 1;
 	s->print.has_clock = s->pd.feat.has_clock_data;
 	s->print.tod_ns = s->pd.feat.clock_tod_ns;

@@ -151,6 +151,9 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('I', "show-info", &o.show_info,
 			    "display extended information from perf.data file"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		{ .type = OPTION_CALLBACK, .long_name = "itrace", .value = &o.itrace, .argh = "opts",
+		  .help = "Instruction Tracing options (perf's; AUX traces are not decoded)",
+		  .callback = cmd_itrace_option, .flags = PARSE_OPT_OPTARG },
 		OPT_END(),
 	};
 	struct strbuf msg = STRBUF_INIT;

@@ -30,6 +30,7 @@ struct script_opts {
 	bool per_event_dump;	/* --per-event-dump: <input>.<event>.dump files */
 	bool reltime, deltatime, nanosecs, latency;
 	bool header, header_only, force;
+	const char *itrace;	/* --itrace[=opts]: "" without opts; NULL: not asked */
 	bool show_info;		/* -I: the topology features' details in the header */
 	bool dump_raw, hide_callchain;
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */

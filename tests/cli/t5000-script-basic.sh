@@ -22,6 +22,19 @@ test_expect_success 'a field the samples lack is refused, naming it' '
 	test_grep "Samples for .cycles. event do not have CPU attribute set. Cannot print .cpu. field.$" err
 '
 
+test_expect_success '--itrace and --no-itrace: nothing to decode is no change; an AUX trace is refused' '
+	pm script -i "$PD/perf.data.singleprocess-3.8" >plain.txt &&
+	pm script --no-itrace -i "$PD/perf.data.singleprocess-3.8" >noitrace.txt &&
+	pm script --itrace=i100us -i "$PD/perf.data.singleprocess-3.8" >itrace.txt &&
+	test_cmp plain.txt noitrace.txt && test_cmp plain.txt itrace.txt &&
+	pm script --no-itrace --show-mmap-events -i "$PD/perf.data.intel_pt-4.14" >/dev/null &&
+	test_expect_code 1 pm script --itrace -i "$PD/perf.data.intel_pt-4.14" 2>err &&
+	test_grep "holds an AUX area trace .*which perf-mini does not decode" err &&
+	test_grep "^hint: .*--no-itrace" err &&
+	test_expect_code 1 pm report --stdio --itrace=i -i "$PD/perf.data.intel_pt-4.14" 2>err &&
+	test_grep "^perf-mini report: --itrace=i: " err
+'
+
 test_expect_success 'a memory field the samples lack is refused, naming it' '
 	test_must_fail pm script -i "$PD/perf.data.singleprocess-3.8" -F ip,data_src 2>err &&
 	test_grep "do not have DATA_SRC attribute set. Cannot print .data_src. field.$" err &&

@@ -98,7 +98,8 @@ struct report_opts {
 	bool skip_idle;		/* top: samples in the kernel's idle loops left out */
 	int browser_samples;	/* --samples: perf's browser only */
 	bool skip_empty;	/* --stats: leave out what counted nothing (default) */
-	bool force;		/* -f: accepted; perf-mini reads any owner's file */
+	bool force;		/* -f: read a file neither we nor root own */
+	const char *itrace;	/* --itrace[=opts]: "" without opts; NULL: not asked */
 	int group;		/* -1: as the file's groups say */
 	int children;		/* -1: as perf, on with callchains */
 	unsigned int max_stack;
