@@ -1,0 +1,91 @@
+#!/bin/sh
+test_description='the programs that read perf-mini output read it as they read perf'"'"'s: go tool pprof, perf2bolt'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+# Debian's golang-go (go tool pprof) and bolt-19 (perf2bolt), as make deps
+# installs them
+command -v go >/dev/null 2>&1 && prereqs="$prereqs GO"
+# llvm-bolt is perf2bolt when called by that name (not perf2bolt-19)
+P2B=$(command -v /usr/lib/llvm-19/bin/perf2bolt || command -v perf2bolt)
+[ -n "$P2B" ] && prereqs="$prereqs PERF2BOLT"
+export HOME="$TRASH"	# go's caches
+
+pprof() {
+	go tool pprof "$@" 2>/dev/null
+}
+
+test_expect_success GO 'setup: a dwarf recording of burn, as pprof' '
+	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o dw.data -- "$WL/burn" 200 \
+		>/dev/null 2>&1 &&
+	pm data convert --to-pprof dw.pb.gz -i dw.data 2>/dev/null
+'
+
+test_expect_success GO 'go tool pprof -top: named after the program, the event by default, report'"'"'s total' '
+	pprof -unit=ns -top dw.pb.gz >top.txt &&
+	test_grep "^File: burn$" top.txt && test_grep "^Type: cpu-clock$" top.txt &&
+	total=$(pm report --stdio -i dw.data | sed -n "s/^# Event count (approx.): //p") &&
+	test_grep "Total samples = ${total}ns" top.txt &&
+	samples=$(pm report --stats -i dw.data | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" |
+		  head -n 1) &&
+	pprof -sample_index=samples -top dw.pb.gz | test_grep "Total samples = $samples *$" -
+'
+
+# -noinlines: each function with what was inlined into it, as report's
+# symbols are; every function's self time is report's period for it.
+# pprof shortens names (GCC's .constprop.0, .isra.0 suffixes, glibc's
+# __GI_ aliases): both sides so named, and summed
+flat_by_name() {
+	sed -E "s/\.(constprop|isra|part|cold)\.[0-9]+//g; s/ __GI_/ /" |
+	awk "{ sum[\$1] += \$2 } END { for (n in sum) print n, sum[n] }" | sort
+}
+test_expect_success GO 'go tool pprof: each function'"'"'s flat time is report'"'"'s period' '
+	pprof -noinlines -nodefraction=0 -unit=ns -top dw.pb.gz |
+		awk "/^ *[1-9][0-9]*ns +[0-9.]+%/ { sub(/ns\$/, \"\", \$1); print \$NF, \$1 }" |
+		sed "s/^__GI_//" | flat_by_name >pprof.flat &&
+	pm report --stdio --no-children --sort sym -g none -F period,sym -i dw.data |
+		awk "/^ +[0-9]+ +\[/ { print \$NF, \$1 }" | flat_by_name >report.flat &&
+	test -s report.flat && test_cmp report.flat pprof.flat
+'
+
+test_expect_success GO 'go tool pprof -traces: main calls outer calls middle' '
+	pprof -traces dw.pb.gz >traces.txt &&
+	awk "/middle\$/ { m = NR } /outer\$/ && m == NR - 1 { o = NR } /main\$/ && o == NR - 1 { ok = 1 }
+	     END { exit !ok }" traces.txt
+'
+
+# perf2bolt runs perf script and perf buildid-list on the file: with
+# perf-mini as the perf on its PATH, the same profile as with perf, for
+# a file perf records and one perf-mini records (no LBR here: -nl)
+test_expect_success PERF2BOLT,PERF 'perf2bolt with perf-mini as its perf: the fdata perf gives' '
+	cat >b.c <<-\EOF &&
+	#include <stdlib.h>
+	__attribute__((noinline)) long f(long x)
+	{
+		long s = 0;
+		for (long i = 0; i < 1000; i++)
+			s += (x * i) % 7 ? i : -i;
+		return s;
+	}
+	__attribute__((noinline)) long g(long x) { return x & 1 ? f(x) : f(x + 1) * 2; }
+	int main(int argc, char **argv)
+	{
+		long n = argc > 1 ? atol(argv[1]) : 100000, acc = 0;
+		for (long i = 0; i < n; i++)
+			acc += g(i);
+		return (int)(acc & 1);
+	}
+	EOF
+	cc -O2 -g -Wl,--emit-relocs -o b b.c &&
+	mkdir -p as-perf && ln -s "$PERF_MINI" as-perf/perf &&
+	perf record -q -e cpu-clock -o p.data -- ./b 100000 2>/dev/null &&
+	pm record -q -e cpu-clock -o m.data -- ./b 100000 &&
+	for d in p m; do
+		"$P2B" -nl -p $d.data -o $d.perf.fdata ./b >$d.perf.log 2>&1 &&
+		PATH="$PWD/as-perf:$PATH" "$P2B" -nl -p $d.data -o $d.pm.fdata ./b \
+			>$d.pm.log 2>&1 &&
+		{ test_cmp $d.perf.fdata $d.pm.fdata && grep -q "^1 f " $d.pm.fdata; } ||
+		{ tail -n 5 $d.perf.log $d.pm.log; return 1; }
+	done
+'
+
+test_done
