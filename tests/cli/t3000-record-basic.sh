@@ -45,6 +45,14 @@ test_expect_success 'an existing perf.data is kept as perf.data.old' '
 	cmp keep.data.old first.data
 '
 
+# readers that check perf's version (hotspot's perfparser) read 6.1.0,
+# the format's; the rest names perf-mini and its version
+test_expect_success 'record writes perf 6.1'"'"'s version, naming perf-mini' '
+	pm record -q -e cpu-clock -o ver.data -- true &&
+	v=$(pm --version | sed -n "s/^perf-mini version //p") &&
+	pm report --header-only -i ver.data | test_grep "^# perf version : 6\.1\.0 \(perf-mini $v\)$" -
+'
+
 test_expect_success 'SIGINT stops recording and the file is complete' '
 	"$PERF_MINI" record -q -e cpu-clock -o int.data -- "$WL/spin" 20000 &
 	pid=$! && await "test -s int.data && test \$(wc -c <int.data) -gt 2000" &&

@@ -307,7 +307,9 @@ void host_features__build(struct host_features *f, int argc, const char **argv,
 		build_id_records(add(f, HEADER_BUILD_ID), build_ids, nr_build_ids);
 	pd_features__put_string(add(f, HEADER_HOSTNAME), u.nodename);
 	pd_features__put_string(add(f, HEADER_OSRELEASE), u.release);
-	pd_features__put_string(add(f, HEADER_VERSION), PERF_MINI_VERSION " (perf-mini)");
+	/* the format is perf 6.1's: readers that check perf's version
+	 * (hotspot's perfparser) read "6.1.0" first, and the rest names us */
+	pd_features__put_string(add(f, HEADER_VERSION), "6.1.0 (perf-mini " PERF_MINI_VERSION ")");
 	pd_features__put_string(add(f, HEADER_ARCH), u.machine);
 	sb = add(f, HEADER_NRCPUS);
 	put_u32(sb, conf);
