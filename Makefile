@@ -273,6 +273,9 @@ install: all build/libperf-mini-self.a build/profviz.so
 	install -m 644 build/libperf-mini-self.a $(DESTDIR)$(PREFIX)/lib/libperf-mini-self.a
 	install -m 755 build/profviz.so $(DESTDIR)$(PREFIX)/lib/perf-mini/profviz.so
 	install -m 644 util/selfmon/selfmon.h $(DESTDIR)$(PREFIX)/include/perf-mini/selfmon.h
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 Documentation/perf-mini-completion.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/perf-mini
 
 clean:
 	rm -rf build build-asan build-fuzz build-fuzz.log perf-mini perf-mini-sim

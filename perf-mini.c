@@ -200,6 +200,12 @@ int main(int argc, const char **argv)
 		print_commands(stdout);
 		return finish_stdout(0);
 	}
+	if (!strcmp(argv[0], "--list-cmds")) {	/* perf's, for shell completion */
+		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+			printf("%s ", commands[i].name);
+		putchar('\n');
+		return finish_stdout(0);
+	}
 	if (!strcmp(argv[0], "--version") || !strcmp(argv[0], "-v"))
 		return finish_stdout(cmd_version(argc, argv, &env));
 	if (argv[0][0] == '-') {

@@ -87,4 +87,30 @@ test_expect_success 'a global unknown option exits 129' '
 	test_grep "unknown option" err
 '
 
+# perf's hooks for shell completion, and perf-mini's bash completion on them
+test_expect_success '--list-cmds and COMMAND --list-opts: what completion offers, as perf prints them' '
+	pm --list-cmds >cmds && test $(wc -l <cmds) -eq 1 &&
+	pm --help | awk "/commands are:/ { on = 1; next } on && NF { print \$1 }" | sed "/^See$/d" >want &&
+	for c in $(cat want); do grep -q " $c \|^$c " cmds || { echo "no $c"; return 1; }; done &&
+	pm report --list-opts >opts && test $(wc -l <opts) -eq 1 &&
+	for o in --input --stdio --sort --children --itrace --percent-limit; do
+		grep -q -- "$o " opts || { echo "no $o"; return 1; }
+	done
+'
+
+test_expect_success 'bash completion: commands, a command'"'"'s options, events for -e' '
+	command -v bash >/dev/null || return 0
+	cat >complete.sh <<-\EOF &&
+	. "$1"; shift
+	COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+	_perf_mini
+	printf "%s\n" "${COMPREPLY[@]}"
+	EOF
+	c="$ROOT/Documentation/perf-mini-completion.bash" &&
+	bash complete.sh "$c" "$PERF_MINI" rep >got && test "$(cat got)" = report &&
+	bash complete.sh "$c" "$PERF_MINI" report --std >got &&
+	grep -qx -- --stdio got && grep -qx -- --stdio-color got &&
+	bash complete.sh "$c" "$PERF_MINI" stat -e task-cl >got && test "$(cat got)" = task-clock
+'
+
 test_done

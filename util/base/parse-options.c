@@ -262,6 +262,18 @@ static bool is_known(const struct option *options, const char *arg)
 	return !strcmp(arg, "help");
 }
 
+/* The long options, "--a --b \n" as perf prints them: the usage's path
+ * out (PARSE_OPT_HELP prints @err to stdout, status 0). */
+static int list_opts(const struct option *options, struct strbuf *err)
+{
+	strbuf_reset(err);
+	for (const struct option *o = options; o->type != OPTION_END; o++)
+		if (o->long_name && !(o->flags & PARSE_OPT_HIDDEN))
+			strbuf_addf(err, "--%s ", o->long_name);
+	strbuf_addch(err, '\n');
+	return PARSE_OPT_HELP;
+}
+
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const *usagestr, int mode, struct strbuf *err)
 {
@@ -285,6 +297,8 @@ int parse_options(int argc, const char **argv, const struct option *options,
 			}
 			break;
 		}
+		if (!strcmp(arg, "--list-opts"))	/* perf's, for shell completion */
+			return list_opts(options, err);
 		if ((mode & PARSE_OPT_KEEP_UNKNOWN) && !is_known(options, arg)) {
 			argv[nr_out++] = arg;
 			continue;
