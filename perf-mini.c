@@ -5,6 +5,7 @@
  * belongs to the command.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/builtin.h"
+#include "util/base/parse-options.h"
 #include "util/base/strbuf.h"
 #include "util/base/suggest.h"
 #include "util/base/util.h"
@@ -68,10 +70,62 @@ static void print_commands(FILE *out)
 		     "command.\n\n");
 }
 
+/* What perf's version --build-options lists, as this build has it (perf's
+ * names and layout, so scripts that read them find theirs), then the
+ * libraries only perf-mini uses. */
+static const struct { const char *name, *macro; bool on; } build_options[] = {
+	{ "dwarf", "HAVE_DWARF_SUPPORT", true },
+	{ "dwarf_getlocations", "HAVE_DWARF_GETLOCATIONS_SUPPORT", true },
+	{ "glibc", "HAVE_GLIBC_SUPPORT", true },
+	{ "syscall_table", "HAVE_SYSCALL_TABLE_SUPPORT", false },
+	{ "libbfd", "HAVE_LIBBFD_SUPPORT", false },
+	{ "debuginfod", "HAVE_DEBUGINFOD_SUPPORT", true },	/* libdw's client */
+	{ "libelf", "HAVE_LIBELF_SUPPORT", true },
+	{ "libnuma", "HAVE_LIBNUMA_SUPPORT", false },
+	{ "numa_num_possible_cpus", "HAVE_LIBNUMA_SUPPORT", false },
+	{ "libperl", "HAVE_LIBPERL_SUPPORT", false },
+	{ "libpython", "HAVE_LIBPYTHON_SUPPORT", false },
+	{ "libslang", "HAVE_SLANG_SUPPORT", false },	/* ncurses draws the browser */
+	{ "libcrypto", "HAVE_LIBCRYPTO_SUPPORT", false },
+	{ "libunwind", "HAVE_LIBUNWIND_SUPPORT", false },
+	{ "libdw-dwarf-unwind", "HAVE_DWARF_SUPPORT", true },
+	{ "zlib", "HAVE_ZLIB_SUPPORT", true },
+	{ "lzma", "HAVE_LZMA_SUPPORT", true },
+	{ "get_cpuid", "HAVE_AUXTRACE_SUPPORT", true },
+	{ "bpf", "HAVE_LIBBPF_SUPPORT", false },
+	{ "aio", "HAVE_AIO_SUPPORT", false },
+	{ "zstd", "HAVE_ZSTD_SUPPORT", true },
+	{ "libpfm4", "HAVE_LIBPFM", false },
+	{ "libtraceevent", "perf-mini: tracepoint formats", true },
+	{ "libcapstone", "perf-mini: annotate's disassembly", true },
+	{ "libncursesw", "perf-mini: the report and top browsers", true },
+	{ "libiberty", "perf-mini: C++ and Rust demangling", true },
+};
+
 static int cmd_version(int argc, const char **argv, struct pm_env *env)
 {
-	(void)argc, (void)argv, (void)env;
+	static const char *const usage[] = { "perf-mini version [<options>]", NULL };
+	bool build = false;
+	const struct option options[] = {
+		OPT_BOOLEAN(0, "build-options", &build, "display the build options"),
+		OPT_END(),
+	};
+	struct strbuf err = STRBUF_INIT;
+	int ret = parse_options(argc, argv, options, usage, 0, &err);
+
+	(void)env;
+	if (ret < 0 || ret > 0) {
+		if (ret > 0)
+			strbuf_addf(&err, "perf-mini version: unexpected argument '%s'\n", argv[0]);
+		ret = cmd_usage_result(ret > 0 ? PARSE_OPT_ERROR : ret, err.buf);
+		strbuf_release(&err);
+		return ret;
+	}
+	strbuf_release(&err);
 	printf("perf-mini version %s\n", PERF_MINI_VERSION);
+	for (size_t i = 0; build && i < ARRAY_SIZE(build_options); i++)
+		printf("%22s: [ %s ]  # %s\n", build_options[i].name,
+		       build_options[i].on ? "on " : "OFF", build_options[i].macro);
 	return 0;
 }
 

@@ -113,4 +113,18 @@ test_expect_success 'bash completion: commands, a command'"'"'s options, events 
 	bash complete.sh "$c" "$PERF_MINI" stat -e task-cl >got && test "$(cat got)" = task-clock
 '
 
+test_expect_success 'version --build-options: perf'"'"'s names and layout, then perf-mini'"'"'s own' '
+	pm version --build-options >opts &&
+	head -n 1 opts | test_grep "^perf-mini version [0-9.]+$" - &&
+	test_grep "^ +dwarf: \[ on  \]  # HAVE_DWARF_SUPPORT$" opts &&
+	test_grep "^ +libpython: \[ OFF \]  # HAVE_LIBPYTHON_SUPPORT$" opts &&
+	test_grep "^ +libcapstone: \[ on  \]" opts &&
+	if perf --version 2>/dev/null | grep -q "^perf version 6\.1\."; then	# the names it mirrors
+		perf version --build-options | sed -n "s/^ *\([^:]*\): .*/\1/p" >perf.names &&
+		sed -n "s/^ *\([^:]*\): .*/\1/p" opts | head -n $(wc -l <perf.names) >pm.names &&
+		test_cmp perf.names pm.names
+	fi &&
+	test_expect_code 129 pm version --bogus 2>err && test_grep "unknown option" err
+'
+
 test_done
