@@ -27,25 +27,26 @@ struct cmd_struct {
 	const char *name;
 	int (*fn)(int argc, const char **argv, struct pm_env *env);
 	const char *help;
+	bool perf_status;	/* its 1 (an error: it runs no workload) is perf's 255 */
 };
 
 static int cmd_help(int argc, const char **argv, struct pm_env *env);
 static int cmd_version(int argc, const char **argv, struct pm_env *env);
 
 static const struct cmd_struct commands[] = {
-	{ "annotate", cmd_annotate, "Read perf.data and display annotated code" },
+	{ "annotate", cmd_annotate, "Read perf.data and display annotated code", true },
 	{ "archive", cmd_archive, "Create archive with object files with build-ids found in perf.data file" },
-	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
-	{ "data", cmd_data, "Data file related processing" },
-	{ "diff", cmd_diff, "Read perf.data files and display the differential profile" },
-	{ "evlist", cmd_evlist, "List the event names in a perf.data file" },
+	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file", true },
+	{ "data", cmd_data, "Data file related processing", true },
+	{ "diff", cmd_diff, "Read perf.data files and display the differential profile", true },
+	{ "evlist", cmd_evlist, "List the event names in a perf.data file", true },
 	{ "help", cmd_help, "Display help for a command" },
 	{ "list", cmd_list, "List all symbolic event types" },
 	{ "mem", cmd_mem, "Profile memory accesses" },
 	{ "profviz", cmd_profviz, "Call graph of an instrumented program, counted per function" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
-	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile" },
-	{ "script", cmd_script, "Read perf.data and display each sample (trace output)" },
+	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile", true },
+	{ "script", cmd_script, "Read perf.data and display each sample (trace output)", true },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 	{ "top", cmd_top, "System profiling tool" },
 	{ "version", cmd_version, "Display the version of perf-mini" },
@@ -227,7 +228,7 @@ static void on_fatal(enum pm_fatal kind, const char *what)
 		fprintf(stderr, "perf-mini: out of memory (%s)\nhint: free memory or raise the "
 			"limit (ulimit -v), or narrow what is read or recorded (--time, --cpu, "
 			"--pid)\n", what);
-		exit(1);
+		exit(PM_EXIT_ERROR);
 	}
 	fprintf(stderr, "perf-mini: BUG: %s\nplease report it with the command line\n", what);
 }
@@ -271,5 +272,7 @@ int main(int argc, const char **argv)
 	if (!cmd)
 		return unknown_command(argv[0]);
 	status = finish_stdout(cmd->fn(argc, argv, &env));
+	if (cmd->perf_status && status == 1)
+		status = PM_EXIT_ERROR;
 	return end_by_signal(status, env.exit_signal);
 }

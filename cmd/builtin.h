@@ -49,6 +49,10 @@ void cmd_error(const char *cmd, const char *msg);
 /* Print a parse_options() result; returns the exit status to use (0 or 129). */
 int cmd_usage_result(int ret, const char *text);
 
+/* perf's exit status for its errors (a file missing or bad, a workload
+ * that cannot run): scripts written for perf test for it */
+#define PM_EXIT_ERROR 255
+
 /*
  * The user's LC_NUMERIC, for -B's thousands grouping (stat only, as perf).
  * It reads locale files, so stat calls it while the workload starts.

@@ -137,15 +137,14 @@ static int mem_report_cmd(struct mem_opts *o, const struct option *options, int 
 	}
 	if (mem_parse_type(o, err))
 		return 129;
-	if (o->dump_raw)
-		return mem_dump_raw(o, nr, argv);
-	if (o->hide_unresolved || o->field_sep) {
+	if (!o->dump_raw && (o->hide_unresolved || o->field_sep)) {
 		strbuf_addf(err, "%s applies to raw samples only (perf ignores it in the report)"
 			    "\nhint: perf-mini mem report -D %s", o->hide_unresolved ? "-U" : "-x",
 			    o->hide_unresolved ? "-U" : "-x SEP");
 		return 129;
 	}
-	return mem_report(o, nr, argv, env);
+	nr = o->dump_raw ? mem_dump_raw(o, nr, argv) : mem_report(o, nr, argv, env);
+	return nr == 1 ? PM_EXIT_ERROR : nr;	/* as report: perf's status for an error */
 }
 
 /* --- the command --------------------------------------------------------- */

@@ -269,9 +269,10 @@ static int start_workload(struct record_opts *o, struct workload *wl, const char
 {
 	int ret = workload__start(wl, argv[0], err);
 
-	/* as a shell: 127 for a command not found, 126 for one that cannot run */
+	/* perf's status for a workload that cannot run (a shell's would be
+	 * 127 or 126; the message says which it was) */
 	if (ret)
-		o->exec_status = ret == -ENOENT ? 127 : 126;
+		o->exec_status = PM_EXIT_ERROR;
 	return ret;
 }
 

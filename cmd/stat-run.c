@@ -179,8 +179,9 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	}
 	if (!ret && o->has_workload) {
 		ret = workload__start(wl, argv[0], &err);
-		/* as a shell: 127 for a command not found, 126 for one that cannot run */
-		exec_status = ret == -ENOENT ? 127 : ret ? 126 : 0;
+		/* perf's status for a workload that cannot run (a shell's would
+		 * be 127 or 126; the message says which it was) */
+		exec_status = ret ? PM_EXIT_ERROR : 0;
 	}
 	if (ret) {
 		if (o->has_workload)

@@ -44,24 +44,24 @@ test_expect_success 'a workload killed by a signal gives 128+signal' '
 	test_expect_code 137 pm stat -e cs -- sh -c "kill -9 \$\$" 2>err
 '
 
-test_expect_success 'a missing program is a clear error, exit 127' '
-	test_expect_code 127 pm stat -e cs -- /nonexistent/prog 2>err &&
+test_expect_success 'a missing program is a clear error, exit 255 as perf' '
+	test_expect_code 255 pm stat -e cs -- /nonexistent/prog 2>err &&
 	test_grep "^perf-mini stat: cannot run ./nonexistent/prog.: No such file or directory" err &&
 	test_grep "^hint: " err &&
 	! test_grep "Performance counter stats" err
 '
 
-test_expect_success 'a non-executable file is a clear error, exit 126' '
+test_expect_success 'a non-executable file is a clear error, exit 255' '
 	echo "not a program" >plain && chmod -x plain &&
-	test_expect_code 126 pm stat -e cs -- ./plain 2>err &&
+	test_expect_code 255 pm stat -e cs -- ./plain 2>err &&
 	test_grep "Permission denied" err
 '
 
 # execvp says EACCES when a PATH directory could not be searched and the
 # name was found nowhere: a normal user with /root/... in PATH
-test_expect_success NORMAL_USER 'a name in no PATH directory, one of them unsearchable: not found, exit 127' '
+test_expect_success NORMAL_USER 'a name in no PATH directory, one of them unsearchable: not found, exit 255' '
 	mkdir locked && chmod 000 locked &&
-	test_expect_code 127 as_user env PATH="$PWD/locked:/usr/bin:/bin" \
+	test_expect_code 255 as_user env PATH="$PWD/locked:/usr/bin:/bin" \
 		"$PERF_MINI" stat -e cs -- no-such-program-here 2>err &&
 	test_grep "cannot run .no-such-program-here.: No such file or directory" err &&
 	as_user env PATH="$PWD/locked:/usr/bin:/bin" "$PERF_MINI" stat -e cs -- true 2>err &&

@@ -33,8 +33,8 @@ test_expect_success 'exit status is the workload'"'"'s' '
 	pm report -i ex.data --stdio >/dev/null
 '
 
-test_expect_success 'missing workload: clear error, exit 127, no file left' '
-	test_expect_code 127 pm record -o none.data -- ./no-such-program 2>err &&
+test_expect_success 'missing workload: clear error, exit 255 as perf, no file left' '
+	test_expect_code 255 pm record -o none.data -- ./no-such-program 2>err &&
 	test_grep "no-such-program" err && ! test -e none.data
 '
 

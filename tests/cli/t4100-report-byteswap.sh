@@ -90,12 +90,12 @@ test_expect_success 'compressed records cannot be turned: one clear error' '
 	test_grep "compressed records \(record -z\) are not supported" err
 '
 
-test_expect_success 'a big-endian file with a compressed record: one clear error, exit 1' '
+test_expect_success 'a big-endian file with a compressed record: one clear error, exit 255' '
 	swap "$PD/perf.data.singleprocess-3.8" be.data &&
 	data=$(od -An -tx1 -j40 -N8 be.data | tr -d " \n") &&
 	printf "\000\000\000\121" |
 		dd of=be.data bs=1 seek=$((0x$data)) conv=notrunc 2>/dev/null &&
-	test_expect_code 1 pm report --stdio -i be.data >out 2>err &&
+	test_expect_code 255 pm report --stdio -i be.data >out 2>err &&
 	test_grep "recorded on a big-endian machine: byte-swapped files with compressed records \(record -z\) are not supported" err &&
 	test $(wc -l <err) -eq 1 && ! test -s out
 '
@@ -108,7 +108,7 @@ test_expect_success 'damaged big-endian files: a message or a report, never a cr
 		off=$(( (i * 7919 + 13) % size )) &&
 		printf "\377\377\377" | dd of=bad.data bs=1 seek=$off conv=notrunc 2>/dev/null &&
 		{ pm report --stdio -i bad.data >/dev/null 2>&1; rc=$?; } &&
-		if [ $rc -ge 128 ]; then echo "crash ($rc) at offset $off"; return 1; fi &&
+		if [ $rc -ge 128 ] && [ $rc -ne 255 ]; then echo "crash ($rc) at offset $off"; return 1; fi &&
 		i=$((i + 1)) || return 1
 	done
 '
@@ -138,11 +138,11 @@ test_expect_success 'version 1 files (PERFFILE): with and without the feature bi
 	fi
 '
 
-test_expect_success 'a version 1 file whose attr size tells no byte order: one error, exit 1' '
+test_expect_success 'a version 1 file whose attr size tells no byte order: one error, exit 255' '
 	printf PERFFILE >bad-v1.data &&
 	printf "\150\0\0\0\0\0\0\0\1\0\0\0\0\0\0\0" >>bad-v1.data &&
 	dd if=/dev/zero bs=1 count=80 >>bad-v1.data 2>/dev/null &&
-	test_expect_code 1 pm report -i bad-v1.data >out 2>err &&
+	test_expect_code 255 pm report -i bad-v1.data >out 2>err &&
 	test_grep "version 1 perf.data .PERFFILE. whose attr size .1." err
 '
 

@@ -55,7 +55,7 @@ test_expect_success 'fixtures: valid JSON, as many samples as script prints' '
 
 test_expect_success 'an existing output is kept without -f, replaced with it' '
 	echo keep >kept.json &&
-	test_expect_code 1 pm data convert --to-json kept.json -i rec.data 2>err &&
+	test_expect_code 255 pm data convert --to-json kept.json -i rec.data 2>err &&
 	test_grep "kept.json exists" err && test_grep "hint: -f/--force" err &&
 	test "$(cat kept.json)" = keep &&
 	pm data convert -f --to-json kept.json -i rec.data 2>/dev/null &&
@@ -63,9 +63,9 @@ test_expect_success 'an existing output is kept without -f, replaced with it' '
 '
 
 test_expect_success 'a bad input leaves no file behind (perf leaves an empty one)' '
-	test_expect_code 1 pm data convert --to-json none.json -i nosuch.data 2>err &&
+	test_expect_code 255 pm data convert --to-json none.json -i nosuch.data 2>err &&
 	test_grep "cannot open nosuch.data" err &&
-	test_expect_code 1 pm data convert --to-json none.json -i "$PD/README.md" 2>err &&
+	test_expect_code 255 pm data convert --to-json none.json -i "$PD/README.md" 2>err &&
 	test_grep "not a perf.data file" err &&
 	! ls none.json* 2>/dev/null &&
 	head -c 3000 rec.data >cut.data &&
@@ -77,7 +77,7 @@ test_expect_success 'a bad input leaves no file behind (perf leaves an empty one
 test_expect_success 'usage: no format, --to-ctf, --all/--tod with JSON, no subcommand' '
 	test_expect_code 129 pm data convert -i rec.data 2>err &&
 	test_grep "convert to what" err &&
-	test_expect_code 1 pm data convert --to-ctf dir -i rec.data 2>err &&
+	test_expect_code 255 pm data convert --to-ctf dir -i rec.data 2>err &&
 	test_grep "babeltrace" err &&
 	test_expect_code 129 pm data convert --all --to-json x.json -i rec.data 2>err &&
 	test_grep "does not apply to JSON" err &&
@@ -88,8 +88,8 @@ test_expect_success 'usage: no format, --to-ctf, --all/--tod with JSON, no subco
 	! ls x.json 2>/dev/null
 '
 
-test_expect_success 'an unwritable place: the cause, exit 1' '
-	test_expect_code 1 pm data convert --to-json /nonexistent/dir/x.json -i rec.data 2>err &&
+test_expect_success 'an unwritable place: the cause, exit 255' '
+	test_expect_code 255 pm data convert --to-json /nonexistent/dir/x.json -i rec.data 2>err &&
 	test_grep "cannot write /nonexistent/dir/x.json" err
 '
 
@@ -239,9 +239,9 @@ test_expect_success '--to-pprof: one output at a time; an existing one kept with
 		2>err &&
 	test_grep "one output at a time" err &&
 	echo keep >kept.pb.gz &&
-	test_expect_code 1 pm data convert --to-pprof kept.pb.gz -i rec.data 2>err &&
+	test_expect_code 255 pm data convert --to-pprof kept.pb.gz -i rec.data 2>err &&
 	test_grep "kept.pb.gz exists" err && test "$(cat kept.pb.gz)" = keep &&
-	test_expect_code 1 pm data convert --to-pprof x.pb.gz -i missing.data 2>err &&
+	test_expect_code 255 pm data convert --to-pprof x.pb.gz -i missing.data 2>err &&
 	test_grep "cannot open missing.data" err && test ! -e x.pb.gz
 '
 

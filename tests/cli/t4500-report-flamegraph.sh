@@ -148,7 +148,7 @@ test_expect_success '-g callee: innermost frames first, the command last (an ici
 test_expect_success 'the report filters apply: --comm keeps that command only' '
 	pm report --flamegraph=- --comm burn -i rec.data >comm.folded 2>/dev/null &&
 	test -s comm.folded && ! grep -v "^burn;" comm.folded &&
-	test_expect_code 1 pm report --flamegraph=none.folded --comm nosuch -i rec.data 2>err &&
+	test_expect_code 255 pm report --flamegraph=none.folded --comm nosuch -i rec.data 2>err &&
 	test_grep "no samples to draw" err && test ! -e none.folded
 '
 
@@ -178,12 +178,12 @@ test_expect_success 'no callchains: each sample its function alone' '
 	! grep -q "^[^;]*;[^;]*;" flat.folded
 '
 
-test_expect_success 'bad requests: one message, exit 1, no file left' '
-	test_expect_code 1 pm report --flamegraph=m.html --mem-mode -i rec.data 2>err &&
+test_expect_success 'bad requests: one message, exit 255, no file left' '
+	test_expect_code 255 pm report --flamegraph=m.html --mem-mode -i rec.data 2>err &&
 	test_grep "draws callchains, not memory accesses" err && test_grep "hint: drop --mem-mode" err &&
-	test_expect_code 1 pm report --flamegraph=nodir/x.html -i rec.data 2>err &&
+	test_expect_code 255 pm report --flamegraph=nodir/x.html -i rec.data 2>err &&
 	test_grep "cannot write nodir/x.html" err &&
-	test_expect_code 1 pm report --flamegraph -i missing.data 2>err &&
+	test_expect_code 255 pm report --flamegraph -i missing.data 2>err &&
 	test_grep "cannot open missing.data" err &&
 	test ! -e flamegraph.html &&
 	! ls | grep -q "\.html\..\{6\}$"

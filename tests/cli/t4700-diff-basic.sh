@@ -53,7 +53,7 @@ test_expect_success 'bad requests: one message naming the cause, a non-zero stat
 	test_expect_code 129 pm diff old.data new.data new.data 2>err &&
 	test_grep "more than two files" err &&
 	test_expect_code 129 pm diff -t, old.data new.data 2>err && test_grep "^hint: " err &&
-	test_expect_code 1 pm diff old.data missing.data 2>err &&
+	test_expect_code 255 pm diff old.data missing.data 2>err &&
 	test_grep "cannot open missing.data" err &&
 	test_expect_code 129 pm diff --sort nosuch old.data new.data 2>err &&
 	test_grep "nosuch" err &&

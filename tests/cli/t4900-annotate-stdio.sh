@@ -89,7 +89,7 @@ test_expect_success 'a stream on stdin annotates as the file does' '
 '
 
 test_expect_success 'errors: one message, the fix, a status' '
-	test_expect_code 1 pm annotate -i burn.data nosuch 2>err &&
+	test_expect_code 255 pm annotate -i burn.data nosuch 2>err &&
 	test_grep "^perf-mini annotate: no sample hit a symbol named .nosuch." err &&
 	test_grep "hint: " err &&
 	test_expect_code 129 pm annotate -i burn.data a b 2>err && test_grep "one symbol at a time" err &&
@@ -99,21 +99,21 @@ test_expect_success 'errors: one message, the fix, a status' '
 	test_grep "perf-mini runs none" err &&
 	test_expect_code 129 pm annotate --itrace i 2>err && test_grep "itrace is not implemented: instruction traces" err &&
 	test_expect_code 129 pm annotate --stdio-color rainbow 2>err && test_grep "not a mode" err &&
-	test_expect_code 1 pm annotate -i burn.data -C x 2>err && test_grep "not a CPU list" err &&
-	test_expect_code 1 pm annotate -i nosuch.data 2>err && test_grep "nosuch.data" err &&
-	test_expect_code 1 pm annotate -i /dev/null 2>err && test -s err
+	test_expect_code 255 pm annotate -i burn.data -C x 2>err && test_grep "not a CPU list" err &&
+	test_expect_code 255 pm annotate -i nosuch.data 2>err && test_grep "nosuch.data" err &&
+	test_expect_code 255 pm annotate -i /dev/null 2>err && test -s err
 '
 
 # an empty build-id cache: perf's ~/.debug may hold a copy of burn
-test_expect_success 'the binary gone: the samples hit no symbol that can be read, exit 1' '
+test_expect_success 'the binary gone: the samples hit no symbol that can be read, exit 255' '
 	cp "$WL/burn" ./gone && pm record -q -e cpu-clock -c 100000 -o gone.data -- ./gone 100 \
 		>/dev/null 2>&1 && rm gone &&
 	mkdir -p empty &&
-	test_expect_code 1 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data --dsos gone \
+	test_expect_code 255 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data --dsos gone \
 		>out 2>err &&
 	test_grep "samples hit no symbol that can be read" err && test_grep "hint: .*--symfs" err &&
 	test ! -s out &&
-	test_expect_code 1 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data middle \
+	test_expect_code 255 env HOME=$PWD/empty "$PERF_MINI" annotate -i gone.data middle \
 		>out 2>err &&
 	test_grep "no sample hit a symbol named .middle." err
 '
@@ -150,7 +150,7 @@ test_expect_success ROOT,KERNEL '-k: the kernel'"'"'s code and symbols from a vm
 	pm annotate --stdio2 -k fake.vmlinux -i k.data "$sym" >out2 &&
 	sed -n 2p out2 | grep -q "^$sym() fake.vmlinux$" &&
 	pm report --stdio -k fake.vmlinux -i k.data -s sym 2>/dev/null | grep -q "\[k\] $sym$" &&
-	test_expect_code 1 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
+	test_expect_code 255 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
 	test_grep "cannot read the vmlinux .nosuch.vmlinux." err
 '
 

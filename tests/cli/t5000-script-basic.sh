@@ -28,10 +28,10 @@ test_expect_success '--itrace and --no-itrace: nothing to decode is no change; a
 	pm script --itrace=i100us -i "$PD/perf.data.singleprocess-3.8" >itrace.txt &&
 	test_cmp plain.txt noitrace.txt && test_cmp plain.txt itrace.txt &&
 	pm script --no-itrace --show-mmap-events -i "$PD/perf.data.intel_pt-4.14" >/dev/null &&
-	test_expect_code 1 pm script --itrace -i "$PD/perf.data.intel_pt-4.14" 2>err &&
+	test_expect_code 255 pm script --itrace -i "$PD/perf.data.intel_pt-4.14" 2>err &&
 	test_grep "holds an AUX area trace .*which perf-mini does not decode" err &&
 	test_grep "^hint: .*--no-itrace" err &&
-	test_expect_code 1 pm report --stdio --itrace=i -i "$PD/perf.data.intel_pt-4.14" 2>err &&
+	test_expect_code 255 pm report --stdio --itrace=i -i "$PD/perf.data.intel_pt-4.14" 2>err &&
 	test_grep "^perf-mini report: --itrace=i: " err
 '
 
@@ -154,9 +154,9 @@ test_expect_success 'script --per-event-dump: each event in <input>.<event>.dump
 	sort all >all.sorted && test_cmp all.sorted both
 '
 
-test_expect_success NORMAL_USER 'script --per-event-dump where the files cannot be written: said, exit 1' '
+test_expect_success NORMAL_USER 'script --per-event-dump where the files cannot be written: said, exit 255' '
 	mkdir -p ro && cp pe.data ro/ && chmod 644 ro/pe.data && chmod 555 ro &&
-	test_expect_code 1 as_user "$PERF_MINI" script --per-event-dump -i ro/pe.data >out 2>err &&
+	test_expect_code 255 as_user "$PERF_MINI" script --per-event-dump -i ro/pe.data >out 2>err &&
 	test_grep "cannot create ro/pe\.data\.[a-z:-]*\.dump" err && test_grep "^hint: " err;
 	ret=$?; chmod 755 ro; return $ret
 '

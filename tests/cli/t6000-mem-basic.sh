@@ -55,7 +55,7 @@ test_expect_success 'mem -D -C: only the samples of those CPUs' '
 	test $(grep -vc "^#" out) = 3 &&
 	pm mem -D -C 0,28-30 -i "$PD/perf.data.weight_struct" report >out &&
 	test $(grep -vc "^#" out) = 13 &&
-	test_expect_code 1 pm mem -D -C x -i "$PD/perf.data.weight_struct" report 2>err &&
+	test_expect_code 255 pm mem -D -C x -i "$PD/perf.data.weight_struct" report 2>err &&
 	test_grep "not a CPU list" err
 '
 
@@ -84,15 +84,15 @@ test_expect_success 'mem report: -U and -x belong to -D (perf ignores them), exi
 	test_grep "takes no report options" err
 '
 
-test_expect_success 'mem report on a file without memory samples: one clear error, exit 1' '
-	test_expect_code 1 pm mem -i "$PD/perf.data.singleprocess-3.8" report >out 2>err &&
+test_expect_success 'mem report on a file without memory samples: one clear error, exit 255' '
+	test_expect_code 255 pm mem -i "$PD/perf.data.singleprocess-3.8" report >out 2>err &&
 	! test -s out && test_grep "has no memory samples" err &&
-	test_expect_code 1 pm mem -i nonexistent.data report 2>err &&
+	test_expect_code 255 pm mem -i nonexistent.data report 2>err &&
 	test_grep "nonexistent.data" err &&
 	printf "not a perf.data file at all" >junk.data &&
-	test_expect_code 1 pm mem report -D -i junk.data >out 2>err &&
+	test_expect_code 255 pm mem report -D -i junk.data >out 2>err &&
 	test_grep "not a perf.data file" err &&
-	test_expect_code 1 pm mem report -D -i "$PD/perf.data.piped.corrupted.zero_size_sample-3.2" \
+	test_expect_code 255 pm mem report -D -i "$PD/perf.data.piped.corrupted.zero_size_sample-3.2" \
 		>out 2>err && test_grep "has size 0" err
 '
 

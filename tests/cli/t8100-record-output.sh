@@ -39,18 +39,18 @@ test_expect_success '-o /dev/full: the disk-full error, exit 1, the device stays
 # Each failure after the output was opened must leave what was there.
 test_expect_success 'a FIFO given as -o is not removed when recording fails' '
 	mkfifo fifo && (cat fifo >/dev/null &) &&
-	test_expect_code 127 pm record -q -e cpu-clock -o fifo -- ./no-such-program 2>err &&
+	test_expect_code 255 pm record -q -e cpu-clock -o fifo -- ./no-such-program 2>err &&
 	test -p fifo
 '
 
 test_expect_success 'an existing empty file given as -o is not removed when recording fails' '
 	: >empty.data &&
-	test_expect_code 127 pm record -q -e cpu-clock -o empty.data -- ./no-such-program &&
+	test_expect_code 255 pm record -q -e cpu-clock -o empty.data -- ./no-such-program &&
 	test -f empty.data
 '
 
 test_expect_success 'a file this run created is removed when recording fails' '
-	test_expect_code 127 pm record -q -e cpu-clock -o new.data -- ./no-such-program &&
+	test_expect_code 255 pm record -q -e cpu-clock -o new.data -- ./no-such-program &&
 	! test -e new.data
 '
 
@@ -75,7 +75,7 @@ fi
 if [ "$(id -u)" = 0 ]; then
 	test_expect_success 'a device node given as -o is not removed when recording fails (root)' '
 		mknod null c 1 3 &&
-		test_expect_code 127 pm record -q -e cpu-clock -o null -- ./no-such-program &&
+		test_expect_code 255 pm record -q -e cpu-clock -o null -- ./no-such-program &&
 		test -c null
 	'
 else

@@ -161,7 +161,8 @@ test_skip() {
 	say "skip - $1 ($2)"
 }
 
-# The command must fail cleanly: non-zero, not killed by a signal or a sanitizer.
+# The command must fail cleanly: non-zero, not killed by a signal or a
+# sanitizer (129: a usage error, 255: perf's status for an error).
 test_must_fail() {
 	"$@"
 	rc=$?
@@ -169,7 +170,7 @@ test_must_fail() {
 		echo "test_must_fail: command succeeded: $*" >&2
 		return 1
 	fi
-	if [ $rc -gt 128 ] && [ $rc -ne 129 ]; then
+	if [ $rc -gt 128 ] && [ $rc -ne 129 ] && [ $rc -ne 255 ]; then
 		echo "test_must_fail: command died with $rc: $*" >&2
 		return 1
 	fi

@@ -1,0 +1,46 @@
+#!/bin/sh
+test_description='oracle: the exit status of perf'"'"'s errors (scripts written for perf test it)'
+. "$(dirname "$0")/../cli/test-lib.sh"
+
+if ! command -v perf >/dev/null 2>&1; then
+	test_skip "exit status oracle" "Linux perf is not installed"
+	test_done; exit $?
+fi
+
+# same_status ARGS...: perf ARGS and perf-mini ARGS end with one status
+same_status() {
+	perf "$@" >/dev/null 2>&1
+	want=$?
+	"$PERF_MINI" "$@" >/dev/null 2>err
+	got=$?
+	test "$want" = "$got" || { echo "perf $*: $want, perf-mini: $got"; cat err; return 1; }
+}
+
+test_expect_success 'setup: a recording, a file that is no perf.data' '
+	pm record -q -e cpu-clock -o ok.data -- "$WL/spin" 50 &&
+	printf "not perf data\n" >bad.data
+'
+
+while read -r args; do
+	test_expect_success "$args: perf's status" "
+		same_status $args
+	"
+done <<'EOF'
+report --stdio -i missing.data
+report --stdio -i bad.data
+script -i missing.data
+script -i bad.data
+annotate --stdio -i missing.data
+evlist -i missing.data
+buildid-list -i missing.data
+diff missing.data ok.data
+mem report -i missing.data
+data convert --to-json x.json -i missing.data
+stat -e task-clock -- ./no-such-program
+stat -e task-clock -- /etc/passwd
+record -o r.data -e cpu-clock -- ./no-such-program
+report --stdio -i ok.data
+script -i ok.data
+EOF
+
+test_done
