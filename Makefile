@@ -23,7 +23,7 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 # them (BUILD_NEEDS) and never touches the system.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
 	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
-DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf llvm golang-go bolt-19
+DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf llvm golang-go bolt-19 asciidoctor
 DEB_BENCH := hyperfine
 # what the build checks for, as FILE:PACKAGE (a header, or a command on PATH)
 BUILD_NEEDS := gcc:gcc g++:g++ make:make pkg-config:pkg-config python3:python3 \
@@ -63,7 +63,7 @@ WORKLOADS := $(patsubst tests/workloads/%.c,$(B)/workloads/%,$(wildcard tests/wo
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=undefined
 
-.PHONY: all install deps check-deps unit-tests test check check-plain check-asan demo bench clean \
+.PHONY: all install man deps check-deps unit-tests test check check-plain check-asan demo bench clean \
 	fuzz fuzz-check
 
 all: perf-mini perf-mini-sim workloads $(B)/profviz.so
@@ -94,6 +94,19 @@ $(B)/.build-needs: Makefile
 	if [ -n "$$missing" ]; then echo "perf-mini needs Debian packages that are not installed:$$missing" >&2; \
 	  echo "run 'make deps' as root to install them (or: apt-get install$$missing)" >&2; exit 1; fi; \
 	touch $@
+
+# The manual pages, from Documentation/ with Debian's asciidoctor (make
+# deps installs it): help CMD and CMD --help open them beside the binary
+# ($(B)/man) or installed.
+MAN_PAGES := $(patsubst Documentation/%.txt,$(B)/man/%.1,$(wildcard Documentation/perf-mini*.txt))
+
+man: $(MAN_PAGES)
+
+$(B)/man/%.1: Documentation/%.txt $(wildcard Documentation/*.txt)
+	@command -v asciidoctor >/dev/null 2>&1 || { echo "the manual pages need Debian's \
+	  asciidoctor: run 'make deps' as root (or: apt-get install asciidoctor)" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	asciidoctor -b manpage -d manpage -o $@ $<
 
 # ./perf-mini is always the plain -O2 build, whatever B the sanitizer run uses.
 perf-mini: build/perf-mini
@@ -194,7 +207,8 @@ JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAK
 
 # The whole suite against one build ($(B)); prints "N passed, N failed".
 test: $(B)/perf-mini $(B)/perf-mini-sim $(B)/test-tool $(B)/gen-perf-data workloads \
-	$(B)/selfmon-check $(B)/selfmon-check-sim $(B)/profviz.so unit-tests
+	$(B)/selfmon-check $(B)/selfmon-check-sim $(B)/profviz.so unit-tests \
+	$(if $(shell command -v asciidoctor),man)
 	@PERF_MINI=$(CURDIR)/$(B)/perf-mini PERF_MINI_SIM=$(CURDIR)/$(B)/perf-mini-sim \
 		BUILD=$(CURDIR)/$(B) sh tests/run-tests.sh -j $(JOBS)
 
@@ -266,13 +280,15 @@ $(B)/gen-perf-data: tests/bench/gen-perf-data.c $(B)/libperf-mini.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(PKG_CFLAGS) -o $@ $< $(B)/libperf-mini.a $(LIBS)
 
 PREFIX ?= /usr/local
-install: all build/libperf-mini-self.a build/profviz.so
+install: all build/libperf-mini-self.a build/profviz.so man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/perf-mini \
 		$(DESTDIR)$(PREFIX)/include/perf-mini
 	install -m 755 build/perf-mini $(DESTDIR)$(PREFIX)/bin/perf-mini
 	install -m 644 build/libperf-mini-self.a $(DESTDIR)$(PREFIX)/lib/libperf-mini-self.a
 	install -m 755 build/profviz.so $(DESTDIR)$(PREFIX)/lib/perf-mini/profviz.so
 	install -m 644 util/selfmon/selfmon.h $(DESTDIR)$(PREFIX)/include/perf-mini/selfmon.h
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 Documentation/perf-mini-completion.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/perf-mini

@@ -162,6 +162,35 @@ static int unknown_command(const char *name)
 	return 1;
 }
 
+/*
+ * help CMD and CMD --help open CMD's manual page, as perf's do: the one
+ * made beside the binary (make man: build/man/perf-mini-CMD.1), else the
+ * installed one (man perf-mini-CMD). Returns only where there is neither
+ * (or man cannot run): the caller prints the option summary instead.
+ */
+static void show_man_page(const char *cmd)
+{
+	char exe[4096], page[4200], name[64];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	snprintf(name, sizeof(name), "perf-mini-%s", cmd);
+	fflush(stdout);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		for (int i = 0; slash && i < 2; i++) {	/* build/perf-mini, ./perf-mini */
+			*slash = '\0';
+			snprintf(page, sizeof(page), "%s/%sman/%s.1", exe, i ? "build/" : "", name);
+			if (!access(page, R_OK))
+				execlp("man", "man", "-l", page, (char *)NULL);
+		}
+	}
+	snprintf(page, sizeof(page), "man -w %s >/dev/null 2>&1", name);
+	if (!system(page))
+		execlp("man", "man", name, (char *)NULL);
+}
+
 static int cmd_help(int argc, const char **argv, struct pm_env *env)
 {
 	const struct cmd_struct *cmd;
@@ -174,6 +203,7 @@ static int cmd_help(int argc, const char **argv, struct pm_env *env)
 	cmd = find_command(argv[1]);
 	if (!cmd)
 		return unknown_command(argv[1]);
+	show_man_page(cmd->name);
 	if (cmd->fn == cmd_help || cmd->fn == cmd_version) {
 		printf("\n usage: perf-mini %s\n\n    %s\n\n", cmd->name, cmd->help);
 		return 0;
@@ -271,6 +301,8 @@ int main(int argc, const char **argv)
 	cmd = find_command(argv[0]);
 	if (!cmd)
 		return unknown_command(argv[0]);
+	if (argc > 1 && !strcmp(argv[1], "--help"))	/* as perf: the manual page */
+		show_man_page(cmd->name);
 	status = finish_stdout(cmd->fn(argc, argv, &env));
 	if (cmd->perf_status && status == 1)
 		status = PM_EXIT_ERROR;

@@ -18,8 +18,10 @@ test_expect_success '--version prints the version' '
 	test_grep "^perf-mini version [0-9]+\.[0-9]+" out
 '
 
-test_expect_success 'help CMD shows that command options' '
-	pm help stat >out &&
+# no manual page beside the binary nor installed: the options instead
+test_expect_success 'help CMD without a manual page shows that command'"'"'s options' '
+	mkdir -p bare none && cp "$PERF_MINI" bare/perf-mini &&
+	MANPATH="$PWD/none" bare/perf-mini help stat >out &&
 	test_grep "Usage: perf-mini stat" out &&
 	test_grep "^    -e, --event <event> " out
 '
@@ -125,6 +127,19 @@ test_expect_success 'version --build-options: perf'"'"'s names and layout, then 
 		test_cmp perf.names pm.names
 	fi &&
 	test_expect_code 129 pm version --bogus 2>err && test_grep "unknown option" err
+'
+
+# make check builds the pages beside the binary (make man) when
+# asciidoctor is there; man prints them when its output is no terminal
+test -r "$(dirname "$PERF_MINI")/man/perf-mini-report.1" && command -v man >/dev/null 2>&1 &&
+	prereqs="$prereqs MANPAGES"
+test_expect_success MANPAGES 'help CMD and CMD --help show the manual page, as perf; -h the options' '
+	pm help report >page && test_grep "^PERF-MINI-REPORT\(1\)" page &&
+	test_grep "^NAME" page && test_grep "perf-mini-report - " page &&
+	pm report --help >page2 && test_cmp page page2 &&
+	pm report -h >usage && test_grep "Usage: perf-mini report" usage &&
+	! grep -q "^NAME" usage &&
+	pm help stat | test_grep "^PERF-MINI-STAT\(1\)" -
 '
 
 test_done

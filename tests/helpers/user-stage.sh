@@ -28,9 +28,10 @@ user_stage() {
 	mkdir -p "$1" &&
 	cp "$PERF_MINI" "$1/perf-mini" &&
 	{ ! [ -e "$PERF_MINI_SIM" ] || cp "$PERF_MINI_SIM" "$1/perf-mini-sim"; } &&
-	# profviz finds profviz.so beside the binary
+	# profviz finds profviz.so beside the binary, help its manual pages
 	{ ! [ -e "$(dirname "$PERF_MINI")/profviz.so" ] ||
 	  cp "$(dirname "$PERF_MINI")/profviz.so" "$1/profviz.so"; } &&
+	{ ! [ -d "$(dirname "$PERF_MINI")/man" ] || cp -R "$(dirname "$PERF_MINI")/man" "$1/man"; } &&
 	cp -R "$WL" "$1/workloads" &&
 	cp -R "$TEST_DATA" "$1/data" &&
 	chmod -R a+rX "$1" && chmod a+rx "$(dirname "$1")" || return 1
