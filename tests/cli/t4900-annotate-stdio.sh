@@ -168,4 +168,21 @@ test_expect_success 'a file without samples: perf'"'"'s message' '
 	test_grep "has no samples" err
 '
 
+# a kernel function report lists: annotated where its code can be read
+# (/proc/kcore, as root), else the reason, not "no sample hit" it
+test_expect_success KERNEL 'a kernel symbol by name: its code, or why the kernel'"'"'s code cannot be read' '
+	pm record -q -e cpu-clock -c 100000 -o k.data -- \
+		dd if=/dev/zero of=/dev/null bs=64k count=30000 2>/dev/null &&
+	ksym=$(pm report --stdio -q --sort sym -g none -i k.data 2>/dev/null |
+	       sed -n "s/^ *[0-9.]*%  \[k\] //p" | head -n 1) &&
+	test -n "$ksym" &&
+	if pm annotate --stdio -i k.data "$ksym" >out 2>err; then
+		test_grep "Disassembly of" out
+	else
+		test_grep "^perf-mini annotate: $ksym is in the kernel, whose code cannot be read: " err &&
+		test_grep "^hint: give the recording kernel.s image with -k" err &&
+		! grep -q "no sample hit" err
+	fi
+'
+
 test_done

@@ -415,7 +415,12 @@ int annotate__fprintf(struct annotate *a, FILE *out)
 
 		for (size_t i = 0; i < MAX_EVSELS; i++)
 			samples += a->event_samples[i];
-		if (a->o->symbol)
+		if (a->o->symbol && a->nr_kernel)	/* the samples hit it: its code is missing */
+			strbuf_addf(&a->err, "%s is in the kernel, whose code cannot be read: %s\n"
+				    "hint: give the recording kernel's image with -k vmlinux (with its "
+				    "symbols), or annotate as root on the machine that recorded",
+				    a->o->symbol, a->kernel_why);
+		else if (a->o->symbol)
 			strbuf_addf(&a->err, "no sample hit a symbol named '%s'\nhint: perf-mini "
 				    "report --stdio -s sym lists those that samples hit", a->o->symbol);
 		else if (samples > a->nr_kernel)
