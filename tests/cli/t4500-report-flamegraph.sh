@@ -131,7 +131,7 @@ test_expect_success 'C++: names cut at the parenthesis, anonymous namespaces lef
 	EOF
 	c++ -O2 -g -fno-omit-frame-pointer -o cx cx.cc &&
 	pm record -q -g -e cpu-clock -o cx.data -- ./cx 15000 &&
-	pm report --flamegraph=- -i cx.data >cx.folded 2>/dev/null &&
+	{ pm report --flamegraph=- -i cx.data >cx.folded 2>rep.err || { cat rep.err; false; }; } &&
 	test_grep ";Scale::operator [0-9]+$" cx.folded &&
 	! grep "(inlined)" cx.folded &&
 	! grep -E "(^|;)\(anonymous namespace\)" cx.folded &&
