@@ -418,7 +418,7 @@ test_expect_success CGROUP '--for-each-cgroup: a cgroup that does not exist, an 
 
 test_expect_success 'stat --control: enable and disable from a fifo, each acknowledged' '
 	rm -f ctl ack && mkfifo ctl ack &&
-	{ pm stat -D -1 --control fifo:ctl,ack -x, -e task-clock -- "$WL/spin" 1500 2>err & } &&
+	{ pm stat -D -1 --control fifo:ctl,ack -x, -e task-clock -- "$WL/spin" 4000 2>err & } &&
 	pid=$! &&
 	tell ctl enable && a1=$(timeout 10 head -n 1 ack) &&
 	tell ctl disable && a2=$(timeout 10 head -n 1 ack) &&
