@@ -471,6 +471,19 @@ test_expect_success 'script -F period of a -c recording: the attr'"'"'s period, 
 	head -n 1 pm.err | sed "s/^perf-mini script: //" >pm.msg && test_cmp perf.err pm.msg
 '
 
+# perf record --threads writes a directory: data (header, features, the
+# first writer's records) and data.N (each writer's records)
+test_expect_success 'perf record --threads'"'"' directory: report, script, evlist as perf' '
+	perf record -q --threads -e cpu-clock -o dir.data -- "$WL/burn" 200 2>/dev/null &&
+	test -d dir.data && test -f dir.data/data.0 &&
+	same_report dir.data && test_grep "burn +burn +\[\.\] middle" pm.txt &&
+	same_script dir.data &&
+	perf evlist -i dir.data >perf.txt 2>/dev/null && pm evlist -i dir.data >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	mkdir empty.dir && test_expect_code 255 pm report --stdio -i empty.dir 2>err &&
+	test_grep "empty.dir/data" err && test_grep "^hint: .*perf record --threads" err
+'
+
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
 	same_script spin.data
 '

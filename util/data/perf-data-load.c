@@ -6,7 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -111,6 +113,86 @@ void perf_data__trust_any_owner(bool trust)
 	trust_any_owner = trust;
 }
 
+static bool owner_ok(const struct perf_data *pd, const char *path, const struct stat *st,
+		     struct strbuf *err)
+{
+	if (trust_any_owner || st->st_uid == geteuid() || st->st_uid == 0)
+		return true;
+	/* perf's words: scripts look for them */
+	strbuf_addf(err, "File %s not owned by current user or root (use -f to override)",
+		    path ? path : pd->path);
+	return false;
+}
+
+/* The whole of @path appended to @pd->buf (@alloc bytes so far). */
+static int append_file(struct perf_data *pd, const char *path, size_t *alloc,
+		       struct strbuf *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int ret = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
+		ret = -errno;
+	} else if (!owner_ok(pd, path, &st, err)) {
+		ret = -EPERM;
+	}
+	while (!ret) {
+		ssize_t n;
+
+		if (pd->size == *alloc && (ret = grow(pd, alloc, SIZE_MAX, err)))
+			break;
+		n = read(fd, pd->buf + pd->size, *alloc - pd->size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n < 0) {
+				strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
+				ret = -errno;
+			}
+			break;
+		}
+		pd->size += (size_t)n;
+	}
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+/*
+ * perf record --threads writes a directory: PATH/data holds the header,
+ * the features and the first writer's records, PATH/data.0, data.1, ...
+ * each another writer's records alone. All are read into one buffer, the
+ * others after the first file; the walk goes on into them (dir_extra).
+ */
+static int load_dir(struct perf_data *pd, struct strbuf *err)
+{
+	struct strbuf file = STRBUF_INIT;
+	size_t alloc = 1 << 16;
+	int ret;
+
+	pd->buf = malloc(alloc);
+	if (!pd->buf)
+		return -ENOMEM;
+	strbuf_addf(&file, "%s/data", pd->path);
+	ret = append_file(pd, file.buf, &alloc, err);
+	if (ret == -ENOENT)
+		strbuf_addf(err, "\nhint: %s is a directory without perf record --threads' "
+			    "data file", pd->path);
+	pd->dir_extra_off = pd->dir_extra_end = pd->size;
+	for (int i = 0; !ret; i++) {
+		strbuf_reset(&file);
+		strbuf_addf(&file, "%s/data.%d", pd->path, i);
+		if (access(file.buf, F_OK))
+			break;
+		ret = append_file(pd, file.buf, &alloc, err);
+		pd->dir_extra_end = pd->size;
+	}
+	strbuf_release(&file);
+	return ret;
+}
+
 int perf_data__load(struct perf_data *pd, struct strbuf *err)
 {
 	bool is_stdin = !strcmp(pd->path, "-");
@@ -127,14 +209,13 @@ int perf_data__load(struct perf_data *pd, struct strbuf *err)
 					   "or name it with -i");
 		return -e;
 	}
-	if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
-				   !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode))) {
+	if (!is_stdin && !fstat(fd, &st) && S_ISDIR(st.st_mode)) {
+		ret = load_dir(pd, err);
+	} else if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+					  !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode))) {
 		strbuf_addf(err, "%s is not a regular file", pd->path);
 		ret = -EINVAL;
-	} else if (!is_stdin && !trust_any_owner && st.st_uid != geteuid() && st.st_uid != 0) {
-		/* perf's words: scripts look for them */
-		strbuf_addf(err, "File %s not owned by current user or root (use -f to override)",
-			    pd->path);
+	} else if (!is_stdin && !owner_ok(pd, NULL, &st, err)) {
 		ret = -EPERM;
 	} else if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		pd->size = st.st_size;

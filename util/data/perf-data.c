@@ -816,11 +816,9 @@ int perf_data__read_pipe_meta(struct perf_data *pd, struct strbuf *err)
 	return pd->pipe ? perf_data__for_each_record(pd, no_op, NULL, err) : 0;
 }
 
-int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
-			       struct strbuf *err)
+static int walk_range(struct perf_data *pd, uint64_t off, uint64_t end, perf_data_record_fn *fn,
+		      void *ctx, struct strbuf *err)
 {
-	uint64_t off = pd->data_offset, end = pd->data_offset + pd->data_size;
-
 	while (off < end && !perf_data_stop_requested) {
 		const struct pm_event_header *ev;
 		int ret = check_record(pd, off, end, err);
@@ -863,6 +861,17 @@ int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, vo
 			return ret;
 	}
 	return 0;
+}
+
+int perf_data__for_each_record(struct perf_data *pd, perf_data_record_fn *fn, void *ctx,
+			       struct strbuf *err)
+{
+	int ret = walk_range(pd, pd->data_offset, pd->data_offset + pd->data_size, fn, ctx, err);
+
+	/* a directory's other files, after the first one's data section */
+	if (!ret && pd->dir_extra_end > pd->dir_extra_off)
+		ret = walk_range(pd, pd->dir_extra_off, pd->dir_extra_end, fn, ctx, err);
+	return ret;
 }
 
 bool perf_data__unordered(const struct perf_data *pd)

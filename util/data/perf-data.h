@@ -75,6 +75,10 @@ struct perf_data {
 	uint64_t cut_len;	/* how much of it is there */
 	struct strbuf feature_notes;	/* damaged header features, one a line */
 	uint64_t pipe_meta_end;	/* pipe: attrs and features read up to here */
+	/* perf record --threads' directory: the other threads' files
+	 * (data.0, data.1, ...), read after the first file in @buf; their
+	 * records are walked after its data section */
+	uint64_t dir_extra_off, dir_extra_end;
 	/* 64K each (a record's largest size), allocated and never touched
 	 * unless a record needs them: inline, they made every zeroed struct
 	 * perf_data fault in 128K, a tenth of a small report's page faults */
