@@ -135,10 +135,10 @@ test_expect_success TRACEFS,SYSWIDE 'tracepoint callchains system-wide: the same
 	same_report tpg.data --no-children --sort dso,sym,dso_size $comms &&
 	same_report tpg.data --sort comm,trace -g none $comms &&
 	same_report tpg.data --sort trace --raw-trace -g none $comms &&
-	same_script tpg.data &&
+	same_script tpg.data $comms &&
 	test_grep "^	 *[0-9a-f]* __schedule" pm.txt &&
-	same_script tpg.data -F +cpu &&
-	same_script tpg.data -G
+	same_script tpg.data -F +cpu $comms &&
+	same_script tpg.data -G $comms
 '
 
 # The running kernel's symbols come from the per-user cache once written:
