@@ -57,13 +57,14 @@ test_expect_success ROOT,KERNEL '-k: a vmlinux, relocated as KASLR moved the ker
 	perf record -q -e cpu-clock -c 100000 -o k.data -- "$WL/touch-pages" 20000 >/dev/null 2>&1 &&
 	bid=$(perf buildid-list -i k.data 2>/dev/null | awk "/kernel.kallsyms/ { print \$1 }") &&
 	test -n "$bid" &&
-	pm script -F ip,sym -i k.data | awk "\$1 ~ /^ffff/ { print \$1, \$2; exit }" >kip &&
-	read ip sym <kip && test -n "$sym" &&
+	pm script -F ip,sym,dso -i k.data |
+		awk "\$1 ~ /^ffff/ && \$NF == \"([kernel.kallsyms])\" { print \$1, \$2; exit }" >kip &&
+	{ read ip sym <kip && test -n "$sym" || { echo "no sample in the kernel image"; false; }; } &&
 	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" fake.vmlinux $ip 200000 $bid >/dev/null &&
 	for opts in "" "-n" "-M intel"; do
 		perf annotate --stdio2 $opts -k fake.vmlinux -i k.data "$sym" 2>/dev/null >perf.txt &&
-		pm annotate --stdio2 $opts -k fake.vmlinux -i k.data "$sym" 2>/dev/null >pm.txt &&
-		test -s pm.txt && test_cmp perf.txt pm.txt || return 1
+		pm annotate --stdio2 $opts -k fake.vmlinux -i k.data "$sym" 2>pm.err >pm.txt &&
+		test -s pm.txt && test_cmp perf.txt pm.txt || { cat pm.err; return 1; }
 	done &&
 	perf report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >perf.txt &&
 	pm report --stdio -k fake.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >pm.txt &&
