@@ -483,16 +483,20 @@ test_expect_success PERF 'record --per-thread: no TIME in the samples, script pr
 	test_cmp perf.out pm.out && ! grep -q "0\.000000:" pm.out
 '
 
+# The test holds the ack fifo open itself (read and write, which never
+# blocks): the ack of stop stays there after record has exited, where a
+# reader opening it late would find no writer and nothing to read
 test_expect_success 'record -D -1 --control: enable, then stop; the file whole' '
-	rm -f ctl ack && mkfifo ctl ack &&
+	rm -f ctl ack && mkfifo ctl ack && exec 8<>ack &&
 	{ pm record -D -1 --control fifo:ctl,ack -e cpu-clock -o ctl.data -- "$WL/spin" 30000 \
 		2>err & } &&
 	pid=$! &&
-	tell ctl enable && a1=$(timeout 10 head -n 1 ack) &&
+	tell ctl enable && a1=$(timeout 10 head -n 1 <&8) &&
 	sleep 0.3 &&
-	tell ctl stop && a2=$(timeout 10 head -n 1 ack) &&
-	wait $pid &&
-	test "$a1" = ack && test "$a2" = ack && test_grep "^Events enabled$" err &&
+	tell ctl stop && a2=$(timeout 10 head -n 1 <&8) &&
+	{ wait $pid && test "$a1" = ack && test "$a2" = ack ||
+	  { echo "acks: \"$a1\" \"$a2\", record: $?"; cat err; false; }; } &&
+	test_grep "^Events enabled$" err &&
 	pm report --stdio -i ctl.data --sort sym >out && test_grep "\[\.\] main$" out
 '
 

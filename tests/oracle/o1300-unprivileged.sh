@@ -41,7 +41,7 @@ test_expect_success 'perf reads a normal user'"'"'s recording: the same event na
 '
 
 # as perf: root reads no recording a normal user owns, unless told to (-f)
-test_expect_success 'a recording another user owns: refused in perf'"'"'s words; -f reads it' '
+test_expect_success ROOT 'a recording another user owns: refused in perf'"'"'s words; -f reads it' '
 	{ perf report --stdio -i user.data >/dev/null 2>perf.err; test $? -ne 0; } &&
 	test_must_fail pm report --stdio -i user.data >/dev/null 2>pm.err &&
 	sed "s/^perf-mini report: //" pm.err >pm.msg && test_cmp perf.err pm.msg &&
