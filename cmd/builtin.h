@@ -61,9 +61,10 @@ void cmd_use_user_locale(void);
 
 /*
  * The command is done and the process about to exit: a late ^C, or the
- * SIGTERM a parent sends as it stops us, is ignored from here. One that
- * landed in the exit path froze LeakSanitizer's stop-the-world (its
- * tracer waits on a stop that never comes), and the run with it.
+ * SIGTERM a parent sends as it stops us, is blocked and ignored from
+ * here. One that landed in the exit path froze LeakSanitizer's
+ * stop-the-world (its tracer waits on a stop that never comes), and the
+ * run with it.
  */
 void cmd_ignore_late_signals(void);
 

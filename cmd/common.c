@@ -69,6 +69,15 @@ int cmd_check_itrace(const struct perf_data *pd, const char *itrace, struct strb
 
 void cmd_ignore_late_signals(void)
 {
+	sigset_t late;
+
+	/* blocked as well as ignored: a traced process stops even for an
+	 * ignored signal, and LeakSanitizer traces us at exit */
+	sigemptyset(&late);
+	sigaddset(&late, SIGINT);
+	sigaddset(&late, SIGTERM);
+	sigaddset(&late, SIGHUP);
+	sigprocmask(SIG_BLOCK, &late, NULL);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);

@@ -139,7 +139,7 @@ test_expect_success '-S syncs before the run and counts as usual' '
 '
 
 test_expect_success '-r 0 repeats until interrupted, printing each run' '
-	{ timeout -s INT 1 "$PERF_MINI" stat -r 0 -e task-clock -- sleep 0.2 2>err; true; } &&
+	{ timeout --foreground -s INT 1 "$PERF_MINI" stat -r 0 -e task-clock -- sleep 0.2 2>err; true; } &&
 	test $(count_lines "^ Performance counter stats for .sleep 0.2.:$" err) -ge 2 &&
 	! test_grep "runs\)" err
 '

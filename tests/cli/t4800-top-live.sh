@@ -19,7 +19,7 @@ stop_spin() {
 # top for SECS seconds, then ^C (its status, not timeout's, is returned)
 top_for() {
 	secs=$1; shift
-	COLUMNS=100 LINES=20 timeout --preserve-status -s INT "$secs" "$PERF_MINI" top "$@"
+	COLUMNS=100 LINES=20 timeout --foreground --preserve-status -s INT "$secs" "$PERF_MINI" top "$@"
 }
 
 # top_until FILE 'SHELL TEST' ARGS...: top ARGS writing FILE until the
@@ -160,7 +160,7 @@ test_expect_success 'a process that does not exist: a message naming it, no scre
 test_expect_success NORMAL_USER 'a normal user: its own process is watched (user space); everything is refused with the way out' '
 	rm -f spin.pid && { as_user sh -c "echo \$\$ >spin.pid; exec \"$WL/spin\" 8000" & } &&
 	for i in $(seq 50); do test -s spin.pid && break; sleep 0.1; done &&
-	as_user env COLUMNS=100 LINES=20 timeout --preserve-status -s INT 3 "$PERF_MINI" top \
+	as_user env COLUMNS=100 LINES=20 timeout --foreground --preserve-status -s INT 3 "$PERF_MINI" top \
 		--stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
 	test $rc -eq 0 && grep -qE "spin +\[\.\] main" out &&
 	if as_user "$PERF_MINI" stat -x, -a -e cpu-clock -- true >/dev/null 2>&1; then
