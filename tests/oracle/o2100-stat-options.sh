@@ -12,10 +12,17 @@ fi
 # after "+-", one of 1.23% has one). The note that events fell back to
 # user space (unprivileged, -v only) is left out.
 masked() {
-	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" |
+	grep -v "^Warning:$\|perf_event_paranoid\|fell back" "$1" | drop_idle_intervals |
 	sed -e "s/[0-9][0-9.]*/N/g" -e "s/([+-]N)/(N)/g" -e "s/) #*$/) #/" -e "s/  */ /g" \
 	    -e "s/+- N%/+-N%/g" \
 	    -e "s,[KMG]/sec,/sec,g" -e "${MASK_RUNNING:+s/ (N%) *\$/ /}"
+}
+
+# An interval in which the workload never ran (a loaded machine, the
+# sanitizer build) prints "<not counted>" for a task clock, in either tool:
+# whether one falls in a run is the machine's, not the layout's
+drop_idle_intervals() {
+	grep -v "^ *[0-9.]*[ ,]*<not counted>[ ,]*msec[ ,]*task-clock"
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.
@@ -23,7 +30,7 @@ masked() {
 # cut: a rate's unit ("/sec" or "K/sec", the count's) is then cut too.
 lengths() {
 	grep -v "^Warning:$\|perf_event_paranoid\|fell back\|seconds \(user\|sys\)" "$1" |
-	sed -e "${MASK_RUNNING:+s/ *([0-9.]*%) *\$//}" -e "${MASK_RUNNING:+s/ *\$//}" \
+	drop_idle_intervals | sed -e "${MASK_RUNNING:+s/ *([0-9.]*%) *\$//}" -e "${MASK_RUNNING:+s/ *\$//}" \
 	    -e "${MASK_RUNNING:+s,[KMG]*/sec\$,,}" |
 	awk "{ print length(\$0) }"
 }
