@@ -163,6 +163,27 @@ test_expect_success 'a dynamic-symbols-only library: GOT slots named by relocati
 	fi
 '
 
+# A libc with IRELATIVE slots (glibc's string functions) lists them in
+# .rela.plt in another order than its PLT stubs: objdump names a stub by
+# the GOT slot it jumps through. A function that calls such stubs,
+# sampled at every byte, is annotated by both.
+test_expect_success 'PLT stubs a libc function calls: named by the GOT slot they jump through, as objdump' '
+	libc=$(ldd "$WL/spin" | awk "/libc\\.so/ { print \$3 }") &&
+	test -n "$libc" &&
+	objdump -d --no-show-raw-insn "$libc" >libc.dis 2>/dev/null &&
+	fn=$(awk "/^[0-9a-f]+ <.*>:\$/ { fn = \$1 } /call .*<\\*ABS\\*\\+0x[0-9a-f]+@plt>/ { print fn, \$1; exit }" libc.dis) &&
+	if test -z "$fn"; then
+		echo "# this libc calls no IRELATIVE stub: nothing to compare"
+	else
+		set -- $fn &&
+		to=$(printf %x $((0x${2%:} + 0x10))) &&
+		"$BUILD/test-tool" gen-plt irel.data "$libc" "$1" "$to" 1 &&
+		perf annotate --stdio -i irel.data 2>/dev/null | insns | grep "@plt>" >perf.txt &&
+		pm annotate -i irel.data 2>/dev/null | insns | grep "@plt>" >pm.txt &&
+		test -s pm.txt && test_cmp perf.txt pm.txt
+	fi
+'
+
 # Every byte of middle sampled once, one instruction 20000 times: the
 # others hold under half a percent each, and perf names no source line on
 # their rows (nor in the summary), though theirs differ from the row's

@@ -650,12 +650,44 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	return true;
 }
 
+/* The relocation of the PLT entry at @vaddr: the one for the GOT slot the
+ * entry jumps through (jmp *disp32(%rip), after an endbr64 or a bnd prefix
+ * where IBT or MPX built it), as objdump finds it. The .rela.plt order is
+ * not the entries' once a library has IRELATIVE slots (libc's). */
+static bool plt_entry_rela(Elf_Scn *plt_scn, const GElf_Shdr *plt, uint64_t vaddr,
+			   Elf_Data *rdata, uint64_t nr_rela, GElf_Rela *r)
+{
+	Elf_Data *code = elf_getdata(plt_scn, NULL);
+	uint64_t off = vaddr - plt->sh_addr, got = 0, i;
+	const unsigned char *p;
+	int32_t disp;
+
+	if (!code || !code->d_buf || off + 16 > code->d_size)
+		return false;
+	p = (const unsigned char *)code->d_buf + off;
+	for (i = 0; i + 6 <= 16; i++) {
+		if (p[i] == 0xff && p[i + 1] == 0x25) {
+			/* x86-64 code is little-endian, whatever reads it */
+			disp = (int32_t)((uint32_t)p[i + 2] | (uint32_t)p[i + 3] << 8 |
+					 (uint32_t)p[i + 4] << 16 | (uint32_t)p[i + 5] << 24);
+			got = vaddr + i + 6 + (int64_t)disp;
+			break;
+		}
+	}
+	if (!got)
+		return false;
+	for (i = 0; i < nr_rela; i++)
+		if (gelf_getrela(rdata, (int)i, r) && r->r_offset == got)
+			return true;
+	return false;
+}
+
 bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
 {
 	GElf_Shdr plt, rela, dynsym;
 	Elf_Scn *plt_scn, *rela_scn, *dyn_scn;
 	Elf_Data *rdata, *ddata;
-	uint64_t first = 0, i;
+	uint64_t first = 0;
 	GElf_Rela r;
 	GElf_Sym sym;
 	const char *name;
@@ -676,8 +708,7 @@ bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struc
 	    !(dyn_scn = elf_getscn(c->elf, rela.sh_link)) || !gelf_getshdr(dyn_scn, &dynsym) ||
 	    !(rdata = elf_getdata(rela_scn, NULL)) || !(ddata = elf_getdata(dyn_scn, NULL)))
 		return false;
-	i = (vaddr - plt.sh_addr - first) / 16;
-	if (i >= rela.sh_size / rela.sh_entsize || !gelf_getrela(rdata, (int)i, &r))
+	if (!plt_entry_rela(plt_scn, &plt, vaddr, rdata, rela.sh_size / rela.sh_entsize, &r))
 		return false;
 	if (GELF_R_TYPE(r.r_info) == R_X86_64_IRELATIVE) {
 		strbuf_addf(out, "*ABS*+0x%" PRIx64 "@plt", (uint64_t)r.r_addend);
