@@ -383,6 +383,11 @@ static size_t undecoded(const struct disasm *d, const uint8_t *code, size_t size
 	for (size_t i = 0; i < len && n + 6 < sizeof(out->operands); i++)
 		n += (size_t)snprintf(out->operands + n, sizeof(out->operands) - n, "%s0x%02x",
 				      i ? "," : "", code[i]);
+	/* a valid instruction, which objdump would name: say why it is data */
+	if (len > 1 && n < sizeof(out->operands))
+		snprintf(out->operands + n, sizeof(out->operands) - n,
+			 "  # %s instruction capstone %d does not decode",
+			 code[0] == 0x62 ? "an AVX-512 (EVEX)" : "a VEX (AVX, AVX-512 mask)", CS_API_MAJOR);
 	return len;
 }
 

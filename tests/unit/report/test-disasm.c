@@ -170,6 +170,9 @@ static void test_disasm__undecoded_kept_whole(void **state)
 	assert_int_equal(s.addr[1], 0x167adf);
 	assert_int_equal(s.addr[2], 0x167ae3);
 	assert_string_equal(s.text[2], "test %eax,%eax");
+	/* a valid instruction, not silent data: the rows say what it is */
+	assert_non_null(strstr(s.text[0], "AVX-512 (EVEX) instruction capstone"));
+	assert_non_null(strstr(s.text[1], "VEX (AVX, AVX-512 mask) instruction capstone"));
 	/* script -F insnlen: their length as perf's decoder gives it */
 	d = disasm__new("x86_64", false, &err);
 	assert_non_null(d);
