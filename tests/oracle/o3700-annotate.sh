@@ -114,6 +114,51 @@ test_expect_success 'a C++ program: every symbol, demangled titles in the same o
 	test_cmp perf.txt pm.txt
 '
 
+# The blocks of a program's own symbols, whole: perf's --stdio shows every
+# line objdump -l -S printed, numbered as perf counts objdump's lines (an
+# absolute "/file:line" resets the count), in a column as wide as the
+# symbol's last address.
+program_blocks() {
+	awk -v prog="$1" '/Source code & Disassembly of / { keep = $0 ~ ("Disassembly of " prog " for ") }
+			  keep'
+}
+
+for opts in "" "--no-source" "-l" "--asm-raw" "-n"; do
+	test_expect_success "perf annotate --stdio $opts: every line of C and C++ programs, numbered as perf" "
+		for f in c.data:burn cxx.data:shapes; do
+			perf annotate --stdio $opts -i \${f%:*} 2>/dev/null | program_blocks \${f#*:} >perf.txt &&
+			pm annotate --stdio $opts -i \${f%:*} 2>/dev/null | program_blocks \${f#*:} >pm.txt &&
+			test -s pm.txt && test_cmp perf.txt pm.txt || return 1
+		done &&
+		grep -qE '^ +: [0-9]+ +(Disassembly of section|[a-z_:]+\\(\\))' pm.txt
+	"
+done
+
+# The dynamic loader with its debug file (Debian's libc6-dbg), in a
+# recording without build-ids: both find the file by the binary's own,
+# name by its symbols, and objdump -l names a line again where only its
+# discriminator changes ("dl-reloc.c:301 (discriminator 4)").
+ld_so=$(readlink -f /lib64/ld-linux-x86-64.so.2 2>/dev/null)
+ld_bid=$(readelf -n "$ld_so" 2>/dev/null | awk "/Build ID/ { print \$3 }")
+ld_debug=/usr/lib/debug/.build-id/$(echo "$ld_bid" | cut -c1-2)/$(echo "$ld_bid" | cut -c3-).debug
+if [ -n "$ld_bid" ] && [ -r "$ld_debug" ] &&
+   readelf -sW "$ld_debug" | grep -q " _dl_relocate_object$"; then
+	prereqs="$prereqs LDDEBUG"
+else
+	test_skip "ld.so with its debug file" "no debug file of $ld_so (Debian's libc6-dbg) here"
+fi
+test_expect_success LDDEBUG 'the dynamic loader with its debug file: every line, discriminators too, as perf --stdio' '
+	set -- $(readelf -sW "$ld_debug" | awk "\$8 == \"_dl_relocate_object\" { print \$2, \$3; exit }") &&
+	from=$(printf %x $((0x$1))) && to=$(printf %x $((0x$1 + $2))) &&
+	"$BUILD/test-tool" gen-plt ld.data "$ld_so" "$from" "$to" 40 &&
+	for opts in "--no-source" ""; do
+		perf annotate --stdio $opts -i ld.data 2>/dev/null >perf.txt &&
+		pm annotate --stdio $opts -i ld.data 2>/dev/null >pm.txt &&
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	grep -q "<_dl_relocate_object>:" pm.txt && grep -q "(discriminator [0-9]*)$" pm.txt
+'
+
 test_expect_success 'a file perf-mini recorded: the same as perf annotates it' '
 	same_annotation -i pm.data -s middle
 '

@@ -14,6 +14,7 @@
 
 #include "../base/xalloc.h"
 #include "annotate.h"
+#include "annotate-listing.h"
 #include "annotate-print.h"
 #include "disasm.h"
 #include "sym-code.h"
@@ -56,45 +57,6 @@ static void name_target(struct printer *p, uint64_t vaddr, struct strbuf *out)
 	      dso__table_symbol(&p->a->machine.dsos, p->s->dso, off) : NULL;
 	if (sym && strstr(sym->name, "@plt") && sym->start == off)
 		strbuf_addf(out, " <%s-0x10>", sym->name);
-}
-
-/* The source around an instruction: the function when it changes (an
- * inlined one, or back), the line's text when the line does. */
-static void print_source(struct printer *p, uint64_t off)
-{
-	const char *names[4], *lines[4];
-	size_t n = srcline__inlines(&p->a->srclines, &p->a->machine.dsos, p->s->dso, off, names,
-				    lines, 4);
-	const char *colon, *text;
-	int len;
-
-	if (!n || !lines[0] || !strcmp(lines[0], "??:0"))
-		return;
-	if (names[0] && *names[0] && strcmp(names[0], p->last_func)) {
-		fprintf(p->out, "%*s: %s():\n", p->pad, "", names[0]);
-		snprintf(p->last_func, sizeof(p->last_func), "%s", names[0]);
-	}
-	if (!strcmp(lines[0], p->last_src))
-		return;
-	snprintf(p->last_src, sizeof(p->last_src), "%s", lines[0]);
-	colon = strrchr(lines[0], ':');
-	if (!colon)
-		return;
-	{
-		char path[4096];
-		unsigned int lineno = (unsigned int)atoi(colon + 1);
-
-		snprintf(path, sizeof(path), "%.*s", (int)(colon - lines[0]), lines[0]);
-		text = srccode__line(&p->a->srccode, path, lineno, &len);
-		while (text && len > 0 && (*text == ' ' || *text == '\t')) {
-			text++;	/* as objdump -S shows it in perf */
-			len--;
-		}
-		if (text)
-			fprintf(p->out, "%*s: %-4u %.*s\n", p->pad, "", lineno, len, text);
-		else
-			fprintf(p->out, "%*s: %s\n", p->pad, "", lines[0]);
-	}
 }
 
 static void print_value(struct printer *p, uint64_t period, uint64_t samples)
@@ -161,12 +123,6 @@ static void print_address(struct printer *p, uint64_t addr)
 	while ((p->line.len - start) % 8);
 }
 
-static void print_insn_text(struct printer *p, const struct disasm_insn *in)
-{
-	print_address(p, in->addr);
-	annotate_insn_text(p, in, &p->line);
-}
-
 static int last_address(const struct disasm_insn *in, void *ctx)
 {
 	struct printer *p = ctx;
@@ -176,19 +132,6 @@ static int last_address(const struct disasm_insn *in, void *ctx)
 		last += (uint64_t)(in->size - 1) / 7 * 7;
 	p->addr_width = annotate_hex_digits(last);
 	return 0;
-}
-
-/* --asm-raw: objdump's seven bytes a line, the rest on lines of their own */
-static void print_raw_rest(struct printer *p, const struct disasm_insn *in)
-{
-	for (int i = 7; p->a->o->asm_raw && i < in->size; i += 7) {
-		print_value(p, 0, 0);
-		print_address(p, in->addr + (uint64_t)i);
-		for (int j = i; j < in->size && j < i + 7; j++)
-			strbuf_addf(&p->line, "%02x%s", in->bytes[j],
-				    j + 1 < in->size && j + 1 < i + 7 ? " " : "");
-		strbuf_addch(&p->line, '\n');
-	}
 }
 
 /* What the samples on @in's bytes add up to. */
@@ -215,22 +158,21 @@ static bool line_counted(const struct printer *p, uint64_t period, uint64_t samp
 	return share(p, period, samples) > 0.5;
 }
 
-static int print_insn(const struct disasm_insn *in, void *ctx)
+/* An instruction's row (or, with --asm-raw, a row of its bytes past
+ * seven): its value, address and objdump's text; with -l the source line
+ * of a heavy one, where it changes. */
+static void print_insn_row(struct printer *p, const struct listing_line *line)
 {
-	struct printer *p = ctx;
-	uint64_t off = sym_code__offset(&p->code, in->addr);
-	uint64_t period, samples;
+	uint64_t addr = p->code.start_vaddr + (uint64_t)line->off;
 	const char *srcline;
 
-	insn_counts(p, in, &period, &samples);
-	if (p->a->o->source)
-		print_source(p, p->s->sym->start + off);
 	strbuf_reset(&p->line);
-	print_value(p, period, samples);
-	print_insn_text(p, in);
-	if (p->a->o->print_line && line_counted(p, period, samples)) {
+	print_value(p, line->period, line->samples);
+	print_address(p, addr);
+	strbuf_addstr(&p->line, line->text);
+	if (p->a->o->print_line && line_counted(p, line->period, line->samples)) {
 		srcline = srcline__get(&p->a->srclines, &p->a->machine.dsos, p->s->dso, p->s->sym,
-				       p->s->sym->start + off);
+				       p->s->sym->start + (uint64_t)line->off);
 		if (srcline && (!p->last_srcline || strcmp(srcline, p->last_srcline)) &&
 		    strcmp(srcline, "??:0")) {
 			const char *base = strrchr(srcline, '/');
@@ -240,9 +182,31 @@ static int print_insn(const struct disasm_insn *in, void *ctx)
 		}
 	}
 	strbuf_addch(&p->line, '\n');
-	print_raw_rest(p, in);
 	fputs(p->line.buf, p->out);
-	return 0;
+}
+
+/*
+ * perf's --stdio: each line of objdump's listing, numbered as perf
+ * numbers them (one a line, from 0; an absolute "/file:line" sets the
+ * number to its line and is not shown) in a column as wide as the last
+ * address, blank ones without.
+ */
+static void print_listing(struct printer *p, const struct listing *l)
+{
+	unsigned int nr = 0;
+
+	for (size_t i = 0; i < l->n; i++, nr++) {
+		const struct listing_line *line = &l->v[i];
+
+		if (line->off == LISTING_FILE_LINE)
+			nr = line->file_line - 1;
+		else if (line->off >= 0)
+			print_insn_row(p, line);
+		else if (!*line->text)
+			fprintf(p->out, "%*s:\n", p->pad, "");
+		else
+			fprintf(p->out, "%*s: %-*u %s\n", p->pad, "", p->addr_width, nr, line->text);
+	}
 }
 
 const char *annotate_dso_name(const struct printer *p, bool full)
@@ -287,7 +251,8 @@ static int by_share(const void *x, const void *y)
 {
 	const struct line_share *a = x, *b = y;
 
-	return a->pct < b->pct ? 1 : a->pct > b->pct ? -1 : strcmp(a->srcline, b->srcline);
+	/* ties as perf's tree leaves them: by the line's name, descending */
+	return a->pct < b->pct ? 1 : a->pct > b->pct ? -1 : strcmp(b->srcline, a->srcline);
 }
 
 struct line_summary {
@@ -357,7 +322,7 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 			FILE *out)
 {
 	struct printer p = { .a = a, .s = s, .out = out, .line = STRBUF_INIT };
-	struct strbuf label = STRBUF_INIT;
+	struct listing l;
 	bool global = a->o->percent_type == PERCENT_GLOBAL_PERIOD ||
 		      a->o->percent_type == PERCENT_GLOBAL_HITS;
 
@@ -377,15 +342,9 @@ static int print_symbol(struct annotate *a, const struct ann_sym *s, struct disa
 	print_title(&p);
 	p.pad = a->o->show_total_period ? 13 : 9;
 	sym_code__walk(&p.code, d, last_address, &p);
-	annotate_symbol_label(&p, &label);
-	fprintf(out, "%*s:\n%*s: Disassembly of section %s:\n%*s:\n%*s: %016" PRIx64 "%s:\n",
-		p.pad, "", p.pad, "", p.code.section, p.pad, "", p.pad, "", p.code.start_vaddr,
-		label.buf);
-	strbuf_release(&label);
-	/* objdump -l names the ELF function where there is no DWARF */
-	if (a->o->vmlinux && s->dso->kernel && !s->dso->is_module)
-		fprintf(out, "%*s: %s():\n", p.pad, "", s->sym->name);
-	sym_code__walk(&p.code, d, print_insn, &p);
+	listing_build(&l, &p, d);
+	print_listing(&p, &l);
+	listing_release(&l);
 	sym_code__close(&p.code);
 	strbuf_release(&p.line);
 	return 0;

@@ -21,7 +21,6 @@ struct printer {
 	struct sym_code code;
 	FILE *out;
 	struct strbuf line;
-	char last_func[256], last_src[4096];
 	const char *last_srcline;
 	int pad;			/* the value column's width: "%*s: " for other lines */
 	int addr_width;			/* the hex digits of the last instruction's address */

@@ -15,262 +15,8 @@
 
 #include "../base/xalloc.h"
 #include "../symbols/demangle.h"
-#include "annotate-print.h"
+#include "annotate-listing.h"
 
-struct line2 {
-	int64_t off;			/* -1: not an instruction */
-	char *text;			/* an instruction's after its address */
-	uint64_t period, samples;
-	unsigned int jump_sources;
-	const char *arrow;		/* "", "↓", "↑", "→", "←" */
-	struct strbuf shown;		/* an instruction as perf rewrites it */
-};
-
-struct listing {
-	struct printer *p;
-	struct line2 *v;
-	size_t n, alloc;
-	/* objdump -l's state: the function and line last named */
-	char *prev_func;
-	unsigned int prev_line;
-	/* objdump -S's, per source file: the last line shown, the highest */
-	struct src_state {
-		char *path;
-		unsigned int last_line, max_printed;
-	} *files;
-	size_t nr_files;
-	/* binutils' names for C++ functions without a linkage name, by DIE */
-	struct seen_func {
-		uint64_t id;
-		char *name;
-		bool elf;	/* the ELF symbol's name, which it took */
-	} *funcs;
-	size_t nr_funcs;
-};
-
-static void add_line(struct listing *l, int64_t off, const char *text)
-{
-	const char *end;
-
-	if (l->n == l->alloc) {
-		l->alloc = l->alloc ? 2 * l->alloc : 64;
-		l->v = must_reallocarray(l->v, l->alloc, sizeof(*l->v));
-	}
-	/* perf trims what objdump printed */
-	while (isspace((unsigned char)*text))
-		text++;
-	end = text + strlen(text);
-	while (end > text && isspace((unsigned char)end[-1]))
-		end--;
-	l->v[l->n++] = (struct line2){
-		.off = off, .text = must_strndup(text, (size_t)(end - text)), .arrow = "",
-		.shown = STRBUF_INIT,
-	};
-}
-
-/* --- objdump -l -S's lines before an instruction ---------------------- */
-
-static struct src_state *src_state(struct listing *l, const char *path)
-{
-	for (size_t i = 0; i < l->nr_files; i++)
-		if (!strcmp(l->files[i].path, path))
-			return &l->files[i];
-	l->files = must_reallocarray(l->files, l->nr_files + 1, sizeof(*l->files));
-	l->files[l->nr_files] = (struct src_state){ .path = must_strdup(path) };
-	return &l->files[l->nr_files++];
-}
-
-/* objdump -S: the lines since the last one shown of that file, with up to
- * five before the line for context. */
-static void dump_source(struct listing *l, const char *path, unsigned int line)
-{
-	struct src_state *f = src_state(l, path);
-	struct annotate *a = l->p->a;
-	unsigned int from;
-	int len;
-
-	if (line == f->last_line || !srccode__line(&a->srccode, path, 1, &len))
-		return;
-	from = line > 5 ? line - 5 : 1;
-	if (f->max_printed >= from)
-		from = f->max_printed < line ? f->max_printed + 1 : line;
-	for (unsigned int i = from;; i++) {
-		const char *text = srccode__line(&a->srccode, path, i, &len);
-
-		if (text) {
-			char *copy = must_strndup(text, (size_t)len);
-
-			add_line(l, -1, copy);
-			free(copy);
-		}
-		if (i == line)
-			break;
-	}
-	if (f->max_printed < line)
-		f->max_printed = line;
-	f->last_line = line;
-}
-
-/* The ELF symbol objdump finds at @vaddr, as it spells it, and where it
- * starts; false when there is none. */
-static bool elf_function(struct listing *l, uint64_t vaddr, struct strbuf *name, uint64_t *start)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *plus;
-	bool ok = sym_code__data_name(&l->p->code, vaddr, l->p->a->o->demangle, &sb) &&
-		  sb.len > 3 && !strncmp(sb.buf, " <", 2) && sb.buf[sb.len - 1] == '>';
-
-	if (ok) {
-		sb.buf[--sb.len] = '\0';
-		plus = strstr(sb.buf, "+0x");
-		while (plus && strstr(plus + 1, "+0x"))
-			plus = strstr(plus + 1, "+0x");
-		*start = plus ? vaddr - strtoull(plus + 3, NULL, 16) : vaddr;
-		strbuf_add(name, sb.buf + 2, plus ? (size_t)(plus - sb.buf - 2) : sb.len - 2);
-	}
-	strbuf_release(&sb);
-	return ok;
-}
-
-/* A name as objdump -l writes its function line: demangled names as they
- * are (they have their parameters), others with "()". @elf: an ELF
- * symbol's name as sym_code__data_name() spells it, demangled already. */
-static void objdump_function_line(struct listing *l, const char *name, bool mangled, bool elf,
-				  struct strbuf *out)
-{
-	char *demangled = mangled && l->p->a->o->demangle ? symbol_demangle(name, true) : NULL;
-
-	if (demangled || (elf && strchr(name, '(')))
-		strbuf_addf(out, "%s:", demangled ? demangled : name);
-	else
-		strbuf_addf(out, "%s():", name);
-	free(demangled);
-}
-
-/*
- * Whether @addr lies in a function of the ELF symbol table of a file
- * with DWARF: objdump -l names it from there where no line table knows
- * the address (a program's _start, _init), but not a PLT entry (its
- * section has no function symbol), nor in a file without DWARF.
- */
-static bool in_elf_function(struct listing *l, uint64_t addr)
-{
-	struct printer *p = l->p;
-	const struct symbol *sym = dso__table_symbol(&p->a->machine.dsos, p->s->dso, addr);
-
-	return sym && !sym->is_object && !strstr(sym->name, "@plt") &&
-	       srcline__has_dwarf(&p->a->srclines, &p->a->machine.dsos, p->s->dso);
-}
-
-/*
- * objdump -l's function at an address (binutils' rule): the innermost
- * DWARF function's linkage name, or its plain name in C; a C++ function
- * without a linkage name is named the first time by the ELF symbol there,
- * which it keeps when the symbol starts where the function does, its
- * plain name after that. Without DWARF, the ELF symbol.
- */
-static void function_name(struct listing *l, uint64_t addr, uint64_t vaddr, bool has_line,
-			  struct strbuf *out)
-{
-	struct printer *p = l->p;
-	struct strbuf elf = STRBUF_INIT;
-	struct srcline_func f;
-	uint64_t start;
-	size_t i;
-
-	if (!srcline__function(&p->a->srclines, &p->a->machine.dsos, p->s->dso, addr, &f)) {
-		/* no DWARF function: the ELF one, where the line table knows
-		 * the address or an ELF function holds it (not in a PLT) */
-		if (has_line && elf_function(l, vaddr, &elf, &start))
-			objdump_function_line(l, elf.buf, false, true, out);
-		strbuf_release(&elf);
-		return;
-	}
-	if (f.linkage || f.plain) {
-		objdump_function_line(l, f.linkage ? f.linkage : f.name, f.linkage, false, out);
-		return;
-	}
-	for (i = 0; i < l->nr_funcs && l->funcs[i].id != f.id; i++)
-		;
-	if (i < l->nr_funcs) {
-		objdump_function_line(l, l->funcs[i].name, false, l->funcs[i].elf, out);
-		return;
-	}
-	l->funcs = must_reallocarray(l->funcs, l->nr_funcs + 1, sizeof(*l->funcs));
-	l->funcs[l->nr_funcs] = (struct seen_func){ f.id, must_strdup(f.name ? f.name : ""), false };
-	if (elf_function(l, vaddr, &elf, &start)) {
-		if (f.has_low && start == f.low) {
-			free(l->funcs[l->nr_funcs].name);
-			l->funcs[l->nr_funcs].name = must_strdup(elf.buf);
-			l->funcs[l->nr_funcs].elf = true;
-		}
-		objdump_function_line(l, elf.buf, false, true, out);
-	} else if (f.name) {
-		objdump_function_line(l, f.name, false, false, out);
-	}
-	l->nr_funcs++;
-	strbuf_release(&elf);
-}
-
-static void source_lines(struct listing *l, uint64_t addr, uint64_t vaddr)
-{
-	struct printer *p = l->p;
-	const char *names[4], *lines[4], *colon;
-	size_t n = srcline__inlines(&p->a->srclines, &p->a->machine.dsos, p->s->dso, addr, names,
-				    lines, 4);
-	struct strbuf func = STRBUF_INIT;
-	unsigned int line;
-	char path[4096];
-
-	if (!n)
-		lines[0] = NULL;
-	function_name(l, addr, vaddr, in_elf_function(l, addr) ||
-		      (lines[0] && strcmp(lines[0], "??:0")), &func);
-	if (func.len && (!l->prev_func || strcmp(func.buf, l->prev_func))) {
-		add_line(l, -1, func.buf);
-		free(l->prev_func);
-		l->prev_func = strbuf_detach(&func, NULL);
-		l->prev_line = 0;
-	}
-	strbuf_release(&func);
-	if (!lines[0] || !(colon = strrchr(lines[0], ':')))
-		return;
-	line = (unsigned int)strtoul(colon + 1, NULL, 10);
-	if (!line)
-		return;
-	snprintf(path, sizeof(path), "%.*s", (int)(colon - lines[0]), lines[0]);
-	/* perf drops objdump's "/file:line" lines, not relative ones */
-	if (line != l->prev_line && path[0] != '/') {
-		char text[4200];
-
-		snprintf(text, sizeof(text), "%s:%u", path, line);
-		add_line(l, -1, text);
-	}
-	l->prev_line = line;
-	if (p->a->o->source)
-		dump_source(l, path, line);
-}
-
-static int collect(const struct disasm_insn *in, void *ctx)
-{
-	struct listing *l = ctx;
-	struct printer *p = l->p;
-	uint64_t off = sym_code__offset(&p->code, in->addr);
-	struct strbuf text = STRBUF_INIT;
-
-	source_lines(l, p->s->sym->start + off, in->addr);
-	annotate_insn_text(p, in, &text);
-	add_line(l, (int64_t)off, text.buf);
-	/* --asm-raw: objdump's lines of the bytes past seven, instructions to perf */
-	for (int i = 7; p->a->o->asm_raw && i < in->size; i += 7) {
-		strbuf_reset(&text);
-		for (int j = i; j < in->size && j < i + 7; j++)
-			strbuf_addf(&text, "%02x ", in->bytes[j]);
-		add_line(l, (int64_t)(off + (uint64_t)i), text.buf);
-	}
-	strbuf_release(&text);
-	return 0;
-}
 
 /* --- perf's x86 instruction parsers ------------------------------------ */
 
@@ -501,7 +247,7 @@ static bool format_call(struct printer *p, const struct insn2 *ins, int width,
 	if (name) {
 		name++;
 		end = strchr(name, '>');
-		if (!end || memchr(name, '+', (size_t)(end - name)))
+		if (!end)
 			return false;
 	} else {
 		const char *star = strchr(after, '*');
@@ -523,7 +269,7 @@ static bool format_call(struct printer *p, const struct insn2 *ins, int width,
 
 /* The instruction as perf shows it, into @line->shown and @line->arrow;
  * a local jump's target offset in @target (else -1). */
-static void format_insn(struct printer *p, struct line2 *line, int width, int64_t *target)
+static void format_insn(struct printer *p, struct listing_line *line, int width, int64_t *target)
 {
 	struct insn2 ins;
 	int ops;
@@ -549,7 +295,7 @@ static void format_insn(struct printer *p, struct line2 *line, int width, int64_
 		split_insn(ins.raw, &locked);
 		inner = find_ops(locked.name);
 		if (inner == OPS_MOV || inner == OPS_DEC || inner == OPS_NOP) {
-			struct line2 sub = { .text = (char *)ins.raw, .shown = STRBUF_INIT };
+			struct listing_line sub = { .text = (char *)ins.raw, .shown = STRBUF_INIT };
 			int64_t none;
 
 			format_insn(p, &sub, width, &none);
@@ -585,7 +331,7 @@ static void format_insn(struct printer *p, struct line2 *line, int width, int64_
 
 /* --- the listing ------------------------------------------------------- */
 
-static struct line2 *line_at(struct listing *l, int64_t off)
+static struct listing_line *line_at(struct listing *l, int64_t off)
 {
 	size_t lo = 0, hi = l->n;
 
@@ -609,30 +355,6 @@ static struct line2 *line_at(struct listing *l, int64_t off)
 	return NULL;
 }
 
-/* Each instruction's samples: from its offset up to the next one's, as
- * perf counts them. */
-static void count_samples(struct listing *l)
-{
-	uint64_t len = l->p->s->sym->end - l->p->s->sym->start;
-
-	for (size_t i = 0; i < l->n; i++) {
-		uint64_t end = len;
-
-		if (l->v[i].off < 0)
-			continue;
-		for (size_t j = i + 1; j < l->n; j++) {
-			if (l->v[j].off >= 0) {
-				end = (uint64_t)l->v[j].off;
-				break;
-			}
-		}
-		for (uint64_t b = (uint64_t)l->v[i].off; b < end && b < len && b < (1u << 20); b++) {
-			l->v[i].period += l->p->s->byte_period[b];
-			l->v[i].samples += l->p->s->byte_samples[b];
-		}
-	}
-}
-
 static void format_all(struct listing *l)
 {
 	int width = 0;
@@ -647,7 +369,7 @@ static void format_all(struct listing *l)
 		}
 	}
 	for (size_t i = 0; i < l->n; i++) {
-		struct line2 *target;
+		struct listing_line *target;
 		int64_t to;
 
 		if (l->v[i].off < 0)
@@ -660,7 +382,7 @@ static void format_all(struct listing *l)
 	}
 }
 
-static double percent(const struct printer *p, const struct line2 *line)
+static double percent(const struct printer *p, const struct listing_line *line)
 {
 	enum percent_type t = p->a->o->percent_type;
 	bool hits = t == PERCENT_LOCAL_HITS || t == PERCENT_GLOBAL_HITS;
@@ -669,7 +391,7 @@ static double percent(const struct printer *p, const struct line2 *line)
 	return base ? 100.0 * (double)(hits ? line->samples : line->period) / (double)base : 0;
 }
 
-static void print_line(struct listing *l, const struct line2 *line, bool first, int addr_width)
+static void print_line(struct listing *l, const struct listing_line *line, bool first, int addr_width)
 {
 	const struct annotate_opts *o = l->p->a->o;
 	int pcnt_width = o->show_total_period ? 12 : 7;
@@ -726,52 +448,20 @@ static void print_header(struct printer *p)
 		annotate_percent_names[p->a->o->percent_type], p->s->sym->name, annotate_dso_name(p, true));
 }
 
-static void listing_release(struct listing *l)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		free(l->v[i].text);
-		strbuf_release(&l->v[i].shown);
-	}
-	for (size_t i = 0; i < l->nr_files; i++)
-		free(l->files[i].path);
-	free(l->files);
-	for (size_t i = 0; i < l->nr_funcs; i++)
-		free(l->funcs[i].name);
-	free(l->funcs);
-	free(l->v);
-	free(l->prev_func);
-}
-
 void annotate_stdio2_symbol(struct printer *p, struct disasm *d)
 {
-	struct listing l = { .p = p };
-	struct strbuf label = STRBUF_INIT;
+	struct listing l;
 	int addr_width = annotate_hex_digits(p->s->sym->end - p->s->sym->start);
+	bool first = true;
 
-	/* objdump's heading, less its "file format" line (perf greps it out) */
-	add_line(&l, -1, "");
-	add_line(&l, -1, "");
-	add_line(&l, -1, "");
-	strbuf_addf(&label, "Disassembly of section %s:", p->code.section);
-	add_line(&l, -1, label.buf);
-	add_line(&l, -1, "");
-	strbuf_reset(&label);
-	strbuf_addf(&label, "%016" PRIx64, p->code.start_vaddr);
-	annotate_symbol_label(p, &label);
-	strbuf_addch(&label, ':');
-	add_line(&l, -1, label.buf);
-	strbuf_reset(&label);
-	/* objdump -l names the ELF function where there is no DWARF */
-	if (p->a->o->vmlinux && p->s->dso->kernel && !p->s->dso->is_module) {
-		strbuf_addf(&label, "%s():", p->s->sym->name);
-		add_line(&l, -1, label.buf);
-	}
-	strbuf_release(&label);
-	sym_code__walk(&p->code, d, collect, &l);
-	count_samples(&l);
+	listing_build(&l, p, d);
 	format_all(&l);
 	print_header(p);
-	for (size_t i = 0; i < l.n; i++)
-		print_line(&l, &l.v[i], i == 0, addr_width);
+	for (size_t i = 0; i < l.n; i++) {
+		if (l.v[i].off == LISTING_FILE_LINE)
+			continue;
+		print_line(&l, &l.v[i], first, addr_width);
+		first = false;
+	}
 	listing_release(&l);
 }

@@ -205,6 +205,25 @@ static bool open_vmlinux(struct sym_code *c, const struct dsos *dsos, const stru
 	return false;
 }
 
+/* The debug file of the build-id the recording has for @dso, or (a file
+ * recorded without, perf record -B) of the binary's own, as perf finds it. */
+static void debug_file_path(struct sym_code *c, const struct dso *dso, const char *binary)
+{
+	uint8_t own[20];
+	const uint8_t *id = dso->build_id;
+	size_t size = dso->build_id_size;
+	int n;
+
+	if (!size && (size = elf_read_build_id(binary, own, sizeof(own))))
+		id = own;
+	if (!size)
+		return;
+	n = snprintf(c->debug_path, sizeof(c->debug_path), "/usr/lib/debug/.build-id/%02x/", id[0]);
+	for (size_t i = 1; i < size; i++)
+		n += snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, "%02x", id[i]);
+	snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, ".debug");
+}
+
 bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso,
 		    const struct symbol *sym)
 {
@@ -217,17 +236,9 @@ bool sym_code__open(struct sym_code *c, const struct dsos *dsos, struct dso *dso
 		return open_vmlinux(c, dsos, sym);
 	if (dso->kernel)
 		return sym_code__is_live_kernel(dsos, dso) && open_kcore(c, sym);
-	if (dso->build_id_size) {
-		int n = snprintf(c->debug_path, sizeof(c->debug_path), "/usr/lib/debug/.build-id/%02x/",
-				 dso->build_id[0]);
-
-		for (size_t i = 1; i < dso->build_id_size; i++)
-			n += snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, "%02x",
-				      dso->build_id[i]);
-		snprintf(c->debug_path + n, sizeof(c->debug_path) - (size_t)n, ".debug");
-	}
 	elf_version(EV_CURRENT);
 	if (dso__binary_path(dsos, dso, &path)) {
+		debug_file_path(c, dso, path.buf);
 		c->fd = open(path.buf, O_RDONLY | O_CLOEXEC);
 		if (c->fd >= 0)
 			c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);

@@ -166,6 +166,26 @@ static char *table_line(struct srcline_module *m, uint64_t addr, bool full_path)
 	return file_line(file, lineno, line ? comp_dir_of(line) : NULL, full_path);
 }
 
+unsigned int srcline__discriminator(struct srclines *sl, const struct dsos *dsos,
+				   struct dso *dso, uint64_t addr)
+{
+	struct srcline_module *m = dso && !dso->kernel ? module_of(sl, dsos, dso) : NULL;
+	Dwarf_Addr bias = 0, line_bias;
+	unsigned int disc = 0;
+	Dwarf_Line *dline;
+	Dwfl_Line *line;
+	uint64_t vaddr;
+
+	if (!m || !m->mod)
+		return 0;
+	vaddr = offset_to_vaddr(m->mod, addr, &bias);	/* sets the bias: read it after */
+	line = dwfl_module_getsrc(m->mod, vaddr + bias);
+	dline = line ? dwfl_dwarf_line(line, &line_bias) : NULL;
+	if (!dline || dwarf_linediscriminator(dline, &disc))
+		return 0;
+	return disc;
+}
+
 static char *line_of(struct srcline_module *m, uint64_t addr, bool full_path)
 {
 	Dwarf_Addr bias = 0;

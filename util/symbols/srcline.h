@@ -36,6 +36,11 @@ struct srclines {
 /* The line of @addr (map_ip space) in @dso, @sym its symbol or NULL. */
 const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			 const struct symbol *sym, uint64_t addr);
+/* The line table's discriminator at @addr of @dso (which of the blocks
+ * of one line it is, as objdump -l shows it), 0 where it has none. */
+unsigned int srcline__discriminator(struct srclines *sl, const struct dsos *dsos,
+				   struct dso *dso, uint64_t addr);
+
 /*
  * perf's srcfile of @addr: the file of its srcline ("burn.c"), "" where
  * only a symbol offset or nothing is known ("??:0"). Valid until
