@@ -337,8 +337,16 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 		fprintf(stderr, "mmap size %" PRIu64 "B\n",
 			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
 	if (!ret) {
-		record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, false);
+		/* tasks attached to (-p, -t) are described once their events
+		 * are on: an exec before that would leave its COMM unseen */
+		bool attached = !o->has_workload && target__has_task(&o->target) &&
+				!target__has_cpu(&o->target);
+
+		if (!attached)
+			record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, false);
 		ret = start(o, &wl, argv, err);
+		if (!ret && attached)
+			record_synthesize(o, &r, &w, 0, false);
 	}
 	if (ret) {
 		if (o->has_workload)
