@@ -260,11 +260,15 @@ exec_blocks() {
 }
 
 # 200 execs at 10 kHz: some 30 samples land inside execve (one of 20
-# execs missed now and then); no retry
+# execs missed now and then); no retry. Where the user stack copy ends
+# before the chain does, perf's libunwind reads the next return address
+# as 0 and shows a last frame ffffffffffffffff; perf-mini's libdw walk
+# ends there: that line is left out of perf's.
 test_expect_success KERNEL '--call-graph dwarf: a sample inside execve has no user frame, as perf' '
 	pm record -q --call-graph dwarf,2048 -e cpu-clock -c 100000 -o ex.data -- \
 		sh -c "i=0; while [ \$i -lt 200 ]; do /bin/true; i=\$((i + 1)); done" &&
-	perf script --no-inline -i ex.data 2>/dev/null | exec_blocks >perf.txt &&
+	perf script --no-inline -i ex.data 2>/dev/null | exec_blocks |
+		grep -v "^	*ffffffffffffffff \[unknown\] (\[unknown\])$" >perf.txt &&
 	pm script --no-inline -i ex.data | exec_blocks >pm.txt &&
 	test -s perf.txt && test_cmp perf.txt pm.txt
 '
