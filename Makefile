@@ -23,7 +23,8 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 # them (BUILD_NEEDS) and never touches the system.
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
 	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
-DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf llvm golang-go bolt-19 asciidoctor
+DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf python3-jsonschema llvm golang-go \
+	     bolt-19 asciidoctor
 DEB_BENCH := hyperfine
 # what the build checks for, as FILE:PACKAGE (a header, or a command on PATH)
 BUILD_NEEDS := gcc:gcc g++:g++ make:make pkg-config:pkg-config python3:python3 \
@@ -81,8 +82,17 @@ endef
 deps:
 	$(call apt_install,$(DEB_BUILD))
 
+# speedscope (npm's release build: its file-format schema and the page that
+# imports a file) for the tests that load perf-mini's output in it, fetched
+# once into build/npm; without npm's registry those tests say they skip
+NPM_SPEEDSCOPE := speedscope@1.25.0
 check-deps: deps
 	$(call apt_install,$(DEB_CHECK))
+	@test -f build/npm/speedscope/package.json || { command -v npm >/dev/null && \
+	  mkdir -p build/npm && cd build/npm && rm -rf speedscope package && \
+	  timeout 180 npm pack -q $(NPM_SPEEDSCOPE) >/dev/null 2>&1 && tar xzf speedscope-*.tgz && \
+	  mv package speedscope && rm -f speedscope-*.tgz; } || \
+	  echo "$(NPM_SPEEDSCOPE) could not be fetched from npm: its tests will skip" >&2
 
 # Every object waits for this check, made once per build directory: a
 # missing header or tool is named with its package, not met as a compiler

@@ -17,6 +17,7 @@
 #include "../util/data/perf-data.h"
 #include "../util/report/json-convert.h"
 #include "../util/report/pprof.h"
+#include "../util/report/speedscope.h"
 
 static const char *const data_usage[] = {
 	"perf-mini data convert [<options>]",
@@ -24,10 +25,15 @@ static const char *const data_usage[] = {
 };
 
 struct data_opts {
-	const char *input, *to_json, *to_ctf, *to_pprof;
+	const char *input, *to_json, *to_ctf, *to_pprof, *to_speedscope;
 	bool force, all, tod;
 	int verbose;
 };
+
+static const char *output_of(const struct data_opts *o)
+{
+	return o->to_json ?: o->to_pprof ?: o->to_speedscope;
+}
 
 /* What the options ask that cannot be done: 129 for a usage error, 1 for
  * what the machine or the file system refuses, with the fix in @err. */
@@ -40,21 +46,21 @@ static int check(const struct data_opts *o, struct strbuf *err)
 				   "hint: --to-json FILE");
 		return 1;
 	}
-	if (!o->to_json == !o->to_pprof) {
-		strbuf_addstr(err, o->to_json ? "--to-json and --to-pprof: one output at a time\n"
+	if (!!o->to_json + !!o->to_pprof + !!o->to_speedscope != 1) {
+		strbuf_addstr(err, o->to_json || o->to_pprof ?
+			      "--to-json, --to-pprof and --to-speedscope: one output at a time\n"
 			      "hint: run data convert once for each" :
 			      "convert to what?\nhint: perf-mini data convert --to-json out.json "
-			      "(or --to-pprof out.pb.gz) [-i perf.data]");
+			      "(or --to-pprof out.pb.gz, --to-speedscope out.json) [-i perf.data]");
 		return 129;
 	}
 	if (o->all || o->tod) {
-		strbuf_addf(err, "%s does not apply to JSON or pprof output (as perf)\nhint: drop it",
-			    o->all ? "--all" : "--tod");
+		strbuf_addf(err, "%s does not apply to JSON, pprof or speedscope output (as perf)\n"
+			    "hint: drop it", o->all ? "--all" : "--tod");
 		return 129;
 	}
-	if (!o->force && !stat(o->to_json ?: o->to_pprof, &st)) {
-		strbuf_addf(err, "%s exists\nhint: -f/--force overwrites it",
-			    o->to_json ?: o->to_pprof);
+	if (!o->force && !stat(output_of(o), &st)) {
+		strbuf_addf(err, "%s exists\nhint: -f/--force overwrites it", output_of(o));
 		return 1;
 	}
 	return 0;
@@ -113,6 +119,28 @@ static int convert_pprof(const struct data_opts *o, struct strbuf *err)
 	return ret ? 1 : 0;
 }
 
+static int convert_speedscope(const struct data_opts *o, struct strbuf *err)
+{
+	struct perf_data pd = { 0 };
+	struct pending_file pf;
+	uint64_t nr = 0;
+	FILE *f = NULL;
+	int ret = perf_data__open(&pd, o->input, err);
+
+	if (!ret && (ret = pending_file__fopen(&pf, o->to_speedscope, &f)))
+		strbuf_addf(err, "cannot write %s: %s", o->to_speedscope, strerror(-ret));
+	if (!ret) {
+		ret = speedscope_convert(&pd, o->input, f, &nr, err);
+		if ((ret = pending_file__fclose(&pf, f, ret)) && !err->len)
+			strbuf_addf(err, "cannot write %s: %s", o->to_speedscope, strerror(-ret));
+	}
+	if (!ret)
+		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into speedscope data '%s' "
+			"(%llu samples) ]\n", o->input, o->to_speedscope, (unsigned long long)nr);
+	perf_data__close(&pd);
+	return ret ? 1 : 0;
+}
+
 int cmd_data(int argc, const char **argv, struct pm_env *env)
 {
 	struct data_opts o = { .input = cmd_default_input() };
@@ -125,6 +153,8 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "to-json", &o.to_json, "file", "Convert to JSON format"),
 		OPT_STRING(0, "to-pprof", &o.to_pprof, "file",
 			   "Convert to pprof's profile.proto, gzipped"),
+		OPT_STRING(0, "to-speedscope", &o.to_speedscope, "file",
+			   "Convert to speedscope's JSON file format"),
 		OPT_BOOLEAN(0, "tod", &o.tod, "Convert time to wall clock time"),
 		OPT_END(),
 	};
@@ -157,7 +187,8 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 			    "with -i FILE", argv[2]);
 		ret = 129;
 	} else if (!(ret = check(&o, &err))) {
-		ret = o.to_json ? convert_json(&o, &err) : convert_pprof(&o, &err);
+		ret = o.to_json ? convert_json(&o, &err) :
+		      o.to_pprof ? convert_pprof(&o, &err) : convert_speedscope(&o, &err);
 	}
 	if (ret)
 		cmd_error("data convert", err.buf);

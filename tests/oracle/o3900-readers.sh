@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='the programs that read perf-mini output read it as they read perf'"'"'s: go tool pprof, perf2bolt'
+test_description='the programs that read perf-mini output read it as they read perf'"'"'s: go tool pprof, perf2bolt, speedscope'
 . "$(dirname "$0")/../cli/test-lib.sh"
 
 # Debian's golang-go (go tool pprof) and bolt-19 (perf2bolt), as make deps
@@ -8,6 +8,15 @@ command -v go >/dev/null 2>&1 && prereqs="$prereqs GO"
 # llvm-bolt is perf2bolt when called by that name (not perf2bolt-19)
 P2B=$(command -v /usr/lib/llvm-19/bin/perf2bolt || command -v perf2bolt)
 [ -n "$P2B" ] && prereqs="$prereqs PERF2BOLT"
+# speedscope's release build, as make check-deps fetches it from npm
+SPEEDSCOPE="$ROOT/build/npm/speedscope/dist/release"
+if [ -f "$SPEEDSCOPE/file-format-schema.json" ] && /usr/bin/python3 -c "import jsonschema" 2>/dev/null
+then
+	prereqs="$prereqs SPEEDSCOPE"
+else
+	test_skip "speedscope tests" "no speedscope from npm in build/npm (make check-deps fetches it) or no python3-jsonschema"
+fi
+command -v chromium >/dev/null 2>&1 && prereqs="$prereqs CHROMIUM"
 export HOME="$TRASH"	# go's caches
 
 pprof() {
@@ -89,6 +98,37 @@ test_expect_success PERF2BOLT,PERF 'perf2bolt with perf-mini as its perf: the fd
 		{ test_cmp $d.perf.fdata $d.pm.fdata && grep -q "^1 f " $d.pm.fdata; } ||
 		{ tail -n 5 $d.perf.log $d.pm.log; return 1; }
 	done
+'
+
+# A C++ program's frame-pointer callchains, recorded by perf: the file
+# speedscope's own schema takes, each thread's stacks (root first) and
+# weights as perf script prints them, and the page speedscope imports it
+# in, headless, opened on the busiest thread.
+test_expect_success PERF,SPEEDSCOPE 'data convert --to-speedscope: speedscope'"'"'s schema, perf script'"'"'s stacks and periods' '
+	perf record -q -e cpu-clock -c 100000 -g -o fp.data -- "$WL/shapes" >/dev/null 2>&1 &&
+	pm data convert --to-speedscope fp.json -i fp.data 2>err &&
+	test_grep "Converted .fp.data. into speedscope data .fp.json. \([0-9]+ samples\)" err &&
+	perf script --no-inline -F tid,period,ip,sym -i fp.data 2>/dev/null |
+		/usr/bin/python3 "$ROOT/tests/helpers/speedscope-check.py" \
+			"$SPEEDSCOPE/file-format-schema.json" fp.json &&
+	grep -q "\"unit\":\"nanoseconds\"" fp.json && grep -q "\"file\":\"shapes.cc\",\"line\":" fp.json
+'
+
+test_expect_success PERF,SPEEDSCOPE,CHROMIUM 'speedscope imports the file: its title, the busiest thread open' '
+	/usr/bin/python3 "$ROOT/tests/helpers/speedscope-load.py" "$SPEEDSCOPE" fp.json >page.txt &&
+	test_grep "^fp.data - speedscope$" page.txt &&
+	test_grep "^shapes [0-9]+/[0-9]+$" page.txt &&
+	sed "s/\"samples\":\[\[/\"samples\":[[99999,/" fp.json >bad.json &&
+	/usr/bin/python3 "$ROOT/tests/helpers/speedscope-load.py" "$SPEEDSCOPE" bad.json >bad.txt &&
+	! grep -q "^shapes" bad.txt
+'
+
+test_expect_success 'data convert --to-speedscope: one output at a time, an existing file kept' '
+	test_expect_code 129 pm data convert --to-speedscope a.json --to-json b.json -i fp.data 2>err &&
+	test_grep "one output at a time" err &&
+	echo keep >kept.json &&
+	test_expect_code 255 pm data convert --to-speedscope kept.json -i fp.data 2>err &&
+	test_grep "kept.json exists" err && test "$(cat kept.json)" = keep
 '
 
 test_done

@@ -261,3 +261,19 @@ void strbuf_addrpad(struct strbuf *sb, const char *s, size_t width)
 		strbuf_addchars(sb, ' ', width - len);
 	strbuf_add(sb, s, len);
 }
+
+void strbuf_add_json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			strbuf_addf(sb, "\\%c", ch);
+		else if (ch < 0x20 || ch == '<' || ch == '>' || ch == '&')
+			strbuf_addf(sb, "\\u%04x", ch);
+		else
+			strbuf_addch(sb, (char)ch);
+	}
+	strbuf_addch(sb, '"');
+}

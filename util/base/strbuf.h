@@ -120,6 +120,10 @@ void strbuf_addfixed2(struct strbuf *sb, double v, int width);
 /* @s right-aligned in @width columns ("%*s"). */
 void strbuf_addrpad(struct strbuf *sb, const char *s, size_t width);
 
+/* @s as a JSON string, quoted; <, > and & escaped too, so that it may
+ * sit inside an HTML <script>. */
+void strbuf_add_json_string(struct strbuf *sb, const char *s);
+
 /* Remove trailing whitespace. */
 void strbuf_rtrim(struct strbuf *sb);
 

@@ -334,29 +334,13 @@ static void write_folded(const struct flame *f, struct strbuf *path, FILE *out)
 	free(lines.line);
 }
 
-static void json_string(const char *s, struct strbuf *out)
-{
-	strbuf_addch(out, '"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			strbuf_addf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch == '<' || ch == '>' || ch == '&')	/* inside <script> */
-			strbuf_addf(out, "\\u%04x", ch);
-		else
-			strbuf_addch(out, (char)ch);
-	}
-	strbuf_addch(out, '"');
-}
-
 /* {"n": name, "v": total, "s": self, "c": [children]} */
 static void write_json(const struct flame *f, uint32_t n, struct strbuf *out)
 {
 	const struct flame_node *node = &f->node[n];
 
 	strbuf_addstr(out, "{\"n\":");
-	json_string(node->name, out);
+	strbuf_add_json_string(out, node->name);
 	strbuf_addf(out, ",\"v\":%" PRIu64 ",\"s\":%" PRIu64, node->total, node->self);
 	if (node->first_child) {
 		strbuf_addstr(out, ",\"c\":[");
@@ -401,7 +385,7 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 			if (any)
 				strbuf_addch(&json, ',');
 			strbuf_addstr(&json, "{\"event\":");
-			json_string(r->pd.evsels[i]->name, &json);
+			strbuf_add_json_string(&json, r->pd.evsels[i]->name);
 			/* a clock's period is time: the page says it in s, ms, us */
 			if (!strncmp(r->pd.evsels[i]->name, "cpu-clock", 9) ||
 			    !strncmp(r->pd.evsels[i]->name, "task-clock", 10))

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "../base/id-table.h"
 #include "../base/xalloc.h"
 #include "../data/session.h"
 #include "../symbols/machine.h"
@@ -47,86 +48,13 @@ static void pb_bytes(struct strbuf *b, int field, const void *data, size_t len)
 	strbuf_add(b, data, len);
 }
 
-/* --- tables: a key's bytes to a dense id -------------------------------- */
-
-struct table {
-	struct strbuf keys;	/* every key, one after another */
-	size_t *key_at;		/* by id - 1: where its key starts */
-	uint32_t *key_len;
-	uint32_t *slot;		/* id, 0: empty */
-	size_t nr, nr_slots;
-};
-
-static uint64_t hash_bytes(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = 1469598103934665603ULL;
-
-	while (n--)
-		h = (h ^ *s++) * 1099511628211ULL;
-	return h;
-}
-
-static uint32_t *table_slot(const struct table *t, const void *key, size_t len)
-{
-	size_t j = hash_bytes(key, len) & (t->nr_slots - 1);
-
-	while (t->slot[j] && (t->key_len[t->slot[j] - 1] != len ||
-			      memcmp(t->keys.buf + t->key_at[t->slot[j] - 1], key, len)))
-		j = (j + 1) & (t->nr_slots - 1);
-	return &t->slot[j];
-}
-
-static void table_grow(struct table *t)
-{
-	size_t nb = t->nr_slots ? 2 * t->nr_slots : 1024;
-	uint32_t *old = t->slot;
-	size_t old_nr = t->nr_slots;
-
-	t->slot = must_calloc(nb, sizeof(*t->slot));
-	t->nr_slots = nb;
-	for (size_t i = 0; i < old_nr; i++)
-		if (old[i])
-			*table_slot(t, t->keys.buf + t->key_at[old[i] - 1], t->key_len[old[i] - 1]) =
-				old[i];
-	free(old);
-}
-
-/* The id of @key (1 up), made when new (*@made set). */
-static uint32_t table_id(struct table *t, const void *key, size_t len, bool *made)
-{
-	uint32_t *s;
-
-	if (2 * (t->nr + 1) > t->nr_slots)
-		table_grow(t);
-	s = table_slot(t, key, len);
-	*made = !*s;
-	if (*s)
-		return *s;
-	t->key_at = must_reallocarray(t->key_at, t->nr + 1, sizeof(*t->key_at));
-	t->key_len = must_reallocarray(t->key_len, t->nr + 1, sizeof(*t->key_len));
-	t->key_at[t->nr] = t->keys.len;
-	t->key_len[t->nr] = (uint32_t)len;
-	strbuf_add(&t->keys, key, len);
-	*s = (uint32_t)++t->nr;
-	return *s;
-}
-
-static void table_free(struct table *t)
-{
-	strbuf_release(&t->keys);
-	free(t->key_at);
-	free(t->key_len);
-	free(t->slot);
-}
-
 /* --- the profile as it is gathered -------------------------------------- */
 
 struct pprof {
 	struct machine m;
 	struct srclines srclines;
 	struct perf_data *pd;
-	struct table strings, functions, mappings, locations, samples;
+	struct id_table strings, functions, mappings, locations, samples;
 	struct strbuf function_msgs, mapping_msgs, location_msgs;	/* encoded, in id order */
 	int64_t *values;		/* by sample id - 1: nr_values each */
 	size_t nr_values;
@@ -145,14 +73,14 @@ static uint32_t str_id(struct pprof *p, const char *s)
 	bool made;
 
 	/* the string table's first entry is "" (index 0), as pprof requires */
-	return table_id(&p->strings, s, strlen(s) + 1, &made) - 1;
+	return id_table__id(&p->strings, s, strlen(s) + 1, &made) - 1;
 }
 
 static uint32_t function_id(struct pprof *p, const char *name, const char *file)
 {
 	uint32_t key[2] = { str_id(p, name), str_id(p, file) };
 	bool made;
-	uint32_t id = table_id(&p->functions, key, sizeof(key), &made);
+	uint32_t id = id_table__id(&p->functions, key, sizeof(key), &made);
 	struct strbuf f = STRBUF_INIT;
 
 	if (!made)
@@ -172,7 +100,7 @@ static uint32_t mapping_id(struct pprof *p, const struct map *map)
 	struct strbuf m = STRBUF_INIT, hex = STRBUF_INIT;
 	struct { const struct dso *dso; uint64_t start; } key = { dso, map->start };
 	bool made;
-	uint32_t id = table_id(&p->mappings, &key, sizeof(key), &made);
+	uint32_t id = id_table__id(&p->mappings, &key, sizeof(key), &made);
 
 	if (!made)
 		return id;
@@ -264,7 +192,7 @@ static uint32_t location_id(struct pprof *p, const struct thread *t,
 	key[0] = map_id ? map_id : (uint64_t)t->pid << 32;	/* no map: per process */
 	key[1] = ip;
 	key[2] = caller;
-	id = table_id(&p->locations, key, sizeof(key), &made);
+	id = id_table__id(&p->locations, key, sizeof(key), &made);
 	if (!made)
 		return id;
 	pb_uint(&loc, 1, id);
@@ -379,7 +307,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (p->mem)
 		mem_labels(p, s->data_src, k->mem);
 	n = stack_of(p, t, s, s != as_recorded, k->loc, MAX_STACK);
-	id = table_id(&p->samples, k, sizeof(*k) + n * sizeof(uint32_t), &made);
+	id = id_table__id(&p->samples, k, sizeof(*k) + n * sizeof(uint32_t), &made);
 	free(k);
 	if (made) {
 		p->values = must_reallocarray(p->values, id * p->nr_values, sizeof(*p->values));
@@ -630,11 +558,11 @@ int pprof_convert(struct perf_data *pd, const struct pprof_opts *o, FILE *out,
 	strbuf_release(&msg);
 	srclines__exit(&p->srclines);
 	machine__exit(&p->m);
-	table_free(&p->strings);
-	table_free(&p->functions);
-	table_free(&p->mappings);
-	table_free(&p->locations);
-	table_free(&p->samples);
+	id_table__release(&p->strings);
+	id_table__release(&p->functions);
+	id_table__release(&p->mappings);
+	id_table__release(&p->locations);
+	id_table__release(&p->samples);
 	strbuf_release(&p->function_msgs);
 	strbuf_release(&p->mapping_msgs);
 	strbuf_release(&p->location_msgs);
