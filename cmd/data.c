@@ -96,30 +96,27 @@ static int convert_json(const struct data_opts *o, struct strbuf *err)
 	return ret ? 1 : 0;
 }
 
-static int convert_pprof(const struct data_opts *o, struct strbuf *err)
+static int write_pprof(struct perf_data *pd, const struct data_opts *o, FILE *f, uint64_t *nr,
+		       struct strbuf *err)
 {
-	struct perf_data pd = { 0 };
 	struct pprof_opts po = { 0 };
-	struct pending_file pf;
-	uint64_t nr = 0;
-	FILE *f = NULL;
-	int ret = perf_data__open(&pd, o->input, err);
 
-	if (!ret && (ret = pending_file__fopen(&pf, o->to_pprof, &f)))
-		strbuf_addf(err, "cannot write %s: %s", o->to_pprof, strerror(-ret));
-	if (!ret) {
-		ret = pprof_convert(&pd, &po, f, &nr, err);
-		if ((ret = pending_file__fclose(&pf, f, ret)) && !err->len)
-			strbuf_addf(err, "cannot write %s: %s", o->to_pprof, strerror(-ret));
-	}
-	if (!ret)
-		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into pprof data '%s' "
-			"(%llu samples) ]\n", o->input, o->to_pprof, (unsigned long long)nr);
-	perf_data__close(&pd);
-	return ret ? 1 : 0;
+	(void)o;
+	return pprof_convert(pd, &po, f, nr, err);
 }
 
-static int convert_speedscope(const struct data_opts *o, struct strbuf *err)
+static int write_speedscope(struct perf_data *pd, const struct data_opts *o, FILE *f,
+			    uint64_t *nr, struct strbuf *err)
+{
+	return speedscope_convert(pd, o->input, f, nr, err);
+}
+
+typedef int convert_fn(struct perf_data *pd, const struct data_opts *o, FILE *f, uint64_t *nr,
+		       struct strbuf *err);
+
+/* @out written by @fn, as @what, under a temporary name until whole. */
+static int convert_to(const struct data_opts *o, const char *out, const char *what,
+		      convert_fn *fn, struct strbuf *err)
 {
 	struct perf_data pd = { 0 };
 	struct pending_file pf;
@@ -127,16 +124,16 @@ static int convert_speedscope(const struct data_opts *o, struct strbuf *err)
 	FILE *f = NULL;
 	int ret = perf_data__open(&pd, o->input, err);
 
-	if (!ret && (ret = pending_file__fopen(&pf, o->to_speedscope, &f)))
-		strbuf_addf(err, "cannot write %s: %s", o->to_speedscope, strerror(-ret));
+	if (!ret && (ret = pending_file__fopen(&pf, out, &f)))
+		strbuf_addf(err, "cannot write %s: %s", out, strerror(-ret));
 	if (!ret) {
-		ret = speedscope_convert(&pd, o->input, f, &nr, err);
+		ret = fn(&pd, o, f, &nr, err);
 		if ((ret = pending_file__fclose(&pf, f, ret)) && !err->len)
-			strbuf_addf(err, "cannot write %s: %s", o->to_speedscope, strerror(-ret));
+			strbuf_addf(err, "cannot write %s: %s", out, strerror(-ret));
 	}
 	if (!ret)
-		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into speedscope data '%s' "
-			"(%llu samples) ]\n", o->input, o->to_speedscope, (unsigned long long)nr);
+		fprintf(stderr, "[ perf-mini data convert: Converted '%s' into %s data '%s' "
+			"(%llu samples) ]\n", o->input, what, out, (unsigned long long)nr);
 	perf_data__close(&pd);
 	return ret ? 1 : 0;
 }
@@ -188,7 +185,8 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (!(ret = check(&o, &err))) {
 		ret = o.to_json ? convert_json(&o, &err) :
-		      o.to_pprof ? convert_pprof(&o, &err) : convert_speedscope(&o, &err);
+		      o.to_pprof ? convert_to(&o, o.to_pprof, "pprof", write_pprof, &err) :
+		      convert_to(&o, o.to_speedscope, "speedscope", write_speedscope, &err);
 	}
 	if (ret)
 		cmd_error("data convert", err.buf);
