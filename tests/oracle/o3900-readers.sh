@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='the programs that read perf-mini output read it as they read perf'"'"'s: go tool pprof, perf2bolt, speedscope'
+test_description='the programs that read perf-mini output read it as they read perf'"'"'s: go tool pprof, perf2bolt, speedscope, hotspot'
 . "$(dirname "$0")/../cli/test-lib.sh"
 
 # Debian's golang-go (go tool pprof) and bolt-19 (perf2bolt), as make deps
@@ -17,6 +17,9 @@ else
 	test_skip "speedscope tests" "no speedscope from npm in build/npm (make check-deps fetches it) or no python3-jsonschema"
 fi
 command -v chromium >/dev/null 2>&1 && prereqs="$prereqs CHROMIUM"
+# hotspot's own reader of perf.data (Debian's hotspot)
+PERFPARSER=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
+[ -x "$PERFPARSER" ] && prereqs="$prereqs HOTSPOT"
 export HOME="$TRASH"	# go's caches
 
 pprof() {
@@ -129,6 +132,36 @@ test_expect_success 'data convert --to-speedscope: one output at a time, an exis
 	echo keep >kept.json &&
 	test_expect_code 255 pm data convert --to-speedscope kept.json -i fp.data 2>err &&
 	test_grep "kept.json exists" err && test "$(cat kept.json)" = keep
+'
+
+# hotspot reads a perf.data through its perfparser: perf-mini's files
+# whole (the samples report counts, no complaint beyond those it makes of
+# perf's own files), and a --call-graph dwarf recording unwound by it
+# from the stack copies perf-mini recorded (outer and main are reached
+# only so: the samples land in middle).
+perfparser_complaints() {
+	grep -v "^feature not properly read\|^unhandled event type\|^Linux version .* detected\|Switching to automatic buffering" "$1"
+}
+
+test_expect_success HOTSPOT 'hotspot-perfparser reads perf-mini'"'"'s recording: report'"'"'s sample count, nothing more to say' '
+	pm record -q -e cpu-clock -c 100000 -g -o hs.data -- "$WL/burn" 200 >/dev/null 2>&1 &&
+	"$PERFPARSER" --input hs.data --print-stats >stats.txt 2>stats.err &&
+	samples=$(pm report --stats -i hs.data | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" |
+		  head -n 1) &&
+	test_grep "^samples: $samples$" stats.txt &&
+	perfparser_complaints stats.err >complaints; test ! -s complaints &&
+	head -c 30000 hs.data >cut.data &&
+	"$PERFPARSER" --input cut.data --print-stats >/dev/null 2>cut.err;
+	perfparser_complaints cut.err | grep -q .
+'
+
+test_expect_success HOTSPOT 'hotspot-perfparser unwinds a perf-mini --call-graph dwarf recording to main' '
+	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o hsd.data -- "$WL/burn" 200 \
+		>/dev/null 2>&1 &&
+	"$PERFPARSER" --input hsd.data --output hsd.b2qt 2>hsd.err &&
+	perfparser_complaints hsd.err >complaints; test ! -s complaints &&
+	strings hsd.b2qt | grep -x "middle" && strings hsd.b2qt | grep -x "outer" &&
+	strings hsd.b2qt | grep -x "main"
 '
 
 test_done
