@@ -2,7 +2,8 @@
 /*
  * perf-mini diff: two perf.data files (from perf-mini or Linux perf) read
  * as report reads them, without callchains, and their entries compared by
- * the names of their keys (util/report/diff), as perf diff does.
+ * the names of their keys (util/report/diff), as perf diff does; or, with
+ * --flamegraph, their callchains drawn as one differential flame graph.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/report/diff.h"
 #include "../util/report/report.h"
+#include "report.h"
 
 static const char *const diff_usage[] = {
 	"perf-mini diff [<options>] [old_file] [new_file]",
@@ -68,6 +70,28 @@ static int check(struct diff_args *a, int argc, struct strbuf *err)
 	return 0;
 }
 
+/* The table of entries paired by their keys; the exit status. */
+static int compare(struct report *base, struct report *new, const struct diff_args *a,
+		   struct strbuf *err)
+{
+	if (diff__fprintf(base, new, &a->d, stdout))
+		return 0;
+	diff__explain_no_pair(base, new, err);
+	cmd_error("diff", err->buf);
+	return 1;
+}
+
+/* --flamegraph: the differential flame graph; the exit status. */
+static int draw(struct report *base, struct report *new, const struct diff_args *a,
+		struct strbuf *err)
+{
+	int ret = report_flamegraph_write_diff(base, new, a->r.flamegraph, a->quiet, err);
+
+	if (ret)
+		cmd_error("diff", err->buf);
+	return ret;
+}
+
 int cmd_diff(int argc, const char **argv, struct pm_env *env)
 {
 	struct diff_args a = {
@@ -105,6 +129,11 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "kallsyms", &a.r.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN('f', "force", &a.r.force, "don't complain, do it"),
 		OPT_BOOLEAN('q', "quiet", &a.quiet, "Do not show any warnings or messages"),
+		{ .type = OPTION_CALLBACK, .long_name = "flamegraph", .value = &a.r.flamegraph,
+		  .argh = "file", .flags = PARSE_OPT_OPTARG, .callback = report_flamegraph_option,
+		  .help = "draw the new file's callchains against the baseline's: a page (FILE.html, "
+			  "by default flamegraph.html) or difffolded stacks (any other name, - for "
+			  "stdout)" },
 		OPT_END(),
 	};
 	struct report base, new;
@@ -133,20 +162,23 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 		old_path = argv[0];
 		new_path = argv[1];
 	}
-	if (!a.r.sort)
-		a.r.sort = "dso,sym";
-	a.r.fields = a.r.sort;	/* the key columns alone: the diff's go before them */
+	if (a.r.flamegraph) {
+		if (report_flamegraph_setup(&a.r, &err)) {
+			cmd_error("diff", err.buf);
+			strbuf_release(&err);
+			return 129;
+		}
+	} else {
+		if (!a.r.sort)
+			a.r.sort = "dso,sym";
+		a.r.fields = a.r.sort;	/* the key columns alone: the diff's go before them */
+	}
 	new_opts = a.r;
 	cmd_buffer_stdout();
 	ret = 1;
 	if (!read_file(&base, &a.r, old_path, a.quiet)) {
-		if (!read_file(&new, &new_opts, new_path, a.quiet)) {
-			ret = !diff__fprintf(&base, &new, &a.d, stdout);
-			if (ret) {
-				diff__explain_no_pair(&base, &new, &err);
-				cmd_error("diff", err.buf);
-			}
-		}
+		if (!read_file(&new, &new_opts, new_path, a.quiet))
+			ret = a.r.flamegraph ? draw(&base, &new, &a, &err) : compare(&base, &new, &a, &err);
 		report__exit(&new);
 	}
 	report__exit(&base);

@@ -44,29 +44,69 @@ int report_flamegraph_setup(struct report_opts *o, struct strbuf *err)
 	return 0;
 }
 
-int report_flamegraph_write(struct report *r)
+typedef int flame_writer(void *ctx, bool html, FILE *f);
+
+/* @path written by @write: stdout for -, else under a temporary name. */
+static int write_to(const char *cmd, const char *path, const char *what, flame_writer *write,
+		    void *ctx, bool quiet, struct strbuf *err)
 {
-	const char *path = r->o->flamegraph;
 	bool to_stdout = !strcmp(path, "-"), html = !to_stdout && flamegraph__is_html(path);
 	struct pending_file pf;
 	FILE *f = stdout;
 	int ret = 0;
 
 	if (!to_stdout && (ret = pending_file__fopen(&pf, path, &f))) {
-		strbuf_addf(&r->err, "cannot write %s: %s", path, strerror(-ret));
+		strbuf_addf(err, "cannot write %s: %s", path, strerror(-ret));
 		return 1;
 	}
-	ret = flamegraph__write(r, html, r->pd.path, f);
+	ret = write(ctx, html, f);
 	if (to_stdout)
 		fflush(stdout);
 	else
 		ret = pending_file__fclose(&pf, f, ret);
 	if (ret == -ENODATA)
-		strbuf_addf(&r->err, "%s has no samples to draw", r->pd.path);
+		strbuf_addf(err, "%s has no samples to draw", what);
 	else if (ret)
-		strbuf_addf(&r->err, "cannot write %s: %s", path, strerror(-ret));
-	else if (!to_stdout && !r->o->quiet)
-		fprintf(stderr, "perf-mini report: flame graph written to %s%s\n", path,
+		strbuf_addf(err, "cannot write %s: %s", path, strerror(-ret));
+	else if (!to_stdout && !quiet)
+		fprintf(stderr, "perf-mini %s: flame graph written to %s%s\n", cmd, path,
 			html ? " (open it in a browser)" : "");
 	return ret ? 1 : 0;
+}
+
+static int write_report(void *ctx, bool html, FILE *f)
+{
+	struct report *r = ctx;
+
+	return flamegraph__write(r, html, r->pd.path, f);
+}
+
+int report_flamegraph_write(struct report *r)
+{
+	return write_to("report", r->o->flamegraph, r->pd.path, write_report, r, r->o->quiet,
+			&r->err);
+}
+
+struct diff_pair {
+	struct report *old, *new;
+	struct strbuf title;
+};
+
+static int write_diff(void *ctx, bool html, FILE *f)
+{
+	struct diff_pair *d = ctx;
+
+	return flamegraph__write_diff(d->old, d->new, html, d->title.buf, f);
+}
+
+int report_flamegraph_write_diff(struct report *old, struct report *new, const char *path,
+				 bool quiet, struct strbuf *err)
+{
+	struct diff_pair d = { old, new, STRBUF_INIT };
+	int ret;
+
+	strbuf_addf(&d.title, "%s vs %s", new->pd.path, old->pd.path);
+	ret = write_to("diff", path, "one of the files", write_diff, &d, quiet, err);
+	strbuf_release(&d.title);
+	return ret;
 }

@@ -20,6 +20,11 @@ int report_flamegraph_setup(struct report_opts *o, struct strbuf *err);
 /* After report__process(): the file, written whole. The exit status. */
 int report_flamegraph_write(struct report *r);
 
+/* diff --flamegraph: @new's stacks against @old's into @path (- for
+ * stdout), written whole; the exit status, the cause in @err. */
+int report_flamegraph_write_diff(struct report *old, struct report *new, const char *path,
+				 bool quiet, struct strbuf *err);
+
 /* Whether the browser shows this report (a terminal, not --stdio, nor
  * an output it does not show), and showing it: the exit status, -1 when
  * no event has samples (the table says so). cmd/report-browse.c */

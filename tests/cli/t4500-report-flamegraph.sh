@@ -218,4 +218,34 @@ test_expect_success CHROMIUM 'chromium draws the page; a click zooms, search mat
 	test "$(wc -c <shot.png)" -gt 10000
 '
 
+# diff --flamegraph: the folded form is FlameGraph's difffolded.pl's
+# ("stack OLD NEW", every stack of either run), as it printed it once for
+# the fixtures' folded stacks (tests/expected/flamegraph/README)
+test_expect_success 'diff --flamegraph=-: the stacks of both runs as difffolded.pl prints them' '
+	pm diff --flamegraph=- "$TEST_DATA/perfdata/perf.data.callgraph-3.8" \
+		"$TEST_DATA/perfdata/perf.data.callgraph_and_branch-3.8" >d.folded &&
+	test_cmp "$ROOT/tests/expected/flamegraph/perf.data.callgraph-3.8-to-callgraph_and_branch-3.8.difffolded" \
+		d.folded
+'
+
+# A run of spin then burn against one where burn runs five times longer
+# and spin a fifth: the page draws the new run, burn red (a larger share
+# of the run), spin blue, and says what each was.
+test_expect_success CHROMIUM 'diff --flamegraph: the page of the new run, coloured by the change of each share' '
+	pm record -q -g -e cpu-clock -o old.data -- sh -c "\"$WL/spin\" 300; \"$WL/burn\" 60" \
+		>/dev/null 2>&1 &&
+	pm record -q -g -e cpu-clock -o new.data -- sh -c "\"$WL/spin\" 60; \"$WL/burn\" 300" \
+		>/dev/null 2>&1 &&
+	pm diff --flamegraph=d.html old.data new.data 2>err &&
+	test_grep "flame graph written to d.html" err &&
+	grep -q "<title>new.data vs old.data</title>" d.html &&
+	grep -q "\"diff\":true" d.html &&
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$PWD/chrome" \
+		--dump-dom "file://$PWD/d.html#selftest" >dom.html 2>/dev/null &&
+	grep -Eq "data-colors=\"[^\"]*burn=rgb\(255, [0-9]+, [0-9]+\)" dom.html &&
+	grep -Eq "data-colors=\"[^\"]*spin=rgb\([0-9]+, [0-9]+, 255\)" dom.html &&
+	test_expect_code 255 pm diff --flamegraph=gone.html old.data nosuch.data 2>err &&
+	test_grep "cannot open nosuch.data" err && test ! -e gone.html
+'
+
 test_done

@@ -17,6 +17,7 @@
 struct flame_node {
 	const char *name;
 	uint64_t total, self;
+	uint64_t old_total, old_self;	/* a diff's: the baseline's */
 	uint32_t first_child, next_sibling, last_child;	/* 0: none (0 is the root) */
 };
 
@@ -261,7 +262,8 @@ static void build(struct flame *f, const struct hists *h, bool innermost_first,
 
 	w->f = f;
 	w->innermost_first = innermost_first;
-	new_node(f, "all");
+	if (!f->nr)
+		new_node(f, "all");
 	if (event)	/* folded stacks of several events: each under its own */
 		w->root = child(f, 0, event);
 	for (const struct hist_chunk *c = h->chunks; c; c = c->next)
@@ -283,7 +285,7 @@ static void flame_reset(struct flame *f)
 /* A folded line: the stack's text, and its period. */
 struct folded {
 	char *stack;
-	uint64_t period;
+	uint64_t period, old;
 };
 
 struct folded_lines {
@@ -302,12 +304,13 @@ static void collect_folded(const struct flame *f, uint32_t n, struct strbuf *pat
 			strbuf_addch(path, ';');
 		strbuf_addstr(path, f->node[n].name);
 	}
-	if (n && f->node[n].self) {
+	if (n && (f->node[n].self || f->node[n].old_self)) {
 		if (out->nr == out->alloc) {
 			out->alloc = out->alloc ? 2 * out->alloc : 256;
 			out->line = must_reallocarray(out->line, out->alloc, sizeof(*out->line));
 		}
-		out->line[out->nr++] = (struct folded){ must_strdup(path->buf), f->node[n].self };
+		out->line[out->nr++] = (struct folded){ must_strdup(path->buf), f->node[n].self,
+							f->node[n].old_self };
 	}
 	for (uint32_t c = f->node[n].first_child; c; c = f->node[c].next_sibling)
 		collect_folded(f, c, path, out);
@@ -320,32 +323,40 @@ static int by_stack(const void *a, const void *b)
 }
 
 /* FlameGraph's folded lines, "a;b;c PERIOD", sorted as stackcollapse
- * sorts them (byte order). */
-static void write_folded(const struct flame *f, struct strbuf *path, FILE *out)
+ * sorts them (byte order); a diff's as its difffolded.pl writes them,
+ * "a;b;c OLD NEW". */
+static void write_folded(const struct flame *f, bool diff, struct strbuf *path, FILE *out)
 {
 	struct folded_lines lines = { 0 };
 
 	collect_folded(f, 0, path, &lines);
 	qsort(lines.line, lines.nr, sizeof(*lines.line), by_stack);
 	for (size_t i = 0; i < lines.nr; i++) {
-		fprintf(out, "%s %" PRIu64 "\n", lines.line[i].stack, lines.line[i].period);
+		if (diff)
+			fprintf(out, "%s %" PRIu64 " %" PRIu64 "\n", lines.line[i].stack,
+				lines.line[i].old, lines.line[i].period);
+		else
+			fprintf(out, "%s %" PRIu64 "\n", lines.line[i].stack, lines.line[i].period);
 		free(lines.line[i].stack);
 	}
 	free(lines.line);
 }
 
-/* {"n": name, "v": total, "s": self, "c": [children]} */
-static void write_json(const struct flame *f, uint32_t n, struct strbuf *out)
+/* {"n": name, "v": total, "s": self, "c": [children]}, a diff's with
+ * "o": the baseline's total */
+static void write_json(const struct flame *f, uint32_t n, bool diff, struct strbuf *out)
 {
 	const struct flame_node *node = &f->node[n];
 
 	strbuf_addstr(out, "{\"n\":");
 	strbuf_add_json_string(out, node->name);
 	strbuf_addf(out, ",\"v\":%" PRIu64 ",\"s\":%" PRIu64, node->total, node->self);
+	if (diff)
+		strbuf_addf(out, ",\"o\":%" PRIu64, node->old_total);
 	if (node->first_child) {
 		strbuf_addstr(out, ",\"c\":[");
 		for (uint32_t c = node->first_child; c; c = f->node[c].next_sibling) {
-			write_json(f, c, out);
+			write_json(f, c, diff, out);
 			if (f->node[c].next_sibling)
 				strbuf_addch(out, ',');
 		}
@@ -391,10 +402,10 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 			    !strncmp(r->pd.evsels[i]->name, "task-clock", 10))
 				strbuf_addstr(&json, ",\"unit\":\"ns\"");
 			strbuf_addstr(&json, ",\"root\":");
-			write_json(&f, 0, &json);
+			write_json(&f, 0, false, &json);
 			strbuf_addch(&json, '}');
 		} else {
-			write_folded(&f, &path, out);
+			write_folded(&f, false, &path, out);
 		}
 		any = true;
 		flame_reset(&f);
@@ -406,4 +417,68 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 	strbuf_release(&path);
 	strbuf_release(&f.name);
 	return any ? 0 : -ENODATA;
+}
+
+static const struct hists *first_with_samples(const struct report *r, size_t *idx)
+{
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (r->hists[i] && r->hists[i]->nr_samples) {
+			*idx = i;
+			return r->hists[i];
+		}
+	}
+	return NULL;
+}
+
+/* The baseline's stacks, then the new run's on the same tree: each frame
+ * keeps what the baseline had through it beside the new run's. */
+static void build_diff(struct flame *f, const struct hists *old, const struct hists *new,
+		       bool innermost_first)
+{
+	build(f, old, innermost_first, NULL);
+	for (size_t i = 0; i < f->nr; i++) {
+		f->node[i].old_total = f->node[i].total;
+		f->node[i].old_self = f->node[i].self;
+		f->node[i].total = f->node[i].self = 0;
+	}
+	build(f, new, innermost_first, NULL);
+}
+
+int flamegraph__write_diff(struct report *old, struct report *new, bool html, const char *title,
+			   FILE *out)
+{
+	struct flame f = { .m = &new->machine, .name = STRBUF_INIT };
+	struct strbuf json = STRBUF_INIT, path = STRBUF_INIT;
+	bool innermost_first = !new->caller_order;
+	const struct hists *ho, *hn;
+	size_t io = 0, in = 0;
+
+	ho = first_with_samples(old, &io);
+	hn = first_with_samples(new, &in);
+	if (!ho || !hn)
+		return -ENODATA;
+	build_diff(&f, ho, hn, innermost_first);
+	if (!f.node[0].total || !f.node[0].old_total) {
+		flame_reset(&f);
+		return -ENODATA;
+	}
+	if (html) {
+		strbuf_addstr(&json, "[{\"event\":");
+		strbuf_add_json_string(&json, new->pd.evsels[in]->name);
+		if (!strncmp(new->pd.evsels[in]->name, "cpu-clock", 9) ||
+		    !strncmp(new->pd.evsels[in]->name, "task-clock", 10))
+			strbuf_addstr(&json, ",\"unit\":\"ns\"");
+		strbuf_addf(&json, ",\"diff\":true,\"oldTotal\":%" PRIu64 ",\"root\":",
+			    f.node[0].old_total);
+		write_json(&f, 0, true, &json);
+		strbuf_addstr(&json, "}]");
+		flamegraph__page(title, json.buf, innermost_first, out);
+	} else {
+		write_folded(&f, true, &path, out);
+	}
+	flame_reset(&f);
+	strbuf_release(&json);
+	strbuf_release(&path);
+	strbuf_release(&f.name);
+	return 0;
 }

@@ -23,6 +23,16 @@ bool flamegraph__is_html(const char *path);
  * recording on the page. 0, or -ENODATA when no event has samples. */
 int flamegraph__write(struct report *r, bool html, const char *title, FILE *out);
 
+/*
+ * diff --flamegraph: the new run's stacks against the baseline's (the
+ * first event with samples of each), as FlameGraph's difffolded.pl
+ * writes them ("a;b;c OLD NEW", every stack of either) or as the page,
+ * the widths the new run's and each frame coloured by how its share of
+ * the run changed. 0, or -ENODATA when either has no samples to draw.
+ */
+int flamegraph__write_diff(struct report *old, struct report *new, bool html, const char *title,
+			   FILE *out);
+
 /* The page around the JSON of the trees (flamegraph-page.c). */
 void flamegraph__page(const char *title, const char *json, bool icicle, FILE *out);
 
