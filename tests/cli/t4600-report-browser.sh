@@ -184,4 +184,39 @@ test_expect_success '--tui into a pipe: the --stdio table, as perf' '
 	grep -q "^# To display the perf.data header" tui.txt
 '
 
+# perf's keys: Enter on an entry without a callchain (and m) opens the
+# popup menu; i the header; P the rows shown into perf.hist.N; k the
+# kernel's entries alone
+test_expect_success TMUX 'Enter without a callchain, and m: perf'"'"'s menu (annotate, zooms, header, print)' '
+	start "\"$PERF_MINI\" report -i burn.data" && wait_for "\[\.\] middle" &&
+	keys Enter && wait_for "Annotate middle" && screen | grep -qE "Zoom into burn\([0-9]+\) thread" &&
+	screen | grep -q "Zoom into burn DSO" && screen | grep -q "Show the header information" &&
+	keys Escape && wait_gone "Annotate middle" &&
+	keys m && wait_for "Annotate middle" && keys Enter && wait_for "^Annotate middle \(burn\)$" &&
+	keys q && wait_for "^Samples: " && keys m && wait_for "Zoom into burn DSO" &&
+	keys Down Down Enter && wait_for -F "Zoomed into DSO burn" &&
+	keys q && wait_for "^Sort: " && keys q && wait_for "^EXIT=0"
+'
+
+test_expect_success TMUX 'i: the header as --header-only prints it; P: the rows shown into perf.hist.0' '
+	pm report --header-only -i burn.data 2>/dev/null | grep -m1 "^# hostname :" >host.txt &&
+	start "\"$PERF_MINI\" report -i burn.data" && wait_for "\[\.\] middle" &&
+	keys i && wait_for "^Header of burn.data" && screen | grep -qF -- "$(cat host.txt)" &&
+	keys q && wait_for "^Samples: " &&
+	keys P && wait_for "perf.hist.0 written" &&
+	sed -n 1p perf.hist.0 | grep -q "^Samples: .* of event .cpu-clock" &&
+	grep -q "\[\.\] middle" perf.hist.0 &&
+	test $(grep -c "%" perf.hist.0) -eq $(pm report --stdio -q -i burn.data 2>/dev/null | grep -c "%") &&
+	keys P && wait_for "perf.hist.1 written" && keys q && wait_for "^EXIT=0"
+'
+
+test_expect_success TMUX,KERNEL 'k: the kernel'"'"'s entries alone, again all' '
+	pm record -q -e cpu-clock -c 100000 -o k.data -- "$WL/touch-pages" 20000 >/dev/null 2>&1 &&
+	pm report --stdio -q -i k.data 2>/dev/null | grep -q "\[k\]" &&
+	start "\"$PERF_MINI\" report -i k.data" && wait_for "Press .\?. for help" &&
+	keys k && wait_for -F "Zoomed into DSO [kernel.kallsyms]" &&
+	! screen | sed -n "3,27p" | grep "%" | grep -qv "\[k\]" &&
+	keys k && wait_for "^Sort: " && keys q && wait_for "^EXIT=0"
+'
+
 test_done

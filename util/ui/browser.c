@@ -7,6 +7,7 @@
  * order by Esc or q.
  */
 #include <curses.h>
+#include <errno.h>
 #include <time.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -17,8 +18,11 @@
 #include "../base/xalloc.h"
 #include "../report/hist-print.h"
 #include "../report/report.h"
+#include "../data/header-print.h"
 #include "annotate-view.h"
 #include "browser.h"
+#include "menu.h"
+#include "text-view.h"
 
 enum filter_kind { FILTER_SYMBOL, FILTER_DSO, FILTER_THREAD, FILTER_COMM };
 
@@ -209,24 +213,31 @@ static int share_pair(double pct)
 	return pct >= 5 ? PAIR_RED : pct >= 0.5 ? PAIR_GREEN : 0;
 }
 
-static void draw_row(struct browser *b, int y, size_t ri)
+/* Row @ri's text as the screen shows it (valid until the next call); *@pair
+ * its colour. */
+static const char *row_text(struct browser *b, size_t ri, int *pair)
 {
 	const struct row *rw = &b->rows[ri];
-	const char *text;
-	int pair = 0;
+	const struct chain_text *c;
 
-	strbuf_reset(&b->line);
-	if (rw->line < 0) {
-		hist_print__entry(b->h, &b->po, &b->cols, entry(b, rw->entry), &b->line);
-		if (has_chain(b, rw->entry))
-			b->line.buf[0] = b->unfolded[rw->entry] ? '-' : '+';
-		pair = share_pair(share(b, entry(b, rw->entry)));
-		text = b->line.buf;
-	} else {
-		const struct chain_text *c = chain_of(b, rw->entry);
-
-		text = c->text + c->start[rw->line];
+	*pair = 0;
+	if (rw->line >= 0) {
+		c = chain_of(b, rw->entry);
+		return c->text + c->start[rw->line];
 	}
+	strbuf_reset(&b->line);
+	hist_print__entry(b->h, &b->po, &b->cols, entry(b, rw->entry), &b->line);
+	if (has_chain(b, rw->entry))
+		b->line.buf[0] = b->unfolded[rw->entry] ? '-' : '+';
+	*pair = share_pair(share(b, entry(b, rw->entry)));
+	return b->line.buf;
+}
+
+static void draw_row(struct browser *b, int y, size_t ri)
+{
+	int pair;
+	const char *text = row_text(b, ri, &pair);
+
 	if (ri == b->sel)
 		attron(A_REVERSE);
 	else if (pair && has_colors())
@@ -290,15 +301,20 @@ static void draw(struct browser *b)
 }
 
 static const char *const help_lines[] = {
-	"Up/Down, j/k     move",
+	"Up/Down          move",
 	"PgUp/PgDn        a page up or down",
 	"Home/End         first or last row",
-	"Enter, +         unfold or fold the entry's callchain",
+	"Enter            unfold or fold the entry's callchain; without one, the menu",
+	"+, e             unfold or fold the entry's callchain",
 	"E / C            unfold / fold every callchain",
+	"m                the menu: annotate, zoom, header, print",
 	"/                show symbols containing a text (empty: all)",
 	"d                zoom into the entry's DSO (again: back)",
 	"t                zoom into the entry's thread (again: back)",
 	"c                zoom into the entry's command (again: back)",
+	"k                zoom into the kernel (again: back)",
+	"i                the file's header",
+	"P                print the rows shown to perf.hist.N",
 	"H                go to the hottest entry",
 	"a                annotate the entry's symbol (q: back)",
 	"s                read the report again by the next keys: comm,dso,sym,",
@@ -496,6 +512,122 @@ static void annotate_selected(struct browser *b)
 	strbuf_release(&why);
 }
 
+/* k: the kernel's entries alone, or all again when zoomed so. */
+static void zoom_kernel(struct browser *b)
+{
+	for (int i = 0; i < b->nr_filters; i++)
+		if (b->filter[i].kind == FILTER_DSO && b->filter[i].what &&
+		    ((const struct dso *)b->filter[i].what)->kernel) {
+			toggle_zoom(b, FILTER_DSO);
+			return;
+		}
+	for (uint32_t i = 0; i < b->h->nr_sorted; i++) {
+		const struct dso *d = entry(b, i)->dso;
+
+		if (d && d->kernel && !d->is_module) {
+			push_filter(b, FILTER_DSO, d);
+			return;
+		}
+	}
+	snprintf(b->note, sizeof(b->note), "no sample hit the kernel");
+}
+
+/* i: the header, as --header-only prints it. */
+static void show_header(struct browser *b)
+{
+	char *text = NULL, title[300];
+	size_t size;
+	FILE *mem = open_memstream(&text, &size);
+
+	if (!mem)
+		return;
+	perf_data__fprintf_header(&b->r->pd, mem);
+	fclose(mem);
+	snprintf(title, sizeof(title), "Header of %s", b->r->pd.path);
+	ui_text__view(title, "Header: Up/Down/PgUp/PgDn/Home/End scroll, q/Esc/Left back", text,
+		      &quit_signal);
+	free(text);
+}
+
+/* P: the rows shown, under the titles, into perf.hist.N (the first N
+ * free), as perf's browser prints them. */
+static void print_rows(struct browser *b)
+{
+	char path[32];
+	FILE *f = NULL;
+	int pair;
+
+	for (int n = 0; n < 1000 && !f; n++) {
+		snprintf(path, sizeof(path), "perf.hist.%d", n);
+		f = fopen(path, "wx");
+		if (!f && errno != EEXIST)
+			break;
+	}
+	if (!f) {
+		snprintf(b->note, sizeof(b->note), "cannot write perf.hist.N here: %s",
+			 strerror(errno));
+		return;
+	}
+	fprintf(f, "%s\n%s\n", b->title.buf, b->titles.buf);
+	for (size_t i = 0; i < b->nr_rows; i++)
+		fprintf(f, "%s\n", row_text(b, i, &pair));
+	snprintf(b->note, sizeof(b->note), fclose(f) ? "%s: write failed" : "%s written", path);
+}
+
+enum menu_action { ACT_ANNOTATE, ACT_THREAD, ACT_DSO, ACT_KERNEL, ACT_FOLD, ACT_HEADER,
+		   ACT_PRINT, ACT_EXIT };
+
+/* m, or Enter on an entry without a callchain: perf's popup menu; true
+ * to leave. */
+static bool context_menu(struct browser *b)
+{
+	const struct hist_entry *he = b->nr_rows ? entry(b, b->rows[b->sel].entry) : NULL;
+	char text[8][160];
+	const char *items[8];
+	enum menu_action act[8];
+	size_t n = 0;
+	int chosen;
+
+#define ADD(a, ...) do { snprintf(text[n], sizeof(text[n]), __VA_ARGS__); \
+			 items[n] = text[n]; act[n++] = (a); } while (0)
+	if (he && he->sym)
+		ADD(ACT_ANNOTATE, "Annotate %s", he->sym->name);
+	if (he && he->thread)
+		ADD(ACT_THREAD, "Zoom into %s(%d) thread", he->comm, he->thread->tid);
+	if (he && he->dso)
+		ADD(ACT_DSO, "Zoom into %s DSO", he->dso->short_name);
+	ADD(ACT_KERNEL, "Zoom into the kernel");
+	if (he && has_chain(b, b->rows[b->sel].entry))
+		ADD(ACT_FOLD, "Expand/collapse the callchain");
+	ADD(ACT_HEADER, "Show the header information");
+	ADD(ACT_PRINT, "Print the rows to perf.hist.N");
+	ADD(ACT_EXIT, "Exit");
+#undef ADD
+	chosen = ui_menu__choose("Options", items, n, &quit_signal);
+	switch (chosen < 0 ? -1 : (int)act[chosen]) {
+	case ACT_ANNOTATE: annotate_selected(b); break;
+	case ACT_THREAD: toggle_zoom(b, FILTER_THREAD); break;
+	case ACT_DSO: toggle_zoom(b, FILTER_DSO); break;
+	case ACT_KERNEL: zoom_kernel(b); break;
+	case ACT_FOLD: toggle_fold(b); break;
+	case ACT_HEADER: show_header(b); break;
+	case ACT_PRINT: print_rows(b); break;
+	case ACT_EXIT: return true;
+	default: break;
+	}
+	return false;
+}
+
+/* Enter: perf's, a fold where the entry has a callchain, else the menu. */
+static bool enter(struct browser *b)
+{
+	if (b->nr_rows && has_chain(b, b->rows[b->sel].entry)) {
+		toggle_fold(b);
+		return false;
+	}
+	return !live_now && context_menu(b);
+}
+
 /* One key; true to leave the table. */
 static bool key(struct browser *b, int ch)
 {
@@ -503,13 +635,18 @@ static bool key(struct browser *b, int ch)
 
 	b->note[0] = '\0';
 	switch (ch) {
-	case KEY_UP: case 'k': move_sel(b, -1); break;
-	case KEY_DOWN: case 'j': move_sel(b, 1); break;
+	case KEY_UP: move_sel(b, -1); break;
+	case KEY_DOWN: move_sel(b, 1); break;
 	case KEY_PPAGE: move_sel(b, -page); break;
 	case KEY_NPAGE: case ' ': move_sel(b, page); break;
 	case KEY_HOME: b->sel = 0; break;
 	case KEY_END: move_sel(b, (long)b->nr_rows); break;
-	case '\n': case KEY_ENTER: case '+': toggle_fold(b); break;
+	case '\n': case KEY_ENTER: return enter(b);
+	case '+': case 'e': toggle_fold(b); break;
+	case 'm': return !live_now && context_menu(b);
+	case 'k': zoom_kernel(b); break;
+	case 'i': if (!live_now) show_header(b); break;
+	case 'P': print_rows(b); break;
 	case 'E': fold_all(b, true); break;
 	case 'C': fold_all(b, false); break;
 	case '/': symbol_filter(b); break;
