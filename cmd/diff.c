@@ -49,6 +49,11 @@ static int check(struct diff_args *a, int argc, struct strbuf *err)
 {
 	if (a->compute && diff__parse_compute(a->compute, &a->d, err))
 		return -EINVAL;
+	if (a->r.flamegraph_opts && !a->r.flamegraph) {
+		strbuf_addstr(err, "--flamegraph-opts shapes a flame graph\nhint: add --flamegraph "
+				   "(or --flamegraph=- for difffolded stacks)");
+		return -EINVAL;
+	}
 	if (argc > 2) {
 		strbuf_addstr(err, "more than two files: perf-mini compares a baseline with one "
 				   "file\nhint: run perf-mini diff once per file against the baseline");
@@ -134,6 +139,11 @@ int cmd_diff(int argc, const char **argv, struct pm_env *env)
 		  .help = "draw the new file's callchains against the baseline's: a page (FILE.html, "
 			  "by default flamegraph.html) or difffolded stacks (any other name, - for "
 			  "stdout)" },
+		{ .type = OPTION_CALLBACK, .long_name = "flamegraph-opts",
+		  .value = &a.r.flamegraph_opts, .argh = "opts",
+		  .callback = report_flamegraph_opts_option,
+		  .help = "with --flamegraph: what stackcollapse-perf.pl's options of these names "
+			  "keep: pid, tid, kernel, jit, all" },
 		OPT_END(),
 	};
 	struct report base, new;

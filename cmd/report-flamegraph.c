@@ -19,6 +19,18 @@ int report_flamegraph_option(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
+int report_flamegraph_opts_option(const struct option *opt, const char *arg, int unset,
+				  struct strbuf *err)
+{
+	unsigned int *opts = opt->value;
+
+	if (unset) {
+		*opts = 0;
+		return 0;
+	}
+	return flamegraph__parse_opts(arg, opts, err);
+}
+
 /*
  * The flame graph is of the callchains alone: entries by command and
  * function, the chains outermost first (unless -g callee), not
@@ -33,7 +45,8 @@ int report_flamegraph_setup(struct report_opts *o, struct strbuf *err)
 			    "-b");
 		return -EINVAL;
 	}
-	o->sort = "comm,sym";
+	/* --flamegraph-opts pid, tid: the stacks of each thread apart */
+	o->sort = o->flamegraph_opts & (FLAME_PID | FLAME_TID) ? "pid,comm,sym" : "comm,sym";
 	o->fields = NULL;
 	o->children = 0;
 	o->branch_stack = 0;

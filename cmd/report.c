@@ -102,6 +102,11 @@ int report_check_opts(struct report_opts *o, struct strbuf *err)
 
 	if (sample_filter__check_args(o->cpu_list, o->time_str, err))
 		return -EINVAL;
+	if (o->flamegraph_opts && !o->flamegraph) {
+		strbuf_addstr(err, "--flamegraph-opts shapes a flame graph\nhint: add --flamegraph "
+				   "(or --flamegraph=- for folded stacks)");
+		return -EINVAL;
+	}
 	if (o->percent_limit) {
 		char *end;
 		double v = strtod(o->percent_limit, &end);
@@ -277,6 +282,11 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		  .argh = "file", .flags = PARSE_OPT_OPTARG, .callback = report_flamegraph_option,
 		  .help = "write the callchains as a flame graph: a page (FILE.html, by default "
 			  "flamegraph.html) or folded stacks (any other name, - for stdout)" },
+		{ .type = OPTION_CALLBACK, .long_name = "flamegraph-opts",
+		  .value = &o.flamegraph_opts, .argh = "opts",
+		  .callback = report_flamegraph_opts_option,
+		  .help = "with --flamegraph: what stackcollapse-perf.pl's options of these names "
+			  "keep: pid, tid, kernel, jit, all" },
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,
 				   "Accumulate callchains of children and show total overhead",
 				   set_tristate),

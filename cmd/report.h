@@ -13,6 +13,10 @@ int report_check_opts(struct report_opts *o, struct strbuf *err);
 int report_flamegraph_option(const struct option *opt, const char *arg, int unset,
 			     struct strbuf *err);
 
+/* --flamegraph-opts=pid,tid,kernel,jit,all: stackcollapse's flags. */
+int report_flamegraph_opts_option(const struct option *opt, const char *arg, int unset,
+				  struct strbuf *err);
+
 /* What the flame graph reads of the report, set over the user's options;
  * -EINVAL with @err for those it cannot draw. */
 int report_flamegraph_setup(struct report_opts *o, struct strbuf *err);

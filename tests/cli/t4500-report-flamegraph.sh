@@ -248,4 +248,34 @@ test_expect_success CHROMIUM 'diff --flamegraph: the page of the new run, colour
 	test_grep "cannot open nosuch.data" err && test ! -e gone.html
 '
 
+# --flamegraph-opts: stackcollapse-perf.pl's --pid, --tid, --kernel,
+# --jit and --all, as it printed them once for the fixtures
+# (tests/expected/flamegraph/README)
+test_expect_success '--flamegraph-opts tid,all and pid,kernel: the bytes stackcollapse-perf.pl printed' '
+	pm report --flamegraph=- --flamegraph-opts=tid,all -i "$TEST_DATA/perfdata/perf.data.callgraph-3.8" >t.folded &&
+	test_cmp "$ROOT/tests/expected/flamegraph/perf.data.callgraph-3.8.tid-all.folded" t.folded &&
+	pm report --flamegraph=- --flamegraph-opts=pid,kernel \
+		-i "$TEST_DATA/perfdata/perf.data.callgraph_and_branch-3.8" >p.folded &&
+	test_cmp "$ROOT/tests/expected/flamegraph/perf.data.callgraph_and_branch-3.8.pid-kernel.folded" p.folded &&
+	grep -q "^swapper-?/0;" t.folded && grep -q "_\[k\]" t.folded
+'
+
+jit_pid=$((3000000 + $$ % 1000000))
+test_expect_success '--flamegraph-opts jit: a JIT'"'"'s functions (perf-PID.map) marked _[j], no others' '
+	"$BUILD/test-tool" gen-jit jit.data $jit_pid &&
+	printf "7f0000000100 80 jit_fn_a\n7f0000000180 100 LazyCompile:*foo bar.js:12\n" >/tmp/perf-$jit_pid.map &&
+	pm report --flamegraph=- --flamegraph-opts=jit -i jit.data >j.folded;
+	ret=$?; rm -f /tmp/perf-$jit_pid.map; test $ret = 0 &&
+	grep -q "^node;LazyCompile:\*foo bar.js:12_\[j\] " j.folded &&
+	grep -q "^node;\[perf-$jit_pid.map\]_\[j\] " j.folded && grep -q "^node;\[anon\] " j.folded &&
+	test $(grep -c "_\[j\]" j.folded) = $(grep -c "LazyCompile\|jit_fn_a\|perf-$jit_pid" j.folded)
+'
+
+test_expect_success '--flamegraph-opts: a name not known, or no --flamegraph, refused' '
+	test_expect_code 129 pm report --flamegraph=- --flamegraph-opts=inline -i "$TEST_DATA/perfdata/perf.data.callgraph-3.8" 2>err &&
+	test_grep "not one of stackcollapse-perf.pl.s options perf-mini keeps" err &&
+	test_expect_code 129 pm report --flamegraph-opts=pid -i "$TEST_DATA/perfdata/perf.data.callgraph-3.8" 2>err &&
+	test_grep "shapes a flame graph" err
+'
+
 test_done

@@ -103,6 +103,7 @@ struct walk {
 	uint32_t root;		/* the event's frame when the stacks carry one, else 0 */
 	uint64_t drawn;		/* of the entry's period, in its chains so far */
 	bool innermost_first;	/* -g callee: the chains' order, the command last */
+	unsigned int opts;	/* FLAME_* */
 };
 
 /* "pkg.(*T).M": a Go method, whose parentheses are its name's */
@@ -182,20 +183,51 @@ static bool collapse_part(const struct cc_frame *fr, size_t i, struct strbuf *ou
 	return true;
 }
 
+/*
+ * stackcollapse's annotations of a frame's name: "_[k]" for the kernel's
+ * (a DSO in brackets, [vdso] too, or a vmlinux; not [unknown]) or "_[j]"
+ * for a JIT's (/tmp/perf-PID.map) where asked; a "_[i]" part keeps its.
+ */
+static void annotate_part(const struct cc_frame *fr, unsigned int opts, struct strbuf *name)
+{
+	const char *dso = script_print__dso_name(fr->dso);
+	size_t len = strlen(dso);
+	unsigned int pid;
+	char tail;
+
+	if (strstr(name->buf, "_[i]"))
+		return;
+	if ((opts & FLAME_KERNEL) && strcmp(dso, "[unknown]") &&
+	    (dso[0] == '[' || (len >= 7 && !strcmp(dso + len - 7, "vmlinux"))))
+		strbuf_addstr(name, "_[k]");
+	else if ((opts & FLAME_JIT) && sscanf(dso, "/tmp/perf-%u.ma%c", &pid, &tail) == 2 &&
+		 tail == 'p' && !strstr(name->buf, "_[j]"))
+		strbuf_addstr(name, "_[j]");
+}
+
 /* The frame's nodes under path[@d - 1] (or the walk's root): its names'
  * parts, one node each; returns the depth after them. */
 static size_t push_frame(struct walk *w, size_t d, const struct cc_frame *fr)
 {
-	for (size_t i = 0; d < MAX_DEPTH - 1 && collapse_part(fr, i, &w->f->name); i++, d++)
+	for (size_t i = 0; d < MAX_DEPTH - 1 && collapse_part(fr, i, &w->f->name); i++, d++) {
+		annotate_part(fr, w->opts, &w->f->name);
 		w->path[d] = child(w->f, d ? w->path[d - 1] : w->root, w->f->name.buf);
+	}
 	return d;
 }
 
-/* The command as stackcollapse names it: its spaces '_'. */
-static uint32_t comm_child(struct walk *w, uint32_t parent, const char *comm)
+/* The command as stackcollapse names it: its spaces '_'; with --pid or
+ * --tid its ids after it. */
+static uint32_t comm_child(struct walk *w, uint32_t parent, const char *comm,
+			   const struct thread *t)
 {
 	strbuf_reset(&w->f->name);
 	strbuf_addstr(&w->f->name, comm);
+	/* the idle task's pid 0 is stackcollapse's "?" (false to Perl) */
+	if (t && (w->opts & (FLAME_PID | FLAME_TID)))
+		strbuf_addf(&w->f->name, t->pid ? "-%d" : "-?", t->pid);
+	if (t && (w->opts & FLAME_TID))
+		strbuf_addf(&w->f->name, "/%d", t->tid);
 	for (char *c = w->f->name.buf; *c; c++)
 		if (*c == ' ')
 			*c = '_';
@@ -212,7 +244,8 @@ static void add_stack(struct flame *f, const uint32_t *path, size_t n, uint64_t 
 }
 
 /* Every chain of the entry's tree below @n; @depth frames already on the path. */
-static void walk_chains(struct walk *w, const struct cc_node *n, size_t depth, const char *comm)
+static void walk_chains(struct walk *w, const struct cc_node *n, size_t depth, const char *comm,
+			const struct thread *t)
 {
 	size_t d = depth;
 
@@ -222,12 +255,12 @@ static void walk_chains(struct walk *w, const struct cc_node *n, size_t depth, c
 		size_t len = d;
 
 		if (w->innermost_first)	/* the command closes the stack */
-			w->path[len++] = comm_child(w, d ? w->path[d - 1] : w->root, comm);
+			w->path[len++] = comm_child(w, d ? w->path[d - 1] : w->root, comm, t);
 		add_stack(w->f, w->path, len, n->hit);
 		w->drawn += n->hit;
 	}
 	for (uint32_t c = 0; c < n->nr_children; c++)
-		walk_chains(w, n->children[c].node, d, comm);
+		walk_chains(w, n->children[c].node, d, comm, t);
 }
 
 static void add_entry(struct walk *w, const struct hist_entry *he)
@@ -238,30 +271,31 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 	if (w->root)
 		w->path[depth++] = w->root;
 	if (!w->innermost_first) {
-		w->path[depth] = comm_child(w, depth ? w->path[depth - 1] : 0, comm);
+		w->path[depth] = comm_child(w, depth ? w->path[depth - 1] : 0, comm, he->thread);
 		depth++;
 	}
 	w->drawn = 0;
 	if (he->chain && (he->chain->nr_children || he->chain->val_nr))
-		walk_chains(w, he->chain, depth, comm);
+		walk_chains(w, he->chain, depth, comm, he->thread);
 	if (w->drawn >= he->period)
 		return;
 	/* the samples that brought no chain: the function alone */
 	depth = push_frame(w, depth, &(struct cc_frame){ he->ip, he->dso, he->sym });
 	if (w->innermost_first) {
-		w->path[depth] = comm_child(w, w->path[depth - 1], comm);
+		w->path[depth] = comm_child(w, w->path[depth - 1], comm, he->thread);
 		depth++;
 	}
 	add_stack(w->f, w->path, depth, he->period - w->drawn);
 }
 
 static void build(struct flame *f, const struct hists *h, bool innermost_first,
-		  const char *event)
+		  unsigned int opts, const char *event)
 {
 	struct walk *w = must_calloc(1, sizeof(*w));
 
 	w->f = f;
 	w->innermost_first = innermost_first;
+	w->opts = opts;
 	if (!f->nr)
 		new_node(f, "all");
 	if (event)	/* folded stacks of several events: each under its own */
@@ -387,7 +421,8 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 
 		if (!h || !h->nr_samples)
 			continue;
-		build(&f, h, innermost_first, !html && events > 1 ? r->pd.evsels[i]->name : NULL);
+		build(&f, h, innermost_first, r->o->flamegraph_opts,
+		      !html && events > 1 ? r->pd.evsels[i]->name : NULL);
 		if (!f.node[0].total) {	/* the filters kept none of its samples */
 			flame_reset(&f);
 			continue;
@@ -433,15 +468,15 @@ static const struct hists *first_with_samples(const struct report *r, size_t *id
 /* The baseline's stacks, then the new run's on the same tree: each frame
  * keeps what the baseline had through it beside the new run's. */
 static void build_diff(struct flame *f, const struct hists *old, const struct hists *new,
-		       bool innermost_first)
+		       bool innermost_first, unsigned int opts)
 {
-	build(f, old, innermost_first, NULL);
+	build(f, old, innermost_first, opts, NULL);
 	for (size_t i = 0; i < f->nr; i++) {
 		f->node[i].old_total = f->node[i].total;
 		f->node[i].old_self = f->node[i].self;
 		f->node[i].total = f->node[i].self = 0;
 	}
-	build(f, new, innermost_first, NULL);
+	build(f, new, innermost_first, opts, NULL);
 }
 
 int flamegraph__write_diff(struct report *old, struct report *new, bool html, const char *title,
@@ -457,7 +492,7 @@ int flamegraph__write_diff(struct report *old, struct report *new, bool html, co
 	hn = first_with_samples(new, &in);
 	if (!ho || !hn)
 		return -ENODATA;
-	build_diff(&f, ho, hn, innermost_first);
+	build_diff(&f, ho, hn, innermost_first, new->o->flamegraph_opts);
 	if (!f.node[0].total || !f.node[0].old_total) {
 		flame_reset(&f);
 		return -ENODATA;
@@ -481,4 +516,31 @@ int flamegraph__write_diff(struct report *old, struct report *new, bool html, co
 	strbuf_release(&path);
 	strbuf_release(&f.name);
 	return 0;
+}
+
+int flamegraph__parse_opts(const char *spec, unsigned int *opts, struct strbuf *err)
+{
+	static const struct { const char *name; unsigned int bits; } names[] = {
+		{ "pid", FLAME_PID }, { "tid", FLAME_TID }, { "kernel", FLAME_KERNEL },
+		{ "jit", FLAME_JIT }, { "all", FLAME_KERNEL | FLAME_JIT },
+	};
+	char *copy = must_strdup(spec), *save = NULL;
+	int ret = 0;
+
+	*opts = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]) && strcmp(tok, names[i].name); i++)
+			;
+		if (i < sizeof(names) / sizeof(names[0])) {
+			*opts |= names[i].bits;
+			continue;
+		}
+		strbuf_addf(err, "--flamegraph-opts: '%s' is not one of stackcollapse-perf.pl's "
+			    "options perf-mini keeps\nhint: pid, tid, kernel, jit, all", tok);
+		ret = -EINVAL;
+	}
+	free(copy);
+	return ret;
 }

@@ -16,6 +16,18 @@
 
 struct report;
 
+/* --flamegraph-opts: stackcollapse-perf.pl's flags of the same names */
+enum {
+	FLAME_PID = 1,		/* the command as "comm-PID" */
+	FLAME_TID = 2,		/* as "comm-PID/TID" */
+	FLAME_KERNEL = 4,	/* kernel functions marked "_[k]" */
+	FLAME_JIT = 8,		/* JIT functions (perf-PID.map) marked "_[j]" */
+};
+
+/* "pid,kernel,..." (all: kernel and jit) into FLAME_* bits; -EINVAL with
+ * @err naming the one not known. */
+int flamegraph__parse_opts(const char *spec, unsigned int *opts, struct strbuf *err);
+
 /* Whether @path gets the page (a name ending in .html) or folded stacks. */
 bool flamegraph__is_html(const char *path);
 

@@ -80,6 +80,7 @@ struct report_opts {
 	bool quiet;		/* -q: the entries without perf's comment lines */
 	bool tasks, mmaps;	/* --tasks, --mmaps: the threads (and maps) instead */
 	const char *flamegraph;	/* --flamegraph: the file it goes to */
+	unsigned int flamegraph_opts;	/* FLAME_*: what stackcollapse's flags keep */
 	bool raw_trace;		/* --raw-trace: the trace key prints raw fields */
 	bool show_threads;	/* -T: per-thread counts (READ records) after the table */
 	bool pretty_raw;	/* --pretty=raw: -T's counts one per row */
