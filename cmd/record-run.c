@@ -323,6 +323,9 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	if (!ret) {
 		cmd_keep_old_output(o->output);
 		ret = record_open_output(o, &w, &re, err);
+		/* perf's status for an output it cannot create */
+		if (ret)
+			o->exec_status = PM_EXIT_ERROR;
 		w.zstd = o->zstd_level ? &zstd : NULL;
 		o->events = &re;
 		o->zstd = w.zstd;
@@ -377,7 +380,7 @@ out:
 	record_close_switch_events(o);
 	evlist__close(o->evlist);
 	free(re.v);
-	if (o->exec_status)	/* the workload could not be started */
+	if (o->exec_status)	/* the workload, or the output, could not be started */
 		return o->exec_status;
 	return ret ? 1 : o->exit_code;
 }

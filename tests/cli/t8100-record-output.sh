@@ -30,8 +30,8 @@ test_expect_success '-o /dev/null is a sink: exit 0, the device stays' '
 	test -c /dev/null
 '
 
-test_expect_success '-o /dev/full: the disk-full error, exit 1, the device stays' '
-	test_expect_code 1 pm record -q -e cpu-clock -o /dev/full -- true 2>err &&
+test_expect_success '-o /dev/full: the disk-full error, exit 255 as perf, the device stays' '
+	test_expect_code 255 pm record -q -e cpu-clock -o /dev/full -- true 2>err &&
 	test_grep "^perf-mini record: cannot write /dev/full: No space left on device" err &&
 	test -c /dev/full
 '

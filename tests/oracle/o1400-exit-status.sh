@@ -39,6 +39,7 @@ data convert --to-json x.json -i missing.data
 stat -e task-clock -- ./no-such-program
 stat -e task-clock -- /etc/passwd
 record -o r.data -e cpu-clock -- ./no-such-program
+record -o no-such-dir/r.data -e cpu-clock -- true
 report --stdio -i ok.data
 script -i ok.data
 EOF
