@@ -4,22 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "id-table.h"
 #include "xalloc.h"
 
-static uint64_t hash_bytes(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = 1469598103934665603ULL;
-
-	while (n--)
-		h = (h ^ *s++) * 1099511628211ULL;
-	return h;
-}
-
 static uint32_t *slot_of(const struct id_table *t, const void *key, size_t len)
 {
-	size_t j = hash_bytes(key, len) & (t->nr_slots - 1);
+	size_t j = fnv1a_64(key, len) & (t->nr_slots - 1);
 
 	while (t->slot[j] && (t->key_len[t->slot[j] - 1] != len ||
 			      memcmp(t->keys.buf + t->key_at[t->slot[j] - 1], key, len)))

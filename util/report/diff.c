@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/xalloc.h"
 #include "diff.h"
 #include "hist-print.h"
@@ -89,18 +90,9 @@ struct key_index {
 	size_t nr_slots;
 };
 
-static uint64_t hash_text(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
 static uint32_t *find_key(const struct key_index *x, const struct diff_table *t, const char *keys)
 {
-	size_t j = hash_text(keys) & (x->nr_slots - 1);
+	size_t j = fnv1a_64_str(keys) & (x->nr_slots - 1);
 
 	while (x->slot[j] && strcmp(t->row[x->slot[j] - 1].keys, keys))
 		j = (j + 1) & (x->nr_slots - 1);

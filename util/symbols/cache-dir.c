@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "cache-dir.h"
 
@@ -46,7 +47,7 @@ static void read_host(void)
 {
 	char id[64];
 	char *out = host_id;
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+	uint64_t h;
 	int i;
 
 	if (read_small_file("/etc/machine-id", id, sizeof(id)) >= 12) {
@@ -59,8 +60,7 @@ static void read_host(void)
 	if (gethostname(id, sizeof(id)))
 		id[0] = '\0';
 	id[sizeof(id) - 1] = '\0';
-	for (const char *p = id; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	h = fnv1a_64_str(id);
 	snprintf(out, 13, "%012llx", (unsigned long long)(h & 0xffffffffffffULL));
 }
 

@@ -9,20 +9,12 @@
 #include <sys/mman.h>
 #include <sys/utsname.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "kernel-build-id.h"
 #include "machine.h"
 #include "unwind.h"
 #include "../base/xalloc.h"
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
 
 /* --- comm strings ---------------------------------------------------- */
 
@@ -37,7 +29,7 @@ static void comms_grow(struct machine *m)
 
 		if (!s)
 			continue;
-		for (j = hash_str(s) & (nb - 1); n[j]; j = (j + 1) & (nb - 1))
+		for (j = fnv1a_64_str(s) & (nb - 1); n[j]; j = (j + 1) & (nb - 1))
 			;
 		n[j] = s;
 	}
@@ -52,7 +44,7 @@ const char *machine__intern(struct machine *m, const char *s)
 
 	if (2 * (m->nr_comms + 1) > m->nr_comm_buckets)
 		comms_grow(m);
-	for (j = hash_str(s) & (m->nr_comm_buckets - 1); m->comms[j];
+	for (j = fnv1a_64_str(s) & (m->nr_comm_buckets - 1); m->comms[j];
 	     j = (j + 1) & (m->nr_comm_buckets - 1))
 		if (!strcmp(m->comms[j], s))
 			return m->comms[j];

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "srccode.h"
 #include "../base/xalloc.h"
@@ -69,11 +70,7 @@ static void index_lines(struct srccode_file *f)
 
 static size_t bucket_of(const struct srccode *sc, const char *path)
 {
-	uint64_t h = 1469598103934665603ULL;
-
-	for (const char *p = path; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return (size_t)(h >> 17) & (sc->nr_buckets - 1);
+	return (size_t)(fnv1a_64_str(path) >> 17) & (sc->nr_buckets - 1);
 }
 
 static void grow(struct srccode *sc)

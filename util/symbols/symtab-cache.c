@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../base/hash.h"
 #include "../base/pending-file.h"
 #include "cache-dir.h"
 #include "symtab-cache.h"
@@ -327,16 +328,6 @@ static bool file_identity(const char *path, unsigned long long id[5])
 	return true;
 }
 
-/* FNV-1a: file names that stay short whatever the path. */
-static uint64_t fnv64(const void *p, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 bool symtab_cache__user_key(const char *binary, const char *debug, bool demangle,
 			    struct user_table_key *key, struct strbuf *path)
 {
@@ -358,8 +349,8 @@ bool symtab_cache__user_key(const char *binary, const char *debug, bool demangle
 	pm_cache_host(host);
 	strbuf_addf(&which, "%d %s", demangle, binary);
 	strbuf_addf(path, "/symtab-%s-%016llx-%016llx", host,
-		    (unsigned long long)fnv64(which.buf, which.len),
-		    (unsigned long long)fnv64(key, sizeof(*key)));
+		    (unsigned long long)fnv1a_64(which.buf, which.len),
+		    (unsigned long long)fnv1a_64(key, sizeof(*key)));
 	strbuf_release(&which);
 	return true;
 }

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_HASH_H
+#define PM_HASH_H
+/*
+ * FNV-1a, 64 bits: the one hash of perf-mini's tables and of the names
+ * its caches give files (which must stay the same from run to run).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#define FNV1A_64_INIT 0xcbf29ce484222325ULL
+
+static inline uint64_t fnv1a_64_add(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *s = p;
+
+	while (len--)
+		h = (h ^ *s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static inline uint64_t fnv1a_64(const void *p, size_t len)
+{
+	return fnv1a_64_add(FNV1A_64_INIT, p, len);
+}
+
+static inline uint64_t fnv1a_64_str(const char *s)
+{
+	uint64_t h = FNV1A_64_INIT;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+#endif
