@@ -322,10 +322,8 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 		ret = compressor__init(&zstd, o->zstd_level);
 	if (!ret) {
 		cmd_keep_old_output(o->output);
-		ret = record_open_output(o, &w, &re, err);
-		/* perf's status for an output it cannot create */
-		if (ret)
-			o->exec_status = PM_EXIT_ERROR;
+		if ((ret = record_open_output(o, &w, &re, err)))
+			o->exec_status = PM_EXIT_ERROR;	/* perf's, for an output not made */
 		w.zstd = o->zstd_level ? &zstd : NULL;
 		o->events = &re;
 		o->zstd = w.zstd;
