@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/record/threads-spec.h"
 #include "record.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
@@ -302,6 +303,32 @@ static int check_max_freq(struct record_opts *o, struct strbuf *err)
 	return 0;
 }
 
+int record_parse_threads(const struct option *opt, const char *arg, int unset,
+			 struct strbuf *err)
+{
+	const char **threads = opt->value;
+
+	*threads = unset ? NULL : arg && *arg ? arg : "cpu";
+	return *threads ? threads_spec__check(*threads, err) : 0;
+}
+
+/* --threads writes a directory of files, one per ring: not into a pipe,
+ * nor (here) compressed or switched. */
+static void check_threads(const struct record_opts *o, struct strbuf *err)
+{
+	if (!o->threads)
+		return;
+	if (o->output && !strcmp(o->output, "-"))
+		strbuf_addstr(err, "--threads writes a directory of files: it cannot write to a "
+				   "pipe\nhint: give -o DIR (perf.data by default)");
+	else if (o->zstd_level)
+		strbuf_addstr(err, "--threads with -z: compressed directory files are not written "
+				   "yet\nhint: drop -z, or --threads");
+	else if (record_switches(o))
+		strbuf_addstr(err, "--threads with --switch-output: switched directories are not "
+				   "written yet\nhint: drop one of them");
+}
+
 int record_check_opts(struct record_opts *o, struct strbuf *err)
 {
 	if (check_max_freq(o, err))
@@ -342,6 +369,7 @@ int record_check_opts(struct record_opts *o, struct strbuf *err)
 	if (o->attr.freq && o->attr.period)
 		strbuf_addstr(err, "-F and -c cannot be used together\nhint: sample by frequency "
 				   "(-F 4000) or every N events (-c 100000)");
+	check_threads(o, err);
 	/* as perf: a flight recorder describes what exists when it is dumped */
 	o->tail_synthesize |= o->attr.overwrite;
 	return err->len ? -EINVAL : 0;

@@ -5,6 +5,7 @@
  * file ends with and the summary perf prints.
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -169,6 +170,8 @@ int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_
 		host_features__add_pmu_caps(&hf, o->sysfs_root);
 		host_features__add_bpf(&hf);
 	}
+	if (w->nr_dir)
+		host_features__add_dir_format(&hf);
 	if (w->zstd)
 		host_features__add_compressed(&hf, w->zstd->level,
 					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
@@ -177,6 +180,27 @@ int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_
 	ret = perf_data_writer__finish(w, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
 	free(ids);
+	return ret;
+}
+
+/* --threads: the directory made, its header file PATH/data opened (the
+ * rings' files come once the rings are known: perf_data_writer__open_dir). */
+static int open_file_or_dir(struct record_opts *o, struct perf_data_writer *w,
+			    const struct record_events *re, const struct pd_write_feature *hf,
+			    int nr_hf, struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	if (!o->threads)
+		return perf_data_writer__open(w, o->output, re->v, re->nr, hf, nr_hf, err);
+	if (mkdir(o->output, 0700) && errno != EEXIST) {
+		strbuf_addf(err, "cannot create the directory %s: %s", o->output, strerror(errno));
+		return -errno;
+	}
+	strbuf_addf(&path, "%s/data", o->output);
+	ret = perf_data_writer__open(w, path.buf, re->v, re->nr, hf, nr_hf, err);
+	strbuf_release(&path);
 	return ret;
 }
 
@@ -204,7 +228,7 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 		host_features__add_pmu_caps(&hf, o->sysfs_root);
 		host_features__add_bpf(&hf);
 	}
-	ret = perf_data_writer__open(w, o->output, re->v, re->nr, hf.v, hf.nr, err);
+	ret = open_file_or_dir(o, w, re, hf.v, hf.nr, err);
 	host_features__exit(&hf);
 	strbuf_release(&tracing);
 	return ret;
@@ -326,7 +350,8 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 		return;
 	}
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s",
-		(double)(w->data_offset + w->data_size) / 1024 / 1024, o->output, stamp);
+		(double)(w->data_offset + w->data_size + w->dir_size) / 1024 / 1024, o->output,
+		stamp);
 	/* -z: perf counts no samples, and says what the rings held against
 	 * the zstd frames they became */
 	if (w->zstd && w->bytes_out)

@@ -19,7 +19,6 @@
 #include "../util/events/evlist-open.h"
 #include "../util/events/workload.h"
 
-
 /* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
 /* --switch-output (signal): SIGUSR2 asks for a new file */
@@ -166,18 +165,6 @@ static void enable_after_delay(struct record_opts *o, uint64_t *enable_at)
 		fputs("Events enabled\n", stderr);
 }
 
-/* --max-size: perf's line, and the recording stops as on a signal. */
-static bool size_limit_reached(struct record_opts *o, const struct recorder *r)
-{
-	if (!o->max_size || r->w->data_size < o->max_size)
-		return false;
-	if (!o->quiet)
-		fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
-			"stopping session ]\n", r->w->data_size / 1024);
-	o->size_limited = true;
-	return true;
-}
-
 /* --switch-output: time for a new file? (by signal, size or time) */
 static bool switch_due(struct record_opts *o, const struct recorder *r,
 		       uint64_t *next_switch)
@@ -236,7 +223,7 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		enable_after_delay(o, &enable_at);
 		serve_control(o);
 		ret = recorder__drain(r, err);
-		if (exited || size_limit_reached(o, r) || o->ctl_stop)
+		if (exited || record_size_limit_reached(o, r) || o->ctl_stop)
 			break;
 		if (!ret && switch_due(o, r, &next_switch)) {
 			uint64_t flush = r->flush;
@@ -332,6 +319,8 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	if (!ret)
 		ret = recorder__init(&r, o->evlist, o->target.cpus, o->target.threads->nr, &w,
 				     o->mmap_pages ? o->mmap_pages : 128, o->attr.overwrite, err);
+	if (!ret && o->threads)	/* --threads: a file for each ring */
+		ret = perf_data_writer__open_dir(&w, o->output, r.nr_rings, err);
 	/* as perf: at most a quarter of a buffer waits */
 	r.flush = o->mmap_flush < record_ring_bytes(o) / 4 ? o->mmap_flush : record_ring_bytes(o) / 4;
 	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */

@@ -10,6 +10,8 @@
  * in perf.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <linux/perf_event.h>
 #include <string.h>
 
@@ -91,4 +93,17 @@ void record_close_switch_events(struct record_opts *o)
 	evlist__close(o->switch_evlist);
 	evlist__delete(o->switch_evlist);
 	o->switch_evlist = NULL;
+}
+
+bool record_size_limit_reached(struct record_opts *o, const struct recorder *r)
+{
+	uint64_t size = r->w->data_size + r->w->dir_size;	/* --threads' files too */
+
+	if (!o->max_size || size < o->max_size)
+		return false;
+	if (!o->quiet)
+		fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
+			"stopping session ]\n", size / 1024);
+	o->size_limited = true;
+	return true;
 }

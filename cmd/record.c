@@ -149,6 +149,10 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		  .callback = record_parse_zstd_level,
 		  .help = "Compress records using specified level (default: 1 - fastest "
 			  "compression, 22 - greatest compression)" },
+		{ .type = OPTION_CALLBACK, .long_name = "threads", .value = &o.threads,
+		  .argh = "spec", .flags = PARSE_OPT_OPTARG, .callback = record_parse_threads,
+		  .help = "write perf's directory format: PATH/data and one PATH/data.N per "
+			  "ring (spec: cpu, core, package, numa or masks; one writer here)" },
 		OPT_BOOLEAN('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),

@@ -39,6 +39,7 @@ struct record_opts {
 	uint64_t mmap_flush;	/* --mmap-flush: bytes a ring gathers before a write */
 	unsigned int proc_map_timeout;	/* ms; perf-mini reads every map whatever it says */
 	int zstd_level;		/* record -z: 0 off */
+	const char *threads;	/* --threads: the spec (cpu, core, ...), NULL: off */
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */
 	int exit_code;
@@ -141,6 +142,14 @@ int record_parse_branch_any(const struct option *opt, const char *arg, int unset
 int record_parse_branch_filter(const struct option *opt, const char *arg, int unset,
 			       struct strbuf *err);
 int record_check_opts(struct record_opts *o, struct strbuf *err);
+
+/* --max-size: perf's line when the files reached it, and the recording
+ * stops as on a signal (cmd/record-switch.c). */
+bool record_size_limit_reached(struct record_opts *o, const struct recorder *r);
+
+/* --threads[=cpu|core|package|numa|MASKS] */
+int record_parse_threads(const struct option *opt, const char *arg, int unset,
+			 struct strbuf *err);
 
 /* record-run.c: the recording, from the open to the finished file; the
  * workload's exit code, or 1. */

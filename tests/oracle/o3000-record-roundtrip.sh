@@ -498,6 +498,32 @@ test_expect_success 'perf record --threads'"'"' directory: report, script, evlis
 	test_grep "empty.dir/data" err && test_grep "^hint: .*perf record --threads" err
 '
 
+# perf-mini record --threads writes the same layout (one file per ring,
+# one writer): perf reads it as its own, a second run keeps the first as
+# DIR.old, and what it cannot write yet it refuses
+test_expect_success 'record --threads: perf'"'"'s directory, which perf reads as perf-mini does' '
+	pm record -q --threads -e cpu-clock -o mdir.data -- "$WL/burn" 200 &&
+	test -d mdir.data && test -f mdir.data/data && test -f mdir.data/data.0 &&
+	nr=$(getconf _NPROCESSORS_ONLN) && test -f mdir.data/data.$((nr - 1)) && test ! -e mdir.data/data.$nr &&
+	perf report --header-only -i mdir.data 2>/dev/null | test_grep "^# directory data version : 1$" - &&
+	same_report mdir.data && test_grep "burn +burn +\[\.\] middle" pm.txt &&
+	same_script mdir.data &&
+	pm record -q --threads=core -e cpu-clock -o mdir.data -- true &&
+	test -f mdir.data.old/data.0 && test -f mdir.data/data
+'
+
+test_expect_success 'record --threads: into a pipe, with -z or --switch-output, a bad spec: refused' '
+	test_expect_code 129 pm record --threads -o - -- true 2>err >/dev/null &&
+	test_grep "cannot write to a pipe" err &&
+	test_expect_code 129 pm record --threads -z -o z.dir -- true 2>err &&
+	test_grep "with -z" err && test ! -e z.dir &&
+	test_expect_code 129 pm record --threads --switch-output -o s.dir -- true 2>err &&
+	test_grep "switch-output" err &&
+	test_expect_code 129 pm record --threads=sometimes -- true 2>err &&
+	test_grep "not cpu, core, package, numa" err &&
+	pm record -q --threads=0-1/0:2-3/2 -o masks.dir -- true
+'
+
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
 	same_script spin.data
 '

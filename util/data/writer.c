@@ -12,11 +12,12 @@
 
 #include "../base/util.h"
 #include "perf-data-format.h"
+#include "internal.h"
 #include "writer.h"
 
 #define FLUSH_AT (1 << 20)
 
-static int write_all(int fd, const void *buf, size_t len, off_t at, bool positioned)
+int writer__write_all(int fd, const void *buf, size_t len, off_t at, bool positioned)
 {
 	const char *p = buf;
 
@@ -98,7 +99,7 @@ static int open_file_mode(struct perf_data_writer *w, const struct pd_write_even
 	w->data_offset = sb.len;
 	build_header(w, &h, NULL, 0);
 	memcpy(sb.buf, &h, sizeof(h));
-	ret = write_all(w->fd, sb.buf, sb.len, 0, false);
+	ret = writer__write_all(w->fd, sb.buf, sb.len, 0, false);
 	strbuf_release(&sb);
 	free(id_offsets);
 	return ret;
@@ -158,7 +159,7 @@ static int open_pipe_mode(struct perf_data_writer *w, const struct pd_write_even
 		pipe_record(&sb, PERF_RECORD_HEADER_FEATURE, f.buf, f.len, NULL, 0);
 		strbuf_release(&f);
 	}
-	ret = write_all(w->fd, sb.buf, sb.len, 0, false);
+	ret = writer__write_all(w->fd, sb.buf, sb.len, 0, false);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -256,9 +257,13 @@ int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err)
 		fail(w, w->error, err);
 		return w->error;
 	}
+	if (w->nr_dir && (ret = writer_dir__flush(w))) {
+		fail(w, ret, err);
+		return ret;
+	}
 	if (!w->buf.len)
 		return 0;
-	ret = write_all(w->fd, w->buf.buf, w->buf.len, 0, false);
+	ret = writer__write_all(w->fd, w->buf.buf, w->buf.len, 0, false);
 	if (ret) {
 		fail(w, ret, err);
 		return ret;
@@ -269,7 +274,7 @@ int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err)
 		/* keep the file readable if we are killed before finishing */
 		uint64_t size = w->data_size;
 
-		write_all(w->fd, &size, sizeof(size), offsetof(struct perf_file_header, data) +
+		writer__write_all(w->fd, &size, sizeof(size), offsetof(struct perf_file_header, data) +
 			  offsetof(struct perf_file_section, size), true);
 	}
 	return 0;
@@ -297,10 +302,10 @@ int perf_data_writer__finish(struct perf_data_writer *w, const struct pd_write_e
 	}
 	for (int i = 0; i < nr_features; i++)
 		strbuf_add(&sb, features[i].payload.buf, features[i].payload.len);
-	ret = write_all(w->fd, sb.buf, sb.len, w->data_offset + w->data_size, true);
+	ret = writer__write_all(w->fd, sb.buf, sb.len, w->data_offset + w->data_size, true);
 	build_header(w, &h, features, nr_features);
 	if (!ret)
-		ret = write_all(w->fd, &h, sizeof(h), 0, true);
+		ret = writer__write_all(w->fd, &h, sizeof(h), 0, true);
 	if (ret)
 		fail(w, ret, err);
 out:
@@ -313,11 +318,13 @@ void perf_data_writer__discard(struct perf_data_writer *w)
 {
 	if (w->fd >= 0 && w->created)
 		unlink(w->path);
+	writer_dir__close(w, w->fd >= 0 && w->created);
 	perf_data_writer__abort(w);
 }
 
 void perf_data_writer__abort(struct perf_data_writer *w)
 {
+	writer_dir__close(w, false);
 	if (w->fd >= 0 && !w->pipe)
 		close(w->fd);
 	w->fd = -1;

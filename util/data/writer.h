@@ -46,6 +46,15 @@ struct perf_data_writer {
 	int error;			/* first write errno, sticky */
 	struct compressor *zstd;	/* record -z: data goes in COMPRESSED records */
 	uint64_t bytes_in, bytes_out;	/* before and after compression */
+	/* record --threads: the rings' records in PATH/data.N beside the
+	 * header file PATH/data (writer-dir.c) */
+	struct pd_dir_file {
+		int fd;
+		struct strbuf buf;
+	} *dir;
+	int nr_dir;
+	char *dir_path;
+	uint64_t dir_size;		/* written into them */
 };
 
 /* Create @path ("-": stdout in pipe mode) and write the header and
@@ -68,6 +77,23 @@ int perf_data_writer__flush(struct perf_data_writer *w, struct strbuf *err);
 int perf_data_writer__finish(struct perf_data_writer *w, const struct pd_write_event *events,
 			     int nr_events, const struct pd_write_feature *features,
 			     int nr_features, struct strbuf *err);
+
+/* record --threads: PATH/data.0 .. data.@n-1 created beside the header
+ * file, for the records of ring i (perf_data_writer__write_ring). 0 or
+ * a negative errno with @err. */
+int perf_data_writer__open_dir(struct perf_data_writer *w, const char *path, int n,
+			       struct strbuf *err);
+
+/* Ring @i's records into PATH/data.@i (or the one file when there is no
+ * directory). */
+void perf_data_writer__write_ring(struct perf_data_writer *w, int i, const void *data,
+				  size_t len);
+
+/* The directory files' pending bytes written out (from flush). */
+int writer_dir__flush(struct perf_data_writer *w);
+
+/* The directory files closed; with @remove, deleted with the directory. */
+void writer_dir__close(struct perf_data_writer *w, bool remove);
 
 /* Close without finishing (error paths). */
 void perf_data_writer__abort(struct perf_data_writer *w);

@@ -376,6 +376,13 @@ void host_features__add_stat(struct host_features *f)
 	add_in_order(f, HEADER_STAT);	/* empty: its presence says "stat data" */
 }
 
+void host_features__add_dir_format(struct host_features *f)
+{
+	uint64_t version = 1;	/* perf 6.1's PERF_DIR_VERSION */
+
+	strbuf_add(add_in_order(f, HEADER_DIR_FORMAT), &version, sizeof(version));
+}
+
 void host_features__add_clockid(struct host_features *f, int clockid)
 {
 	struct timespec res = { 0 }, now = { 0 };

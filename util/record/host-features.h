@@ -54,6 +54,9 @@ void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_
  * day and @clockid's time, read together), as perf writes them. */
 void host_features__add_clockid(struct host_features *f, int clockid);
 
+/* record --threads: the file is PATH/data of a directory (version 1). */
+void host_features__add_dir_format(struct host_features *f);
+
 /* CPU_PMU_CAPS (the core PMU's sysfs caps, where there is a "cpu" PMU) and
  * PMU_CAPS (every other PMU with caps), as perf 6.1 writes them. */
 void host_features__add_pmu_caps(struct host_features *f, const char *sysfs_root);

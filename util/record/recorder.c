@@ -252,12 +252,17 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 		    !ring__read(&r->rings[i], &r->chunk))
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
-		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
+		if (r->w->nr_dir)	/* --threads: ring i's own file */
+			perf_data_writer__write_ring(r->w, i, r->chunk.buf, r->chunk.len);
+		else
+			perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;
 	}
 	if (!wrote)
 		return r->w->error ? perf_data_writer__flush(r->w, err) : 0;
-	perf_data_writer__write(r->w, &round, sizeof(round));
+	/* perf's threads write no rounds: a reader sorts their files by time */
+	if (!r->w->nr_dir)
+		perf_data_writer__write(r->w, &round, sizeof(round));
 	/* each pass reaches the file at once: a recording killed or stopped
 	 * by a full disk in its first second still holds what it took */
 	return perf_data_writer__flush(r->w, err);
@@ -284,10 +289,13 @@ int recorder__read_backward(struct recorder *r, struct strbuf *err)
 		if (!n)
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
-		perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
+		if (r->w->nr_dir)
+			perf_data_writer__write_ring(r->w, i, r->chunk.buf, r->chunk.len);
+		else
+			perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;
 	}
-	if (wrote)
+	if (wrote && !r->w->nr_dir)
 		perf_data_writer__write(r->w, &round, sizeof(round));
 	return perf_data_writer__flush(r->w, err);
 }
