@@ -252,8 +252,6 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			    "do not update the buildid cache (perf-mini keeps none)"),
 		OPT_BOOLEAN('d', "data", &o.attr.sample_addr, "Record the sample addresses"),
 		OPT_BOOLEAN(0, "phys-data", &o.attr.sample_phys, "Record the sample physical addresses"),
-		OPT_BOOLEAN(0, "transaction", &o.attr.sample_transaction,
-			    "sample transaction flags (special events only)"),
 		OPT_BOOLEAN(0, "data-page-size", &o.attr.data_page_size,
 			    "Record the sampled data address data page size"),
 		OPT_BOOLEAN(0, "code-page-size", &o.attr.code_page_size,

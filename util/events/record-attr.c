@@ -100,8 +100,6 @@ static void configure_sample_data(const struct record_attr_opts *o, struct perf_
 		a->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
 	if (o->sample_phys)
 		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
-	if (o->sample_transaction)
-		a->sample_type |= PERF_SAMPLE_TRANSACTION;
 	if (o->data_page_size)
 		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
 	if (o->code_page_size)

@@ -31,10 +31,9 @@ struct record_attr_opts {
 	bool no_buffering;	/* --no-buffering: a wakeup for every event */
 	bool overwrite;		/* --overwrite: backward rings, the newest kept */
 	bool no_time;		/* --per-thread: one buffer, in order: no TIME (as perf) */
-	/* -d, -W, --phys-data, --transaction, --data-page-size, --code-page-size,
-	 * --sample-cpu, -P */
-	bool sample_addr, sample_weight, sample_phys, sample_transaction, data_page_size,
-	     code_page_size, sample_cpu, sample_period;
+	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
+	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size,
+	     sample_cpu, sample_period;
 	bool all_user, all_kernel;	/* override every event's own modifiers */
 	bool no_inherit;
 	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */
