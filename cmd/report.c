@@ -203,9 +203,9 @@ static int run_report(struct report *r)
 		if (report__fprintf(r, stdout) == -ENODATA) {
 			fflush(stdout);
 			fprintf(stderr, "Error:\nThe %s data has no samples!\n", r->pd.path);
-		}
-		if (r->o->show_threads)
+		} else if (r->o->show_threads) {	/* as perf: not without samples */
 			read_values__fprintf(&r->thread_values, r->o->pretty_raw, stdout);
+		}
 	}
 	return 0;
 }

@@ -638,7 +638,7 @@ test_expect_success 'report --tasks and --mmaps on a multi-process recording: as
 
 test_expect_success 'record -s: READ counts per thread; report -T (and --pretty=raw) as perf' '
 	pm record -q -s -e cpu-clock,task-clock -o stat.data -- \
-		sh -c "/bin/true; /bin/true; ls >/dev/null" &&
+		sh -c "/bin/true; /bin/true; ls >/dev/null; \"$WL/burn\" 30" &&
 	same_report stat.data -T &&
 	test_grep "^# +PID +TID +cpu-clock(:u)? +task-clock(:u)?$" pm.txt &&
 	perf report --stdio -T --pretty raw -i stat.data 2>/dev/null | tail -1 >perf.raw &&
@@ -646,6 +646,14 @@ test_expect_success 'record -s: READ counts per thread; report -T (and --pretty=
 	sed -n "/^#  *PID  *TID  *Name  *Raw  *Count$/,\$p" pm.out | tail -n +2 >pm.rows &&
 	test $(wc -l <pm.rows) -ge 4 &&
 	test "$(tr -d "\n" <pm.rows)" = "$(cat perf.raw)"
+'
+
+# A short run of a normal user's :u events may take no sample at all:
+# then perf prints no -T table either
+test_expect_success 'record -s without a sample: report -T prints no table, as perf' '
+	pm record -q -s -e cpu-clock,task-clock -c 1000000000 -o nostat.data -- \
+		sh -c "/bin/true; ls >/dev/null" &&
+	same_report nostat.data -T && ! grep -q "PID" pm.txt
 '
 
 test_expect_success 'record -k mono: CLOCKID and CLOCK_DATA written; the header reads as perf reads it' '
