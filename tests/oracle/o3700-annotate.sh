@@ -208,6 +208,23 @@ test_expect_success 'a dynamic-symbols-only library: GOT slots named by relocati
 	fi
 '
 
+# libgcc_s (dynamic symbols alone) reads __cpu_model through a GOT slot
+# below the symbol: objdump names it by the nearest symbol below, never
+# at a negative distance from the relocation's
+test_expect_success 'a GOT slot below its relocation'"'"'s symbol: the nearest symbol, as objdump' '
+	lib=$(ldd "$WL/shapes" | awk "/libgcc_s/ { print \$3 }") &&
+	if test -z "$lib" || readelf -SW "$lib" | grep -q " \.symtab "; then
+		echo "# no stripped libgcc_s here: nothing to compare"
+	else
+		set -- $(readelf -sW --dyn-syms "$lib" | awk "\$8 ~ /^__cpu_indicator_init@/ { print \$2, \$3; exit }") &&
+		test -n "$1" && from=$(printf %x $((0x$1))) && to=$(printf %x $((0x$1 + $2))) &&
+		"$BUILD/test-tool" gen-plt gcc.data "$lib" "$from" "$to" 1 &&
+		perf annotate --stdio -i gcc.data 2>/dev/null | insns | grep "# " >perf.txt &&
+		pm annotate -i gcc.data 2>/dev/null | insns | grep "# " >pm.txt &&
+		test -s pm.txt && test_cmp perf.txt pm.txt && ! grep -q "[-]0x[0-9a-f]*>" pm.txt
+	fi
+'
+
 # A libc with IRELATIVE slots (glibc's string functions) lists them in
 # .rela.plt in another order than its PLT stubs: objdump names a stub by
 # the GOT slot it jumps through. A function that calls such stubs,

@@ -469,6 +469,8 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
 	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) ||
 	    (sym.st_shndx != SHN_UNDEF && !n->from_debug && !n->dynamic) ||
+	    /* objdump names by a symbol at or below the address only */
+	    (sym.st_shndx != SHN_UNDEF && sym.st_value > vaddr) ||
 	    !(name = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*name)
 		return false;
 	plain = demangle ? symbol_demangle(name, true) : NULL;
@@ -480,8 +482,7 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	 * library: libstdc++'s GOT), a slot of a symbol defined here too, at
 	 * its distance from that symbol, as objdump names it */
 	if (versioned && sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
-		strbuf_addf(out, "%c0x%" PRIx64, vaddr > sym.st_value ? '+' : '-',
-			    vaddr > sym.st_value ? vaddr - sym.st_value : sym.st_value - vaddr);
+		strbuf_addf(out, "+0x%" PRIx64, vaddr - sym.st_value);
 	return true;
 }
 
