@@ -26,6 +26,8 @@
 #define MAX_STACK 1024
 #define MAX_INLINES 16
 
+struct stack;
+
 struct ss_profile {
 	int evsel;
 	struct thread *thread;
@@ -41,6 +43,7 @@ struct speedscope {
 	struct strbuf frames;		/* the frames' JSON objects, in id order */
 	struct ss_profile *profiles;	/* by id - 1 */
 	uint64_t nr;
+	struct stack *stack;		/* the sample's frames, reused */
 };
 
 /* A frame's source file and line: those of the function perf script
@@ -133,12 +136,13 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct thread *t = machine__findnew_thread(&ss->m, (int32_t)s->pid, (int32_t)s->tid);
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
-	struct stack *st = must_calloc(1, sizeof(*st));
+	struct stack *st = ss->stack;
 	struct ss_profile *p = profile_of(ss, evsel->idx, t);
 
 	(void)ev, (void)note;
 	s = callchain__unwound(&ss->m, t, s, &tmp, unwound);	/* --call-graph dwarf */
 	st->ss = ss;
+	st->n = 0;
 	if (s->callchain) {
 		callchain__walk(&ss->m, t, s, 0, add_frame, st);
 	} else {
@@ -155,7 +159,6 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	p->nr++;
 	p->total += s->period;
 	ss->nr++;
-	free(st);
 	return 0;
 }
 
@@ -232,6 +235,7 @@ int speedscope_convert(struct perf_data *pd, const char *name, FILE *out, uint64
 	int ret;
 
 	ss->pd = pd;
+	ss->stack = must_calloc(1, sizeof(*ss->stack));
 	strbuf_init(&ss->frames, 0);
 	machine__init(&ss->m, &cfg);
 	machine__apply_build_ids(&ss->m, &pd->feat);
@@ -254,6 +258,7 @@ int speedscope_convert(struct perf_data *pd, const char *name, FILE *out, uint64
 	id_table__release(&ss->frame_ids);
 	id_table__release(&ss->profile_ids);
 	strbuf_release(&ss->frames);
+	free(ss->stack);
 	free(ss);
 	return ret;
 }
