@@ -195,8 +195,12 @@ static int open_file_or_dir(struct record_opts *o, struct perf_data_writer *w,
 	if (!o->threads)
 		return perf_data_writer__open(w, o->output, re->v, re->nr, hf, nr_hf, err);
 	if (mkdir(o->output, 0700) && errno != EEXIST) {
-		strbuf_addf(err, "cannot create the directory %s: %s", o->output, strerror(errno));
-		return -errno;
+		int e = errno;
+
+		strbuf_addf(err, "cannot create the directory %s: %s", o->output, strerror(e));
+		if (e == EACCES)
+			strbuf_addstr(err, "\nhint: write somewhere you may (-o DIR/perf.data)");
+		return -e;
 	}
 	strbuf_addf(&path, "%s/data", o->output);
 	ret = perf_data_writer__open(w, path.buf, re->v, re->nr, hf, nr_hf, err);

@@ -521,7 +521,9 @@ test_expect_success 'record --threads: into a pipe, with -z or --switch-output, 
 	test_grep "switch-output" err &&
 	test_expect_code 129 pm record --threads=sometimes -- true 2>err &&
 	test_grep "not cpu, core, package, numa" err &&
-	pm record -q --threads=0-1/0:2-3/2 -o masks.dir -- true
+	pm record -q --threads=0-1/0:2-3/2 -o masks.dir -- true &&
+	test_expect_code 255 pm record -q --threads -o no-such-dir/t.data -- true 2>err &&
+	test_grep "cannot create the directory no-such-dir/t.data" err
 '
 
 test_expect_success 'script: cpu-clock recording, same lines as perf script' '
