@@ -175,6 +175,11 @@ $(B)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -lpthread
 
+# the stepped LBR's (t6110): frame pointers, so a sample's callchain is known
+$(B)/workloads/branches: tests/workloads/branches.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror -o $@ $<
+
 # profviz's: every function calls the -finstrument-functions hooks
 $(B)/workloads/profviz-calls: tests/workloads/profviz-calls.c
 	@mkdir -p $(dir $@)

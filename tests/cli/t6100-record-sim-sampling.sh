@@ -14,15 +14,6 @@ sim() {
 	PERF_MINI_SYSFS="$ICL" PERF_MINI_SIM_PROFILE="$TRASH/sim.profile" pm_sim "$@"
 }
 
-# perf and perf-mini on one file: the same table (perf's tip dropped).
-same_report() {
-	file=$1; shift
-	perf report --stdio -i "$file" "$@" 2>/dev/null |
-		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
-	pm report --stdio -i "$file" "$@" >pm.txt &&
-	test_cmp perf.txt pm.txt
-}
-
 test_expect_success 'record -b on the simulated LBR: branch stacks in the samples, BRANCH_STACK in the header' '
 	sim record -q -b -e cpu/cpu-cycles/ -o b.data -- "$WL/spin" 200 &&
 	pm report --header-only -i b.data >hdr &&

@@ -122,6 +122,17 @@ tell() {
 		{ echo "tell: nobody read $1 for 30 s" >&2; return 1; }
 }
 
+# same_report FILE ARGS...: perf report and perf-mini report --stdio ARGS
+# on one file give the same table (perf's tip dropped). A script may
+# define its own, for its own masking.
+same_report() {
+	file=$1; shift
+	perf report --stdio -i "$file" "$@" 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.txt &&
+	pm report --stdio -i "$file" "$@" >pm.txt &&
+	test_cmp perf.txt pm.txt
+}
+
 # All of the comma-separated prerequisites in $1 are met.
 test_have_prereq() {
 	for p in $(echo "$1" | tr , " "); do

@@ -177,7 +177,7 @@ done
 test_expect_success SYSWIDE,CGMAKE 'stat --for-each-cgroup with expressions: the cgroups perf finds, in its order' '
 	MASK_RUNNING=1 same_as_perf TABLE -a -e task-clock --for-each-cgroup "^$cg-.*" -- sh -c "$busy" &&
 	test $(grep -c "task-clock *$cg-" pm.out) -eq 2 &&
-	same_as_perf TABLE -a -e task-clock --for-each-cgroup ",^$cg-id" -- true &&
+	MASK_RUNNING=1 same_as_perf TABLE -a -e task-clock --for-each-cgroup ",^$cg-id" -- true &&
 	test $(grep -c "task-clock" pm.out) -eq 2
 '
 

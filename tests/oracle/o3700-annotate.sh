@@ -100,6 +100,32 @@ test_expect_success 'every instruction, libraries too, in objdump'"'"'s own word
 	done
 '
 
+# objdump names a data address by the symbol of a dynamic relocation at
+# it unless the nearest symbol lies in the section being disassembled:
+# libc's _IO_list_all, which a relocation sets to &_IO_2_1_stderr_, is
+# "_IO_2_1_stderr_@@GLIBC_2.2.5-0x20" in every function that reads it.
+test_expect_success 'a data word with a dynamic relocation: named after the relocation'"'"'s symbol, as objdump' '
+	cat >ff.c <<-\EOF &&
+	#include <stdio.h>
+	int main(void)
+	{
+		for (int i = 0; i < 50; i++)
+			fopen("/dev/null", "w");
+		for (long i = 0; i < 200000; i++)
+			fflush(NULL);
+		return 0;
+	}
+	EOF
+	cc -O1 -o ff ff.c &&
+	perf record -q -e cpu-clock -o ff.data ./ff >/dev/null 2>&1 &&
+	perf annotate --stdio --no-source -i ff.data _IO_flush_all_lockp 2>/dev/null | insns |
+		grep "#" >perf.ff &&
+	pm annotate --stdio --no-source -i ff.data _IO_flush_all_lockp 2>/dev/null | insns |
+		grep "#" >pm.ff &&
+	test -s perf.ff &&
+	test_cmp perf.ff pm.ff
+'
+
 for opts in "-s middle" "" "-n" "--show-total-period" "-s middle --asm-raw" "-s middle -M intel" \
 	    "--percent-type local-hits" "--percent-type global-period" "--dsos burn"; do
 	test_expect_success "perf annotate $opts: the same values, addresses and mnemonics" "

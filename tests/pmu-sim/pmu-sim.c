@@ -196,7 +196,7 @@ static void load(void)
 	struct pmus *pmus;
 	struct pmu *cpu;
 	char *text = NULL;
-	int precise;
+	int precise, depth;
 
 	sim.loaded = true;
 	sim.cpu_type = (uint32_t)-1;
@@ -207,6 +207,8 @@ static void load(void)
 	sim.cpu_type = cpu->type;
 	sim_sample__set_sier_mapping(pmus__arch(pmus)->data_src_of_sier);
 	sim.lbr = pmu__cap(cpu, "branches") != NULL;
+	if (sim.lbr && !str_to_int(pmu__cap(cpu, "branches"), &depth) && depth > 0)
+		sim_sample__set_lbr_depth((unsigned int)depth);
 	if (pmu__cap(cpu, "max_precise") && !str_to_int(pmu__cap(cpu, "max_precise"), &precise) &&
 	    precise >= 0)
 		sim.max_precise = (unsigned int)precise;

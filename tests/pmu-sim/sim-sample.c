@@ -7,14 +7,17 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <asm/perf_regs.h>
 
 #include "../../util/base/strbuf.h"
 #include "../../util/data/perf-data.h"
 #include "../../util/data/perf-data-format.h"
 #include "../../util/data/sample.h"
 #include "sim-sample.h"
+#include "sim-stepper.h"
 
 #define KERNEL_ADDR 0xffff800000000000ULL
+#define NR_STEPPED 16
 
 struct shadow {
 	int fd;				/* the real cpu-clock event */
@@ -23,6 +26,11 @@ struct shadow {
 	struct perf_event_attr kattr;	/* its shadow's */
 	void *kring, *ring;		/* the shadow's ring, the simulated one */
 	size_t ring_size;
+	bool stepping;			/* branch stacks from the stepper's windows */
+	struct stepped_over {		/* a thread's samples taken while stepped */
+		pid_t tid;
+		uint64_t until;		/* ring position they end before */
+	} stepped[NR_STEPPED];
 	struct shadow *next;
 };
 
@@ -114,6 +122,13 @@ int sim_replay__load(const char *what, const char *path)
 }
 
 static uint64_t (*data_src_of_sier)(uint64_t sier);
+static unsigned int lbr_depth = 32;
+
+void sim_sample__set_lbr_depth(unsigned int depth)
+{
+	if (depth)
+		lbr_depth = depth;
+}
 
 void sim_sample__set_sier_mapping(uint64_t (*fn)(uint64_t sier))
 {
@@ -166,6 +181,13 @@ struct shadow *shadow__open(const struct perf_event_attr *attr, uint64_t sim_id,
 	sh->kattr.precise_ip = 0;
 	sh->kattr.sample_type &= ~(uint64_t)PERF_SAMPLE_BRANCH_STACK;
 	sh->kattr.branch_sample_type = 0;
+	/* a branch stack is stepped right after its sample, not a ring later */
+	sh->stepping = (attr->sample_type & PERF_SAMPLE_BRANCH_STACK) && !replay.nr_stacks &&
+		       pid > 0 && !sim_stepper__attach(pid);
+	if (sh->stepping) {
+		sh->kattr.watermark = 0;
+		sh->kattr.wakeup_events = 1;
+	}
 	fd = syscall(__NR_perf_event_open, &sh->kattr, pid, cpu, -1, flags);
 	if (fd < 0) {
 		*err = -errno;
@@ -287,16 +309,26 @@ static void put_regs(struct strbuf *out, const struct sample_regs *r)
 		strbuf_add(out, r->regs, (size_t)__builtin_popcountll(r->mask) * 8);
 }
 
+/* The branch filter with its privilege levels: those of the event when
+ * it names none, as the kernel's LBR filter takes them. */
+static uint64_t branch_filter(const struct perf_event_attr *a)
+{
+	uint64_t bt = a->branch_sample_type;
+
+	if (!(bt & PERF_SAMPLE_BRANCH_PLM_ALL))
+		bt |= (a->exclude_user ? 0 : PERF_SAMPLE_BRANCH_USER) |
+		      (a->exclude_kernel ? 0 : PERF_SAMPLE_BRANCH_KERNEL);
+	return bt;
+}
+
 /* The branch stack a real recording took, less what the filter's
  * privilege levels leave out (the kernel's LBR filtering). */
 static void put_branches(struct strbuf *out, const struct perf_event_attr *attr)
 {
-	uint64_t bt = attr->branch_sample_type, nr = 0;
+	uint64_t bt = branch_filter(attr), nr = 0;
 	size_t at = out->len, first = 0, last = 0;
 	bool user = bt & PERF_SAMPLE_BRANCH_USER, kernel = bt & PERF_SAMPLE_BRANCH_KERNEL;
 
-	if (!(bt & PERF_SAMPLE_BRANCH_PLM_ALL))
-		user = !attr->exclude_user, kernel = !attr->exclude_kernel;
 	if (replay.nr_stacks) {
 		size_t i = replay.next_stack++ % replay.nr_stacks;
 
@@ -318,6 +350,95 @@ static void put_branches(struct strbuf *out, const struct perf_event_attr *attr)
 	memcpy(out->buf + at, &nr, sizeof(nr));
 }
 
+/* --- samples at the end of a stepped window ---------------------------------- */
+
+static void skip_samples(struct shadow *ring, pid_t tid)
+{
+	const struct perf_event_mmap_page *in = ring->kring;
+	struct stepped_over *so = &ring->stepped[(unsigned int)tid % NR_STEPPED];
+
+	so->tid = tid;
+	so->until = __atomic_load_n(&in->data_head, __ATOMIC_ACQUIRE);
+}
+
+static bool was_stepped_over(const struct shadow *ring, pid_t tid, uint64_t pos)
+{
+	const struct stepped_over *so = &ring->stepped[(unsigned int)tid % NR_STEPPED];
+
+	return so->tid == tid && pos < so->until;
+}
+
+/*
+ * The window the stepper takes of the sampled thread now, or NULL (the
+ * thread is gone, or in a system call). The time the thread spends being
+ * stepped is not its own: the samples its twin took meanwhile, before
+ * where the twin's ring has got to once the window is taken, are dropped
+ * (pausing the twin instead would lose the COMM and MMAP records of what
+ * the workload's other tasks do meanwhile).
+ */
+static const struct sim_window *step(struct shadow *ring, const struct shadow *who,
+				     const struct perf_sample *s)
+{
+	static struct sim_window w;
+	const struct perf_event_attr *a = &who->attr;
+	struct sim_window_req req = {
+		.tid = (pid_t)s->tid, .lbr_depth = lbr_depth, .filter = branch_filter(a),
+	};
+	int err;
+
+	if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) && !a->exclude_callchain_user)
+		req.max_chain = a->sample_max_stack ? a->sample_max_stack : SIM_CHAIN_MAX;
+	if (a->sample_type & PERF_SAMPLE_STACK_USER)
+		req.stack_bytes = (uint32_t)s->user_stack_size;
+	err = sim_stepper__window(&req, &w);
+	if (!err)
+		skip_samples(ring, (pid_t)s->tid);
+	return err ? NULL : &w;
+}
+
+static void put_window_chain(struct strbuf *out, const struct sim_window *w)
+{
+	put_u64(out, w->nr_chain ? w->nr_chain + 1 : 0);
+	if (w->nr_chain) {
+		put_u64(out, PERF_CONTEXT_USER);
+		strbuf_add(out, w->chain, w->nr_chain * sizeof(w->chain[0]));
+	}
+}
+
+/* The window's LBR; none when no window could be taken. */
+static void put_window_branches(struct strbuf *out, const struct perf_event_attr *a,
+				const struct sim_window *w)
+{
+	put_u64(out, w ? w->nr_branches : 0);
+	if (a->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)
+		put_u64(out, w ? w->hw_idx : 0);
+	if (w)
+		strbuf_add(out, w->branches, w->nr_branches * sizeof(w->branches[0]));
+}
+
+static void put_window_regs(struct strbuf *out, uint64_t mask, const struct sim_window *w)
+{
+	put_u64(out, PERF_SAMPLE_REGS_ABI_64);
+	for (int bit = 0; bit < 64; bit++)
+		if (mask & (1ULL << bit))
+			put_u64(out, bit < SIM_NR_REGS ? w->regs[bit] : 0);
+}
+
+/* As many bytes as the shadow's sample held, those read at the window's
+ * end first (the rest zero), and how many of them are the stack's. */
+static void put_window_stack(struct strbuf *out, uint64_t size, const struct sim_window *w)
+{
+	uint64_t n = w->stack_len < size ? w->stack_len : size;
+
+	put_u64(out, size);
+	if (!size)
+		return;
+	strbuf_add(out, w->stack, n);
+	for (uint64_t i = n; i < size; i++)
+		strbuf_addch(out, 0);
+	put_u64(out, n);
+}
+
 /* The simulated group's counts and ids, as the hardware would give them,
  * in place of the shadow's cpu-clock time. */
 static void put_read(struct strbuf *out, const struct shadow *who)
@@ -331,12 +452,13 @@ static void put_read(struct strbuf *out, const struct shadow *who)
 
 /* A sample in the layout of the simulated event's attr: the shadow's
  * fields, its id, memory fields and branches from the replays. */
-static void put_sample(const struct shadow *who, const struct pm_event_header *h,
-		       struct strbuf *out)
+static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *who,
+		       const struct pm_event_header *h, struct strbuf *out)
 {
 	const struct perf_event_attr *a = &who->attr;
 	uint64_t st = a->sample_type;
 	const struct mem_fields *m = NULL;
+	const struct sim_window *w = NULL;
 	struct strbuf err = STRBUF_INIT;
 	struct perf_sample s;
 	struct pm_event_header nh = *h;
@@ -346,8 +468,14 @@ static void put_sample(const struct shadow *who, const struct pm_event_header *h
 		strbuf_release(&err);
 		return;
 	}
+	if (who->stepping && was_stepped_over(ring, (pid_t)s.tid, pos))
+		return;
 	if (st & (PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
 		m = next_mem();
+	if (who->stepping && (w = step(ring, who, &s))) {
+		s.ip = w->regs[PERF_REG_X86_IP];	/* where the LBR ends */
+		nh.misc = (nh.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_USER;
+	}
 	strbuf_add(out, &nh, sizeof(nh));
 	if (st & PERF_SAMPLE_IDENTIFIER)
 		put_u64(out, who->sim_id);
@@ -369,7 +497,9 @@ static void put_sample(const struct shadow *who, const struct pm_event_header *h
 		put_u64(out, s.period);
 	if (st & PERF_SAMPLE_READ)
 		put_read(out, who);
-	if (st & PERF_SAMPLE_CALLCHAIN) {
+	if ((st & PERF_SAMPLE_CALLCHAIN) && w) {
+		put_window_chain(out, w);
+	} else if (st & PERF_SAMPLE_CALLCHAIN) {
 		put_u64(out, s.callchain_nr);
 		strbuf_add(out, s.callchain, s.callchain_nr * 8);
 	}
@@ -379,11 +509,17 @@ static void put_sample(const struct shadow *who, const struct pm_event_header *h
 		strbuf_add(out, &size, sizeof(size));
 		strbuf_add(out, s.raw_data, size);
 	}
-	if (st & PERF_SAMPLE_BRANCH_STACK)
+	if ((st & PERF_SAMPLE_BRANCH_STACK) && who->stepping)
+		put_window_branches(out, a, w);
+	else if (st & PERF_SAMPLE_BRANCH_STACK)
 		put_branches(out, a);
-	if (st & PERF_SAMPLE_REGS_USER)
+	if ((st & PERF_SAMPLE_REGS_USER) && w)
+		put_window_regs(out, a->sample_regs_user, w);
+	else if (st & PERF_SAMPLE_REGS_USER)
 		put_regs(out, &s.user_regs);
-	if (st & PERF_SAMPLE_STACK_USER) {
+	if ((st & PERF_SAMPLE_STACK_USER) && w) {
+		put_window_stack(out, s.user_stack_size, w);
+	} else if (st & PERF_SAMPLE_STACK_USER) {
 		put_u64(out, s.user_stack_size);
 		if (s.user_stack_size) {
 			strbuf_add(out, s.user_stack, s.user_stack_size);
@@ -499,7 +635,7 @@ static void pump(struct shadow *o)
 		strbuf_reset(&rec);
 		who = owner_of(o, buf, words);
 		if (h.type == PERF_RECORD_SAMPLE && who)
-			put_sample(who, (const void *)buf, &rec);
+			put_sample(o, tail, who, (const void *)buf, &rec);
 		else
 			put_other(who, buf, words, &rec);
 		if (rec.len && ohead + rec.len - otail <= size) {

@@ -8,9 +8,10 @@
  * cannot give: the branch stack), so its samples carry the workload's
  * IPs, callchains, registers and stacks. Its records are rewritten into
  * the simulated event's ring as the hardware's would read: the simulated
- * event's id, the memory fields (addr, data_src, weight) and branch stack
- * replayed from real recordings (PERF_MINI_SIM_PROFILE's replay-mem and
- * replay-branches lines).
+ * event's id, the memory fields (addr, data_src, weight) replayed from a
+ * real recording (PERF_MINI_SIM_PROFILE's replay-mem line), the branch
+ * stack stepped from the workload (sim-stepper.h) or replayed too
+ * (replay-branches).
  */
 #include <linux/perf_event.h>
 #include <poll.h>
@@ -52,6 +53,9 @@ int sim_replay__load(const char *what, const char *path);
 /* The described PMU's SIER-to-data_src mapping (arch/powerpc), or NULL:
  * without replay-mem, samples then take data_src from it. */
 void sim_sample__set_sier_mapping(uint64_t (*fn)(uint64_t sier));
+
+/* The described PMU's LBR depth (caps/branches): a stepped window's. */
+void sim_sample__set_lbr_depth(unsigned int depth);
 
 /* pmu-sim's side: what reading simulated event @sim_id gives now (its
  * read_format, the group's counts and ids), for a sample's READ field. */

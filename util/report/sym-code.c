@@ -469,8 +469,6 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
 	    !gelf_getsym(syms, (int)n->relocs[lo].sym, &sym) ||
 	    (sym.st_shndx != SHN_UNDEF && !n->from_debug && !n->dynamic) ||
-	    /* objdump names by a symbol at or below the address only */
-	    (sym.st_shndx != SHN_UNDEF && sym.st_value > vaddr) ||
 	    !(name = elf_strptr(elf, symsh.sh_link, sym.st_name)) || !*name)
 		return false;
 	plain = demangle ? symbol_demangle(name, true) : NULL;
@@ -481,8 +479,10 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 	/* with a debug file's symbols, or only the dynamic ones (a stripped
 	 * library: libstdc++'s GOT), a slot of a symbol defined here too, at
 	 * its distance from that symbol, as objdump names it */
-	if (versioned && sym.st_shndx != SHN_UNDEF && vaddr != sym.st_value)
+	if (versioned && sym.st_shndx != SHN_UNDEF && vaddr > sym.st_value)
 		strbuf_addf(out, "+0x%" PRIx64, vaddr - sym.st_value);
+	else if (versioned && sym.st_shndx != SHN_UNDEF && vaddr < sym.st_value)
+		strbuf_addf(out, "-0x%" PRIx64, sym.st_value - vaddr);
 	return true;
 }
 
@@ -631,6 +631,19 @@ static const struct named *nearest(const struct elf_names *n, uint64_t vaddr)
 	return &n->syms[lo - 1];
 }
 
+/* The index of the allocated section holding @vaddr; 0 for none. */
+static size_t section_at(Elf *elf, uint64_t vaddr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && vaddr >= sh.sh_addr &&
+		    vaddr < sh.sh_addr + sh.sh_size)
+			return elf_ndxscn(scn);
+	return 0;
+}
+
 bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
 {
 	const struct elf_names *n;
@@ -643,13 +656,23 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	n = names_of(c);
 	if (plt_got_name(c->elf, n, vaddr, demangle, out))
 		return true;
-	strbuf_addstr(out, " <");
-	if (reloc_name(c->elf, n, vaddr, true, demangle, out)) {
-		strbuf_addch(out, '>');
-		return true;
+	best = nearest(n, vaddr);
+	/*
+	 * objdump takes the nearest symbol when it lies in the section being
+	 * disassembled (libgcc_s's GOT named after its last function), and
+	 * otherwise the symbol of a dynamic relocation at the address, even
+	 * over one at the address itself (libc's _IO_list_all, initialised
+	 * to &_IO_2_1_stderr_: "_IO_2_1_stderr_@@GLIBC_2.2.5-0x20").
+	 */
+	if (!best || best->sym.st_shndx != section_at(c->elf, c->start_vaddr)) {
+		strbuf_addstr(out, " <");
+		if (reloc_name(c->elf, n, vaddr, true, demangle, out)) {
+			strbuf_addch(out, '>');
+			return true;
+		}
+		strbuf_setlen(out, len);
 	}
-	strbuf_setlen(out, len);
-	if (!(best = nearest(n, vaddr)))
+	if (!best)
 		return false;
 	plain = demangle ? symbol_demangle(best->name, true) : NULL;
 	strbuf_addf(out, " <%s", plain ?: best->name);

@@ -1,0 +1,118 @@
+#!/bin/sh
+test_description='pmu-sim steps the workload for its branch stacks (no replay file): every entry a branch of the program, checked against objdump; counts as the program runs them; filters honoured; Linux perf reads the files as perf-mini does'
+. "$(dirname "$0")/test-lib.sh"
+
+# tests/workloads/branches.c: per round, main calls once() once, thrice()
+# three times, even() or odd() through a table, and down(3), which calls
+# itself three times; leaf(), under once() and thrice(), loops 5 times.
+sim() {
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim "$@"
+}
+
+check() {
+	python3 "$ROOT/tests/helpers/check-branches.py" "$WL/branches" "$@"
+}
+
+# count NAME: check's count of NAME in counts (0 when absent)
+count() {
+	awk -v k="$1" '$1 == k { n = $2 } END { print n + 0 }' "${2:-counts}"
+}
+
+# The stepper traces the workload: a machine may refuse a tracer (Yama's
+# ptrace_scope, a seccomp policy). The simulator then says so.
+sim record -q -b -e cpu/cpu-cycles/u -o probe.data -- true 2>probe.err
+grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
+
+test_expect_success PTRACE 'record -b with no replay file: every entry is a branch of the program, gone where its code says' '
+	sim record -q -b -e cpu/cpu-cycles/u -o b.data -- "$WL/branches" 2>err &&
+	! test -s err &&
+	pm script -i b.data -F brstacksym >brs &&
+	check <brs >counts &&
+	test "$(count call:main:thrice)" -gt 50
+'
+
+# A round of the program, between two of its first calls (or two of
+# main's loop back-edges), is all in a stack of 32 calls (conditional
+# branches): each such round must hold what the program does in one.
+test_expect_success PTRACE 'record -j any_call,u: every complete round of calls in a stack is the program'"'"'s round' '
+	sim record -q -j any_call,u -e cpu/cpu-cycles/u -o c.data -- "$WL/branches" &&
+	pm script -i c.data -F brstacksym >c.brs &&
+	check call,ind_call --rounds call:main:once <c.brs >c.rounds &&
+	test "$(wc -l <c.rounds)" -gt 20 &&
+	sed "s/call:main:\(even\|odd\)/call:main:table/" c.rounds | sort -u >c.kinds &&
+	echo "round call:down:down=3 call:main:down=1 call:main:table=1 call:main:once=1 call:main:thrice=3 call:once:leaf=1 call:thrice:leaf=3" >c.expect &&
+	test_cmp c.expect c.kinds &&
+	grep -q "call:main:even=1" c.rounds &&
+	grep -q "call:main:odd=1" c.rounds
+'
+
+test_expect_success PTRACE 'record -j cond,u: every complete round has leaf()'"'"'s 4 back-edges for each of its 4 calls' '
+	sim record -q -j cond,u -e cpu/cpu-cycles/u -o d.data -- "$WL/branches" &&
+	pm script -i d.data -F brstacksym >d.brs &&
+	check cond --rounds back:main <d.brs >d.rounds &&
+	test "$(wc -l <d.rounds)" -gt 20 &&
+	sort -u d.rounds >d.kinds &&
+	echo "round back:leaf=16 back:main=1" >d.expect &&
+	test_cmp d.expect d.kinds
+'
+
+test_expect_success PTRACE 'the sample is where its stack ends; direct calls are predicted, an alternating indirect call sometimes not' '
+	pm script -i b.data -F ip,brstack >ipb &&
+	awk "NF == 33 { n++; split(\$2, e, \"/\"); if (\"0x\" \$1 != e[2]) { print; bad++ } }
+	     END { exit !(n > 50 && !bad) }" ipb &&
+	test "$(count mispred:call)" = 0 &&
+	test "$(count pred:call)" -gt 0 &&
+	test "$(count mispred:ind_call)" -gt 0
+'
+
+test_expect_success PTRACE,PERF 'Linux perf reads the stepped file as perf-mini does (script, branch report)' '
+	perf script -i b.data -F ip,brstacksym >perf.brs 2>/dev/null &&
+	pm script -i b.data -F ip,brstacksym >pm.brs &&
+	test_cmp perf.brs pm.brs &&
+	same_report b.data &&
+	same_report b.data -F overhead,symbol_from,symbol_to,mispredict
+'
+
+# -j: the kernel's LBR filter, which the simulator applies as it steps.
+# (perf 6.1 itself crashes on --sort symbol_from,...: -F is compared.)
+for f in any_call:call,ind_call any_ret:ret cond:cond ind_call:ind_call call:call; do
+	test_expect_success PTRACE "record -j ${f%%:*},u: only ${f#*:} entries" '
+		sim record -q -j ${f%%:*},u -e cpu/cpu-cycles/u -o j.data -- "$WL/branches" &&
+		pm script -i j.data -F brstacksym >j.brs &&
+		check ${f#*:} <j.brs >j.counts &&
+		test "$(awk "/^(pred|mispred):/ { n += \$2 } END { print n + 0 }" j.counts)" -gt 0
+	'
+done
+
+test_expect_success PTRACE,ROOT 'record -j any,k: kernel branches are not modelled, so the stacks are empty, never user ones' '
+	sim record -q -j any,k -e cpu/cpu-cycles/ -o k.data -- "$WL/branches" &&
+	pm script -i k.data -F ip >k.ips &&
+	test -s k.ips &&
+	pm script -i k.data -F brstack >k.brs &&
+	! grep -q 0x k.brs
+'
+
+test_expect_success PTRACE 'record -b -g: callchains walked at the stack'"'"'s end reach main() (frame pointers)' '
+	sim record -q -b -g -e cpu/cpu-cycles/u -o g.data -- "$WL/branches" &&
+	pm report --stdio --no-children --no-branch-stack -g caller --sort sym -i g.data >g.rep &&
+	sed -n "/\[\.\] leaf/,/%.*\[\.\]/p" g.rep >leaf.rep &&
+	test_grep "^ +---main" leaf.rep &&
+	test_grep "--thrice" leaf.rep
+'
+
+test_expect_success PTRACE,PERF 'record -b -g: perf reads the callchains as perf-mini does' '
+	same_report g.data --no-children --no-branch-stack -g caller --sort sym &&
+	perf script -i g.data -F ip,sym >perf.g 2>/dev/null &&
+	pm script -i g.data -F ip,sym >pm.g &&
+	test_cmp perf.g pm.g
+'
+
+test_expect_success PTRACE 'threads and children are stepped too (inherit)' '
+	sim record -q -b -e cpu/cpu-cycles/u -o t.data -- \
+		sh -c "\"$WL/branches\" 1000000 & \"$WL/branches\" 1000000; wait" &&
+	pm report --stdio --sort pid --no-branch-stack -i t.data >t.rep &&
+	test "$(grep -c ":branches" t.rep)" = 2 &&
+	pm script -i t.data -F brstacksym | check >/dev/null
+'
+
+test_done

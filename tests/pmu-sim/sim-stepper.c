@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmu-sim's stepper: see sim-stepper.h. The tracer is a process of its
+ * own: perf-mini waits for its workload with waitpid(), which would see a
+ * thread of its own process's tracees stop. It is perf-mini's child, dies
+ * with it (PR_SET_PDEATHSIG), and answers one request at a time over a
+ * socket: tracees detach by themselves when it ends.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim-stepper.h"
+
+/* A window that never fills (a filter nothing matches, a long rep movs)
+ * ends after this many instructions. */
+#define MAX_STEPS 20000
+
+enum { OP_ATTACH = 1, OP_WINDOW };
+
+struct request {
+	uint32_t op;
+	pid_t pid;
+	struct sim_window_req window;
+};
+
+/* --- the tracer's side ------------------------------------------------------ */
+
+struct tracee {
+	pid_t tid;
+	uint64_t nr_recorded;	/* LBR entries written so far: the hw_idx */
+};
+
+static struct tracee *tracees;
+static size_t nr_tracees;
+
+static struct tracee *tracee_of(pid_t tid, bool add)
+{
+	struct tracee *n;
+
+	for (size_t i = 0; i < nr_tracees; i++)
+		if (tracees[i].tid == tid)
+			return &tracees[i];
+	if (!add || !(n = realloc(tracees, (nr_tracees + 1) * sizeof(*n))))
+		return NULL;
+	tracees = n;
+	tracees[nr_tracees] = (struct tracee){ .tid = tid };
+	return &tracees[nr_tracees++];
+}
+
+static void forget(pid_t tid)
+{
+	struct tracee *t = tracee_of(tid, false);
+
+	if (t)
+		*t = tracees[--nr_tracees];
+}
+
+/* Decoded instructions by address, forgotten at every exec. */
+#define CODE_SLOTS 8192
+
+static struct code_slot {
+	uint64_t ip;
+	struct sim_insn in;
+} code_cache[CODE_SLOTS];
+
+static void forget_code(void)
+{
+	memset(code_cache, 0, sizeof(code_cache));
+}
+
+static size_t read_memory(pid_t tid, uint64_t addr, void *buf, size_t len)
+{
+	struct iovec local = { buf, len }, remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n = process_vm_readv(tid, &local, 1, &remote, 1, 0);
+
+	return n < 0 ? 0 : (size_t)n;
+}
+
+static struct sim_insn insn_at(pid_t tid, uint64_t ip)
+{
+	struct code_slot *c = &code_cache[(ip ^ ip >> 13) % CODE_SLOTS];
+	uint8_t code[16];
+	size_t n;
+
+	if (c->ip == ip && c->in.len)
+		return c->in;
+	n = read_memory(tid, ip, code, sizeof(code));
+	if (!n)	/* the last bytes of a mapping: up to its end */
+		n = read_memory(tid, ip, code, 4096 - (ip & 4095) < 16 ? 4096 - (ip & 4095) : 16);
+	sim_insn__decode(code, n, ip, &c->in);
+	c->ip = ip;
+	return c->in;
+}
+
+static bool is_stop_signal(int sig)
+{
+	return sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
+}
+
+/* A stop that is not a window's: the thread runs on as it would untraced. */
+static void resume(pid_t tid, int status)
+{
+	int event = status >> 16, sig = WSTOPSIG(status);
+
+	if (WIFEXITED(status) || WIFSIGNALED(status)) {
+		forget(tid);
+		return;
+	}
+	if (!WIFSTOPPED(status))
+		return;
+	tracee_of(tid, true);	/* a thread or child it followed */
+	if (event == PTRACE_EVENT_EXEC)
+		forget_code();
+	if (event == PTRACE_EVENT_STOP && is_stop_signal(sig))
+		ptrace(PTRACE_LISTEN, tid, 0, 0);	/* a group stop: stays stopped */
+	else
+		ptrace(PTRACE_CONT, tid, 0, event ? 0 : sig);
+}
+
+static void resume_all_waiting(void)
+{
+	int status;
+	pid_t tid;
+
+	while ((tid = waitpid(-1, &status, __WALL | WNOHANG)) > 0)
+		resume(tid, status);
+}
+
+static int attach(pid_t pid)
+{
+	if (tracee_of(pid, false))
+		return 0;
+	if (ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
+					  PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC))
+		return -errno;
+	return tracee_of(pid, true) ? 0 : -ENOMEM;
+}
+
+/* Stop @tid where it is; a signal that arrives first is kept in
+ * @pending, delivered when it runs on. */
+static int stop_thread(pid_t tid, int *pending)
+{
+	int status;
+
+	if (ptrace(PTRACE_INTERRUPT, tid, 0, 0))
+		return -errno;
+	for (;;) {
+		int event, sig;
+
+		if (waitpid(tid, &status, __WALL) != tid)
+			return -errno;
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			forget(tid);
+			return -ESRCH;
+		}
+		event = status >> 16;
+		sig = WSTOPSIG(status);
+		if (event == PTRACE_EVENT_STOP && !is_stop_signal(sig))
+			return 0;
+		if (event == PTRACE_EVENT_STOP) {
+			ptrace(PTRACE_LISTEN, tid, 0, 0);
+			return -EAGAIN;
+		}
+		if (event == PTRACE_EVENT_EXEC)
+			forget_code();
+		if (!event)
+			*pending = sig;
+		ptrace(PTRACE_CONT, tid, 0, 0);
+	}
+}
+
+/* One instruction: 0 with the new *@ip; -EINTR when something else
+ * stopped the thread (a signal: kept in @pending); -ESRCH when it died. */
+static int step_once(pid_t tid, uint64_t *ip, int *pending)
+{
+	int status;
+	long v;
+
+	if (ptrace(PTRACE_SINGLESTEP, tid, 0, 0) || waitpid(tid, &status, __WALL) != tid)
+		return -errno;
+	if (WIFEXITED(status) || WIFSIGNALED(status)) {
+		forget(tid);
+		return -ESRCH;
+	}
+	if (status >> 16 || WSTOPSIG(status) != SIGTRAP) {
+		if (!(status >> 16))
+			*pending = WSTOPSIG(status);
+		return -EINTR;
+	}
+	errno = 0;
+	v = ptrace(PTRACE_PEEKUSER, tid, offsetof(struct user_regs_struct, rip), 0);
+	if (errno)
+		return -errno;
+	*ip = (uint64_t)v;
+	return 0;
+}
+
+/* Single-step until the LBR has filled, or up to a system call (which
+ * may block: the window ends before it). */
+static int step_window(struct tracee *t, uint64_t ip, struct sim_lbr *lbr, int *pending)
+{
+	pid_t tid = t->tid;
+
+	for (int steps = 0; steps < MAX_STEPS && !sim_lbr__is_full(lbr); steps++) {
+		struct sim_insn in = insn_at(tid, ip);
+		uint64_t next = 0;
+		int err;
+
+		if (in.kind == SB_SYSCALL)
+			break;
+		err = step_once(tid, &next, pending);
+		if (err)
+			return err == -EINTR ? 0 : err;
+		if (sim_lbr__step(lbr, &in, ip, next))
+			t->nr_recorded++;
+		ip = next;
+	}
+	return 0;
+}
+
+static void put_regs(const struct user_regs_struct *r, uint64_t *out)
+{
+	const uint64_t regs[SIM_NR_REGS] = {
+		r->rax, r->rbx, r->rcx, r->rdx, r->rsi, r->rdi, r->rbp, r->rsp,
+		r->rip, r->eflags, r->cs, r->ss, r->ds, r->es, r->fs, r->gs,
+		r->r8, r->r9, r->r10, r->r11, r->r12, r->r13, r->r14, r->r15,
+	};
+
+	memcpy(out, regs, sizeof(regs));
+}
+
+/* The IP and the return addresses the frame pointers lead to, as the
+ * kernel's user callchain walks them (up to a frame it cannot read). */
+static uint32_t walk_frames(pid_t tid, const struct user_regs_struct *r, uint32_t max,
+			    uint64_t *chain)
+{
+	uint64_t fp = r->rbp, frame[2];
+	uint32_t n = 0;
+
+	if (!max)
+		return 0;
+	chain[n++] = r->rip;
+	while (n < max && read_memory(tid, fp, frame, sizeof(frame)) == sizeof(frame)) {
+		chain[n++] = frame[1];
+		fp = frame[0];
+	}
+	return n;
+}
+
+static void fill_window(struct tracee *t, const struct sim_window_req *req,
+			const struct sim_lbr *lbr, struct sim_window *w)
+{
+	struct user_regs_struct r;
+	size_t len = req->stack_bytes < SIM_STACK_MAX ? req->stack_bytes : SIM_STACK_MAX;
+
+	ptrace(PTRACE_GETREGS, t->tid, 0, &r);
+	put_regs(&r, w->regs);
+	w->hw_idx = t->nr_recorded ? (t->nr_recorded - 1) % lbr->depth : 0;
+	w->nr_branches = lbr->nr;
+	sim_lbr__read(lbr, w->branches);
+	w->nr_chain = walk_frames(t->tid, &r, req->max_chain < SIM_CHAIN_MAX ?
+					      req->max_chain : SIM_CHAIN_MAX, w->chain);
+	w->stack_len = len ? read_memory(t->tid, r.rsp, w->stack, len) : 0;
+}
+
+static int take_window(const struct sim_window_req *req, struct sim_window *w)
+{
+	struct tracee *t = tracee_of(req->tid, false);
+	struct user_regs_struct r;
+	struct sim_lbr lbr;
+	int pending = 0, err;
+
+	if (!t)
+		return -ESRCH;
+	err = stop_thread(t->tid, &pending);
+	if (err)
+		return err;
+	sim_lbr__init(&lbr, req->lbr_depth, req->filter);
+	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+		err = -errno;
+	else if ((int64_t)r.orig_rax >= 0)
+		err = -EBUSY;	/* stopped in a system call: nothing to step */
+	else
+		err = step_window(t, r.rip, &lbr, &pending);
+	if (!err)
+		fill_window(t, req, &lbr, w);
+	if (err != -ESRCH)
+		ptrace(PTRACE_CONT, req->tid, 0, pending);
+	return err;
+}
+
+static void answer(int sock, int err, const struct sim_window *w)
+{
+	int32_t e = err;
+	size_t len = w ? offsetof(struct sim_window, stack) + w->stack_len : 0;
+	struct iovec iov[2] = { { &e, sizeof(e) }, { (void *)w, len } };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = w ? 2 : 1 };
+
+	(void)sendmsg(sock, &m, MSG_NOSIGNAL);
+}
+
+static void serve(int sock)
+{
+	static struct sim_window w;
+	struct pollfd fds[2] = { { .fd = sock, .events = POLLIN } };
+	struct request req;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	fds[1] = (struct pollfd){ .fd = signalfd(-1, &chld, SFD_CLOEXEC), .events = POLLIN };
+	for (;;) {
+		struct signalfd_siginfo si;
+
+		if (poll(fds, 2, -1) < 0 && errno != EINTR)
+			return;
+		if (fds[1].revents & POLLIN)
+			(void)!read(fds[1].fd, &si, sizeof(si));
+		resume_all_waiting();
+		if (!(fds[0].revents & (POLLIN | POLLHUP)))
+			continue;
+		if (recv(sock, &req, sizeof(req), 0) != sizeof(req))
+			return;	/* perf-mini is done */
+		if (req.op == OP_ATTACH) {
+			answer(sock, attach(req.pid), NULL);
+		} else {
+			int err = take_window(&req.window, &w);
+
+			answer(sock, err, err ? NULL : &w);
+		}
+		resume_all_waiting();
+	}
+}
+
+/* --- perf-mini's side ------------------------------------------------------- */
+
+static int sock = -1;
+
+static int spawn(void)
+{
+	int sv[2];
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return -errno;
+	}
+	if (!pid) {
+		/* none of perf-mini's events or files stay open through it */
+		close(sv[0]);
+		if (sv[1] > 3)
+			close_range(3, (unsigned int)sv[1] - 1, 0);
+		close_range((unsigned int)sv[1] + 1, ~0U, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		signal(SIGINT, SIG_IGN);	/* a Ctrl-C is perf-mini's to handle */
+		signal(SIGHUP, SIG_IGN);
+		serve(sv[1]);
+		_exit(0);
+	}
+	close(sv[1]);
+	sock = sv[0];
+	return 0;
+}
+
+/* A stepper that stops answering is given up: windows are empty from then on. */
+static int ask(const struct request *req, struct sim_window *w)
+{
+	struct pollfd p = { .fd = sock, .events = POLLIN };
+	int32_t err;
+	struct iovec iov[2] = { { &err, sizeof(err) }, { w, w ? sizeof(*w) : 0 } };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = w ? 2 : 1 };
+
+	if (send(sock, req, sizeof(*req), MSG_NOSIGNAL) != sizeof(*req) ||
+	    poll(&p, 1, 10000) != 1 || recvmsg(sock, &m, 0) < (ssize_t)sizeof(err)) {
+		close(sock);
+		sock = -1;
+		return -ETIMEDOUT;
+	}
+	return err;
+}
+
+int sim_stepper__attach(pid_t pid)
+{
+	static bool said;
+	struct request req = { .op = OP_ATTACH, .pid = pid };
+	int err = sock < 0 ? spawn() : 0;
+
+	if (!err)
+		err = ask(&req, NULL);
+	if (err && !said) {
+		fprintf(stderr, "pmu-sim: cannot trace %d (%s): its branch stacks stay empty\n",
+			(int)pid, strerror(-err));
+		said = true;
+	}
+	return err;
+}
+
+int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w)
+{
+	struct request r = { .op = OP_WINDOW, .window = *req };
+
+	if (sock < 0)
+		return -ENOTCONN;
+	return ask(&r, w);
+}
