@@ -37,17 +37,15 @@ else
 		-i /tmp/perf-mini-demo.data | grep -E "^#|table" | head -20
 fi
 rm -f /tmp/pm-mem.$$
-# The simulated Ice Lake samples too: the workload's IPs, with memory
-# fields replayed from a real recording, and branch stacks the workload's
-# own, single-stepped at each sample (tests/pmu-sim).
-printf "replay-mem %s\n" "$root/tests/data/perfdata/perf.data.weight_struct" >/tmp/pm-sim.$$
-echo "== SIMULATED (./perf-mini-sim, Ice Lake): mem record -- spin 300; mem report"
-PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" PERF_MINI_SIM_PROFILE=/tmp/pm-sim.$$ \
-	"$sim" mem record -q -o /tmp/perf-mini-demo.data -- "$wl/spin" 300
-"$pm" mem report --stdio -i /tmp/perf-mini-demo.data | head -16
+# The simulated Ice Lake samples too: its loads, stores and branch
+# stacks are the workload's own, single-stepped at each sample, with
+# data sources from a cache model (tests/pmu-sim).
+echo "== SIMULATED (./perf-mini-sim, Ice Lake): mem record -- arrays; mem report --sort mem,sym"
+PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" \
+	"$sim" mem record -q -o /tmp/perf-mini-demo.data -- "$wl/arrays" >/dev/null
+"$pm" mem report --stdio --sort mem,sym -i /tmp/perf-mini-demo.data | head -16
 echo "== SIMULATED (./perf-mini-sim, Ice Lake): record -b -- branches; report (branch mode)"
-PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" PERF_MINI_SIM_PROFILE=/tmp/pm-sim.$$ \
+PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" \
 	"$sim" record -q -b -e cpu/cpu-cycles/u -o /tmp/perf-mini-demo.data -- "$wl/branches"
 "$pm" report --stdio -i /tmp/perf-mini-demo.data | head -16
-rm -f /tmp/pm-sim.$$
 rm -f /tmp/perf-mini-demo.data /tmp/perf-mini-demo.data.old

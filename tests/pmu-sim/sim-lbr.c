@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pmu-sim's last-branch record: see sim-lbr.h. */
 #include <capstone/capstone.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "sim-lbr.h"
@@ -44,6 +45,8 @@ static enum sim_branch_kind kind_of(const cs_insn *in)
 	return SB_NONE;
 }
 
+static void find_memory_operand(const cs_insn *in, struct sim_insn *out);
+
 void sim_insn__decode(const uint8_t *code, size_t size, uint64_t ip, struct sim_insn *out)
 {
 	static csh cs;
@@ -61,7 +64,84 @@ void sim_insn__decode(const uint8_t *code, size_t size, uint64_t ip, struct sim_
 		return;
 	out->len = (uint8_t)in->size;
 	out->kind = (uint8_t)kind_of(in);
+	find_memory_operand(in, out);
 	cs_free(in, 1);
+}
+
+/* The explicit memory operand a load or store reads or writes; not
+ * lea's or a nop's or a prefetch's, which access nothing. Implicit stack
+ * accesses (push, pop, call, ret) are not counted. */
+static void find_memory_operand(const cs_insn *in, struct sim_insn *out)
+{
+	const cs_x86 *x = &in->detail->x86;
+
+	if (in->id == X86_INS_LEA || in->id == X86_INS_NOP || in_group(in, CS_GRP_JUMP) ||
+	    in_group(in, CS_GRP_CALL) || !strncmp(in->mnemonic, "prefetch", 8))
+		return;
+	for (uint8_t i = 0; i < x->op_count; i++) {
+		const cs_x86_op *op = &x->operands[i];
+
+		if (op->type != X86_OP_MEM || !(op->access & (CS_AC_READ | CS_AC_WRITE)))
+			continue;
+		out->mem = (op->access & CS_AC_READ ? SIM_MEM_READ : 0) |
+			   (op->access & CS_AC_WRITE ? SIM_MEM_WRITE : 0);
+		out->seg = (uint16_t)op->mem.segment;
+		out->base = (uint16_t)op->mem.base;
+		out->index = (uint16_t)op->mem.index;
+		out->scale = (uint8_t)op->mem.scale;
+		out->disp = op->mem.disp;
+		return;
+	}
+}
+
+/* A general register's value; 32-bit names read the low half. */
+static uint64_t reg_value(unsigned int reg, const struct user_regs_struct *r)
+{
+	static const struct { uint16_t r64, r32; size_t at; } regs[] = {
+		{ X86_REG_RAX, X86_REG_EAX, offsetof(struct user_regs_struct, rax) },
+		{ X86_REG_RBX, X86_REG_EBX, offsetof(struct user_regs_struct, rbx) },
+		{ X86_REG_RCX, X86_REG_ECX, offsetof(struct user_regs_struct, rcx) },
+		{ X86_REG_RDX, X86_REG_EDX, offsetof(struct user_regs_struct, rdx) },
+		{ X86_REG_RSI, X86_REG_ESI, offsetof(struct user_regs_struct, rsi) },
+		{ X86_REG_RDI, X86_REG_EDI, offsetof(struct user_regs_struct, rdi) },
+		{ X86_REG_RBP, X86_REG_EBP, offsetof(struct user_regs_struct, rbp) },
+		{ X86_REG_RSP, X86_REG_ESP, offsetof(struct user_regs_struct, rsp) },
+		{ X86_REG_R8, X86_REG_R8D, offsetof(struct user_regs_struct, r8) },
+		{ X86_REG_R9, X86_REG_R9D, offsetof(struct user_regs_struct, r9) },
+		{ X86_REG_R10, X86_REG_R10D, offsetof(struct user_regs_struct, r10) },
+		{ X86_REG_R11, X86_REG_R11D, offsetof(struct user_regs_struct, r11) },
+		{ X86_REG_R12, X86_REG_R12D, offsetof(struct user_regs_struct, r12) },
+		{ X86_REG_R13, X86_REG_R13D, offsetof(struct user_regs_struct, r13) },
+		{ X86_REG_R14, X86_REG_R14D, offsetof(struct user_regs_struct, r14) },
+		{ X86_REG_R15, X86_REG_R15D, offsetof(struct user_regs_struct, r15) },
+	};
+	for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+		uint64_t v;
+
+		if (reg != regs[i].r64 && reg != regs[i].r32)
+			continue;
+		memcpy(&v, (const char *)r + regs[i].at, sizeof(v));
+		return reg == regs[i].r64 ? v : (uint32_t)v;
+	}
+	return 0;
+}
+
+uint64_t sim_insn__address(const struct sim_insn *in, uint64_t ip,
+			   const struct user_regs_struct *r)
+{
+	uint64_t a = (uint64_t)in->disp;
+
+	if (in->base == X86_REG_RIP)
+		a += ip + in->len;
+	else if (in->base != X86_REG_INVALID)
+		a += reg_value(in->base, r);
+	if (in->index != X86_REG_INVALID)
+		a += reg_value(in->index, r) * in->scale;
+	if (in->seg == X86_REG_FS)
+		a += r->fs_base;
+	else if (in->seg == X86_REG_GS)
+		a += r->gs_base;
+	return a;
 }
 
 /* --- the predictor ----------------------------------------------------------- */

@@ -9,12 +9,15 @@
  * attr's branch_sample_type filter goes into a ring of the described
  * PMU's depth, with the flags the hardware gives: mispredicted or
  * predicted by a small modelled predictor, cycles since the previous
- * entry (one per instruction), the branch type for TYPE_SAVE.
+ * entry (one per instruction), the branch type for TYPE_SAVE. The
+ * decoder also says where an instruction's explicit memory operand
+ * points (the stepper's loads and stores: sim-cache.h).
  */
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/user.h>
 
 #define SIM_LBR_MAX 64
 
@@ -29,13 +32,25 @@ enum sim_branch_kind {
 	SB_SYSCALL,	/* into the kernel: syscall, sysenter, int */
 };
 
+#define SIM_MEM_READ 1
+#define SIM_MEM_WRITE 2
+
 struct sim_insn {
 	uint8_t len;		/* 0: capstone does not decode it (never a branch) */
 	uint8_t kind;		/* enum sim_branch_kind */
+	uint8_t mem;		/* SIM_MEM_*: how it accesses its memory operand */
+	uint8_t scale;
+	uint16_t seg, base, index;	/* the operand's capstone x86 registers */
+	int64_t disp;
 };
 
 /* The instruction at the start of @code (@size bytes at @ip). */
 void sim_insn__decode(const uint8_t *code, size_t size, uint64_t ip, struct sim_insn *out);
+
+/* The address the memory operand of @in, at @ip, reads or writes with the
+ * thread's registers @r. */
+uint64_t sim_insn__address(const struct sim_insn *in, uint64_t ip,
+			   const struct user_regs_struct *r);
 
 struct sim_lbr {
 	uint64_t filter;	/* branch_sample_type, privilege bits resolved */

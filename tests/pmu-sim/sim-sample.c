@@ -26,7 +26,10 @@ struct shadow {
 	struct perf_event_attr kattr;	/* its shadow's */
 	void *kring, *ring;		/* the shadow's ring, the simulated one */
 	size_t ring_size;
-	bool stepping;			/* branch stacks from the stepper's windows */
+	bool stepping;			/* samples end where a stepped window ends */
+	bool steps_branches;		/* its branch stack is the window's */
+	uint8_t mem_want;		/* enum sim_mem_want: its memory fields are */
+	uint16_t ldlat;
 	struct stepped_over {		/* a thread's samples taken while stepped */
 		pid_t tid;
 		uint64_t until;		/* ring position they end before */
@@ -163,6 +166,21 @@ static const struct mem_fields *next_mem(void)
 
 /* --- the shadow event ----------------------------------------------------- */
 
+/* Intel's load-latency and precise-store events (event=0xcd,umask=0x1 and
+ * event=0xd0,umask=0x82 on every core the fixtures describe), with the
+ * memory fields in their samples. */
+static uint8_t mem_event_want(const struct perf_event_attr *a)
+{
+	if (!(a->sample_type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_WEIGHT |
+				PERF_SAMPLE_WEIGHT_STRUCT)))
+		return SIM_WANT_NONE;
+	if ((a->config & 0xffff) == 0x01cd)
+		return SIM_WANT_LOAD;
+	if ((a->config & 0xffff) == 0x82d0)
+		return SIM_WANT_STORE;
+	return SIM_WANT_NONE;
+}
+
 struct shadow *shadow__open(const struct perf_event_attr *attr, uint64_t sim_id, pid_t pid,
 			    int cpu, unsigned long flags, int *err)
 {
@@ -181,12 +199,18 @@ struct shadow *shadow__open(const struct perf_event_attr *attr, uint64_t sim_id,
 	sh->kattr.precise_ip = 0;
 	sh->kattr.sample_type &= ~(uint64_t)PERF_SAMPLE_BRANCH_STACK;
 	sh->kattr.branch_sample_type = 0;
-	/* a branch stack is stepped right after its sample, not a ring later */
-	sh->stepping = (attr->sample_type & PERF_SAMPLE_BRANCH_STACK) && !replay.nr_stacks &&
-		       pid > 0 && !sim_stepper__attach(pid);
+	/* what is stepped is stepped right after its sample, not a ring later */
+	sh->steps_branches = (attr->sample_type & PERF_SAMPLE_BRANCH_STACK) && !replay.nr_stacks;
+	sh->mem_want = replay.nr_mem ? SIM_WANT_NONE : mem_event_want(attr);
+	sh->ldlat = attr->config1 & 0xffff;
+	sh->stepping = (sh->steps_branches || sh->mem_want) && pid > 0 &&
+		       !sim_stepper__attach(pid);
 	if (sh->stepping) {
 		sh->kattr.watermark = 0;
 		sh->kattr.wakeup_events = 1;
+		/* the stepper sees user code only; and a stepped thread's time
+		 * is in the kernel's traps, which must not sample meanwhile */
+		sh->kattr.exclude_kernel = 1;
 	}
 	fd = syscall(__NR_perf_event_open, &sh->kattr, pid, cpu, -1, flags);
 	if (fd < 0) {
@@ -382,7 +406,9 @@ static const struct sim_window *step(struct shadow *ring, const struct shadow *w
 	static struct sim_window w;
 	const struct perf_event_attr *a = &who->attr;
 	struct sim_window_req req = {
-		.tid = (pid_t)s->tid, .lbr_depth = lbr_depth, .filter = branch_filter(a),
+		.tid = (pid_t)s->tid, .lbr_depth = lbr_depth,
+		.filter = who->steps_branches ? branch_filter(a) : 0,
+		.mem_want = who->mem_want, .ldlat = who->ldlat,
 	};
 	int err;
 
@@ -458,6 +484,7 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 	const struct perf_event_attr *a = &who->attr;
 	uint64_t st = a->sample_type;
 	const struct mem_fields *m = NULL;
+	struct mem_fields stepped;
 	const struct sim_window *w = NULL;
 	struct strbuf err = STRBUF_INIT;
 	struct perf_sample s;
@@ -475,6 +502,15 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 	if (who->stepping && (w = step(ring, who, &s))) {
 		s.ip = w->regs[PERF_REG_X86_IP];	/* where the LBR ends */
 		nh.misc = (nh.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_USER;
+	}
+	if (who->mem_want) {
+		/* no load above the latency threshold, no sample: as the hardware */
+		if (!w)
+			return;
+		stepped = (struct mem_fields){ w->mem_addr, w->data_src, w->weight, 0 };
+		m = &stepped;
+		if (a->precise_ip)
+			nh.misc |= PERF_RECORD_MISC_EXACT_IP;
 	}
 	strbuf_add(out, &nh, sizeof(nh));
 	if (st & PERF_SAMPLE_IDENTIFIER)
@@ -509,7 +545,7 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 		strbuf_add(out, &size, sizeof(size));
 		strbuf_add(out, s.raw_data, size);
 	}
-	if ((st & PERF_SAMPLE_BRANCH_STACK) && who->stepping)
+	if ((st & PERF_SAMPLE_BRANCH_STACK) && who->steps_branches && who->stepping)
 		put_window_branches(out, a, w);
 	else if (st & PERF_SAMPLE_BRANCH_STACK)
 		put_branches(out, a);

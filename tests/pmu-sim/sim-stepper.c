@@ -22,11 +22,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sim-cache.h"
 #include "sim-stepper.h"
 
 /* A window that never fills (a filter nothing matches, a long rep movs)
- * ends after this many instructions. */
+ * ends after this many instructions; one looking for a load above the
+ * latency threshold in code whose loads all hit the L1, sooner. */
 #define MAX_STEPS 20000
+#define MAX_MEM_STEPS 5000
+
+/* A memory event's window feeds this many accesses to the cache model
+ * before the one it samples: the lines the code around it touches. */
+#define WARM_ACCESSES 16
 
 enum { OP_ATTACH = 1, OP_WINDOW };
 
@@ -39,7 +46,7 @@ struct request {
 /* --- the tracer's side ------------------------------------------------------ */
 
 struct tracee {
-	pid_t tid;
+	pid_t tid, tgid;	/* tgid 0: not looked up yet */
 	uint64_t nr_recorded;	/* LBR entries written so far: the hw_idx */
 };
 
@@ -208,25 +215,84 @@ static int step_once(pid_t tid, uint64_t *ip, int *pending)
 	return 0;
 }
 
-/* Single-step until the LBR has filled, or up to a system call (which
- * may block: the window ends before it). */
-static int step_window(struct tracee *t, uint64_t ip, struct sim_lbr *lbr, int *pending)
+/* The access of @in at @ip into the cache model: true when it is the one
+ * a memory event samples (once the window has seen WARM_ACCESSES). */
+static pid_t tgid_of(struct tracee *t)
 {
+	char path[64], line[128];
+	FILE *f;
+
+	if (t->tgid)
+		return t->tgid;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)t->tid);
+	if ((f = fopen(path, "re"))) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "Tgid: %d", &t->tgid) == 1)
+				break;
+		fclose(f);
+	}
+	return t->tgid ? t->tgid : t->tid;
+}
+
+static bool access_memory(struct tracee *t, const struct sim_insn *in, uint64_t ip,
+			  const struct sim_window_req *req, unsigned int *seen, struct sim_window *w)
+{
+	struct user_regs_struct r;
+	struct sim_access load = { 0 }, store = { 0 };
+	uint64_t addr;
+
+	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+		return false;
+	addr = sim_insn__address(in, ip, &r);
+	if (in->mem & SIM_MEM_READ)
+		sim_cache__access(addr, tgid_of(t), t->tid, false, &load);
+	if (in->mem & SIM_MEM_WRITE)
+		sim_cache__access(addr, tgid_of(t), t->tid, true, &store);
+	if (++*seen <= WARM_ACCESSES)
+		return false;
+	if (req->mem_want == SIM_WANT_LOAD && (in->mem & SIM_MEM_READ) && load.latency >= req->ldlat)
+		w->data_src = load.data_src, w->weight = load.latency;
+	else if (req->mem_want == SIM_WANT_STORE && (in->mem & SIM_MEM_WRITE))
+		w->data_src = store.data_src, w->weight = store.latency;
+	else
+		return false;
+	w->mem_addr = addr;
+	w->mem_found = 1;
+	return true;
+}
+
+/*
+ * Single-step until the LBR has filled, or for a memory event up to the
+ * load or store it samples (not executed: the sample's IP is its own, as
+ * a precise event's), or up to a system call (which may block: the
+ * window ends before it).
+ */
+static int step_window(struct tracee *t, const struct sim_window_req *req, uint64_t ip,
+		       struct sim_lbr *lbr, struct sim_window *w, int *pending)
+{
+	unsigned int seen = 0;
 	pid_t tid = t->tid;
 
-	for (int steps = 0; steps < MAX_STEPS && !sim_lbr__is_full(lbr); steps++) {
+	int max = req->mem_want ? MAX_MEM_STEPS : MAX_STEPS;
+
+	w->mem_found = 0;
+	for (int steps = 0; steps < max; steps++) {
 		struct sim_insn in = insn_at(tid, ip);
 		uint64_t next = 0;
 		int err;
 
 		if (in.kind == SB_SYSCALL)
 			break;
+		if (req->mem_want && in.mem && access_memory(t, &in, ip, req, &seen, w))
+			return 0;
 		err = step_once(tid, &next, pending);
 		if (err)
 			return err == -EINTR ? 0 : err;
 		if (sim_lbr__step(lbr, &in, ip, next))
 			t->nr_recorded++;
 		ip = next;
+		if (!req->mem_want && sim_lbr__is_full(lbr))
+			break;
 	}
 	return 0;
 }
@@ -294,7 +360,9 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w)
 	else if ((int64_t)r.orig_rax >= 0)
 		err = -EBUSY;	/* stopped in a system call: nothing to step */
 	else
-		err = step_window(t, r.rip, &lbr, &pending);
+		err = step_window(t, req, r.rip, &lbr, w, &pending);
+	if (!err && req->mem_want && !w->mem_found)
+		err = -ENOENT;	/* no access a memory event would sample */
 	if (!err)
 		fill_window(t, req, &lbr, w);
 	if (err != -ESRCH)

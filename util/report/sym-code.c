@@ -661,8 +661,9 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	 * objdump takes the nearest symbol when it lies in the section being
 	 * disassembled (libgcc_s's GOT named after its last function), and
 	 * otherwise the symbol of a dynamic relocation at the address, even
-	 * over one at the address itself (libc's _IO_list_all, initialised
-	 * to &_IO_2_1_stderr_: "_IO_2_1_stderr_@@GLIBC_2.2.5-0x20").
+	 * over one at the address itself (libc's _IO_list_all, which a
+	 * relocation points at the standard error FILE, is named after that
+	 * FILE's symbol, 0x20 below it).
 	 */
 	if (!best || best->sym.st_shndx != section_at(c->elf, c->start_vaddr)) {
 		strbuf_addstr(out, " <");

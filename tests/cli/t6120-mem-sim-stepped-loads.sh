@@ -1,0 +1,89 @@
+#!/bin/sh
+test_description='pmu-sim steps the workload to its loads and stores (no replay file): data addresses inside the arrays the program reads, levels from the cache model (a small hot array in the L1, a large strided one in RAM), HITM for a line two threads write, the latency threshold, and Linux perf reads the files as perf-mini does'
+. "$(dirname "$0")/test-lib.sh"
+
+# tests/workloads/arrays.c prints where its arrays are; hot() loads only
+# small[] (4 KiB), cold() only big[] (64 MiB, a page and a line apart);
+# "arrays MS share": two threads add to two longs of one cache line.
+sim() {
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim "$@"
+}
+
+check() {
+	python3 "$ROOT/tests/helpers/check-mem.py" "$@"
+}
+
+# count NAME [FILE]: check's count of NAME (0 when absent)
+count() {
+	awk -v k="$1" '$1 == k { n = $2 } END { print n + 0 }' "${2:-counts}"
+}
+
+# at_least A B PERCENT: A is at least PERCENT% of B, and B is not 0
+at_least() {
+	[ "$2" -gt 0 ] && [ $(($1 * 100)) -ge $(($2 * $3)) ] ||
+		{ echo "$1 is less than $3% of $2" >&2; return 1; }
+}
+
+# The stepper traces the workload, which a machine may refuse
+sim record -q -d -e cpu/mem-loads,ldlat=3/P -o probe.data -- true 2>probe.err
+grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
+
+test_expect_success PTRACE 'record -d on mem-loads, no replay file: every sampled load of hot() and cold() is in the array it reads' '
+	sim record -q -d -W -e cpu/mem-loads,ldlat=3/P -o m.data -- "$WL/arrays" >where 2>err &&
+	! test -s err &&
+	pm script -i m.data -F ip,sym,addr,data_src,weight >m.txt &&
+	check where <m.txt >counts &&
+	test "$(count hot:small)" -gt 20 &&
+	test "$(count hot:big)" = 0 && test "$(count hot:other)" = 0 &&
+	at_least "$(count cold:big)" "$(($(count cold:big) + $(count cold:small) + $(count cold:other)))" 90
+'
+
+test_expect_success PTRACE 'the cache model: the small hot array is served by the L1, the large strided one by RAM' '
+	at_least "$(count hot@L1)" "$(count hot:small)" 80 &&
+	at_least "$(count cold@RAM)" "$(count cold:big)" 80 &&
+	grep -q "TLB L2 or Walker miss" m.txt
+'
+
+test_expect_success PTRACE 'ldlat=30 (perf mem'"'"'s): no load under the threshold is sampled' '
+	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o m30.data -- "$WL/arrays" >where30 &&
+	pm script -i m30.data -F ip,sym,addr,data_src,weight >m30.txt &&
+	check where30 <m30.txt >counts30 &&
+	test "$(count cold:big counts30)" -gt 20 &&
+	awk "/@weight-min / && \$2 < 30 { print; bad = 1 } END { exit bad }" counts30 &&
+	at_least "$(count hot:small counts)" "$(($(count hot:small counts30) + 1))" 200
+'
+
+test_expect_success PTRACE 'two threads writing one cache line: their loads of it are HITMs, at its address' '
+	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o s.data -- "$WL/arrays" 300 share >line &&
+	pm script -i s.data -F ip,sym,addr,data_src,weight >s.txt &&
+	check line <s.txt >scounts &&
+	test "$(count adder:line scounts)" -gt 10 &&
+	at_least "$(count adder@hitm scounts)" "$(count adder:line scounts)" 80 &&
+	pm report --stdio --mem-mode --sort tid,snoop -i s.data >s.rep &&
+	test "$(grep -c "HitM" s.rep)" = 2
+'
+
+test_expect_success PTRACE 'mem-stores: stores only, each an L1 hit or miss' '
+	sim record -q -d -e cpu/mem-stores/P -o st.data -- "$WL/arrays" 2000 >/dev/null &&
+	pm script -i st.data -F data_src >st.txt &&
+	test -s st.txt &&
+	! grep -v "OP STORE|LVL L1 or L1 \(hit\|miss\)|" st.txt
+'
+
+test_expect_success PTRACE,PERF 'Linux perf reads the stepped files as perf-mini does (script, mem report, --mem-mode)' '
+	perf script -i m.data -F ip,sym,addr,data_src,weight >perf.m 2>/dev/null &&
+	test_cmp perf.m m.txt &&
+	perf mem report --stdio -i m.data 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.mr &&
+	pm mem report --stdio -i m.data >pm.mr &&
+	test_cmp perf.mr pm.mr &&
+	same_report s.data --mem-mode --sort mem,snoop,sym
+'
+
+test_expect_success PTRACE 'mem record on the simulated PMU: loads and stores events, stepped' '
+	sim mem record -o mr.data -- "$WL/arrays" 2000 >/dev/null 2>err &&
+	pm mem report --stdio -i mr.data >mr.rep &&
+	test_grep "RAM hit" mr.rep
+'
+
+test_done
