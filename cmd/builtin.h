@@ -54,6 +54,15 @@ int cmd_usage_result(int ret, const char *text);
 #define PM_EXIT_ERROR 255
 
 /*
+ * perf's status for a target that is not there, its negated errno: a
+ * process to record or count that does not exist (record -p: 244, stat
+ * -p: 234), a CPU that is not online (record -C: 237); a missing thread
+ * (-t) is its plain 255. @ret is the target setup's -errno, @task the -p
+ * or -t given; 129 (a usage error) for the rest.
+ */
+int cmd_target_status(const char *cmd, int ret, const char *pid, const char *tid);
+
+/*
  * The user's LC_NUMERIC, for -B's thousands grouping (stat only, as perf).
  * It reads locale files, so stat calls it while the workload starts.
  */

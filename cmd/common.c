@@ -40,6 +40,19 @@ int cmd_usage_result(int ret, const char *text)
 	return 129;
 }
 
+int cmd_target_status(const char *cmd, int ret, const char *pid, const char *tid)
+{
+	bool record = !strcmp(cmd, "record");
+
+	if (ret == -ESRCH && tid && !pid)
+		return PM_EXIT_ERROR;
+	if (ret == -ESRCH && pid)
+		return record ? 244 : !strcmp(cmd, "stat") ? 234 : 129;
+	if (ret == -ENODEV && record)
+		return 237;
+	return 129;
+}
+
 void cmd_use_user_locale(void)
 {
 	static bool done;

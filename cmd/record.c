@@ -290,9 +290,14 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	o.has_workload = argc > 0;
 	if (!o.output)
 		o.output = cmd_default_output();
-	if (record_check_opts(&o, &err) || setup_target(&o, argv, argc, &err)) {
+	if (record_check_opts(&o, &err)) {
 		cmd_error(record_cmd, err.buf);
 		ret = 129;
+		goto out;
+	}
+	if ((ret = setup_target(&o, argv, argc, &err))) {
+		cmd_error(record_cmd, err.buf);
+		ret = cmd_target_status(record_cmd, ret, o.pid, o.tid);
 		goto out;
 	}
 	if (!o.evlist->nr) {

@@ -351,7 +351,8 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		ret = stat_setup(&o, argv, argc, &err);
 	if (ret) {
 		cmd_error("stat", err.buf);
-		ret = ret == -EINVAL ? 129 : 1;
+		ret = ret == -ESRCH || ret == -ENODEV ? cmd_target_status("stat", ret, o.pid, o.tid) :
+		      ret == -EINVAL ? 129 : 1;
 		goto out;
 	}
 	if (o.verbose)

@@ -221,7 +221,7 @@ test_expect_success '--per-thread -t shows comm-tid lines' '
 '
 
 test_expect_success '-p of a process that does not exist is an error' '
-	test_expect_code 1 pm stat -p 999999999 -e cs 2>err &&
+	test_expect_code 234 pm stat -p 999999999 -e cs 2>err &&
 	test_grep "no such process" err
 '
 

@@ -125,7 +125,7 @@ int cpu_map__parse(struct cpu_map **out, const char *list, const struct cpu_map 
 			    "machine has CPUs %s", map->cpus[i], list, valid.buf);
 		strbuf_release(&valid);
 		cpu_map__delete(map);
-		return -EINVAL;
+		return -ENODEV;
 	}
 	strbuf_release(&valid);
 	*out = map;

@@ -24,7 +24,8 @@ int cpu_map__online(struct cpu_map **out, const char *online_path, struct strbuf
 
 /*
  * Parse @list ("0-3,6") against @online: every CPU named must be online.
- * Returns 0 or -EINVAL with a message naming the bad CPU and the valid ones.
+ * Returns 0, -EINVAL for a list that does not parse, or -ENODEV for a CPU
+ * that is not online, with a message naming it and the valid ones.
  */
 int cpu_map__parse(struct cpu_map **out, const char *list, const struct cpu_map *online,
 		   struct strbuf *err);
