@@ -126,6 +126,44 @@ test_expect_success 'a data word with a dynamic relocation: named after the relo
 	test_cmp perf.ff pm.ff
 '
 
+# glibc's memcpy and memmove variants are one code with two names and
+# two DWARF functions of one range: objdump -l names the later in the
+# unit (__memcpy_avx512_unaligned_erms), where a first-match lookup
+# would say __memmove_...
+test_expect_success 'aliases of one range: the function line objdump -l names, as perf' '
+	cat >mc.c <<-\EOF &&
+	#include <string.h>
+	static char a[8192], b[8192];
+	void *(*volatile cp)(void *, const void *, size_t) = memcpy;
+	void *(*volatile mv)(void *, const void *, size_t) = memmove;
+	int main(void)
+	{
+		for (long i = 0; i < 2000000; i++) {
+			cp(a + (i & 63), b, 200 + (i & 1023));
+			mv(a + (i & 63), b, 300 + (i & 1023));
+		}
+		return a[5];
+	}
+	EOF
+	cc -O1 -o mc mc.c &&
+	perf record -q -e cpu-clock -o mc.data ./mc >/dev/null 2>&1 &&
+	sym=$(perf report --stdio -i mc.data --dsos libc.so.6 2>/dev/null |
+	      awk "/^ +[0-9]/ { print \$NF; exit }") &&
+	test -n "$sym" &&
+	perf annotate --stdio -i mc.data "$sym" 2>/dev/null | grep "():" >perf.fl &&
+	pm annotate --stdio -i mc.data "$sym" 2>/dev/null | grep "():" >pm.fl &&
+	test -s perf.fl &&
+	test_cmp perf.fl pm.fl
+'
+
+test_expect_success 'aliases of one range in DWARF callchains: script names the frames as perf' '
+	perf record -q --call-graph dwarf -e cpu-clock -o mcd.data ./mc >/dev/null 2>&1 &&
+	perf script -i mcd.data 2>/dev/null >perf.s &&
+	pm script -i mcd.data >pm.s &&
+	grep -q "mem\(cpy\|move\)" pm.s &&
+	test_cmp perf.s pm.s
+'
+
 for opts in "-s middle" "" "-n" "--show-total-period" "-s middle --asm-raw" "-s middle -M intel" \
 	    "--percent-type local-hits" "--percent-type global-period" "--dsos burn"; do
 	test_expect_success "perf annotate $opts: the same values, addresses and mnemonics" "

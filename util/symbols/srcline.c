@@ -367,6 +367,32 @@ static void add_entry(Dwarf_Die *die, char *line, struct strbuf *sb)
  * it: the address's line for the innermost, then where each was called
  * from. "name\0line\0name\0line..." in @sb.
  */
+/*
+ * Of the unit's functions with the very range of @found (an assembler's
+ * aliases: glibc's __memcpy_avx512_unaligned_erms and __memmove_...), the
+ * one binutils names: its lookup keeps the last of equal fits in the
+ * unit's order, where dwarf_getscopes() stops at the first.
+ */
+static void last_equal_function(Dwarf_Die *cu, Dwarf_Die *found)
+{
+	Dwarf_Addr lo, hi, lo2, hi2;
+	Dwarf_Die child;
+	bool after = false;
+
+	if (dwarf_tag(found) != DW_TAG_subprogram || dwarf_lowpc(found, &lo) ||
+	    dwarf_highpc(found, &hi) || dwarf_child(cu, &child))
+		return;
+	do {
+		if (child.addr == found->addr) {
+			after = true;
+			continue;
+		}
+		if (after && dwarf_tag(&child) == DW_TAG_subprogram && !dwarf_lowpc(&child, &lo2) &&
+		    !dwarf_highpc(&child, &hi2) && lo2 == lo && hi2 == hi)
+			*found = child;
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
 static size_t inline_names(struct srcline_module *m, uint64_t addr, bool full_path,
 			   struct strbuf *sb)
 {
@@ -387,6 +413,8 @@ static size_t inline_names(struct srcline_module *m, uint64_t addr, bool full_pa
 
 		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram) {
 			inner = scopes[i];
+			if (i == nscopes - 2)	/* the unit's own function */
+				last_equal_function(cu, &inner);
 			nchain = dwarf_getscopes_die(&inner, &chain);
 		}
 	}
@@ -479,6 +507,8 @@ bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso 
 		int tag = dwarf_tag(&scopes[i]);
 
 		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram) {
+			if (i == nscopes - 2)	/* the unit's own function */
+				last_equal_function(cu, &scopes[i]);
 			fill_function(&scopes[i], cu, f);
 			found = f->linkage || f->name;
 		}
