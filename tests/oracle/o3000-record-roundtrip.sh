@@ -272,15 +272,6 @@ test_expect_success KERNEL '--call-graph dwarf: a sample inside execve has no us
 	pm script --no-inline -i ex.data | exec_blocks >pm.txt &&
 	test -s perf.txt && test_cmp perf.txt pm.txt
 '
-	for try in 1 2 3 4 5 6 7 8; do
-		pm record -q --call-graph dwarf,2048 -e cpu-clock -c 100000 -o ex.data -- \
-			sh -c "i=0; while [ \$i -lt 50 ]; do /bin/true; i=\$((i + 1)); done" &&
-		perf script --no-inline -i ex.data 2>/dev/null | exec_blocks >perf.txt &&
-		test -s perf.txt && break
-	done &&
-	pm script --no-inline -i ex.data | exec_blocks >pm.txt &&
-	test -s perf.txt && test_cmp perf.txt pm.txt
-'
 
 # perf's warnings after reading: the lines it prints, in its words
 warnings() {

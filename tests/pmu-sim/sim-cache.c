@@ -2,7 +2,6 @@
 /* pmu-sim's memory hierarchy: see sim-cache.h. */
 #include <linux/perf_event.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "sim-cache.h"
 
@@ -57,27 +56,27 @@ static bool assoc_touch(struct assoc *a, uint64_t key)
 /*
  * Who writes each line: the stepper runs one thread at a time, where the
  * threads of a program run at once, so a line that another thread of the
- * process has been seen writing within the last CONTENDED_NS is taken to
- * be modified in that thread's core still: loading it is a HITM.
+ * process was seen writing in one of the last CONTENDED_WINDOWS windows
+ * is taken to be modified in that thread's core still: loading it is a
+ * HITM. Counted in windows, not time: a loaded machine takes fewer.
  */
 #define OWNERS 8192
-#define CONTENDED_NS 100000000ULL
+#define CONTENDED_WINDOWS 16
+
+static uint64_t window = 1;
 
 static struct owner {
 	uint64_t line;
 	pid_t tgid;
 	struct {
 		pid_t tid;
-		uint64_t at;	/* when it was last seen writing, ns */
+		uint64_t at;	/* the window it was last seen writing in */
 	} writer[2];
 } owners[OWNERS];
 
-static uint64_t now_ns(void)
+void sim_cache__new_window(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	window++;
 }
 
 static struct owner *owner_of(uint64_t line, pid_t tgid)
@@ -92,7 +91,7 @@ static struct owner *owner_of(uint64_t line, pid_t tgid)
 static bool is_hitm(uint64_t line, pid_t tgid, pid_t tid, bool store)
 {
 	struct owner *o = owner_of(line, tgid);
-	uint64_t now = now_ns();
+	uint64_t now = window;
 	int mine = o->writer[1].tid == tid;
 	bool hitm = false;
 
@@ -105,7 +104,7 @@ static bool is_hitm(uint64_t line, pid_t tgid, pid_t tid, bool store)
 	}
 	for (int i = 0; i < 2; i++)
 		hitm |= o->writer[i].tid && o->writer[i].tid != tid &&
-			now - o->writer[i].at < CONTENDED_NS;
+			now - o->writer[i].at <= CONTENDED_WINDOWS;
 	return hitm;
 }
 

@@ -20,6 +20,9 @@ struct sim_access {
 	uint32_t latency;	/* cycles: the sample's weight */
 };
 
+/* The stepper starts another window (of any thread). */
+void sim_cache__new_window(void);
+
 /* The access at @addr by thread @tid of process @tgid (a store when
  * @store), into the model, and what it cost. */
 void sim_cache__access(uint64_t addr, pid_t tgid, pid_t tid, bool store, struct sim_access *out);

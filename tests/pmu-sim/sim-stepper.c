@@ -276,6 +276,7 @@ static int step_window(struct tracee *t, const struct sim_window_req *req, uint6
 	int max = req->mem_want ? MAX_MEM_STEPS : MAX_STEPS;
 
 	w->mem_found = 0;
+	sim_cache__new_window();
 	for (int steps = 0; steps < max; steps++) {
 		struct sim_insn in = insn_at(tid, ip);
 		uint64_t next = 0;
