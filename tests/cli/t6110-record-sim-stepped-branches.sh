@@ -107,6 +107,31 @@ test_expect_success PTRACE,PERF 'record -b -g: perf reads the callchains as perf
 	test_cmp perf.g pm.g
 '
 
+# --call-graph lbr: the user callchain is the LBR call stack (perf's
+# resolve_lbr_callchain_sample: the last call's target, then each call's
+# source). leaf() is called only from once() and thrice(), those only
+# from main(); down() only from main() and itself.
+test_expect_success PTRACE 'record --call-graph lbr: every chain is the program'"'"'s call chain' '
+	sim record -q --call-graph lbr -e cpu/cpu-cycles/u -o lbr.data -- "$WL/branches" &&
+	pm report --header-only -i lbr.data >hdr &&
+	test_grep "branch_sample_type = USER[|]CALL_STACK" hdr &&
+	pm script -i lbr.data -F ip,sym >lbr.txt &&
+	awk "BEGIN { RS = \"\" }
+	     \$2 == \"leaf\" { n++; if (!((\$4 == \"once\" || \$4 == \"thrice\") && \$6 == \"main\")) { print; bad++ } }
+	     \$2 == \"down\" { for (i = 4; i <= NF; i += 2) if (\$i != \"down\") { if (\$i != \"main\") { print; bad++ }; break } }
+	     END { exit !(n > 5 && !bad) }" lbr.txt &&
+	pm report --stdio --no-children --no-branch-stack -g caller --sort sym -i lbr.data >lbr.rep &&
+	sed -n "/\[\.\] leaf/,/%.*\[\.\]/p" lbr.rep >leaf.lbr &&
+	test_grep "main" leaf.lbr && test_grep "--thrice" leaf.lbr
+'
+
+test_expect_success PTRACE,PERF 'record --call-graph lbr: perf resolves the same chains (script, report)' '
+	perf script -i lbr.data -F ip,sym >perf.lbr 2>/dev/null &&
+	test_cmp perf.lbr lbr.txt &&
+	same_report lbr.data --children --no-branch-stack &&
+	same_report lbr.data --no-children --no-branch-stack -g caller --sort sym
+'
+
 test_expect_success PTRACE 'threads and children are stepped too (inherit)' '
 	sim record -q -b -e cpu/cpu-cycles/u -o t.data -- \
 		sh -c "\"$WL/branches\" 1000000 & \"$WL/branches\" 1000000; wait" &&

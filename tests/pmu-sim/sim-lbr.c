@@ -65,6 +65,9 @@ void sim_insn__decode(const uint8_t *code, size_t size, uint64_t ip, struct sim_
 	out->len = (uint8_t)in->size;
 	out->kind = (uint8_t)kind_of(in);
 	find_memory_operand(in, out);
+	if (has_imm_target(in) && (out->kind == SB_CALL || out->kind == SB_JMP ||
+				   out->kind == SB_COND))
+		out->target = (uint64_t)in->detail->x86.operands[0].imm;
 	cs_free(in, 1);
 }
 
@@ -257,18 +260,34 @@ static void put_entry(struct sim_lbr *l, uint64_t from, uint64_t to, enum sim_br
 	l->since = 0;
 }
 
-/* Call-stack mode (--call-graph lbr): a return takes its call off the
- * ring, as the hardware's LBR_CALL_STACK does; nothing else goes in. */
-static bool call_stack_step(struct sim_lbr *l, enum sim_branch_kind k, uint64_t from,
+static void push_call(struct sim_lbr *l, uint64_t from, uint64_t to, enum sim_branch_kind k,
+		      bool hit, uint64_t ret)
+{
+	l->ret_to[l->head] = ret;
+	put_entry(l, from, to, k, hit);
+}
+
+/*
+ * Call-stack mode (--call-graph lbr): a return takes its call off the
+ * ring, as the hardware's LBR_CALL_STACK does; nothing else goes in. A
+ * return to where no call on the ring returns (one made before the
+ * window that the frame walk missed: a function's prologue) takes none.
+ */
+static bool call_stack_step(struct sim_lbr *l, const struct sim_insn *in, uint64_t from,
 			    uint64_t to, bool hit)
 {
-	if (k == SB_CALL || k == SB_IND_CALL) {
-		put_entry(l, from, to, k, hit);
+	if (in->kind == SB_CALL || in->kind == SB_IND_CALL) {
+		push_call(l, from, to, in->kind, hit, from + in->len);
 		return true;
 	}
-	if (k == SB_RET && l->nr) {
-		l->head = (l->head + l->depth - 1) % l->depth;
-		l->nr--;
+	if (in->kind != SB_RET)
+		return false;
+	for (unsigned int d = 0; d < l->nr; d++) {
+		if (l->ret_to[(l->head + l->depth - 1 - d) % l->depth] != to)
+			continue;
+		l->head = (l->head + l->depth - 1 - d) % l->depth;
+		l->nr -= d + 1;
+		break;
 	}
 	return false;
 }
@@ -292,9 +311,14 @@ bool sim_lbr__step(struct sim_lbr *l, const struct sim_insn *in, uint64_t from, 
 	if (!passes(l->filter, k))
 		return false;
 	if (l->filter & PERF_SAMPLE_BRANCH_CALL_STACK)
-		return call_stack_step(l, k, from, to, hit);
+		return call_stack_step(l, in, from, to, hit);
 	put_entry(l, from, to, k, hit);
 	return true;
+}
+
+void sim_lbr__seed_call(struct sim_lbr *l, uint64_t from, uint64_t to, uint64_t ret)
+{
+	push_call(l, from, to, SB_CALL, true, ret);
 }
 
 void sim_lbr__read(const struct sim_lbr *l, struct perf_branch_entry *out)

@@ -42,6 +42,7 @@ struct sim_insn {
 	uint8_t scale;
 	uint16_t seg, base, index;	/* the operand's capstone x86 registers */
 	int64_t disp;
+	uint64_t target;	/* a direct jump's or call's */
 };
 
 /* The instruction at the start of @code (@size bytes at @ip). */
@@ -57,6 +58,7 @@ struct sim_lbr {
 	unsigned int depth, nr, head;
 	uint32_t since;		/* instructions since the last entry */
 	struct perf_branch_entry ring[SIM_LBR_MAX];
+	uint64_t ret_to[SIM_LBR_MAX];	/* call-stack mode: where each call returns */
 	uint64_t rsb[16];	/* the return stack buffer's predictions */
 	unsigned int rsb_nr;
 };
@@ -66,6 +68,10 @@ void sim_lbr__init(struct sim_lbr *l, unsigned int depth, uint64_t filter);
 /* One stepped instruction @in at @from, after which the thread is at
  * @to. True when the ring took an entry. */
 bool sim_lbr__step(struct sim_lbr *l, const struct sim_insn *in, uint64_t from, uint64_t to);
+
+/* Call-stack mode: a call made before the window (from a frame-pointer
+ * walk), outermost first, as if the LBR had seen it. */
+void sim_lbr__seed_call(struct sim_lbr *l, uint64_t from, uint64_t to, uint64_t ret);
 
 /* The entries, most recent first, into @out (room for l->nr). */
 void sim_lbr__read(const struct sim_lbr *l, struct perf_branch_entry *out);

@@ -503,10 +503,12 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 		s.ip = w->regs[PERF_REG_X86_IP];	/* where the LBR ends */
 		nh.misc = (nh.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_USER;
 	}
+	/* no window, no sample: its thread is gone or in a system call (its
+	 * fields would be half the shadow's), or a memory event found no load
+	 * above its latency threshold (as the hardware samples none) */
+	if (who->stepping && !w)
+		return;
 	if (who->mem_want) {
-		/* no load above the latency threshold, no sample: as the hardware */
-		if (!w)
-			return;
 		stepped = (struct mem_fields){ w->mem_addr, w->data_src, w->weight, 0 };
 		m = &stepped;
 		if (a->precise_ip)

@@ -274,6 +274,8 @@ static int step_window(struct tracee *t, const struct sim_window_req *req, uint6
 	pid_t tid = t->tid;
 
 	int max = req->mem_want ? MAX_MEM_STEPS : MAX_STEPS;
+	bool call_stack = !req->mem_want && (req->filter & PERF_SAMPLE_BRANCH_CALL_STACK);
+	unsigned int taken = 0;
 
 	w->mem_found = 0;
 	sim_cache__new_window();
@@ -291,6 +293,9 @@ static int step_window(struct tracee *t, const struct sim_window_req *req, uint6
 			return err == -EINTR ? 0 : err;
 		if (sim_lbr__step(lbr, &in, ip, next))
 			t->nr_recorded++;
+		/* a call stack never fills: as long a window as a full LBR's */
+		if (call_stack && in.kind != SB_NONE && next != ip + in.len && ++taken >= lbr->depth)
+			break;
 		ip = next;
 		if (!req->mem_want && sim_lbr__is_full(lbr))
 			break;
@@ -343,6 +348,48 @@ static void fill_window(struct tracee *t, const struct sim_window_req *req,
 	w->stack_len = len ? read_memory(t->tid, r.rsp, w->stack, len) : 0;
 }
 
+/* The call that returns to @ret: the one instruction ending there that is
+ * a call (a direct one, or through a register or memory); 0 for none. */
+static uint64_t call_before(pid_t tid, uint64_t ret, struct sim_insn *call)
+{
+	static const unsigned int lens[] = { 5, 6, 2, 3, 7, 4 };
+
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		*call = insn_at(tid, ret - lens[i]);
+		if (call->len == lens[i] && (call->kind == SB_CALL || call->kind == SB_IND_CALL))
+			return ret - lens[i];
+	}
+	return 0;
+}
+
+/*
+ * Call-stack mode (--call-graph lbr): the calls the thread is inside when
+ * the window starts, from its frame pointers, outermost first, so that
+ * the stack holds the program's whole call chain as a running LBR would.
+ * An indirect call's target is where the next inner call is from (its
+ * callee's code); the innermost's, the thread's IP.
+ */
+static void seed_call_stack(pid_t tid, const struct user_regs_struct *r, struct sim_lbr *lbr)
+{
+	uint64_t chain[SIM_CHAIN_MAX], from[SIM_LBR_MAX], to[SIM_LBR_MAX], ret[SIM_LBR_MAX];
+	uint32_t n = walk_frames(tid, r, SIM_CHAIN_MAX, chain), k = 0;
+	uint64_t inner = r->rip;
+
+	for (uint32_t i = 1; i < n && k < lbr->depth; i++) {
+		struct sim_insn call;
+		uint64_t site = call_before(tid, chain[i], &call);
+
+		if (!site)
+			break;	/* not a return address: the frames end here */
+		from[k] = site;
+		ret[k] = chain[i];
+		to[k++] = call.kind == SB_CALL ? call.target : inner;
+		inner = site;
+	}
+	while (k--)
+		sim_lbr__seed_call(lbr, from[k], to[k], ret[k]);
+}
+
 static int take_window(const struct sim_window_req *req, struct sim_window *w)
 {
 	struct tracee *t = tracee_of(req->tid, false);
@@ -360,7 +407,9 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w)
 		err = -errno;
 	else if ((int64_t)r.orig_rax >= 0)
 		err = -EBUSY;	/* stopped in a system call: nothing to step */
-	else
+	if (!err && (req->filter & PERF_SAMPLE_BRANCH_CALL_STACK))
+		seed_call_stack(t->tid, &r, &lbr);
+	if (!err)
 		err = step_window(t, req, r.rip, &lbr, w, &pending);
 	if (!err && req->mem_want && !w->mem_found)
 		err = -ENOENT;	/* no access a memory event would sample */

@@ -137,6 +137,30 @@ const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t
 	return tmp;
 }
 
+const struct perf_sample *callchain__lbr(uint64_t attr_branch_type, const struct perf_sample *s,
+					 struct perf_sample *tmp, uint64_t *buf)
+{
+	size_t n = 0, user;
+
+	if (!(attr_branch_type & PERF_SAMPLE_BRANCH_CALL_STACK) || !s->callchain_nr)
+		return s;
+	for (user = 0; user < s->callchain_nr; user++)
+		if (s->callchain[user] == (uint64_t)PERF_CONTEXT_USER)
+			break;
+	if (user == s->callchain_nr)
+		return s;	/* no user part to take the LBR's place: perf's too */
+	for (size_t i = 0; i <= user && n < UNWOUND_CHAIN_MAX / 2; i++)
+		buf[n++] = s->callchain[i];
+	if (s->branch_nr)
+		buf[n++] = s->branches[0].to;
+	for (uint64_t i = 0; i < s->branch_nr && n < UNWOUND_CHAIN_MAX; i++)
+		buf[n++] = s->branches[i].from;
+	*tmp = *s;
+	tmp->callchain = buf;
+	tmp->callchain_nr = n;
+	return tmp;
+}
+
 size_t callchain__expand_inlines(struct srclines *sl, struct machine *m,
 				 const struct callchain_frame *in, size_t n, bool caller,
 				 struct callchain_frame *out, size_t max)

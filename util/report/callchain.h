@@ -56,6 +56,17 @@ const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t
 					     const struct perf_sample *s, struct perf_sample *tmp,
 					     uint64_t *buf);
 
+/*
+ * @s as perf sees a --call-graph lbr sample (its event's
+ * branch_sample_type has CALL_STACK, @attr_branch_type): the kernel part
+ * of its callchain, then PERF_CONTEXT_USER, the entry of the function the
+ * last call went to, and every call's source from the LBR call stack, in
+ * place of the recorded user frames; in @buf (UNWOUND_CHAIN_MAX words),
+ * described by @tmp. @s itself when it is no such sample.
+ */
+const struct perf_sample *callchain__lbr(uint64_t attr_branch_type, const struct perf_sample *s,
+					 struct perf_sample *tmp, uint64_t *buf);
+
 /* Call @fn for each frame, innermost first, at most @max_stack (0: all). */
 int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
 		    unsigned int max_stack, callchain_fn *fn, void *ctx);

@@ -366,7 +366,7 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	struct pd_evsel *leader = evsel;
 	struct event_count *count;
 	struct ip_cache_slot *c = NULL;
-	struct perf_sample unwound;
+	struct perf_sample unwound, lbr;
 	struct hist_mem mem;
 	struct hists *h;
 
@@ -436,6 +436,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	}
 	if (h && r->need_chains)	/* --call-graph dwarf: the user part from the stack */
 		s = callchain__unwound(&r->machine, tmpl.thread, s, &unwound, r->unwound);
+	if (h && r->need_chains && s != &unwound)	/* --call-graph lbr: from the LBR */
+		s = callchain__lbr(evsel->attr.branch_sample_type, s, &lbr, r->unwound);
 	if (h && r->need_chains && s->callchain_nr && s->callchain_nr < REPORT_MAX_FRAMES) {
 		if (report__add_with_callchain(r, h, s, s == &unwound, &tmpl,
 						evsel->idx - leader->idx))

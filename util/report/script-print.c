@@ -554,6 +554,8 @@ void script_print__sample(struct script_print *p, struct machine *m,
 
 	if (!p->no_callchain && (f & SF_IP))
 		s = callchain__unwound(m, t, s, &tmp, unwound);
+	if (!p->no_callchain && (f & SF_IP) && s != &tmp)	/* --call-graph lbr */
+		s = callchain__lbr(e->attr.branch_sample_type, s, &tmp, unwound);
 	chain = !p->no_callchain && s->callchain_nr && (f & SF_IP);
 	struct strbuf *sb = &p->line;
 	struct addr_location al;
