@@ -5,22 +5,23 @@
  * ("small ADDR SIZE", "big ADDR SIZE"), then each round hot() sums the
  * 4 KiB array small[] (it stays in the L1) and cold() reads one int from
  * every 65th line of the 64 MiB array big[] (one per page and line: none
- * stays in a cache or a TLB). "arrays MS share": for MS milliseconds
- * (300), two threads instead add to two longs of one cache line ("line
- * ADDR SIZE"): false sharing, the case c2c finds.
+ * stays in a cache or a TLB), a .bss array that lies in the anonymous map
+ * after the program's file-backed ones. "arrays M share": two threads
+ * instead add to two longs of one cache line ("line ADDR SIZE"), each M
+ * million times or more (until both have): false sharing, the case c2c
+ * finds.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define SMALL (4 << 10)
 #define BIG (64 << 20)
 #define STRIDE (65 * 64)
 
-static int small[SMALL / sizeof(int)];
-static int *big;
+static int small[SMALL / sizeof(int)] = { 1 };	/* in .data: the file's pages */
+static int big[BIG / sizeof(int)];	/* in .bss: mostly past the file's pages */
 static long rounds = 10000;
 
 static struct {
@@ -50,24 +51,21 @@ __attribute__((noinline)) static size_t cold(size_t at, volatile long *sink)
 	return at;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* until the same moment in both threads: they share the line throughout */
-static double until_ms;
+/* until both have added their share: they write the line together
+ * throughout, however much slower one of them runs (being stepped) */
+static long share = 15000000;
+static volatile long done[2] __attribute__((aligned(64)));
 
 static void *adder(void *which)
 {
 	volatile long *v = which ? &line.b : &line.a;
+	int me = which != NULL;
 
-	while (now_ms() < until_ms)
-		for (int i = 0; i < 4096; i++)
+	while (done[0] < share || done[1] < share) {
+		for (int i = 0; i < 1024; i++)
 			*v += 1;
+		done[me] += 1024;
+	}
 	return NULL;
 }
 
@@ -76,22 +74,18 @@ int main(int argc, char **argv)
 	volatile long sink = 0;
 	size_t at = 0;
 
-	if (argc > 1)
-		rounds = strtol(argv[1], NULL, 10);
+	rounds = argc > 1 ? strtol(argv[1], NULL, 10) : rounds;
 	if (argc > 2 && !strcmp(argv[2], "share")) {
 		pthread_t t;
 
 		printf("line %p %zu\n", (void *)&line, sizeof(line));
 		fflush(stdout);
-		until_ms = now_ms() + (argc > 1 ? (double)rounds : 300);
+		share = rounds * 1000000;
 		pthread_create(&t, NULL, adder, (void *)1);
 		adder(NULL);
 		pthread_join(t, NULL);
 		return 0;
 	}
-	big = calloc(1, BIG);
-	if (!big)
-		return 1;
 	for (size_t i = 0; i < BIG / sizeof(int); i += 1024)
 		big[i] = 1;	/* the pages exist: no fault in cold() */
 	printf("small %p %d\nbig %p %d\n", (void *)small, SMALL, (void *)big, BIG);
@@ -100,6 +94,5 @@ int main(int argc, char **argv)
 		sink += hot();
 		at = cold(at, &sink);
 	}
-	free(big);
 	return 0;
 }
