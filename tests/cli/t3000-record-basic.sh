@@ -71,9 +71,16 @@ test_expect_success 'a workload killed by a signal: exit 128+sig, file complete'
 	pm report -i killed.data --header-only | test_grep "^# cmdline" -
 '
 
+# The process runs until told to stop, once record has attached (its
+# output exists once its events are open): a slow start (a loaded machine,
+# the sanitizer build) never finds it gone.
 test_expect_success 'record -p an existing process until it exits' '
-	"$WL/spin" 600 & pid=$! &&
-	pm record -q -e cpu-clock -o p.data -p $pid &&
+	rm -f stop &&
+	{ sh -c "while [ ! -e stop ]; do \"$WL/spin\" 50; done" & } && pid=$! &&
+	{ pm record -q -e cpu-clock -o p.data -p $pid & } && rec=$! &&
+	await "[ -s p.data ]"; attached=$?;
+	touch stop &&
+	wait $rec && test $attached = 0 &&
 	pm report -i p.data --stdio --sort comm >out &&
 	test_grep "spin" out
 '
