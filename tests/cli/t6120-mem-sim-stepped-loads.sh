@@ -64,7 +64,7 @@ test_expect_success PTRACE 'two threads writing one cache line: their loads of i
 '
 
 test_expect_success PTRACE 'mem-stores: stores only, each an L1 hit or miss' '
-	sim record -q -d -e cpu/mem-stores/P -o st.data -- "$WL/arrays" 2000 >/dev/null &&
+	sim record -q -d -e cpu/mem-stores/P -o st.data -- "$WL/arrays" >/dev/null &&
 	pm script -i st.data -F data_src >st.txt &&
 	test -s st.txt &&
 	! grep -v "OP STORE|LVL L1 or L1 \(hit\|miss\)|" st.txt
