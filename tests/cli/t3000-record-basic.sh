@@ -71,15 +71,16 @@ test_expect_success 'a workload killed by a signal: exit 128+sig, file complete'
 	pm report -i killed.data --header-only | test_grep "^# cmdline" -
 '
 
-# The process runs until told to stop, once record has attached (its
-# output exists once its events are open): a slow start (a loaded machine,
-# the sanitizer build) never finds it gone.
+# The process waits at a fifo until record has attached (its output
+# exists once its events are open), then becomes spin: a slow start (a
+# loaded machine, the sanitizer build) never finds it gone, and what it
+# runs is recorded whole.
 test_expect_success 'record -p an existing process until it exits' '
-	rm -f stop &&
-	{ sh -c "while [ ! -e stop ]; do \"$WL/spin\" 50; done" & } && pid=$! &&
+	rm -f go && mkfifo go &&
+	{ sh -c "read x <go; exec \"$WL/spin\" 200" & } && pid=$! &&
 	{ pm record -q -e cpu-clock -o p.data -p $pid & } && rec=$! &&
 	await "[ -s p.data ]"; attached=$?;
-	touch stop &&
+	tell go go &&
 	wait $rec && test $attached = 0 &&
 	pm report -i p.data --stdio --sort comm >out &&
 	test_grep "spin" out

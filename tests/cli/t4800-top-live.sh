@@ -88,19 +88,29 @@ test_expect_success '-g: children and self, and the callchain under the entry' '
 	test $rc -eq 0 && test ! -s err
 '
 
+# The watched process waits at a fifo until top has drawn a screen, runs
+# spin, and exits; top goes on until a screen after that has no samples
+# (the screens are awaited: a busy machine draws fewer a second).
 test_expect_success 'the watched process exits: top goes on, -z shows nothing new, ^C ends it with 0' '
-	spin 800 &&
-	top_for 4 --stdio -d 1 -z -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	rm -f go && mkfifo go &&
+	{ sh -c "read x <go; exec \"$WL/spin\" 300" >/dev/null & } && echo $! >spin.pid &&
+	{ (sleep 0.1; await "grep -q \"^   PerfTop:\" out" && tell go go) & } &&
+	top_until out "grep -qE \"spin +\\[\\.\\] main\" out && ! kill -0 $(spin_pid) 2>/dev/null &&
+		grep \"^   PerfTop:\" out | tail -1 | grep -q \"PerfTop: *0 irqs/sec\" &&
+		test \$(last_screen out | wc -l) -eq 0" --stdio -d 1 -z -p $(spin_pid) 2>err; rc=$?;
+	stop_spin &&
 	test $rc -eq 0 && test ! -s err &&
-	test $(grep -c "^   PerfTop:" out) -ge 3 &&
-	grep "^   PerfTop:" out | tail -1 | grep -q "PerfTop: *0 irqs/sec" &&
-	test $(last_screen out | wc -l) -eq 0 &&
-	grep -qE "spin +\[\.\] main" out
+	test $(grep -c "^   PerfTop:" out) -ge 3
 '
 
 test_expect_success 'an exited process stays resolved while its entries decay' '
-	spin 800 &&
-	top_for 4 --stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
+	rm -f go && mkfifo go &&
+	{ sh -c "read x <go; exec \"$WL/spin\" 300" >/dev/null & } && echo $! >spin.pid &&
+	{ (sleep 0.1; await "grep -q \"^   PerfTop:\" out" && tell go go) & } &&
+	top_until out "grep -qE \"spin +\\[\\.\\] main\" out && ! kill -0 $(spin_pid) 2>/dev/null &&
+		grep \"^   PerfTop:\" out | tail -1 | grep -q \"PerfTop: *0 irqs/sec\" &&
+		last_screen out | grep -q ." --stdio -d 1 -p $(spin_pid) 2>err; rc=$?;
+	stop_spin &&
 	test $rc -eq 0 && test ! -s err &&
 	grep "^   PerfTop:" out | tail -1 | grep -q "PerfTop: *0 irqs/sec" &&
 	last_screen out | head -1 | grep -qE "^ +[0-9.]+%  spin +\[\.\] main$"
