@@ -24,7 +24,7 @@ sim record -q -b -e cpu/cpu-cycles/u -o probe.data -- true 2>probe.err
 grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
 
 test_expect_success PTRACE 'record -b with no replay file: every entry is a branch of the program, gone where its code says' '
-	sim record -q -b -e cpu/cpu-cycles/u -o b.data -- "$WL/branches" 2>err &&
+	sim record -q -b -e cpu/cpu-cycles/u -o b.data -- "$WL/branches" 10000000 2>err &&
 	! test -s err &&
 	pm script -i b.data -F brstacksym >brs &&
 	check <brs >counts &&
@@ -35,10 +35,10 @@ test_expect_success PTRACE 'record -b with no replay file: every entry is a bran
 # main's loop back-edges), is all in a stack of 32 calls (conditional
 # branches): each such round must hold what the program does in one.
 test_expect_success PTRACE 'record -j any_call,u: every complete round of calls in a stack is the program'"'"'s round' '
-	sim record -q -j any_call,u -e cpu/cpu-cycles/u -o c.data -- "$WL/branches" &&
+	sim record -q -j any_call,u -e cpu/cpu-cycles/u -o c.data -- "$WL/branches" 10000000 &&
 	pm script -i c.data -F brstacksym >c.brs &&
 	check call,ind_call --rounds call:main:once <c.brs >c.rounds &&
-	test "$(wc -l <c.rounds)" -gt 20 &&
+	test "$(wc -l <c.rounds)" -gt 5 &&
 	sed "s/call:main:\(even\|odd\)/call:main:table/" c.rounds | sort -u >c.kinds &&
 	echo "round call:down:down=3 call:main:down=1 call:main:table=1 call:main:once=1 call:main:thrice=3 call:once:leaf=1 call:thrice:leaf=3" >c.expect &&
 	test_cmp c.expect c.kinds &&
@@ -47,10 +47,10 @@ test_expect_success PTRACE 'record -j any_call,u: every complete round of calls 
 '
 
 test_expect_success PTRACE 'record -j cond,u: every complete round has leaf()'"'"'s 4 back-edges for each of its 4 calls' '
-	sim record -q -j cond,u -e cpu/cpu-cycles/u -o d.data -- "$WL/branches" &&
+	sim record -q -j cond,u -e cpu/cpu-cycles/u -o d.data -- "$WL/branches" 10000000 &&
 	pm script -i d.data -F brstacksym >d.brs &&
 	check cond --rounds back:main <d.brs >d.rounds &&
-	test "$(wc -l <d.rounds)" -gt 20 &&
+	test "$(wc -l <d.rounds)" -gt 5 &&
 	sort -u d.rounds >d.kinds &&
 	echo "round back:leaf=16 back:main=1" >d.expect &&
 	test_cmp d.expect d.kinds
@@ -96,7 +96,7 @@ test_expect_success PTRACE 'record -b -g: callchains walked at the stack'"'"'s e
 	sim record -q -b -g -e cpu/cpu-cycles/u -o g.data -- "$WL/branches" &&
 	pm report --stdio --no-children --no-branch-stack -g caller --sort sym -i g.data >g.rep &&
 	sed -n "/\[\.\] leaf/,/%.*\[\.\]/p" g.rep >leaf.rep &&
-	test_grep "^ +---main" leaf.rep &&
+	test_grep "(---|--[0-9.]+%--|^ +)main$" leaf.rep &&
 	test_grep "--thrice" leaf.rep
 '
 
