@@ -49,8 +49,7 @@ test_expect_success PTRACE 'ldlat=30 (perf mem'"'"'s): no load under the thresho
 	pm script -i m30.data -F ip,sym,addr,data_src,weight >m30.txt &&
 	check where30 <m30.txt >counts30 &&
 	test "$(count cold:big counts30)" -gt 20 &&
-	awk "/@weight-min / && \$2 < 30 { print; bad = 1 } END { exit bad }" counts30 &&
-	at_least "$(count hot:small counts)" "$(($(count hot:small counts30) + 1))" 200
+	awk "/@weight-min / && \$2 < 30 { print; bad = 1 } END { exit bad }" counts30
 '
 
 test_expect_success PTRACE 'two threads writing one cache line: their loads of it are HITMs, at its address' '
