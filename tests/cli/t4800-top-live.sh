@@ -184,8 +184,10 @@ test_expect_success NORMAL_USER 'a normal user: its own process is watched (user
 
 # --- the browser ---------------------------------------------------------
 
+# one spin for the browser's tests, stopped by the last of them (SIGTERM):
+# two minutes, for a loaded machine on which they take several times longer
 test_expect_success TMUX 'on a terminal: the browser, perf top title, refreshed' '
-	spin 30000 &&
+	spin 120000 &&
 	start "\"$PERF_MINI\" top -d 1 -p $(spin_pid)" &&
 	wait_for "^Samples: [0-9]+.? of event .cpu-clock(:u)?., 4000 Hz, Event count \(approx\.\): [0-9]+ lost: 0/0 drop: 0/0$" &&
 	screen | grep -q "^  *Overhead  *Shared Object  *Symbol" &&
