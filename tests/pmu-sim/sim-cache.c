@@ -120,35 +120,26 @@ static uint64_t tlb_of(uint64_t page, uint32_t *latency)
 	return PERF_MEM_S(TLB, MISS) | PERF_MEM_S(TLB, L2) | PERF_MEM_S(TLB, WK);
 }
 
+#define SERVED(lvl, num, snoop) \
+	(PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, lvl) | PERF_MEM_S(LVLNUM, num) | \
+	 PERF_MEM_S(SNOOP, snoop))
+
 /* Every level is filled on the way: an inclusive hierarchy. */
 static uint64_t level_of(uint64_t line, bool hitm, uint32_t *latency)
 {
-	bool in_l1 = assoc_touch(&l1, line), in_l2 = assoc_touch(&l2, line);
-	bool in_l3 = assoc_touch(&l3, line);
+	const struct { bool in; uint32_t lat; uint64_t src; } levels[] = {
+		{ hitm, LAT_HITM, SERVED(L3, L3, HITM) },
+		{ assoc_touch(&l1, line), LAT_L1, SERVED(L1, L1, NONE) },
+		{ assoc_touch(&l2, line), LAT_L2, SERVED(L2, L2, NONE) },
+		{ assoc_touch(&l3, line), LAT_L3, SERVED(L3, L3, NONE) },
+		{ true, LAT_RAM, SERVED(LOC_RAM, RAM, MISS) },
+	};
+	size_t i = 0;
 
-	if (hitm) {
-		*latency += LAT_HITM;
-		return PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, L3) | PERF_MEM_S(LVLNUM, L3) |
-		       PERF_MEM_S(SNOOP, HITM);
-	}
-	if (in_l1) {
-		*latency += LAT_L1;
-		return PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, L1) | PERF_MEM_S(LVLNUM, L1) |
-		       PERF_MEM_S(SNOOP, NONE);
-	}
-	if (in_l2) {
-		*latency += LAT_L2;
-		return PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, L2) | PERF_MEM_S(LVLNUM, L2) |
-		       PERF_MEM_S(SNOOP, NONE);
-	}
-	if (in_l3) {
-		*latency += LAT_L3;
-		return PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, L3) | PERF_MEM_S(LVLNUM, L3) |
-		       PERF_MEM_S(SNOOP, NONE);
-	}
-	*latency += LAT_RAM;
-	return PERF_MEM_S(LVL, HIT) | PERF_MEM_S(LVL, LOC_RAM) | PERF_MEM_S(LVLNUM, RAM) |
-	       PERF_MEM_S(SNOOP, MISS);
+	while (!levels[i].in)
+		i++;
+	*latency += levels[i].lat;
+	return levels[i].src;
 }
 
 void sim_cache__access(uint64_t addr, pid_t tgid, pid_t tid, bool store, struct sim_access *out)
