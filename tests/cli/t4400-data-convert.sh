@@ -95,7 +95,14 @@ test_expect_success 'an unwritable place: the cause, exit 255' '
 
 # Debian's python3-protobuf is for Debian's python3 (not a pyenv's first in PATH)
 DEB_PY=/usr/bin/python3
-"$DEB_PY" -c "import google.protobuf" 2>/dev/null && prereqs="$prereqs PROTOBUF"
+# and pprof's own profile.proto (golang-github-google-pprof-dev), compiled
+# by protoc (protobuf-compiler): make check-deps installs both
+if "$DEB_PY" -c "import google.protobuf" 2>/dev/null && command -v protoc >/dev/null &&
+   test -r /usr/share/gocode/src/github.com/google/pprof/proto/profile.proto; then
+	prereqs="$prereqs PROTOBUF"
+else
+	test_skip "pprof decoded with its own schema" "needs python3-protobuf, protobuf-compiler and golang-github-google-pprof-dev ('make check-deps')"
+fi
 
 # pprof_check FILE.pb.gz SAMPLES PERIOD: the decoded profile (python3-
 # protobuf, tests/helpers/pprof-read.py) has a samples and a period value

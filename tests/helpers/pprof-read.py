@@ -1,63 +1,36 @@
 #!/usr/bin/env python3
-"""Read a gzipped pprof profile with Debian's python3-protobuf (profile.proto
-described here field by field, as google/pprof defines it: no protoc) and
-print what the tests check, as JSON: the sample types, each value's total,
-the function most samples end in, the caller->callee edges by function
-name, the labels' keys, the mappings' files and build-ids, and for a
-memory profile the weight by cache level (the mem_level label), and
-the default sample type, the period and the time span.
+"""Read a gzipped pprof profile with Debian's python3-protobuf, through
+pprof's own schema (profile.proto from Debian's golang-github-google-pprof-
+dev, compiled by protoc), and print what the tests check, as JSON: the
+sample types, each value's total, the function most samples end in, the
+caller->callee edges by function name, the labels' keys, the mappings'
+files and build-ids, and for a memory profile the weight by cache level
+(the mem_level label), and the default sample type, the period and the
+time span.
 
-Usage: pprof-read.py FILE.pb.gz"""
+Usage: pprof-read.py FILE.pb.gz   (PPROF_PROTO names another profile.proto)"""
 import gzip
 import json
+import os
+import subprocess
 import sys
+import tempfile
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
-F = descriptor_pb2.FieldDescriptorProto
-OPT, REP = F.LABEL_OPTIONAL, F.LABEL_REPEATED
-I64, U64, BOOL, STR, MSG = F.TYPE_INT64, F.TYPE_UINT64, F.TYPE_BOOL, F.TYPE_STRING, F.TYPE_MESSAGE
-
-MESSAGES = {
-    "Profile": [("sample_type", 1, MSG, REP, "ValueType"), ("sample", 2, MSG, REP, "Sample"),
-                ("mapping", 3, MSG, REP, "Mapping"), ("location", 4, MSG, REP, "Location"),
-                ("function", 5, MSG, REP, "Function"), ("string_table", 6, STR, REP, None),
-                ("drop_frames", 7, I64, OPT, None), ("keep_frames", 8, I64, OPT, None),
-                ("time_nanos", 9, I64, OPT, None), ("duration_nanos", 10, I64, OPT, None),
-                ("period_type", 11, MSG, OPT, "ValueType"), ("period", 12, I64, OPT, None),
-                ("comment", 13, I64, REP, None), ("default_sample_type", 14, I64, OPT, None)],
-    "ValueType": [("type", 1, I64, OPT, None), ("unit", 2, I64, OPT, None)],
-    "Sample": [("location_id", 1, U64, REP, None), ("value", 2, I64, REP, None),
-               ("label", 3, MSG, REP, "Label")],
-    "Label": [("key", 1, I64, OPT, None), ("str", 2, I64, OPT, None), ("num", 3, I64, OPT, None),
-              ("num_unit", 4, I64, OPT, None)],
-    "Mapping": [("id", 1, U64, OPT, None), ("memory_start", 2, U64, OPT, None),
-                ("memory_limit", 3, U64, OPT, None), ("file_offset", 4, U64, OPT, None),
-                ("filename", 5, I64, OPT, None), ("build_id", 6, I64, OPT, None),
-                ("has_functions", 7, BOOL, OPT, None), ("has_filenames", 8, BOOL, OPT, None),
-                ("has_line_numbers", 9, BOOL, OPT, None),
-                ("has_inline_frames", 10, BOOL, OPT, None)],
-    "Location": [("id", 1, U64, OPT, None), ("mapping_id", 2, U64, OPT, None),
-                 ("address", 3, U64, OPT, None), ("line", 4, MSG, REP, "Line"),
-                 ("is_folded", 5, BOOL, OPT, None)],
-    "Line": [("function_id", 1, U64, OPT, None), ("line", 2, I64, OPT, None)],
-    "Function": [("id", 1, U64, OPT, None), ("name", 2, I64, OPT, None),
-                 ("system_name", 3, I64, OPT, None), ("filename", 4, I64, OPT, None),
-                 ("start_line", 5, I64, OPT, None)],
-}
+PROFILE_PROTO = os.environ.get(
+    "PPROF_PROTO", "/usr/share/gocode/src/github.com/google/pprof/proto/profile.proto")
 
 
 def profile_class():
-    fdp = descriptor_pb2.FileDescriptorProto(name="profile.proto", package="perftools.profiles",
-                                             syntax="proto3")
-    for name, fields in MESSAGES.items():
-        m = fdp.message_type.add(name=name)
-        for fname, number, ftype, label, tname in fields:
-            f = m.field.add(name=fname, number=number, type=ftype, label=label)
-            if tname:
-                f.type_name = ".perftools.profiles." + tname
+    with tempfile.NamedTemporaryFile(suffix=".desc") as desc_file:
+        subprocess.run(["protoc", "-I", os.path.dirname(PROFILE_PROTO),
+                        "--descriptor_set_out=" + desc_file.name,
+                        os.path.basename(PROFILE_PROTO)], check=True)
+        fds = descriptor_pb2.FileDescriptorSet.FromString(desc_file.read())
     pool = descriptor_pool.DescriptorPool()
-    pool.Add(fdp)
+    for fdp in fds.file:
+        pool.Add(fdp)
     desc = pool.FindMessageTypeByName("perftools.profiles.Profile")
     if hasattr(message_factory, "GetMessageClass"):
         return message_factory.GetMessageClass(desc)
