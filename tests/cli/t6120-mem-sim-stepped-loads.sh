@@ -79,8 +79,18 @@ test_expect_success PTRACE,PERF 'Linux perf reads the stepped files as perf-mini
 	same_report s.data --mem-mode --sort mem,snoop,sym
 '
 
+# data_src with callchains: the graph under each memory entry, callee
+# and caller order, with and without children
+test_expect_success PTRACE,PERF 'record -d -g on mem-loads: report --mem-mode'"'"'s callchains under each entry as perf' '
+	sim record -q -d -g -e cpu/mem-loads,ldlat=3/P -o mg.data -- "$WL/arrays" >/dev/null &&
+	same_report mg.data --mem-mode &&
+	test_grep "hot" pm.txt && grep -q -e "---" pm.txt &&
+	same_report mg.data --mem-mode --no-children -g caller &&
+	same_report mg.data --mem-mode --sort mem,sym -g folded
+'
+
 test_expect_success PTRACE 'mem record on the simulated PMU: loads and stores events, stepped' '
-	sim mem record -o mr.data -- "$WL/arrays" >/dev/null 2>err &&
+	sim mem record -o mr.data -- "$WL/arrays" 2000 cold >/dev/null 2>err &&
 	pm mem report --stdio -i mr.data >mr.rep &&
 	test_grep "RAM hit" mr.rep
 '

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arrays [ROUNDS]: loads whose addresses a test knows, for
+ * arrays [ROUNDS [cold|share]]: loads whose addresses a test knows, for
  * pmu-sim's memory samples (t6120). It prints where its arrays are
  * ("small ADDR SIZE", "big ADDR SIZE"), then each round hot() sums the
  * 4 KiB array small[] (it stays in the L1) and cold() reads one int from
  * every 65th line of the 64 MiB array big[] (one per page and line: none
  * stays in a cache or a TLB), a .bss array that lies in the anonymous map
- * after the program's file-backed ones. "arrays M share": two threads
+ * after the program's file-backed ones ("arrays N cold": cold() alone,
+ * so that every load is one a latency threshold keeps). "arrays M share": two threads
  * instead add to two longs of one cache line ("line ADDR SIZE"), each M
  * million times or more (until both have): false sharing, the case c2c
  * finds.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,8 +92,11 @@ int main(int argc, char **argv)
 		big[i] = 1;	/* the pages exist: no fault in cold() */
 	printf("small %p %d\nbig %p %d\n", (void *)small, SMALL, (void *)big, BIG);
 	fflush(stdout);
+	bool cold_only = argc > 2 && !strcmp(argv[2], "cold");
+
 	for (long r = 0; r < rounds; r++) {
-		sink += hot();
+		if (!cold_only)
+			sink += hot();
 		at = cold(at, &sink);
 	}
 	return 0;
