@@ -3,7 +3,9 @@
  * A call graph with known shares, built with -finstrument-functions for
  * profviz (t7100): work() calls heavy() and light(), heavy doing three
  * times light's work, so the arc work -> heavy is 75% of work and
- * work -> light 25%. Modes add what profviz must survive:
+ * work -> light 25%: in time, and exactly in page faults (each unit of
+ * work touches PAGES_PER_UNIT fresh pages). Modes add what profviz must
+ * survive:
  *   recurse   nest(4) calls itself, each level one unit
  *   longjmp   thrower() leaves through longjmp, skipping its exit hook
  *   threads   two threads run work() too (per-thread counts, merged)
@@ -15,6 +17,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,11 +25,21 @@
 
 static long unit = 1500000;
 
+/* a unit's fresh pages: 3 units stay far below a 2 MiB huge page */
+#define PAGES_PER_UNIT 64
+
 /* the cost itself: not a function of the graph, its caller's self */
 NOINSTR static void burn(long units)
 {
+	size_t len = (size_t)units * PAGES_PER_UNIT * 4096;
+	char *pages = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	volatile double x = 0;
 
+	if (pages != MAP_FAILED) {
+		for (size_t at = 0; at < len; at += 4096)
+			pages[at] = 1;	/* a page fault each */
+		munmap(pages, len);
+	}
 	for (long i = 0; i < units * unit; i++)
 		x += (double)i;
 }
