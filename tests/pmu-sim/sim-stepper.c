@@ -20,6 +20,7 @@
 #include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim-cache.h"
@@ -48,6 +49,8 @@ struct request {
 struct tracee {
 	pid_t tid, tgid;	/* tgid 0: not looked up yet */
 	uint64_t nr_recorded;	/* LBR entries written so far: the hw_idx */
+	bool freezing;		/* interrupted for another's window, not yet stopped */
+	bool frozen;		/* stopped while another thread is stepped */
 };
 
 static struct tracee *tracees;
@@ -390,6 +393,83 @@ static void seed_call_stack(pid_t tid, const struct user_regs_struct *r, struct 
 		sim_lbr__seed_call(lbr, from[k], to[k], ret[k]);
 }
 
+/* How long a window waits for the other threads to stop: one blocked
+ * where no stop reaches it (a vfork parent waiting for its stopped child)
+ * stops later, having run nothing meanwhile, and is resumed then. */
+#define FREEZE_TRIES 20
+#define FREEZE_TRY_NS 500000
+
+/* A stop while freezing: 1 when it is one the freeze waited for. */
+static int collect_stop(pid_t tid, int status)
+{
+	int event = status >> 16, sig = WSTOPSIG(status);
+	struct tracee *t;
+	int waited;
+
+	if (WIFEXITED(status) || WIFSIGNALED(status)) {
+		waited = (t = tracee_of(tid, false)) && t->freezing;
+		forget(tid);
+		return waited;
+	}
+	if (!WIFSTOPPED(status) || !(t = tracee_of(tid, true)))
+		return 0;
+	waited = t->freezing;
+	if (event == PTRACE_EVENT_STOP && !is_stop_signal(sig)) {
+		t->freezing = false;	/* a new child's first stop is kept too */
+		t->frozen = true;
+		return waited;
+	}
+	if (event == PTRACE_EVENT_STOP) {
+		ptrace(PTRACE_LISTEN, tid, 0, 0);	/* a group stop: stopped anyway */
+		t->freezing = false;
+		return waited;
+	}
+	if (event == PTRACE_EVENT_EXEC)
+		forget_code();
+	/* an event or a signal first: on to the interrupt's stop */
+	ptrace(PTRACE_CONT, tid, 0, event ? 0 : sig);
+	return 0;
+}
+
+/*
+ * The workload's other threads stand still while one is stepped. Were they
+ * to run on, a window (long on a busy machine) would let them run ahead:
+ * a short-lived process could run to its end during another's windows,
+ * its samples read only after it had gone, and none of them stepped.
+ * Frozen, every thread advances only in time the sampling sees.
+ */
+static void freeze_others(pid_t stepped)
+{
+	const struct timespec pause = { 0, FREEZE_TRY_NS };
+	size_t waiting = 0;
+
+	for (size_t i = 0; i < nr_tracees; i++)
+		if (tracees[i].tid != stepped && !ptrace(PTRACE_INTERRUPT, tracees[i].tid, 0, 0)) {
+			tracees[i].freezing = true;
+			waiting++;
+		}
+	for (int tries = 0; waiting && tries < FREEZE_TRIES; tries++) {
+		int status;
+		pid_t tid;
+
+		while (waiting && (tid = waitpid(-1, &status, __WALL | WNOHANG)) > 0)
+			waiting -= (size_t)collect_stop(tid, status);
+		if (waiting)
+			nanosleep(&pause, NULL);
+	}
+}
+
+static void thaw_others(void)
+{
+	for (size_t i = 0; i < nr_tracees; i++) {
+		struct tracee *t = &tracees[i];
+
+		if (t->frozen)
+			ptrace(PTRACE_CONT, t->tid, 0, 0);
+		t->frozen = t->freezing = false;
+	}
+}
+
 static int take_window(const struct sim_window_req *req, struct sim_window *w)
 {
 	struct tracee *t = tracee_of(req->tid, false);
@@ -402,8 +482,12 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w)
 	err = stop_thread(t->tid, &pending);
 	if (err)
 		return err;
+	freeze_others(req->tid);
+	t = tracee_of(req->tid, true);	/* the table may have moved meanwhile */
 	sim_lbr__init(&lbr, req->lbr_depth, req->filter);
-	if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
+	if (!t)
+		err = -ENOMEM;
+	else if (ptrace(PTRACE_GETREGS, t->tid, 0, &r))
 		err = -errno;
 	else if ((int64_t)r.orig_rax >= 0)
 		err = -EBUSY;	/* stopped in a system call: nothing to step */
@@ -417,6 +501,7 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w)
 		fill_window(t, req, &lbr, w);
 	if (err != -ESRCH)
 		ptrace(PTRACE_CONT, req->tid, 0, pending);
+	thaw_others();
 	return err;
 }
 
