@@ -2,6 +2,11 @@
 test_description='pmu-sim steps the workload to its loads and stores (no replay file): data addresses inside the arrays the program reads, levels from the cache model (a small hot array in the L1, a large strided one in RAM), HITM for a line two threads write, the latency threshold, and Linux perf reads the files as perf-mini does'
 . "$(dirname "$0")/test-lib.sh"
 
+# With ldlat=30, a window that starts in hot() (whose loads hit the L1)
+# finds a load to sample only once it reaches cold(), and is dropped when
+# that is more than 5,000 instructions away: those tests run arrays'
+# "mixed" or "cold" modes, so that the samples' number is the ticks', not
+# how many land near the end of a 16-pass hot().
 # tests/workloads/arrays.c prints where its arrays are; hot() loads only
 # small[] (4 KiB), cold() only big[] (64 MiB, a page and a line apart);
 # "arrays MS share": two threads add to two longs of one cache line.
@@ -45,7 +50,7 @@ test_expect_success PTRACE 'the cache model: the small hot array is served by th
 '
 
 test_expect_success PTRACE 'ldlat=30 (perf mem'"'"'s): no load under the threshold is sampled' '
-	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o m30.data -- "$WL/arrays" >where30 &&
+	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o m30.data -- "$WL/arrays" 10000 mixed >where30 &&
 	pm script -i m30.data -F ip,sym,addr,data_src,weight >m30.txt &&
 	check where30 <m30.txt >counts30 &&
 	test "$(count cold:big counts30)" -gt 20 &&

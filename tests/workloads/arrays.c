@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arrays [ROUNDS [cold|share]]: loads whose addresses a test knows, for
+ * arrays [ROUNDS [cold|mixed|share]]: loads whose addresses a test knows, for
  * pmu-sim's memory samples (t6120). It prints where its arrays are
  * ("small ADDR SIZE", "big ADDR SIZE"), then each round hot() sums the
  * 4 KiB array small[] (it stays in the L1) and cold() reads one int from
  * every 65th line of the 64 MiB array big[] (one per page and line: none
  * stays in a cache or a TLB), a .bss array that lies in the anonymous map
  * after the program's file-backed ones ("arrays N cold": cold() alone,
- * so that every load is one a latency threshold keeps). "arrays M share": two threads
+ * so that every load is one a latency threshold keeps; "arrays N mixed":
+ * hot() sums small[] once a round, not 16 times, so that a window that
+ * starts in it reaches cold() soon). "arrays M share": two threads
  * instead add to two longs of one cache line ("line ADDR SIZE"), each M
  * million times or more (until both have): false sharing, the case c2c
  * finds.
@@ -30,11 +32,13 @@ static struct {
 	volatile long a, b;
 } line __attribute__((aligned(64)));
 
+static int hot_passes = 16;
+
 __attribute__((noinline)) static long hot(void)
 {
 	long sum = 0;
 
-	for (int r = 0; r < 16; r++)
+	for (int r = 0; r < hot_passes; r++)
 		for (size_t i = 0; i < SMALL / sizeof(int); i++)
 			sum += small[i];
 	return sum;
@@ -93,6 +97,9 @@ int main(int argc, char **argv)
 	printf("small %p %d\nbig %p %d\n", (void *)small, SMALL, (void *)big, BIG);
 	fflush(stdout);
 	bool cold_only = argc > 2 && !strcmp(argv[2], "cold");
+
+	if (argc > 2 && !strcmp(argv[2], "mixed"))
+		hot_passes = 1;
 
 	for (long r = 0; r < rounds; r++) {
 		if (!cold_only)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "disasm-x86-missing.h"
 #include "disasm.h"
 
 struct disasm {
@@ -370,8 +371,12 @@ static size_t vex_length(const uint8_t *code, size_t size)
 static size_t undecoded(const struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
 			struct disasm_insn *out)
 {
-	size_t len = d->arch == CS_ARCH_X86 ? vex_length(code, size) : 0;
+	size_t len = d->arch == CS_ARCH_X86 ? x86_missing_decode(code, size, addr, d->intel_syntax, out) : 0;
 	size_t n = 0;
+
+	if (len)
+		return len;
+	len = d->arch == CS_ARCH_X86 ? vex_length(code, size) : 0;
 
 	if (!len)
 		len = d->arch == CS_ARCH_X86 ? 1 : (size < 4 ? size : 4);
@@ -472,9 +477,9 @@ static void implicit_one(const struct disasm *d, const cs_insn *in, char *ops)
 		strcpy(ops + len - 4, ",1");
 }
 
-/* objdump's Intel spelling of two addresses: "[rip+0xfffffffffffe4888]"
- * (a negative displacement from rip, unsigned) and "fs:0x1c" (a segment
- * and a bare number, without brackets). */
+/* objdump's Intel spelling of three addresses: "[rip+0xfffffffffffe4888]"
+ * (a negative displacement from rip, unsigned), "fs:0x1c" (a segment and
+ * a bare number, without brackets) and "ds:0x10" (a bare number). */
 static void intel_addresses(char *ops, size_t size)
 {
 	char *p = strstr(ops, "[rip-0x");
@@ -489,6 +494,16 @@ static void intel_addresses(char *ops, size_t size)
 			memmove(p + 4 + len, end, rest + 1);
 			memcpy(p + 4, num, len);
 		}
+	}
+	/* an absolute address without a segment: objdump's "ds:0x10" */
+	for (p = ops; (p = strstr(p, "PTR [0x")); p++) {
+		char *close = p + 5 + strspn(p + 5, "0123456789abcdefx");
+
+		if (*close != ']' || strlen(ops) + 3 > size)
+			continue;
+		memmove(close, close + 1, strlen(close + 1) + 1);
+		memmove(p + 7, p + 5, strlen(p + 5) + 1);
+		memcpy(p + 4, "ds:", 3);
 	}
 	for (p = ops; (p = strstr(p, "s:[0x")); p++) {
 		char *close = p + 3 + strspn(p + 3, "0123456789abcdefx");
@@ -722,6 +737,75 @@ static void mask_spacing(char *ops)
 
 /* The x87 compares into EFLAGS, whose %st capstone leaves implicit:
  * "fucomi %st(1),%st", "fucomi st,st(1)" as objdump writes them. */
+/* The x87 arithmetic on two stack registers, which capstone writes with
+ * one operand: objdump writes both, the destination %st first after d8
+ * ("fmul %st(2),%st") and last after dc and de ("fmulp %st,%st(1)"). */
+static void x87_arith_st(struct disasm_insn *out, bool intel)
+{
+	static const char *const ops[] = { "fadd", "fmul", "fsub", "fsubr", "fdiv", "fdivr" };
+	const char *st = intel ? "st" : "%st";
+	char *o = out->operands, one[16];
+	uint8_t op = out->bytes[0];
+	size_t stem = strlen(out->mnemonic);
+	bool st_first;
+
+	if ((op != 0xd8 && op != 0xdc && op != 0xde) || out->size != 2 || out->bytes[1] < 0xc0 ||
+	    strchr(o, ',') || strncmp(o, st, strlen(st)))
+		return;
+	if (op == 0xde && stem && out->mnemonic[stem - 1] == 'p')
+		stem--;
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (strlen(ops[i]) != stem || strncmp(out->mnemonic, ops[i], stem))
+			continue;
+		snprintf(one, sizeof(one), "%s", o);
+		/* AT&T writes the source first, Intel the destination */
+		st_first = (op == 0xd8) == intel;
+		snprintf(o, sizeof(out->operands), "%s,%s", st_first ? st : one, st_first ? one : st);
+		return;
+	}
+}
+
+/* The stack top as objdump names it where capstone writes two x87
+ * registers: "%st", "%st(0)" only for the register the instruction's
+ * ModRM names (the source after d8 da db, the destination after dc de). */
+static void x87_stack_top(struct disasm_insn *out, bool intel)
+{
+	uint8_t op = out->bytes[0];
+	char *o = out->operands, *comma = strchr(o, ',');
+	const char *zero = intel ? "st(0)" : "%st(0)";
+	bool top_first = (op == 0xdc || op == 0xde) != intel;
+	char *top = top_first ? o : comma ? comma + 1 : NULL;
+	size_t n = strlen(zero);
+
+	if (op < 0xd8 || op > 0xdf || out->size != 2 || out->bytes[1] < 0xc0 || !comma ||
+	    strncmp(top, zero, n) || (top[n] && top[n] != ','))
+		return;
+	memmove(top + n - 3, top + n, strlen(top + n) + 1);
+}
+
+static void shrink_word(char *ops)
+{
+	char *p = strstr(ops, "DWORD PTR");
+
+	if (p)
+		memmove(p, p + 1, strlen(p + 1) + 1);
+}
+
+/* What objdump spells otherwise: "fwait" for 9b, a "repz ret" (f3 c3)
+ * with its prefix, xabort's immediate as its one byte. */
+static void objdump_spelling(struct disasm_insn *out, bool intel)
+{
+	if (!strcmp(out->mnemonic, "wait"))
+		snprintf(out->mnemonic, sizeof(out->mnemonic), "fwait");
+	else if (!strcmp(out->mnemonic, "ret") && out->size == 2 && out->bytes[0] == 0xf3)
+		snprintf(out->mnemonic, sizeof(out->mnemonic), "repz ret");
+	else if (!strcmp(out->mnemonic, "fnstsw") || !strcmp(out->mnemonic, "fnstcw"))
+		shrink_word(out->operands);	/* a 2-byte store, which capstone says is 4 */
+	else if (!strcmp(out->mnemonic, "xabort") && out->size == 3)
+		snprintf(out->operands, sizeof(out->operands), "%s0x%x", intel ? "" : "$",
+			 out->bytes[2]);
+}
+
 static void x87_compare_st(struct disasm_insn *out, bool intel)
 {
 	static const char *const ops[] = { "fcomi", "fcomip", "fucomi", "fucomip" };
@@ -773,6 +857,9 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 		mask_spacing(out->operands);
 		xchg_eax(in, out->operands, d->intel_syntax);
 		x87_compare_st(out, d->intel_syntax);
+		x87_arith_st(out, d->intel_syntax);
+		x87_stack_top(out, d->intel_syntax);
+		objdump_spelling(out, d->intel_syntax);
 		if (!d->intel_syntax)
 			convert_suffix(in, out);
 		if (string_insn(in) && !d->intel_syntax)
@@ -781,6 +868,39 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 			intel_string_op(out);
 	}
 	out->has_rip_ref = rip_operand(d, in, &out->rip_ref);
+	if (d->arch == CS_ARCH_X86)
+		x86_evex_fix_index(in->bytes, in->size, d->intel_syntax, out->operands);
+}
+
+/* capstone's instruction at @code in @out; its length, 0 when none. */
+static size_t decoded(const struct disasm *d, cs_insn *in, const uint8_t *code, size_t size,
+		      uint64_t addr, struct disasm_insn *out)
+{
+	if (!cs_disasm_iter(d->handle, &code, &size, &addr, in))
+		return 0;
+	fill(d, in, out);
+	return out->size;
+}
+
+/* fwait (9b) before an x87 control instruction: objdump reads the two as
+ * one, the "fn" instruction without its n ("fstsw %ax" for 9b df e0). */
+static size_t wait_prefixed(const struct disasm *d, cs_insn *in, const uint8_t *code,
+			    size_t size, uint64_t addr, struct disasm_insn *out)
+{
+	size_t len;
+
+	if (d->arch != CS_ARCH_X86 || size < 2 || code[0] != 0x9b || code[1] < 0xd8 ||
+	    code[1] > 0xdf)
+		return 0;
+	len = decoded(d, in, code + 1, size - 1, addr + 1, out);
+	if (!len || strncmp(out->mnemonic, "fn", 2) || len + 1 > sizeof(out->bytes))
+		return 0;
+	memmove(out->mnemonic + 1, out->mnemonic + 2, strlen(out->mnemonic + 2) + 1);
+	memmove(out->bytes + 1, out->bytes, len);
+	out->bytes[0] = 0x9b;
+	out->addr = addr;
+	out->size = (uint16_t)(len + 1);
+	return len + 1;
 }
 
 size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
@@ -791,15 +911,15 @@ size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t
 	size_t n = 0;
 
 	while (in && size) {
-		if (cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
-			fill(d, in, &out);
-		} else {
-			size_t len = undecoded(d, code, size, addr, &out);
+		size_t len = wait_prefixed(d, in, code, size, addr, &out);
 
-			code += len;
-			size -= len;
-			addr += len;
-		}
+		if (!len)
+			len = decoded(d, in, code, size, addr, &out);
+		if (!len)
+			len = undecoded(d, code, size, addr, &out);
+		code += len;
+		size -= len;
+		addr += len;
 		n++;
 		if (fn(&out, ctx))
 			break;
@@ -815,12 +935,11 @@ size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t 
 	cs_insn *in = cs_malloc(d->handle);
 	size_t len = 0;
 
-	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in)) {
-		fill(d, in, out);
-		len = out->size;
-	} else if (size && d->arch == CS_ARCH_X86 && vex_length(code, size)) {
+	if (in && !(len = wait_prefixed(d, in, code, size, addr, out)))
+		len = decoded(d, in, code, size, addr, out);
+	if (in && !len && size && d->arch == CS_ARCH_X86 &&
+	    (x86_missing_decode(code, size, addr, d->intel_syntax, out) || vex_length(code, size)))
 		len = undecoded(d, code, size, addr, out);
-	}
 	if (in)
 		cs_free(in, 1);
 	return len;
@@ -833,8 +952,13 @@ size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64
 
 	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in))
 		len = in->size;
-	else if (size && d->arch == CS_ARCH_X86)	/* perf's decoder knows them */
-		len = vex_length(code, size);
+	else if (size && d->arch == CS_ARCH_X86) {	/* perf's decoder knows them */
+		struct disasm_insn known;
+
+		len = x86_missing_decode(code, size, addr, false, &known);
+		if (!len)
+			len = vex_length(code, size);
+	}
 	if (in)
 		cs_free(in, 1);
 	return len;
