@@ -6,7 +6,8 @@
  * and the compares and tests into a mask, vpternlog and vpbroadcast from
  * memory (EVEX). glibc's string functions (strlen, memchr, strcmp, ... in
  * their evex and avx512 variants) are made of them, and annotate must
- * show those as objdump does. Also rdpkru and wrpkru.
+ * show those as objdump does. Also rdpkru and wrpkru, and CET's rdssp
+ * and incssp (libgcc_s's unwinder).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -401,6 +402,30 @@ static void vector_operands(const struct vex *v, enum form f, bool intel, const 
 		snprintf(out, size, "%s%s%s,%s,%s", num, has_imm ? "," : "", rm, src, dst);
 }
 
+/* CET's shadow stack pointer reads and increments (libgcc_s's unwinder):
+ * rdssp (f3 0f 1e /1) and incssp (f3 0f ae /5), register forms. */
+static size_t shadow_stack(const uint8_t *code, size_t size, bool intel, struct disasm_insn *out)
+{
+	size_t at = 1;
+	unsigned int rex = 0, mod, reg, rm;
+	const char *stem;
+
+	if (size < 4 || code[0] != 0xf3)
+		return 0;
+	if ((code[1] & 0xf0) == 0x40)
+		rex = code[at++];
+	if (at + 3 > size || code[at] != 0x0f)
+		return 0;
+	mod = code[at + 2] >> 6, reg = code[at + 2] >> 3 & 7, rm = (code[at + 2] & 7) | (rex & 1) << 3;
+	if (mod != 3 || !((code[at + 1] == 0x1e && reg == 1) || (code[at + 1] == 0xae && reg == 5)))
+		return 0;
+	stem = code[at + 1] == 0x1e ? "rdssp" : "incssp";
+	snprintf(out->mnemonic, sizeof(out->mnemonic), "%s%c", stem, rex & 8 ? 'q' : 'd');
+	snprintf(out->operands, sizeof(out->operands), "%s%s", intel ? "" : "%",
+		 (rex & 8 ? gpr64 : gpr32)[rm]);
+	return at + 3;
+}
+
 size_t x86_missing_decode(const uint8_t *code, size_t size, uint64_t addr, bool intel,
 		     struct disasm_insn *out)
 {
@@ -419,6 +444,13 @@ size_t x86_missing_decode(const uint8_t *code, size_t size, uint64_t addr, bool 
 		memcpy(out->bytes, code, 3);
 		snprintf(out->mnemonic, sizeof(out->mnemonic), "%s", code[2] == 0xee ? "rdpkru" : "wrpkru");
 		return 3;
+	}
+	memset(out, 0, sizeof(*out));
+	if ((len = shadow_stack(code, size, intel, out))) {
+		out->addr = addr;
+		out->size = (uint16_t)len;
+		memcpy(out->bytes, code, len);
+		return len;
 	}
 	if (!take_prefix(code, size, &v) || v.rest < 1)
 		return 0;

@@ -882,6 +882,16 @@ static size_t decoded(const struct disasm *d, cs_insn *in, const uint8_t *code, 
 	return out->size;
 }
 
+/* What capstone 4 reads as another instruction: an f3-prefixed incssp is
+ * its lfence, so the instructions it does not know go first there. */
+static size_t misread(const struct disasm *d, const uint8_t *code, size_t size, uint64_t addr,
+		      struct disasm_insn *out)
+{
+	if (d->arch != CS_ARCH_X86 || !size || code[0] != 0xf3)
+		return 0;
+	return x86_missing_decode(code, size, addr, d->intel_syntax, out);
+}
+
 /* fwait (9b) before an x87 control instruction: objdump reads the two as
  * one, the "fn" instruction without its n ("fstsw %ax" for 9b df e0). */
 static size_t wait_prefixed(const struct disasm *d, cs_insn *in, const uint8_t *code,
@@ -914,6 +924,8 @@ size_t disasm__walk(struct disasm *d, const uint8_t *code, size_t size, uint64_t
 		size_t len = wait_prefixed(d, in, code, size, addr, &out);
 
 		if (!len)
+			len = misread(d, code, size, addr, &out);
+		if (!len)
 			len = decoded(d, in, code, size, addr, &out);
 		if (!len)
 			len = undecoded(d, code, size, addr, &out);
@@ -935,7 +947,8 @@ size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t 
 	cs_insn *in = cs_malloc(d->handle);
 	size_t len = 0;
 
-	if (in && !(len = wait_prefixed(d, in, code, size, addr, out)))
+	if (in && !(len = wait_prefixed(d, in, code, size, addr, out)) &&
+	    !(len = misread(d, code, size, addr, out)))
 		len = decoded(d, in, code, size, addr, out);
 	if (in && !len && size && d->arch == CS_ARCH_X86 &&
 	    (x86_missing_decode(code, size, addr, d->intel_syntax, out) || vex_length(code, size)))
@@ -948,13 +961,14 @@ size_t disasm__one(struct disasm *d, const uint8_t *code, size_t size, uint64_t 
 size_t disasm__length(struct disasm *d, const uint8_t *code, size_t size, uint64_t addr)
 {
 	cs_insn *in = cs_malloc(d->handle);
-	size_t len = 0;
+	struct disasm_insn known;
+	size_t len = misread(d, code, size, addr, &known);
 
-	if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in))
+	if (len)
+		;	/* known here, misread by capstone */
+	else if (in && cs_disasm_iter(d->handle, &code, &size, &addr, in))
 		len = in->size;
 	else if (size && d->arch == CS_ARCH_X86) {	/* perf's decoder knows them */
-		struct disasm_insn known;
-
 		len = x86_missing_decode(code, size, addr, false, &known);
 		if (!len)
 			len = vex_length(code, size);

@@ -644,6 +644,86 @@ static size_t section_at(Elf *elf, uint64_t vaddr)
 	return 0;
 }
 
+/* x86-64's PLT, its entries' section: 16 bytes each, in .plt.sec where
+ * IBT built one, else in .plt after a 16-byte first entry of its own. */
+static Elf_Scn *plt_entries(Elf *elf, GElf_Shdr *plt, uint64_t *first)
+{
+	GElf_Ehdr eh;
+	Elf_Scn *scn;
+
+	*first = 0;
+	if (!elf || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_X86_64)
+		return NULL;
+	if ((scn = elf_section_by_name(elf, ".plt.sec", plt)))
+		return scn;
+	*first = 16;
+	return elf_section_by_name(elf, ".plt", plt);
+}
+
+/* The entry of @size-byte entries from @start to @end nearest at or
+ * below @vaddr; false when @vaddr is below the first. */
+static bool entry_below(uint64_t start, uint64_t end, uint64_t size, uint64_t vaddr,
+			uint64_t *entry)
+{
+	uint64_t last;
+
+	if (!size || end < start + size || vaddr < start)
+		return false;
+	last = start + (end - start) / size * size - size;
+	*entry = vaddr > last ? last : start + (vaddr - start) / size * size;
+	return true;
+}
+
+/* The .plt.got entry nearest at or below @vaddr. */
+static bool plt_got_entry_below(Elf *elf, uint64_t vaddr, uint64_t *entry)
+{
+	GElf_Shdr sh;
+	size_t shstrndx;
+	const char *n;
+
+	for (Elf_Scn *scn = NULL; !elf_getshdrstrndx(elf, &shstrndx) && (scn = elf_nextscn(elf, scn));)
+		if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstrndx, sh.sh_name)) &&
+		    !strcmp(n, ".plt.got"))
+			return entry_below(sh.sh_addr, sh.sh_addr + sh.sh_size, sh.sh_entsize, vaddr,
+					   entry);
+	return false;
+}
+
+/*
+ * An address named after the PLT entry nearest below it, "<name@plt+off>",
+ * where no symbol is nearer: objdump's synthetic "name@plt" symbols (of
+ * .plt, .plt.sec and .plt.got) count as symbols when it names an address.
+ */
+static bool name_by_plt_entry(struct sym_code *c, const struct elf_names *n, uint64_t vaddr,
+			      uint64_t floor, bool demangle, struct strbuf *out)
+{
+	GElf_Shdr plt;
+	uint64_t first, entry = 0, got_entry = 0;
+	bool in_plt = plt_entries(c->elf, &plt, &first) &&
+		      entry_below(plt.sh_addr + first, plt.sh_addr + plt.sh_size, 16, vaddr, &entry);
+	bool in_got = plt_got_entry_below(c->elf, vaddr, &got_entry);
+	size_t len = out->len;
+
+	if (in_got && (!in_plt || got_entry > entry)) {
+		if (got_entry <= floor || !plt_got_name(c->elf, n, got_entry, demangle, out))
+			return false;
+		strbuf_setlen(out, out->len - 1);	/* its '>' */
+		entry = got_entry;
+	} else if (in_plt && entry > floor) {
+		strbuf_addstr(out, " <");
+		if (!sym_code__plt_name(c, entry, demangle, out)) {
+			strbuf_setlen(out, len);
+			return false;
+		}
+	} else {
+		return false;
+	}
+	if (vaddr != entry)
+		strbuf_addf(out, "+0x%" PRIx64, vaddr - entry);
+	strbuf_addch(out, '>');
+	return true;
+}
+
 bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, struct strbuf *out)
 {
 	const struct elf_names *n;
@@ -657,6 +737,8 @@ bool sym_code__data_name(struct sym_code *c, uint64_t vaddr, bool demangle, stru
 	if (plt_got_name(c->elf, n, vaddr, demangle, out))
 		return true;
 	best = nearest(n, vaddr);
+	if (name_by_plt_entry(c, n, vaddr, best ? best->value : 0, demangle, out))
+		return true;
 	/*
 	 * objdump takes the nearest symbol when it lies in the section being
 	 * disassembled (libgcc_s's GOT named after its last function), and
@@ -723,23 +805,16 @@ bool sym_code__plt_name(struct sym_code *c, uint64_t vaddr, bool demangle, struc
 	GElf_Shdr plt, rela, dynsym;
 	Elf_Scn *plt_scn, *rela_scn, *dyn_scn;
 	Elf_Data *rdata, *ddata;
-	uint64_t first = 0;
+	uint64_t first;
 	GElf_Rela r;
 	GElf_Sym sym;
 	const char *name;
 	char *plain;
 
-	GElf_Ehdr eh;
-
-	/* the layout of x86-64's PLT: 16-byte entries after a 16-byte first */
-	if (!c->elf || !gelf_getehdr(c->elf, &eh) || eh.e_machine != EM_X86_64 ||
+	if (!c->elf || !(plt_scn = plt_entries(c->elf, &plt, &first)) ||
 	    !(rela_scn = elf_section_by_name(c->elf, ".rela.plt", &rela)))
 		return false;
-	if (!(plt_scn = elf_section_by_name(c->elf, ".plt.sec", &plt))) {
-		plt_scn = elf_section_by_name(c->elf, ".plt", &plt);
-		first = 16;
-	}
-	if (!plt_scn || vaddr < plt.sh_addr + first || vaddr >= plt.sh_addr + plt.sh_size ||
+	if (vaddr < plt.sh_addr + first || vaddr >= plt.sh_addr + plt.sh_size ||
 	    (vaddr - plt.sh_addr - first) % 16 || !rela.sh_entsize ||
 	    !(dyn_scn = elf_getscn(c->elf, rela.sh_link)) || !gelf_getshdr(dyn_scn, &dynsym) ||
 	    !(rdata = elf_getdata(rela_scn, NULL)) || !(ddata = elf_getdata(dyn_scn, NULL)))

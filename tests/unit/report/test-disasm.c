@@ -156,7 +156,8 @@ static void test_disasm__x87_tbyte(void **state)
 /* What capstone 4 does not decode or misprints, in objdump's words
  * (objdump -D -b binary -mi386:x86-64 [-M intel] on these bytes): glibc's
  * AVX-512 mask instructions and compares, x87 arithmetic on two
- * registers, fwait with an x87 control instruction, rdpkru. */
+ * registers, fwait with an x87 control instruction, rdpkru, CET's
+ * rdssp and incssp (which capstone reads as lfence). */
 static void test_disasm__capstone_gaps(void **state)
 {
 	static const uint8_t code[] = {
@@ -165,32 +166,35 @@ static void test_disasm__capstone_gaps(void **state)
 		0x01, 0x62, 0xe3, 0x75, 0x20, 0x25, 0x67, 0x03, 0xde, 0xde, 0xc9, 0xd8,
 		0xca, 0x9b, 0xdf, 0xe0, 0x0f, 0x01, 0xee, 0xc4, 0xe1, 0xf4, 0x4b, 0xc0,
 		0xc4, 0xe1, 0xf9, 0x98, 0xc8, 0x62, 0xf2, 0x7d, 0x48, 0x78, 0x18, 0x62,
-		0xb1, 0x75, 0x20, 0x76, 0x4c, 0x06, 0xff, 0xdc, 0xc9,
+		0xb1, 0x75, 0x20, 0x76, 0x4c, 0x06, 0xff, 0xdc, 0xc9, 0xf3, 0x48, 0x0f,
+		0x1e, 0xc8, 0xf3, 0x48, 0x0f, 0xae, 0xe9,
 	};
 	static const char *const att[] = {
 		"vpcmpeqb (%rdi),%ymm16,%k0", "kmovd %k0,%eax", "vpcmpeqb %ymm17,%ymm18,%k1{%k2}",
 		"vpcmpltub %ymm30,%ymm27,%k5", "vpternlogd $0xde,0x60(%rdi),%ymm17,%ymm20",
 		"fmulp %st,%st(1)", "fmul %st(2),%st", "fstsw %ax", "rdpkru",
 		"kunpckdq %k0,%k1,%k0", "kortestd %k0,%k1", "vpbroadcastb (%rax),%zmm3",
-		"vpcmpeqd -0x20(%rsi,%r8,1),%ymm17,%k1", "fmul %st,%st(1)",
+		"vpcmpeqd -0x20(%rsi,%r8,1),%ymm17,%k1", "fmul %st,%st(1)", "rdsspq %rax",
+		"incsspq %rcx",
 	};
 	static const char *const intel[] = {
 		"vpcmpeqb k0,ymm16,YMMWORD PTR [rdi]", "kmovd eax,k0", "vpcmpeqb k1{k2},ymm18,ymm17",
 		"vpcmpltub k5,ymm27,ymm30", "vpternlogd ymm20,ymm17,YMMWORD PTR [rdi+0x60],0xde",
 		"fmulp st(1),st", "fmul st,st(2)", "fstsw ax", "rdpkru", "kunpckdq k0,k1,k0",
 		"kortestd k1,k0", "vpbroadcastb zmm3,BYTE PTR [rax]",
-		"vpcmpeqd k1,ymm17,YMMWORD PTR [rsi+r8*1-0x20]", "fmul st(1),st",
+		"vpcmpeqd k1,ymm17,YMMWORD PTR [rsi+r8*1-0x20]", "fmul st(1),st", "rdsspq rax",
+		"incsspq rcx",
 	};
 	struct seen s;
 
 	(void)state;
 	walk(false, code, sizeof(code), 0x1000, &s);
-	assert_int_equal(s.n, 14);
-	for (int i = 0; i < 14; i++)
+	assert_int_equal(s.n, 16);
+	for (int i = 0; i < 16; i++)
 		assert_string_equal(s.text[i], att[i]);
 	assert_int_equal(s.addr[8], 0x1000 + 40);	/* rdpkru, after the 3-byte fstsw */
 	walk(true, code, sizeof(code), 0x1000, &s);
-	for (int i = 0; i < 14; i++)
+	for (int i = 0; i < 16; i++)
 		assert_string_equal(s.text[i], intel[i]);
 }
 
