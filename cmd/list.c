@@ -18,10 +18,11 @@
 #include "../util/events/event-names.h"
 #include "../util/events/pmu.h"
 #include "../util/events/tracepoint.h"
+#include "../util/symbols/sdt-cache.h"
 #include "../util/stat/metricgroup.h"
 
 static const char *const list_usage[] = {
-	"perf-mini list [<options>] [hw|sw|cache|tracepoint|pmu|metric|metricgroup|event_glob]",
+	"perf-mini list [<options>] [hw|sw|cache|tracepoint|pmu|sdt|metric|metricgroup|event_glob]",
 	NULL,
 };
 
@@ -38,12 +39,27 @@ struct list_ctx {
 	int tracefs_errno;	/* why they could not be read, 0 when they were */
 };
 
+/*
+ * perf's: a glob with a group ("sched:sched_sw*") is matched whole; one
+ * without is "*glob*", matched against a tracepoint's or SDT event's name
+ * after its group ("thr*" finds kyber:kyber_throttled, not sdt_x:y).
+ */
 static bool matches(const struct list_ctx *c, const char *name, const char *alias)
 {
+	const char *colon = strchr(name, ':');
+	struct strbuf wrapped = STRBUF_INIT;
+	bool ok;
+
 	if (!c->glob)
 		return true;
-	return !fnmatch(c->glob, name, 0) || (alias && !fnmatch(c->glob, alias, 0)) ||
-	       strstr(name, c->glob);
+	if (strchr(c->glob, ':'))
+		return !fnmatch(c->glob, name, 0) || (alias && !fnmatch(c->glob, alias, 0)) ||
+		       strstr(name, c->glob);
+	strbuf_addf(&wrapped, "*%s*", c->glob);
+	ok = !fnmatch(wrapped.buf, colon ? colon + 1 : name, 0) ||
+	     (alias && !fnmatch(wrapped.buf, alias, 0));
+	strbuf_release(&wrapped);
+	return ok;
 }
 
 /* @raw: the name --raw-dump prints, perf's (no aliases) */
@@ -184,52 +200,30 @@ static void list_tracepoints(struct list_ctx *c, const char *tracefs)
 	free(t.v);
 }
 
+/* The SDT events of perf's build-id cache, named as perf names them. */
+static void list_sdt(struct list_ctx *c)
+{
+	struct sdt_event *e;
+	size_t nr;
+
+	sdt_cache__read(&e, &nr);
+	for (size_t i = 0; i < nr; i++)
+		if (matches(c, e[i].name, NULL))
+			show(c, e[i].shown, e[i].name, "SDT event");
+	sdt_cache__free(e, nr);
+}
+
 static void list_raw(struct list_ctx *c)
 {
 	show(c, "rNNN", "", "Raw hardware event descriptor");
 	show(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", "", "Raw hardware event descriptor");
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The names of the metrics (or of their groups), sorted, without repeats;
- * each is a copy in @store (groups come as "a;b" lists). */
-static size_t metric_names(const struct list_ctx *c, bool groups, const char **names,
-			   size_t max, struct strbuf *store)
-{
-	size_t n = 0, kept = 0, *offs = calloc(max, sizeof(*offs));
-
-	BUG_ON(!offs);
-	for (const struct pmu_metric_def *m = metric_next(c->cpu, NULL); m;
-	     m = metric_next(c->cpu, m)) {
-		const char *p = groups ? m->groups : m->name;
-
-		for (; p && *p && n < max; p += strcspn(p, ";"), p += !!*p) {
-			offs[n++] = store->len;
-			strbuf_add(store, p, groups ? strcspn(p, ";") : strlen(p));
-			strbuf_addch(store, '\0');
-			if (!groups)
-				break;
-		}
-	}
-	for (size_t i = 0; i < n; i++)	/* the buffer has stopped moving */
-		names[i] = store->buf + offs[i];
-	free(offs);
-	qsort(names, n, sizeof(*names), cmp_name);
-	for (size_t i = 0; i < n; i++)
-		if (!kept || strcasecmp(names[kept - 1], names[i]))
-			names[kept++] = names[i];
-	return kept;
-}
-
 static void list_metrics(struct list_ctx *c, bool groups)
 {
 	const char *names[512];
 	struct strbuf store = STRBUF_INIT;
-	size_t n = metric_names(c, groups, names, ARRAY_SIZE(names), &store);
+	size_t n = metric__names(c->cpu, groups, names, ARRAY_SIZE(names), &store);
 	bool header = false;
 
 	for (size_t i = 0; i < n; i++) {
@@ -272,6 +266,8 @@ static int list_section(struct list_ctx *c, const char *what, const char *tracef
 	}
 	if (!what || !strcmp(what, "tracepoint"))
 		list_tracepoints(c, tracefs);
+	if (!what || !strcmp(what, "sdt"))
+		list_sdt(c);
 	if (!what || !strcmp(what, "metric"))
 		list_metrics(c, false);
 	if (!what || !strcmp(what, "metricgroup"))
@@ -283,7 +279,7 @@ static bool is_section(const char *s)
 {
 	static const char *const sections[] = {
 		"hw", "hardware", "sw", "software", "cache", "hwcache", "pmu", "tracepoint",
-		"metric", "metricgroup",
+		"sdt", "metric", "metricgroup",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(sections); i++)

@@ -133,6 +133,61 @@ test_expect_success PERF '--raw-dump: the names perf dumps, per section and glob
 	test_grep " cpu/slots/ " pm.txt && ! grep -q " OR " pm.txt
 '
 
+# A build-id cache (in $HOME/.debug, as perf record and perf buildid-cache
+# --add leave it) with the SDT notes of three binaries: "%group:event=..."
+# lines in a probes file beside each; "throw" is in two of them. perf
+# lists an entry only while its binary is there with its build-id: the
+# stale entry (another build-id for spin's path) and a dangling link are
+# not listed.
+build_id_of() {
+	readelf -n "$1" | awk "/Build ID/ { print \$3 }"
+}
+
+sdt_entry() {	# sdt_entry PATH BUILD-ID EVENT...
+	dir="sdt/.debug${1}/$2" && mkdir -p "$dir" "sdt/.debug/.build-id/$(echo $2 | cut -c1-2)" &&
+	ln -s "../..${1}/$2" "sdt/.debug/.build-id/$(echo $2 | cut -c1-2)/$(echo $2 | cut -c3-)" &&
+	bin=$1 && shift 2 &&
+	for ev in "$@"; do
+		printf "%%%s=%s\np:%s %s:0x1234\n" "$ev" "${ev#*:}" "$(echo $ev | tr : /)" "$bin" ||
+			return 1
+	done >"$dir/probes"
+}
+
+burn=$(readlink -f "$WL/burn") spin=$(readlink -f "$WL/spin")
+py=$(readlink -f "$(command -v python3)")
+
+test_expect_success 'setup: a build-id cache holding SDT events' '
+	test -n "$(build_id_of "$burn")" && test -n "$(build_id_of "$spin")" &&
+	sdt_entry "$burn" "$(build_id_of "$burn")" sdt_app:catch sdt_app:throw &&
+	sdt_entry "$spin" "$(build_id_of "$spin")" sdt_app:throw &&
+	sdt_entry "$spin" 00112233445566778899aabbccddeeff00112233 sdt_stale:gone &&
+	if test -n "$(build_id_of "$py")"; then
+		sdt_entry "$py" "$(build_id_of "$py")" sdt_py:audit sdt_py:gc__start sdt_py:gc__done
+	fi &&
+	mkdir -p sdt/.debug/.build-id/ff && ln -s ../../gone/ff00 sdt/.debug/.build-id/ff/00
+'
+
+test_expect_success 'list sdt: the cache'"'"'s events, one binary'"'"'s plain, shared ones by binary' '
+	HOME=$PWD/sdt pm list sdt >out &&
+	test_grep "^  sdt_app:catch  +\[SDT event\]$" out &&
+	test_grep "^  sdt_app:throw@$burn\($(build_id_of "$burn" | cut -c1-12)\) +\[SDT event\]$" out &&
+	test_grep "^  sdt_app:throw@$spin\($(build_id_of "$spin" | cut -c1-12)\) +\[SDT event\]$" out &&
+	! grep -q "sdt_stale" out &&
+	HOME=$PWD/sdt pm list "sdt_app:*" >out && test "$(wc -l <out)" = 3 &&
+	HOME=$PWD/sdt pm list thr >out && test "$(grep -c "SDT event" out)" = 2 &&
+	HOME=$PWD/sdt pm list --raw-dump sdt >out &&
+	test_grep "sdt_app:catch sdt_app:throw sdt_app:throw" out
+'
+
+test_expect_success PERF 'list sdt, globs and --raw-dump: the lines perf prints from the same cache' '
+	for args in sdt "--raw-dump sdt" "sdt_app:*" "sdt_py:gc*" throw "sdt_*" ""; do
+		HOME=$PWD/sdt perf list $args 2>/dev/null | sed -n "/SDT event/p; /^sdt/p" >perf.txt
+		HOME=$PWD/sdt pm list $args 2>/dev/null | sed -n "/SDT event/p; /^sdt/p" >pm.txt
+		test_cmp perf.txt pm.txt || return 1
+	done &&
+	test_grep "SDT event" pm.txt
+'
+
 test_expect_success 'a glob that matches nothing is an error naming it' '
 	test_expect_code 1 pm list "nosuchthing*" 2>err &&
 	test_grep "no event matches .nosuchthing" err

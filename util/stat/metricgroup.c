@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "expr.h"
+#include "../base/util.h"
 #include "../base/xalloc.h"
 #include "metricgroup.h"
 
@@ -299,4 +300,37 @@ void metricgroup__exit(struct metricgroup *mg)
 	free(mg->metrics);
 	mg->metrics = NULL;
 	mg->nr = 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+size_t metric__names(const struct pmu_events_table *cpu, bool groups, const char **names,
+		     size_t max, struct strbuf *store)
+{
+	size_t n = 0, kept = 0, *offs = calloc(max, sizeof(*offs));
+
+	BUG_ON(!offs);
+	for (const struct pmu_metric_def *m = metric_next(cpu, NULL); m;
+	     m = metric_next(cpu, m)) {
+		const char *p = groups ? m->groups : m->name;
+
+		for (; p && *p && n < max; p += strcspn(p, ";"), p += !!*p) {
+			offs[n++] = store->len;
+			strbuf_add(store, p, groups ? strcspn(p, ";") : strlen(p));
+			strbuf_addch(store, '\0');
+			if (!groups)
+				break;
+		}
+	}
+	for (size_t i = 0; i < n; i++)	/* the buffer has stopped moving */
+		names[i] = store->buf + offs[i];
+	free(offs);
+	qsort(names, n, sizeof(*names), cmp_name);
+	for (size_t i = 0; i < n; i++)
+		if (!kept || strcasecmp(names[kept - 1], names[i]))
+			names[kept++] = names[i];
+	return kept;
 }

@@ -37,6 +37,12 @@ bool metric_in_group(const struct pmu_metric_def *m, const char *group);
 const struct pmu_metric_def *metric_next(const struct pmu_events_table *cpu,
 					 const struct pmu_metric_def *m);
 
+/* The names of @cpu's metrics (or of their groups), sorted as perf lists
+ * them, without repeats; each is a copy in @store (groups come as "a;b"
+ * lists). At most @max. */
+size_t metric__names(const struct pmu_events_table *cpu, bool groups, const char **names,
+		     size_t max, struct strbuf *store);
+
 /* The metric called @name (case-insensitive), or NULL. */
 const struct pmu_metric_def *metric_find(const struct pmu_events_table *cpu, const char *name);
 
