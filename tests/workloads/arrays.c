@@ -32,13 +32,12 @@ static struct {
 	volatile long a, b;
 } line __attribute__((aligned(64)));
 
-static int hot_passes = 16;
-
-__attribute__((noinline)) static long hot(void)
+/* @passes comes in a register: hot()'s only loads are small[]'s */
+__attribute__((noinline)) static long hot(int passes)
 {
 	long sum = 0;
 
-	for (int r = 0; r < hot_passes; r++)
+	for (int r = 0; r < passes; r++)
 		for (size_t i = 0; i < SMALL / sizeof(int); i++)
 			sum += small[i];
 	return sum;
@@ -97,13 +96,11 @@ int main(int argc, char **argv)
 	printf("small %p %d\nbig %p %d\n", (void *)small, SMALL, (void *)big, BIG);
 	fflush(stdout);
 	bool cold_only = argc > 2 && !strcmp(argv[2], "cold");
-
-	if (argc > 2 && !strcmp(argv[2], "mixed"))
-		hot_passes = 1;
+	int hot_passes = argc > 2 && !strcmp(argv[2], "mixed") ? 1 : 16;
 
 	for (long r = 0; r < rounds; r++) {
 		if (!cold_only)
-			sink += hot();
+			sink += hot(hot_passes);
 		at = cold(at, &sink);
 	}
 	return 0;
