@@ -750,14 +750,14 @@ static void x87_arith_st(struct disasm_insn *out, bool intel)
 	bool st_first;
 
 	if ((op != 0xd8 && op != 0xdc && op != 0xde) || out->size != 2 || out->bytes[1] < 0xc0 ||
-	    strchr(o, ',') || strncmp(o, st, strlen(st)))
+	    strchr(o, ',') || strncmp(o, st, strlen(st)) || strlen(o) >= sizeof(one))
 		return;
 	if (op == 0xde && stem && out->mnemonic[stem - 1] == 'p')
 		stem--;
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		if (strlen(ops[i]) != stem || strncmp(out->mnemonic, ops[i], stem))
 			continue;
-		snprintf(one, sizeof(one), "%s", o);
+		memcpy(one, o, strlen(o) + 1);	/* "%st(7)" at most */
 		/* AT&T writes the source first, Intel the destination */
 		st_first = (op == 0xd8) == intel;
 		snprintf(o, sizeof(out->operands), "%s,%s", st_first ? st : one, st_first ? one : st);

@@ -95,7 +95,7 @@ static void read_probes(struct sdt_list *l, const char *file, const char *build_
 static void read_bucket(struct sdt_list *l, const char *cache, const char *bucket)
 {
 	struct strbuf dir = STRBUF_INIT, link = STRBUF_INIT, path = STRBUF_INIT;
-	char target[PATH_MAX], id[64];
+	char target[PATH_MAX], id[NAME_MAX + 8];
 	struct dirent *de;
 	DIR *d;
 
