@@ -37,6 +37,7 @@ static const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, "Read perf.data and display annotated code", true },
 	{ "archive", cmd_archive, "Create archive with object files with build-ids found in perf.data file" },
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file", true },
+	{ "c2c", cmd_c2c, "Shared Data C2C/HITM Analyzer." },
 	{ "data", cmd_data, "Data file related processing", true },
 	{ "diff", cmd_diff, "Read perf.data files and display the differential profile", true },
 	{ "evlist", cmd_evlist, "List the event names in a perf.data file", true },
@@ -133,7 +134,7 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env)
 /* Linux perf's commands (6.1's --list-cmds) that perf-mini has not yet:
  * a perf user typing one is told so, not sent to a lookalike (kmem: mem). */
 static const char *const perf_only_commands[] = {
-	"bench", "buildid-cache", "c2c", "config", "daemon", "ftrace", "inject", "iostat",
+	"bench", "buildid-cache", "config", "daemon", "ftrace", "inject", "iostat",
 	"kallsyms", "kmem", "kvm", "kwork", "lock", "probe", "sched", "test", "timechart",
 	"trace",
 };

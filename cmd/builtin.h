@@ -33,6 +33,7 @@ int cmd_data(int argc, const char **argv, struct pm_env *env);
 int cmd_diff(int argc, const char **argv, struct pm_env *env);
 int cmd_evlist(int argc, const char **argv, struct pm_env *env);
 int cmd_list(int argc, const char **argv, struct pm_env *env);
+int cmd_c2c(int argc, const char **argv, struct pm_env *env);
 int cmd_mem(int argc, const char **argv, struct pm_env *env);
 int cmd_profviz(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);

@@ -33,8 +33,20 @@ test_expect_success "every option of 'mem record -h' is in perf-mini-mem.txt" '
 	done <opts
 '
 
+test_expect_success "every option of 'c2c report -h' is in perf-mini-c2c.txt, and back" '
+	pm c2c report -h >help &&
+	grep -oE -- "--[a-z][a-z-]*" help | sort -u >opts &&
+	while read -r o; do
+		grep -q -- "^$o" "$DOC/perf-mini-c2c.txt" || { echo "undocumented: $o"; exit 1; }
+	done <opts &&
+	grep -oE "^--[a-z][a-z-]*" "$DOC/perf-mini-c2c.txt" | sort -u >documented &&
+	while read -r o; do
+		grep -q -- "$o" help || { echo "stale doc: $o"; exit 1; }
+	done <documented
+'
+
 test_expect_success 'every command has a man page' '
-	for c in list record report script stat mem profviz evlist buildid-list data diff top annotate archive; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+	for c in list record report script stat mem c2c profviz evlist buildid-list data diff top annotate archive; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
 '
 
 test_expect_success 'module layering: util never includes cmd, lower levels never higher' '
@@ -78,7 +90,7 @@ test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family 
 			{ echo "$t: not tNNNN-<command>-<topic>.sh"; exit 1; }
 		case "$t" in
 		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t4*-archive-*|t5*-script-*) ;;
-		t6*-mem-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
+		t6*-mem-*|t6*-c2c-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
 		*) echo "$t: its command is not its family (first digit)"; exit 1 ;;
 		esac
 	done

@@ -1,0 +1,63 @@
+#!/bin/sh
+test_description='c2c: record the memory events of both kinds, and report --stats as perf c2c counts them (loads and stores by where they were served, the cache lines another core had modified)'
+. "$(dirname "$0")/test-lib.sh"
+
+PD="$TEST_DATA/perfdata"
+
+sim() {
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim "$@"
+}
+
+# the stepped simulator traces the workload, which a machine may refuse
+sim record -q -d -e cpu/mem-loads,ldlat=3/P -o probe.data -- true 2>probe.err
+grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
+
+# same_stats FILE [OPTIONS]: perf c2c report --stats's three tables
+same_stats() {
+	file=$1; shift
+	perf c2c report --stats "$@" -i "$file" >perf.txt 2>/dev/null &&
+	pm c2c report --stats "$@" -i "$file" >pm.txt &&
+	test_cmp perf.txt pm.txt
+}
+
+test_expect_success PERF 'report --stats of real recordings with data sources: perf'"'"'s counts' '
+	for f in perf.data.weight_struct perf.data.branch_stack_spec; do
+		same_stats "$PD/$f" || return 1
+	done &&
+	test_grep "^  Total records  +: +[1-9]" pm.txt
+'
+
+# "arrays M share": two threads add to two longs of one cache line, whose
+# loads the simulated PMU finds modified in the other's core (HITM)
+test_expect_success PTRACE 'c2c record, then report --stats: HITMs on the one shared line' '
+	sim c2c record -o c2c.data -- "$WL/arrays" 200 share >line 2>err &&
+	perf evlist -i c2c.data 2>/dev/null >events || pm evlist -i c2c.data >events &&
+	test_grep "mem-loads" events && test_grep "mem-stores" events &&
+	pm c2c report --stats -i c2c.data >out &&
+	test_grep "^  Total Shared Cache Lines +: +[1-9]$" out &&
+	test_grep "^  Load Local HITM +: +[1-9]" out &&
+	test_grep "^  Events +: cpu/mem-loads,ldlat=30/P$" out &&
+	test_grep "^  Cachelines sort on +: Total HITMs$" out
+'
+
+test_expect_success PTRACE,PERF 'the same as perf c2c report --stats, with -d and -c too' '
+	same_stats c2c.data &&
+	same_stats c2c.data -d lcl &&
+	same_stats c2c.data -d rmt -c pid,iaddr &&
+	same_stats c2c.data -c dso
+'
+
+test_expect_success 'errors: a bad -d or -c, no --stats yet, no file, no subcommand' '
+	test_expect_code 129 pm c2c report --stats -d nosuch -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "unknown display mode" err &&
+	test_expect_code 129 pm c2c report --stats -c nosuch -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "unknown field .nosuch." err &&
+	test_expect_code 255 pm c2c report -i "$PD/perf.data.weight_struct" 2>err &&
+	test_grep "hint: perf-mini c2c report --stats" err &&
+	test_expect_code 255 pm c2c report --stats -i nosuch.data 2>err &&
+	test_grep "nosuch.data" err &&
+	test_expect_code 129 pm c2c 2>err && test_grep "record or report" err &&
+	test_expect_code 129 pm c2c frobnicate 2>err && test_grep "not a c2c command" err
+'
+
+test_done
