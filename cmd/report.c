@@ -286,7 +286,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		  .value = &o.flamegraph_opts, .argh = "opts",
 		  .callback = report_flamegraph_opts_option,
 		  .help = "with --flamegraph: what stackcollapse-perf.pl's options of these names "
-			  "keep: pid, tid, kernel, jit, all" },
+			  "keep: pid, tid, kernel, jit, all, addrs" },
 		OPT_CALLBACK_NOOPT(0, "children", &o.children,
 				   "Accumulate callchains of children and show total overhead",
 				   set_tristate),

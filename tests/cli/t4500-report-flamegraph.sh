@@ -249,7 +249,7 @@ test_expect_success CHROMIUM 'diff --flamegraph: the page of the new run, colour
 '
 
 # --flamegraph-opts: stackcollapse-perf.pl's --pid, --tid, --kernel,
-# --jit and --all, as it printed them once for the fixtures
+# --jit, --all and --addrs, as it printed them once for the fixtures
 # (tests/expected/flamegraph/README)
 test_expect_success '--flamegraph-opts tid,all and pid,kernel: the bytes stackcollapse-perf.pl printed' '
 	pm report --flamegraph=- --flamegraph-opts=tid,all -i "$TEST_DATA/perfdata/perf.data.callgraph-3.8" >t.folded &&
@@ -258,6 +258,12 @@ test_expect_success '--flamegraph-opts tid,all and pid,kernel: the bytes stackco
 		-i "$TEST_DATA/perfdata/perf.data.callgraph_and_branch-3.8" >p.folded &&
 	test_cmp "$ROOT/tests/expected/flamegraph/perf.data.callgraph_and_branch-3.8.pid-kernel.folded" p.folded &&
 	grep -q "^swapper-?/0;" t.folded && grep -q "_\[k\]" t.folded
+'
+
+test_expect_success '--flamegraph-opts addrs: frames without a symbol with their address, the bytes stackcollapse-perf.pl printed' '
+	pm report --flamegraph=- --flamegraph-opts=addrs -i "$TEST_DATA/perfdata/perf.data.callgraph-3.8" >a.folded &&
+	test_cmp "$ROOT/tests/expected/flamegraph/perf.data.callgraph-3.8.addrs.folded" a.folded &&
+	grep -q "\[chrome <3b2a998>\]" a.folded && grep -q "\[mac80211.ko <ffffffffc010407a>\]" a.folded
 '
 
 jit_pid=$((3000000 + $$ % 1000000))

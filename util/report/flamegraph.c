@@ -104,6 +104,8 @@ struct walk {
 	uint64_t drawn;		/* of the entry's period, in its chains so far */
 	bool innermost_first;	/* -g callee: the chains' order, the command last */
 	unsigned int opts;	/* FLAME_* */
+	struct machine *m;	/* FLAME_ADDRS: where unresolved addresses are mapped */
+	struct thread *t;	/* the entry's */
 };
 
 /* "pkg.(*T).M": a Go method, whose parentheses are its name's */
@@ -141,6 +143,19 @@ static void tidy_name(struct strbuf *name)
 	strbuf_setlen(name, (size_t)(w - name->buf));
 }
 
+/* An unresolved frame's address as perf script prints it: a user one in
+ * its map (its DSO's offset); the kernel's (modules' too), or one no map
+ * holds, as recorded. */
+static uint64_t script_address(const struct walk *w, const struct cc_frame *fr)
+{
+	struct addr_map_sym ams = { 0 };
+
+	if (!w->m || !w->t || (int64_t)fr->ip < 0)
+		return fr->ip;
+	resolve_ams_any_mode(w->m, w->t, fr->ip, &ams);
+	return ams.dso ? ams.al_addr : fr->ip;
+}
+
 /*
  * A frame as stackcollapse-perf.pl names it, part @i of its name split
  * at "->" (Java's inlining, and C++'s operator->, which stackcollapse
@@ -149,7 +164,8 @@ static void tidy_name(struct strbuf *name)
  * Returns false past the last part, and for a name that starts with '('
  * ("(anonymous namespace)::f"), which stackcollapse leaves out.
  */
-static bool collapse_part(const struct cc_frame *fr, size_t i, struct strbuf *out)
+static bool collapse_part(const struct walk *w, const struct cc_frame *fr, size_t i,
+			  struct strbuf *out)
 {
 	const char *name = fr->sym ? fr->sym->name : NULL, *end;
 	size_t len = fr->sym ? fr->sym->namelen : 0;
@@ -162,7 +178,10 @@ static bool collapse_part(const struct cc_frame *fr, size_t i, struct strbuf *ou
 			return false;
 		if (strrchr(file, '/'))
 			file = strrchr(file, '/') + 1;
-		strbuf_addf(out, "[%s]", strcmp(file, "[unknown]") ? file : "unknown");
+		strbuf_addf(out, "[%s", strcmp(file, "[unknown]") ? file : "unknown");
+		if (w->opts & FLAME_ADDRS)
+			strbuf_addf(out, " <%" PRIx64 ">", script_address(w, fr));
+		strbuf_addch(out, ']');
 		tidy_name(out);
 		return true;
 	}
@@ -209,7 +228,7 @@ static void annotate_part(const struct cc_frame *fr, unsigned int opts, struct s
  * parts, one node each; returns the depth after them. */
 static size_t push_frame(struct walk *w, size_t d, const struct cc_frame *fr)
 {
-	for (size_t i = 0; d < MAX_DEPTH - 1 && collapse_part(fr, i, &w->f->name); i++, d++) {
+	for (size_t i = 0; d < MAX_DEPTH - 1 && collapse_part(w, fr, i, &w->f->name); i++, d++) {
 		annotate_part(fr, w->opts, &w->f->name);
 		w->path[d] = child(w->f, d ? w->path[d - 1] : w->root, w->f->name.buf);
 	}
@@ -275,6 +294,7 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 		depth++;
 	}
 	w->drawn = 0;
+	w->t = he->thread;
 	if (he->chain && (he->chain->nr_children || he->chain->val_nr))
 		walk_chains(w, he->chain, depth, comm, he->thread);
 	if (w->drawn >= he->period)
@@ -289,11 +309,12 @@ static void add_entry(struct walk *w, const struct hist_entry *he)
 }
 
 static void build(struct flame *f, const struct hists *h, bool innermost_first,
-		  unsigned int opts, const char *event)
+		  unsigned int opts, const char *event, struct machine *m)
 {
 	struct walk *w = must_calloc(1, sizeof(*w));
 
 	w->f = f;
+	w->m = m;
 	w->innermost_first = innermost_first;
 	w->opts = opts;
 	if (!f->nr)
@@ -422,7 +443,7 @@ int flamegraph__write(struct report *r, bool html, const char *title, FILE *out)
 		if (!h || !h->nr_samples)
 			continue;
 		build(&f, h, innermost_first, r->o->flamegraph_opts,
-		      !html && events > 1 ? r->pd.evsels[i]->name : NULL);
+		      !html && events > 1 ? r->pd.evsels[i]->name : NULL, &r->machine);
 		if (!f.node[0].total) {	/* the filters kept none of its samples */
 			flame_reset(&f);
 			continue;
@@ -470,13 +491,13 @@ static const struct hists *first_with_samples(const struct report *r, size_t *id
 static void build_diff(struct flame *f, const struct hists *old, const struct hists *new,
 		       bool innermost_first, unsigned int opts)
 {
-	build(f, old, innermost_first, opts, NULL);
+	build(f, old, innermost_first, opts, NULL, NULL);
 	for (size_t i = 0; i < f->nr; i++) {
 		f->node[i].old_total = f->node[i].total;
 		f->node[i].old_self = f->node[i].self;
 		f->node[i].total = f->node[i].self = 0;
 	}
-	build(f, new, innermost_first, opts, NULL);
+	build(f, new, innermost_first, opts, NULL, NULL);
 }
 
 int flamegraph__write_diff(struct report *old, struct report *new, bool html, const char *title,
@@ -522,7 +543,7 @@ int flamegraph__parse_opts(const char *spec, unsigned int *opts, struct strbuf *
 {
 	static const struct { const char *name; unsigned int bits; } names[] = {
 		{ "pid", FLAME_PID }, { "tid", FLAME_TID }, { "kernel", FLAME_KERNEL },
-		{ "jit", FLAME_JIT }, { "all", FLAME_KERNEL | FLAME_JIT },
+		{ "jit", FLAME_JIT }, { "all", FLAME_KERNEL | FLAME_JIT }, { "addrs", FLAME_ADDRS },
 	};
 	char *copy = must_strdup(spec), *save = NULL;
 	int ret = 0;
@@ -538,7 +559,7 @@ int flamegraph__parse_opts(const char *spec, unsigned int *opts, struct strbuf *
 			continue;
 		}
 		strbuf_addf(err, "--flamegraph-opts: '%s' is not one of stackcollapse-perf.pl's "
-			    "options perf-mini keeps\nhint: pid, tid, kernel, jit, all", tok);
+			    "options perf-mini keeps\nhint: pid, tid, kernel, jit, all, addrs", tok);
 		ret = -EINVAL;
 	}
 	free(copy);

@@ -22,6 +22,8 @@ enum {
 	FLAME_TID = 2,		/* as "comm-PID/TID" */
 	FLAME_KERNEL = 4,	/* kernel functions marked "_[k]" */
 	FLAME_JIT = 8,		/* JIT functions (perf-PID.map) marked "_[j]" */
+	FLAME_ADDRS = 16,	/* a frame without a symbol with its address,
+				 * "[libfoo.so <1a2b>]", as perf script prints it */
 };
 
 /* "pid,kernel,..." (all: kernel and jit) into FLAME_* bits; -EINVAL with
