@@ -132,6 +132,39 @@ test_expect_success PTRACE,PERF 'record --call-graph lbr: perf resolves the same
 	same_report lbr.data --no-children --no-branch-stack -g caller --sort sym
 '
 
+# perf expands inlined functions in dwarf-unwound frames only: an LBR
+# call stack's frames are the functions the branches name, even where
+# the sample's code was inlined (here all of it: step() in work())
+test_expect_success PTRACE,PERF 'record --call-graph lbr of inlined code: no inlined frames, as perf' '
+	cat >inl.c <<-\EOF &&
+	#include <stdlib.h>
+	static inline __attribute__((always_inline)) long step(long x)
+	{
+		return x * 2654435761u ^ (x >> 7);
+	}
+	__attribute__((noinline)) long work(long n)
+	{
+		long s = 1;
+
+		for (long i = 0; i < n; i++)
+			s = step(s + i);
+		return s;
+	}
+	volatile long sink;
+	int main(int argc, char **argv)
+	{
+		sink = work(argc > 1 ? atol(argv[1]) : 30000000);
+		return 0;
+	}
+	EOF
+	cc -O2 -g -fno-omit-frame-pointer -o inl inl.c &&
+	sim record -q --call-graph lbr -e cpu/cpu-cycles/u -o inl.data -- ./inl &&
+	pm script -i inl.data -F ip,sym >pm.txt &&
+	perf script -i inl.data -F ip,sym >perf.txt 2>/dev/null &&
+	test_cmp perf.txt pm.txt &&
+	test_grep "[0-9a-f]+ work$" pm.txt && ! grep -q "(inlined)" pm.txt
+'
+
 test_expect_success PTRACE 'threads and children are stepped too (inherit)' '
 	sim record -q -b -e cpu/cpu-cycles/u -o t.data -- \
 		sh -c "\"$WL/branches\" & \"$WL/branches\"; wait" &&

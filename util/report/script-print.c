@@ -546,15 +546,17 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct thread *t;
 	uint64_t unwound[UNWOUND_CHAIN_MAX];
 	struct perf_sample tmp;
-	bool chain;
+	bool chain, unwound_chain = false;
 
 	if (script_print__fields_for(p, e)->none)
 		return;		/* -F type: with no field */
 	t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 
-	if (!p->no_callchain && (f & SF_IP))
+	if (!p->no_callchain && (f & SF_IP)) {
 		s = callchain__unwound(m, t, s, &tmp, unwound);
-	if (!p->no_callchain && (f & SF_IP) && s != &tmp)	/* --call-graph lbr */
+		unwound_chain = s == &tmp;
+	}
+	if (!p->no_callchain && (f & SF_IP) && !unwound_chain)	/* --call-graph lbr */
 		s = callchain__lbr(e->attr.branch_sample_type, s, &tmp, unwound);
 	chain = !p->no_callchain && s->callchain_nr && (f & SF_IP);
 	struct strbuf *sb = &p->line;
@@ -576,9 +578,10 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		print_addr(f, m, t, s, e, sb);
 	print_memory(p, f, s, sb);
 	if (chain) {
-		/* perf expands inlines in dwarf-unwound frames only */
+		/* perf expands inlines in dwarf-unwound frames only, not in
+		 * an LBR call stack's */
 		struct frame_ctx c = { .fields = f, .sb = sb, .m = m, .srclines = p->srclines,
-				       .inlines = s == &tmp ? p->inlines : NULL };
+				       .inlines = unwound_chain ? p->inlines : NULL };
 
 		strbuf_addch(sb, '\n');
 		callchain__walk(m, t, s, p->max_stack, print_frame, &c);
