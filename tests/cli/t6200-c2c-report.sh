@@ -8,9 +8,15 @@ sim() {
 	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim "$@"
 }
 
-# the stepped simulator traces the workload, which a machine may refuse
+# the stepped simulator traces the workload, which a machine may refuse;
+# c2c records physical addresses, which only a privileged user may
 sim record -q -d -e cpu/mem-loads,ldlat=3/P -o probe.data -- true 2>probe.err
 grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
+if sim c2c record -o probe2.data -- true >/dev/null 2>probe2.err; then
+	prereqs="$prereqs PHYS"
+else
+	test_skip "c2c record" "physical addresses (--phys-data) need CAP_PERFMON or root: $(grep -m1 . probe2.err)"
+fi
 
 # same_stats FILE [OPTIONS]: perf c2c report --stats's three tables
 same_stats() {
@@ -29,7 +35,7 @@ test_expect_success PERF 'report --stats of real recordings with data sources: p
 
 # "arrays M share": two threads add to two longs of one cache line, whose
 # loads the simulated PMU finds modified in the other's core (HITM)
-test_expect_success PTRACE 'c2c record, then report --stats: HITMs on the one shared line' '
+test_expect_success PTRACE,PHYS 'c2c record, then report --stats: HITMs on the one shared line' '
 	sim c2c record -o c2c.data -- "$WL/arrays" 200 share >line 2>err &&
 	perf evlist -i c2c.data 2>/dev/null >events || pm evlist -i c2c.data >events &&
 	test_grep "mem-loads" events && test_grep "mem-stores" events &&
@@ -40,7 +46,7 @@ test_expect_success PTRACE 'c2c record, then report --stats: HITMs on the one sh
 	test_grep "^  Cachelines sort on +: Total HITMs$" out
 '
 
-test_expect_success PTRACE,PERF 'the same as perf c2c report --stats, with -d and -c too' '
+test_expect_success PTRACE,PHYS,PERF 'the same as perf c2c report --stats, with -d and -c too' '
 	same_stats c2c.data &&
 	same_stats c2c.data -d lcl &&
 	same_stats c2c.data -d rmt -c pid,iaddr &&

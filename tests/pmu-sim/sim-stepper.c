@@ -396,7 +396,7 @@ static void seed_call_stack(pid_t tid, const struct user_regs_struct *r, struct 
 /* How long a window waits for the other threads to stop: one blocked
  * where no stop reaches it (a vfork parent waiting for its stopped child)
  * stops later, having run nothing meanwhile, and is resumed then. */
-#define FREEZE_TRIES 20
+#define FREEZE_TRIES 200
 #define FREEZE_TRY_NS 500000
 
 /* A stop while freezing: 1 when it is one the freeze waited for. */
