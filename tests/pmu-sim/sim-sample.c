@@ -508,6 +508,12 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 	 * above its latency threshold (as the hardware samples none) */
 	if (who->stepping && !w)
 		return;
+	/* an empty LBR call stack: perf 6.1 reads its entries[0] all the
+	 * same (bytes past the sample), so the hardware's rare empty one is
+	 * left out rather than shown as garbage */
+	if (who->steps_branches && (a->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK) &&
+	    !w->nr_branches)
+		return;
 	if (who->mem_want) {
 		stepped = (struct mem_fields){ w->mem_addr, w->data_src, w->weight, 0 };
 		m = &stepped;
