@@ -50,6 +50,10 @@ void cmd_error(const char *cmd, const char *msg);
 /* Print a parse_options() result; returns the exit status to use (0 or 129). */
 int cmd_usage_result(int ret, const char *text);
 
+/* @arg names the subcommand @name, as perf takes it: any prefix of three
+ * letters or more ("rec", "rep") */
+bool cmd_is_subcommand(const char *arg, const char *name);
+
 /* perf's exit status for its errors (a file missing or bad, a workload
  * that cannot run): scripts written for perf test for it */
 #define PM_EXIT_ERROR 255

@@ -176,9 +176,9 @@ int cmd_c2c(int argc, const char **argv, struct pm_env *env)
 		strbuf_addstr(&err, "record or report?\nhint: perf-mini c2c record [<command>], then "
 			      "perf-mini c2c report --stats");
 		ret = 129;
-	} else if (strlen(argv[0]) > 2 && !strncmp("record", argv[0], strlen(argv[0]))) {
+	} else if (cmd_is_subcommand(argv[0], "record")) {
 		ret = c2c_record(argc - 1, argv + 1, env);
-	} else if (strlen(argv[0]) > 2 && !strncmp("report", argv[0], strlen(argv[0]))) {
+	} else if (cmd_is_subcommand(argv[0], "report")) {
 		ret = c2c_report(argc, argv, &err);
 	} else {
 		strbuf_addf(&err, "'%s' is not a c2c command\nhint: perf-mini c2c record "

@@ -386,3 +386,8 @@ int cmd_refused_option(const struct option *opt, const char *arg, int unset, str
 	strbuf_addf(err, "--%s is not implemented: %s\nhint: drop it", opt->long_name, opt->help);
 	return -EINVAL;
 }
+
+bool cmd_is_subcommand(const char *arg, const char *name)
+{
+	return strlen(arg) > 2 && !strncmp(name, arg, strlen(arg));
+}

@@ -149,12 +149,6 @@ static int mem_report_cmd(struct mem_opts *o, const struct option *options, int 
 
 /* --- the command --------------------------------------------------------- */
 
-static bool is_sub(const char *arg, const char *name)
-{
-	/* perf takes any prefix of three letters or more: "rec", "rep" */
-	return strlen(arg) > 2 && !strncmp(name, arg, strlen(arg));
-}
-
 int cmd_mem(int argc, const char **argv, struct pm_env *env)
 {
 	struct mem_opts o = { .type = "load,store" };
@@ -190,9 +184,9 @@ int cmd_mem(int argc, const char **argv, struct pm_env *env)
 		strbuf_addstr(&err, "record or report?\nhint: perf-mini mem record [<command>], "
 			      "then perf-mini mem report");
 		ret = 129;
-	} else if (is_sub(argv[0], "record")) {
+	} else if (cmd_is_subcommand(argv[0], "record")) {
 		ret = mem_record(&o, argc - 1, argv + 1, env);
-	} else if (is_sub(argv[0], "report")) {
+	} else if (cmd_is_subcommand(argv[0], "report")) {
 		ret = mem_report_cmd(&o, options, argc, argv, env, &err);
 	} else {
 		strbuf_addf(&err, "'%s' is not a mem command\nhint: perf-mini mem record "
