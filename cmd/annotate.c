@@ -42,6 +42,7 @@ static int run(struct annotate *a)
 	if (perf_data__open(&a->pd, a->o->input, &a->err) || annotate__process(a))
 		return 1;
 	cmd_warn_lost(&a->stats);
+	cmd_warn_kernel("annotate", &a->machine);
 	ret = annotate__fprintf(a, stdout);
 	if (a->nr_kernel && !a->o->symbol)
 		fprintf(stderr, "perf-mini annotate: %llu samples in the kernel are not annotated "

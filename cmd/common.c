@@ -206,11 +206,16 @@ void cmd_warn_kernel(const char *cmd, const struct machine *m)
 {
 	const char *why = machine__kernel_unresolved(m);
 
-	if (why)
-		fprintf(stderr, "perf-mini %s: warning: kernel addresses left unresolved: %s\n"
-			"hint: this machine's /proc/kallsyms would name the wrong functions; give the "
-			"recording machine's with --kallsyms FILE (or its vmlinux with -k FILE)\n",
-			cmd, why);
+	if (!why)
+		return;
+	fprintf(stderr, "perf-mini %s: warning: kernel addresses left unresolved: %s\n", cmd, why);
+	if (m->dsos.cfg.vmlinux_rejected)
+		fprintf(stderr, "hint: give -k the vmlinux of the kernel the recording ran "
+			"(perf-mini buildid-list names its build-id), or leave -k out\n");
+	else
+		fprintf(stderr, "hint: this machine's /proc/kallsyms would name the wrong functions; "
+			"give the recording machine's with --kallsyms FILE (or its vmlinux with -k "
+			"FILE)\n");
 }
 
 void cmd_warn_lost(const struct session_stats *st)

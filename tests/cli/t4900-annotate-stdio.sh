@@ -140,7 +140,8 @@ test_expect_success ROOT,KERNEL 'kernel code: from the kernel image (/proc/kcore
 # the recording's _text, the addresses shown are the vmlinux's
 test_expect_success ROOT,KERNEL '-k: the kernel'"'"'s code and symbols from a vmlinux, relocated as KASLR moved them' '
 	read ip sym <kip &&
-	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" fake.vmlinux $ip 200000 >klink &&
+	bid=$(pm buildid-list -i k.data | awk "/kernel.kallsyms/ { print \$1 }") &&
+	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" fake.vmlinux $ip 200000 $bid >klink &&
 	read link name <klink && test "$name" = "$sym" &&
 	pm annotate -k fake.vmlinux -i k.data "$sym" >out 2>err &&
 	head -1 out | grep -q "Disassembly of fake.vmlinux for cpu-clock" &&
@@ -151,7 +152,10 @@ test_expect_success ROOT,KERNEL '-k: the kernel'"'"'s code and symbols from a vm
 	sed -n 2p out2 | grep -q "^$sym() fake.vmlinux$" &&
 	pm report --stdio -k fake.vmlinux -i k.data -s sym 2>/dev/null | grep -q "\[k\] $sym$" &&
 	test_expect_code 255 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
-	test_grep "cannot read the vmlinux .nosuch.vmlinux." err
+	test_grep "cannot read the vmlinux .nosuch.vmlinux." err &&
+	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" other.vmlinux $ip 200000 >/dev/null &&
+	pm annotate -k other.vmlinux -i k.data "$sym" >out 2>err;
+	test_grep "other.vmlinux is not the recorded kernel .it has no build-id." err
 '
 
 test_expect_success KERNEL 'no kernel image to read: the kernel samples counted in a note' '

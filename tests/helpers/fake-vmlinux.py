@@ -6,9 +6,12 @@ whose .text is the kernel function holding address IP, of known code
 that function and _text, all linked DELTA below where /proc/kallsyms says
 they ran (as KASLR moves a kernel). Prints the function's link address
 and name. With BUILDID (hex), a .note.gnu.build-id saying it, so that
-perf takes the file for the recorded kernel.
+perf takes the file for the recorded kernel. With "gap" after it, the
+function's symbol leaves IP out (it ends just before IP, or starts just
+after it when IP is where the function begins): IP is then in .text but
+in no symbol.
 
-Usage: fake-vmlinux.py OUT IP DELTA [BUILDID]"""
+Usage: fake-vmlinux.py OUT IP DELTA [BUILDID [gap]]"""
 import struct
 import sys
 
@@ -27,11 +30,15 @@ end = min((a for a, _ in syms if a > start[0]), default=start[0] + 4096)
 size = end - start[0]
 code = b"\x55\x48\x89\xe5" + b"\x90" * (size - 4)
 link = start[0] - delta
+sym_link, sym_size = link, size
+if len(sys.argv) > 5 and sys.argv[5] == "gap":
+    before = ip - start[0]
+    sym_link, sym_size = (link, before) if before else (link + 1, size - 1)
 
 strtab = b"\0_text\0" + start[1].encode() + b"\0"
 symtab = (b"\0" * 24 +
           struct.pack("<IBBHQQ", 1, 0x10, 0, 0xfff1, text - delta, 0) +
-          struct.pack("<IBBHQQ", 7, 0x12, 0, 1, link, size))
+          struct.pack("<IBBHQQ", 7, 0x12, 0, 1, sym_link, sym_size))
 shstrtab = b"\0.text\0.symtab\0.strtab\0.shstrtab\0.note.gnu.build-id\0"
 note = struct.pack("<III", 4, len(build_id), 3) + b"GNU\0" + build_id
 ehsize = 64

@@ -77,6 +77,30 @@ test_expect_success ROOT,KERNEL '-k: a vmlinux, relocated as KASLR moved the ker
 	test_cmp perf.txt pm.txt && grep -q "\[k\] $sym" pm.txt
 '
 
+# An address in the vmlinux'"'"'s .text that no symbol holds: perf shows it
+# as its offset in the file, not as the address it ran at
+test_expect_success ROOT,KERNEL '-k: an address in .text but in no symbol, as its offset in the vmlinux' '
+	read ip sym <kip &&
+	bid=$(perf buildid-list -i k.data 2>/dev/null | awk "/kernel.kallsyms/ { print \$1 }") &&
+	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" gap.vmlinux $ip 200000 $bid gap \
+		>/dev/null &&
+	perf report --stdio -k gap.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >perf.txt &&
+	pm report --stdio -k gap.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >pm.txt &&
+	test_cmp perf.txt pm.txt &&
+	grep -q "\[kernel.kallsyms\] *\[k\] 0x0000000000" pm.txt
+'
+
+# perf takes a -k vmlinux only when its build-id is the recorded kernel'"'"'s
+test_expect_success ROOT,KERNEL '-k: another kernel'"'"'s vmlinux names nothing, and the warning says so' '
+	read ip sym <kip &&
+	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" other.vmlinux $ip 200000 \
+		00112233445566778899aabbccddeeff00112233 >/dev/null &&
+	perf report --stdio -k other.vmlinux -i k.data --sort dso,sym 2>/dev/null | grep "^ *[0-9.]*%" >perf.txt &&
+	pm report --stdio -k other.vmlinux -i k.data --sort dso,sym 2>pm.err | grep "^ *[0-9.]*%" >pm.txt &&
+	test_cmp perf.txt pm.txt && ! grep -q "\[k\] $sym" pm.txt &&
+	grep -q "other.vmlinux is not the recorded kernel (another build-id)" pm.err
+'
+
 # objdump -l names a C++ function by its linkage name, demangled with
 # its parameters, and one without a linkage name (an inlined template)
 # by the ELF symbol there the first time, by its own name after that

@@ -105,6 +105,21 @@ void resolve_sample(struct machine *m, const struct perf_sample *s, struct hist_
 	resolve_sample_keys(m, s, he);
 }
 
+/*
+ * perf maps the kernel over a vmlinux's .text as over a file: an address
+ * there that no symbol holds shows as its offset in the file. perf works
+ * it out from .text's start even for the one address that found the map
+ * before it shrank to .text (the first kernel sample), and so do we.
+ */
+static uint64_t shown_ip(const struct machine *m, const struct addr_location *al)
+{
+	const struct dsos *d = &m->dsos;
+
+	if (al->sym || !al->map || al->map->dso != m->kernel_dso || !d->vmlinux_text_end)
+		return al->addr;
+	return al->addr - d->vmlinux_text_start + d->vmlinux_text_offset;
+}
+
 void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct hist_entry *he)
 {
 	struct thread *t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
@@ -115,7 +130,7 @@ void resolve_sample_keys(struct machine *m, const struct perf_sample *s, struct 
 	he->comm = t->comm;
 	he->dso = al.map ? al.map->dso : NULL;
 	he->sym = al.sym;
-	he->ip = al.addr;
+	he->ip = shown_ip(m, &al);
 	he->rare->raw_ip = s->ip;
 	he->rare->map_size = al.map ? al.map->end - al.map->start : 0;
 	he->rare->time = s->time;

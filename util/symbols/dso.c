@@ -337,6 +337,7 @@ static void vmlinux_text(struct dsos *dsos, Elf *elf)
 	if (elf_section_by_name(elf, ".text", &sh) && sh.sh_size) {
 		dsos->vmlinux_text_start = sh.sh_addr + dsos->vmlinux_delta;
 		dsos->vmlinux_text_end = dsos->vmlinux_text_start + sh.sh_size;
+		dsos->vmlinux_text_offset = sh.sh_offset;
 	}
 }
 
@@ -421,6 +422,8 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 		dso->from_kallsyms = !dsos->cfg.vmlinux;
 		if (dsos->cfg.vmlinux)
 			load_vmlinux(dsos, &t);
+		else if (dsos->cfg.vmlinux_rejected)
+			dsos->kernel_unresolved = true;
 		else if (dsos->cfg.kallsyms)
 			kallsyms__parse(&t, dsos->cfg.kallsyms);
 		else if (dsos->cfg.symfs && *dsos->cfg.symfs)

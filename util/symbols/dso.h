@@ -70,6 +70,7 @@ struct dsos_config {
 	char kernel_mismatch[160];
 	uint8_t kernel_build_id[20];	/* the recorded kernel's, from the header */
 	size_t kernel_build_id_size;
+	bool vmlinux_rejected;	/* -k named another kernel: as perf, no symbols */
 	bool no_demangle;	/* --no-demangle: user symbols as the ELF spells them */
 	bool demangle_kernel;	/* --demangle-kernel: the kernel's ELF symbols too */
 	FILE *verbose;		/* -v: where each table came from, told here */
@@ -87,6 +88,7 @@ struct dsos {
 	int8_t vmlinux_delta_known;	/* 0 not asked, 1 yes, -1 no */
 	uint64_t vmlinux_delta;		/* run-time address less the vmlinux's */
 	uint64_t vmlinux_text_start, vmlinux_text_end;	/* its .text, relocated */
+	uint64_t vmlinux_text_offset;	/* and where .text is in the file */
 };
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, bool kernel);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "../base/hash.h"
 #include "../base/util.h"
@@ -653,6 +654,29 @@ static void check_kernel(struct machine *m, const struct pd_build_id *kernel_bid
 	}
 }
 
+/*
+ * As perf, a -k vmlinux counts only when its build-id is the recorded
+ * kernel's: another kernel's symbols would name the wrong functions. Then
+ * nothing names the kernel's addresses, and the warning says why.
+ */
+static void check_vmlinux(struct machine *m)
+{
+	struct dsos_config *cfg = &m->dsos.cfg;
+	uint8_t id[20];
+	size_t n;
+
+	if (!cfg->vmlinux || !cfg->kernel_build_id_size || access(cfg->vmlinux, R_OK))
+		return;
+	n = elf_read_build_id(cfg->vmlinux, id, sizeof(id));
+	if (n == cfg->kernel_build_id_size && !memcmp(id, cfg->kernel_build_id, n))
+		return;
+	snprintf(cfg->kernel_mismatch, sizeof(cfg->kernel_mismatch),
+		 "%.100s is not the recorded kernel (%s)", cfg->vmlinux,
+		 n ? "another build-id" : "it has no build-id");
+	cfg->vmlinux = NULL;
+	cfg->vmlinux_rejected = true;
+}
+
 /* perf's is_kernel_module() on a build-id table name: foo.ko[.xz], [foo] */
 static bool is_module_name(const char *name)
 {
@@ -705,6 +729,7 @@ void machine__apply_build_ids(struct machine *m, const struct pd_features *f)
 		}
 	}
 	check_kernel(m, kernel_bid, f->osrelease);
+	check_vmlinux(m);
 }
 
 const char *machine__kernel_unresolved(const struct machine *m)
