@@ -63,17 +63,87 @@ test_expect_success PTRACE,PERF 'the same as perf c2c report --stats, with -d an
 	same_stats fs.data -c dso
 '
 
-test_expect_success 'errors: a bad -d or -c, no --stats yet, no file, no subcommand' '
+# same_stdio FILE [OPTIONS]: perf c2c report --stdio, every table
+same_stdio() {
+	file=$1; shift
+	perf c2c report --stdio "$@" -i "$file" >perf.txt 2>/dev/null &&
+	pm c2c report --stdio "$@" -i "$file" >pm.txt 2>pm.err &&
+	test_cmp perf.txt pm.txt
+}
+
+# (perf 6.1 dies of SIGPIPE looking up these files'"'"' source lines for
+# --show-all: their binaries are not here)
+test_expect_success PERF '--stdio of real recordings: the line table and the Pareto as perf prints them' '
+	for f in perf.data.weight_struct perf.data.branch_stack_spec; do
+		for opts in "" "--show-all --no-source" "-d lcl" "-N --show-all --no-source" \
+			    "-c pid,dso --show-all --no-source"; do
+			same_stdio "$PD/$f" $opts || { echo "$f $opts"; return 1; }
+		done
+	done &&
+	pm c2c report --stdio --show-all --no-source -i "$PD/perf.data.weight_struct" >out &&
+	test $(grep -c "^     13  " out) = 2
+'
+
+# "arrays M lines": the line both threads write (line), and two each of
+# them writes and the other reads (more[0], more[1]); each is a shared line
+test_expect_success PTRACE '--stdio of false sharing on three lines: each line, its offsets and code' '
+	sim record -q -d -W --sample-cpu -e cpu/mem-loads,ldlat=30/P -o lines.data -- \
+		"$WL/arrays" 300 lines >where &&
+	line=$(awk "/^line / { print \$2 }" where) && more=$(awk "/^more / { print \$2 }" where) &&
+	more1=$(printf "%#x" $(($more + 64))) &&
+	pm c2c report --stdio -i lines.data >out 2>err &&
+	sed -n "/Shared Data Cache Line Table/,/Pareto/p" out >table &&
+	grep -q "^      0 *$line " table &&
+	grep -q "^      [1-9] *$more " table && grep -q "^      [1-9] *$more1 " table &&
+	sed -n "/Pareto/,\$p" out >pareto &&
+	grep -q "\[\.\] adder  *arrays  *arrays.c:[0-9]" pareto &&
+	grep -q "\[\.\] other_lines  *arrays  *arrays.c:[0-9]" pareto &&
+	pm c2c report -i lines.data >plain 2>/dev/null && test_cmp out plain
+'
+
+test_expect_success PTRACE,PERF '--stdio: the same as perf, with -d, -c, -N, --show-all, --full-symbols' '
+	for opts in "" "-d lcl" "-d rmt" "-d peer" "-c pid,tid" "-c dso" "-c tid,iaddr,pid" \
+		    "--show-all" "--full-symbols --no-source" "-N" "-NN"; do
+		same_stdio lines.data $opts || { echo "$opts"; return 1; }
+	done
+'
+
+# c2c-rewrite.py gives the recording NUMA nodes, CPUs, physical addresses
+# and every kind of data source (HITMs, peers, stores), in known turns
+test_expect_success PTRACE,PERF '--stdio with NUMA nodes, stores and peer snoops: Node, PA cnt, cpu cnt, -N' '
+	plan=lhitm,rhitm,st_l1hit,lpeer,lhitm,st_l1miss,rpeer,l1,st_na,rhit,ldram,rdram,lfb,llc &&
+	/usr/bin/python3 "$ROOT/tests/helpers/c2c-rewrite.py" lines.data two.data 2 $plan node1 \
+		>/dev/null &&
+	/usr/bin/python3 "$ROOT/tests/helpers/c2c-rewrite.py" lines.data four.data 4 \
+		lhitm,rhitm,st_l1hit,rhitm,lhitm,st_l1miss,lpeer node1 node3 >/dev/null &&
+	for f in two.data four.data; do
+		for opts in "" "-d rmt" "-d peer" "-N" "-N -d peer" "-NN" "-c tid,pid"; do
+			same_stdio $f $opts || { echo "$f $opts"; return 1; }
+		done
+	done &&
+	pm c2c report --stdio -i four.data >out && grep -q " 0-1,3 " out &&
+	pm c2c report --stdio -NN -i four.data >out && grep -q "  0{0}  1{1}$" out
+'
+
+test_expect_success 'errors: a bad -d or -c, no file, no subcommand' '
 	test_expect_code 129 pm c2c report --stats -d nosuch -i "$PD/perf.data.weight_struct" 2>err &&
 	test_grep "unknown display mode" err &&
 	test_expect_code 129 pm c2c report --stats -c nosuch -i "$PD/perf.data.weight_struct" 2>err &&
 	test_grep "unknown field .nosuch." err &&
-	test_expect_code 255 pm c2c report -i "$PD/perf.data.weight_struct" 2>err &&
-	test_grep "hint: perf-mini c2c report --stats" err &&
+	test_expect_code 129 pm c2c report --stdio -d nosuch -i nosuch.data 2>err &&
+	test_grep "unknown display mode" err &&
 	test_expect_code 255 pm c2c report --stats -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
+	test_expect_code 255 pm c2c report --stdio -i nosuch.data 2>err &&
 	test_expect_code 129 pm c2c 2>err && test_grep "record or report" err &&
 	test_expect_code 129 pm c2c frobnicate 2>err && test_grep "not a c2c command" err
+'
+
+# perf stops at a file without NUMA topology ("Failed setup nodes")
+test_expect_success 'a file without NUMA topology: the tables all the same, and a warning' '
+	pm c2c report --stdio -i "$PD/perf.data.synth-mem-branch" >out 2>err &&
+	test_grep "Shared Cache Line Distribution Pareto" out &&
+	test_grep "no NUMA topology" err
 '
 
 test_done

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arrays [ROUNDS [cold|mixed|share]]: loads whose addresses a test knows, for
+ * arrays [ROUNDS [cold|mixed|share|lines]]: loads whose addresses a test knows, for
  * pmu-sim's memory samples (t6120). It prints where its arrays are
  * ("small ADDR SIZE", "big ADDR SIZE"), then each round hot() sums the
  * 4 KiB array small[] (it stays in the L1) and cold() reads one int from
@@ -12,7 +12,9 @@
  * starts in it reaches cold() soon). "arrays M share": two threads
  * instead add to two longs of one cache line ("line ADDR SIZE"), each M
  * million times or more (until both have): false sharing, the case c2c
- * finds.
+ * finds. "arrays M lines": the same, and each also writes a line the other
+ * reads (more[0] often, more[1] a quarter as often; "more ADDR SIZE"):
+ * three shared lines, with HITMs in that order.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -56,6 +58,31 @@ __attribute__((noinline)) static size_t cold(size_t at, volatile long *sink)
 	return at;
 }
 
+static struct {
+	volatile long a, b, c, d, e, f, g, h;
+} more[2] __attribute__((aligned(64)));
+static bool more_lines;
+static volatile long more_sum;
+
+__attribute__((noinline)) static void other_lines(int me)
+{
+	long sum = 0;
+
+	for (int i = 0; i < 512; i++) {
+		if (me)
+			sum += more[0].c;
+		else
+			more[0].c += 1;
+	}
+	for (int i = 0; i < 128; i++) {
+		if (me)
+			more[1].h += 1;
+		else
+			sum += more[1].h;
+	}
+	more_sum = sum;
+}
+
 /* until both have added their share: they write the line together
  * throughout, however much slower one of them runs (being stepped) */
 static long share = 15000000;
@@ -69,6 +96,8 @@ static void *adder(void *which)
 	while (done[0] < share || done[1] < share) {
 		for (int i = 0; i < 1024; i++)
 			*v += 1;
+		if (more_lines)
+			other_lines(me);
 		done[me] += 1024;
 	}
 	return NULL;
@@ -80,10 +109,13 @@ int main(int argc, char **argv)
 	size_t at = 0;
 
 	rounds = argc > 1 ? strtol(argv[1], NULL, 10) : rounds;
-	if (argc > 2 && !strcmp(argv[2], "share")) {
+	more_lines = argc > 2 && !strcmp(argv[2], "lines");
+	if (argc > 2 && (!strcmp(argv[2], "share") || more_lines)) {
 		pthread_t t;
 
 		printf("line %p %zu\n", (void *)&line, sizeof(line));
+		if (more_lines)
+			printf("more %p %zu\n", (void *)more, sizeof(more));
 		fflush(stdout);
 		share = rounds * 1000000;
 		pthread_create(&t, NULL, adder, (void *)1);

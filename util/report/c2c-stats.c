@@ -3,15 +3,8 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-#include "../base/id-table.h"
-#include "../base/xalloc.h"
-#include "../data/session.h"
 #include "c2c-stats.h"
-#include "resolve.h"
-
-#define CACHELINE 64
 
 #define P(a, b) PERF_MEM_##a##_##b
 
@@ -85,12 +78,8 @@ static void decode_load(struct c2c_stats *st, const union perf_mem_data_src *d)
 		st->ld_miss++;
 }
 
-/*
- * One sample into @st; 0 when it belongs to a cache line (an address, a
- * known data source, its data and its instruction mapped), as perf's
- * c2c_decode_stats() decides.
- */
-static int decode(struct c2c_stats *st, uint64_t data_src, uint64_t daddr, bool mapped)
+/* perf's c2c_decode_stats(): see c2c-stats.h */
+int c2c_decode(struct c2c_stats *st, uint64_t data_src, uint64_t daddr, bool mapped)
 {
 	union perf_mem_data_src d = { .val = data_src };
 
@@ -133,7 +122,7 @@ static int decode(struct c2c_stats *st, uint64_t data_src, uint64_t daddr, bool 
 	return 0;
 }
 
-static void add_stats(struct c2c_stats *to, const struct c2c_stats *from)
+void c2c_stats__add(struct c2c_stats *to, const struct c2c_stats *from)
 {
 	uint32_t *t = (uint32_t *)to;
 	const uint32_t *f = (const uint32_t *)from;
@@ -142,111 +131,23 @@ static void add_stats(struct c2c_stats *to, const struct c2c_stats *from)
 		t[i] += f[i];
 }
 
-/* --- the cache lines ------------------------------------------------------ */
-
-/* A line as perf's dcacheline key tells lines apart: by the mode, the
- * mapped object, the process for a private anonymous map, the line. */
-struct line_key {
-	uint64_t cl, ino;
-	int32_t pid;
-	uint8_t cpumode;
-	uint8_t pad[3];
-};
-
-struct collect {
-	struct machine m;
-	struct c2c_report *r;
-	struct id_table ids;
-	struct c2c_stats *lines;
-	size_t nr_lines, alloc;
-};
-
-static struct c2c_stats *line_of(struct collect *c, const struct line_key *k)
+uint32_t c2c_stats__shown(const struct c2c_stats *st, enum c2c_display d)
 {
-	bool made;
-	uint32_t id = id_table__id(&c->ids, k, sizeof(*k), &made);
-
-	if (id > c->alloc) {
-		size_t was = c->alloc;
-
-		c->alloc = c->alloc ? 2 * c->alloc : 256;
-		c->lines = must_reallocarray(c->lines, c->alloc, sizeof(*c->lines));
-		memset(c->lines + was, 0, (c->alloc - was) * sizeof(*c->lines));
+	switch (d) {
+	case C2C_LCL: return st->lcl_hitm;
+	case C2C_RMT: return st->rmt_hitm;
+	case C2C_PEER: return st->tot_peer;
+	case C2C_TOT: break;
 	}
-	if (id > c->nr_lines)
-		c->nr_lines = id;
-	return &c->lines[id - 1];
+	return st->tot_hitm;
 }
 
-static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
-		     struct pd_evsel *evsel, const char *note)
+uint64_t c2c_stats__records(const struct c2c_stats *st)
 {
-	struct collect *c = ctx;
-	struct thread *t = machine__findnew_thread(&c->m, (int32_t)s->pid, (int32_t)s->tid);
-	struct addr_map_sym iaddr = { 0 }, daddr = { 0 };
-	struct data_map dm = { 0 };
-	struct c2c_stats one = { 0 };
-	uint8_t cpumode = (uint8_t)(ev->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+	uint64_t loads = (uint64_t)st->lcl_dram + st->rmt_dram + st->rmt_hitm + st->rmt_hit +
+			 st->ld_fbhit + st->ld_l1hit + st->ld_l2hit + st->ld_llchit + st->lcl_hitm;
 
-	(void)note, (void)evsel;
-	resolve_ams_any_mode(&c->m, t, s->ip, &iaddr);
-	resolve_ams_data_map(&c->m, t, cpumode, s->addr, &daddr, &dm);
-	if (!decode(&one, s->data_src, s->addr, dm.mapped && iaddr.dso)) {
-		bool anon = cpumode != PERF_RECORD_MISC_KERNEL && !(dm.flags & MAP_SHARED) && !dm.ino;
-		struct line_key k = {
-			.cl = daddr.al_addr & ~(uint64_t)(CACHELINE - 1), .ino = dm.ino,
-			.pid = anon ? (int32_t)s->pid : 0, .cpumode = cpumode,
-		};
-
-		add_stats(line_of(c, &k), &one);
-	}
-	add_stats(&c->r->all, &one);
-	return 0;
-}
-
-static int on_event(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s)
-{
-	struct collect *c = ctx;
-
-	(void)s;
-	machine__process_event(&c->m, ev);
-	return 0;
-}
-
-int c2c_report__collect(struct perf_data *pd, struct c2c_report *r, struct strbuf *err)
-{
-	struct dsos_config cfg = { .symfs = "", .kallsyms = "/dev/null" };
-	struct collect c = { .r = r };
-	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &c };
-	struct session_stats stats = { 0 };
-	int ret;
-
-	machine__init(&c.m, &cfg);
-	ret = session__process(pd, &tool, &stats, err);
-	/* the file's events, sampled or not (a pipe's are known once read) */
-	r->events = must_calloc(pd->nr_evsels + 1, sizeof(*r->events));
-	for (size_t i = 0; i < pd->nr_evsels; i++)
-		r->events[r->nr_events++] = must_strdup(pd->evsels[i]->name);
-	/* shared: a line some load found modified elsewhere, or got from a peer */
-	for (size_t i = 0; i < c.nr_lines; i++) {
-		const struct c2c_stats *l = &c.lines[i];
-
-		if (l->lcl_hitm + l->rmt_hitm || l->lcl_peer + l->rmt_peer) {
-			r->nr_shared_lines++;
-			add_stats(&r->shared, l);
-		}
-	}
-	free(c.lines);
-	id_table__release(&c.ids);
-	machine__exit(&c.m);
-	return ret;
-}
-
-void c2c_report__release(struct c2c_report *r)
-{
-	for (uint32_t i = 0; i < r->nr_events; i++)
-		free(r->events[i]);
-	free(r->events);
+	return loads + st->st_l1hit + st->st_l1miss + st->st_na;
 }
 
 /* --- perf c2c report --stats ---------------------------------------------- */
