@@ -216,10 +216,12 @@ test_expect_success '--call-graph dwarf: both tools unwind the same callchains (
 '
 
 # perf asks binutils addr2line for inline lists; in the system libraries it
-# names some functions by an ELF alias (__GI_mprotect), so the workload only
+# names some functions by an ELF alias (__GI_mprotect), so the workload only.
+# leaf() is in the chains; whether it also gets a row of its own depends on
+# the samples (one run under load had none, in perf's report as in ours)
 test_expect_success 'report --inline (the default): the inlined functions as perf shows them' '
 	same_report dw2.data --dsos burn &&
-	test_grep "\[\.\] leaf \(inlined\)" pm.txt &&
+	test_grep "leaf \(inlined\)" pm.txt &&
 	same_report dw2.data --dsos burn --no-children &&
 	test_grep "leaf \(inlined\)" pm.txt &&
 	same_report dw2.data --dsos burn --no-children -g caller &&
