@@ -278,3 +278,63 @@ bool trace_format__field_names(const struct trace_format *tf, uint64_t config,
 	free(fields);
 	return true;
 }
+
+void trace_format__field(const struct trace_format *tf, uint64_t config, const char *name,
+			 struct tp_field *f)
+{
+	struct tep_event *ev = tf ? tep_find_event(tf->tep, (int)config) : NULL;
+	struct tep_format_field *field = ev ? tep_find_field(ev, name) : NULL;
+
+	*f = (struct tp_field){ 0 };
+	if (!field || field->offset < 0 || field->size <= 0)
+		return;
+	*f = (struct tp_field){ .offset = (uint32_t)field->offset, .size = (uint32_t)field->size,
+				.is_signed = field->flags & TEP_FIELD_IS_SIGNED, .found = true };
+}
+
+static bool in_payload(const struct tp_field *f, const struct perf_sample *s)
+{
+	return f->found && s->raw_data && (uint64_t)f->offset + f->size <= s->raw_size;
+}
+
+/* the file's byte order is the host's: perf-mini reads what it could record */
+uint64_t tp_field__u64(const struct tp_field *f, const struct perf_sample *s)
+{
+	const uint8_t *p = (const uint8_t *)s->raw_data + f->offset;
+	uint64_t v = 0;
+
+	if (!in_payload(f, s))
+		return 0;
+	switch (f->size) {
+	case 1: return *p;
+	case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+	case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+	case 8: memcpy(&v, p, 8); return v;
+	default: return 0;
+	}
+}
+
+int64_t tp_field__s64(const struct tp_field *f, const struct perf_sample *s)
+{
+	uint64_t v = tp_field__u64(f, s);
+
+	if (!f->is_signed || f->size >= 8)
+		return (int64_t)v;
+	return (int64_t)(v << (64 - 8 * f->size)) >> (64 - 8 * f->size);
+}
+
+const char *tp_field__str(const struct tp_field *f, const struct perf_sample *s, char *buf,
+			  size_t size)
+{
+	size_t n = 0;
+
+	if (size && in_payload(f, s)) {
+		n = f->size < size - 1 ? f->size : size - 1;
+		memcpy(buf, (const uint8_t *)s->raw_data + f->offset, n);
+	}
+	if (size)
+		buf[n < size ? n : size - 1] = '\0';
+	if (size)
+		buf[strnlen(buf, n)] = '\0';
+	return buf;
+}

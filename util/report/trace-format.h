@@ -39,4 +39,20 @@ void trace_format__print(void *tf, const struct perf_sample *s, struct strbuf *o
 void trace_format__print_raw(struct trace_format *tf, const struct perf_sample *s,
 			     struct strbuf *out);
 
+/* A field of one tracepoint, found once by name, then read from each of
+ * its samples' payloads (bounds checked: a short payload reads 0 or "") */
+struct tp_field {
+	uint32_t offset, size;
+	bool is_signed, found;
+};
+
+/* @name of tracepoint @config; f->found false when the format lacks it */
+void trace_format__field(const struct trace_format *tf, uint64_t config, const char *name,
+			 struct tp_field *f);
+uint64_t tp_field__u64(const struct tp_field *f, const struct perf_sample *s);
+int64_t tp_field__s64(const struct tp_field *f, const struct perf_sample *s);
+/* a char array field (a comm) into @buf, NUL-terminated */
+const char *tp_field__str(const struct tp_field *f, const struct perf_sample *s, char *buf,
+			  size_t size);
+
 #endif
