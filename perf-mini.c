@@ -47,6 +47,7 @@ static const struct cmd_struct commands[] = {
 	{ "profviz", cmd_profviz, "Call graph of an instrumented program, counted per function" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile", true },
+	{ "sched", cmd_sched, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "script", cmd_script, "Read perf.data and display each sample (trace output)", true },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 	{ "top", cmd_top, "System profiling tool" },
@@ -135,7 +136,7 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env)
  * a perf user typing one is told so, not sent to a lookalike (kmem: mem). */
 static const char *const perf_only_commands[] = {
 	"bench", "buildid-cache", "config", "daemon", "ftrace", "inject", "iostat",
-	"kallsyms", "kmem", "kvm", "kwork", "lock", "probe", "sched", "test", "timechart",
+	"kallsyms", "kmem", "kvm", "kwork", "lock", "probe", "test", "timechart",
 	"trace",
 };
 

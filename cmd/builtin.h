@@ -40,6 +40,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env);
 /* record on behalf of @cmd (top's recorder): its messages name @cmd. */
 int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *env);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
+int cmd_sched(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
 int cmd_top(int argc, const char **argv, struct pm_env *env);

@@ -1,0 +1,83 @@
+#!/bin/sh
+test_description='sched: record the scheduler tracepoints as perf sched record does; latency, timehist, map and script as perf prints them'
+. "$(dirname "$0")/test-lib.sh"
+
+# sched record is system-wide: both tools read the one file it writes,
+# whatever else the machine ran meanwhile
+same() {
+	perf sched "$@" >perf.txt 2>/dev/null &&
+	pm sched "$@" >pm.txt 2>pm.err &&
+	test_cmp perf.txt pm.txt
+}
+
+test_expect_success SYSWIDE,TRACEFS 'record: perf sched record'"'"'s events, raw, every event sampled' '
+	pm sched record -o s.data -- "$WL/sleep-switch" 50 2>err &&
+	pm evlist -i s.data >events &&
+	for e in sched_switch sched_stat_runtime sched_process_fork sched_wakeup_new \
+		 sched_migrate_task; do
+		test_grep "^sched:$e$" events || return 1
+	done &&
+	{ test_grep "^sched:sched_waking$" events || test_grep "^sched:sched_wakeup$" events; } &&
+	pm evlist -v -i s.data | grep "^sched:sched_switch:" >attr &&
+	test_grep "sample_type: IP\|TID\|TIME\|CPU\|PERIOD\|RAW" attr &&
+	test_grep "sample_period, sample_freq \}: 1," attr
+'
+
+# ground truth: sleep-switch sleeps 50 times, each a switch out of it
+test_expect_success SYSWIDE,TRACEFS 'timehist: a line per switch out of the task, and its summary' '
+	pm sched timehist -i s.data >out 2>err &&
+	test $(grep -c "  sleep-switch\[[0-9]*\] " out) -ge 50 &&
+	pm sched timehist -s -i s.data >sum 2>err &&
+	awk "/ sleep-switch\[[0-9]+\] / { n = \$3 } END { exit !(n >= 50) }" sum
+'
+
+test_expect_success SYSWIDE,TRACEFS,PERF 'latency, timehist, map and script: perf'"'"'s output on the same file' '
+	for opts in "" "-p" "-s pid" "-s max,switch" "-C 0"; do
+		same latency $opts -i s.data || { echo "latency $opts"; return 1; }
+	done &&
+	for opts in "" "-s" "-S" "-w" "-M" "-V" "--state" "-n" "-w -n -V -M --state" \
+		    "-S --state" "-C 1" "-S -M"; do
+		same timehist $opts -i s.data || { echo "timehist $opts"; return 1; }
+	done &&
+	for opts in "" "--compact" "--cpus 1"; do
+		same map $opts -i s.data || { echo "map $opts"; return 1; }
+	done &&
+	same script -i s.data
+'
+
+test_expect_success SYSWIDE,TRACEFS,PERF 'timehist -p, -t and --time: the same as perf' '
+	pid=$(pm sched timehist -i s.data 2>/dev/null |
+	      sed -n "s/.*  sleep-switch\[\([0-9]*\)\] .*/\1/p" | head -1) &&
+	from=$(pm script -F time -i s.data | sed -n "200s/[ :]//gp") &&
+	to=$(pm script -F time -i s.data | sed -n "900s/[ :]//gp") &&
+	for opts in "-p $pid" "-t $pid" "-S -p $pid" "--time $from,$to" "-S --time $from,$to" \
+		    "--time ,$to" "--time $from,"; do
+		same timehist $opts -i s.data || { echo "timehist $opts"; return 1; }
+	done
+'
+
+test_expect_success SYSWIDE,TRACEFS,PERF 'recorded by perf sched record: the same' '
+	perf sched record -o p.data -- "$WL/sleep-switch" 20 >/dev/null 2>&1 &&
+	same latency -i p.data && same timehist -S -w -M -i p.data && same map -i p.data
+'
+
+test_expect_success 'errors: no file, no sched events, a bad key or list, no subcommand' '
+	test_expect_code 255 pm sched latency -i nosuch.data 2>err &&
+	test_grep "nosuch.data" err &&
+	pm record -q -e task-clock -o tc.data -- true &&
+	pm sched latency -i tc.data >out 2>err &&
+	test_grep "No trace sample to read" err &&
+	test_expect_code 255 pm sched timehist -i tc.data 2>err &&
+	test_grep "no sched_switch events" err &&
+	test_expect_code 129 pm sched latency -s nosuch -i tc.data 2>err &&
+	test_grep "unknown sort key .nosuch." err &&
+	test_expect_code 255 pm sched timehist -p 12x -i tc.data 2>err &&
+	test_grep "not a list of ids" err &&
+	test_expect_code 255 pm sched timehist --time 2,1 -i tc.data 2>err &&
+	test_grep "not a time window" err &&
+	test_expect_code 129 pm sched timehist -s -w -i tc.data 2>err &&
+	test_expect_code 129 pm sched 2>err && test_grep "which report" err &&
+	test_expect_code 129 pm sched frobnicate 2>err && test_grep "not a sched command" err
+'
+
+test_done

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SCHED_H
+#define PM_SCHED_H
+
+/*
+ * perf sched's reading of a `sched record` file: its scheduler tracepoints
+ * (sched_switch, sched_stat_runtime, the wakeups, sched_migrate_task) in
+ * time order, each decoded from the file's own formats, and a thread
+ * table kept as perf's machine keeps it (a FORK of a known tid retires
+ * the old thread, COMM names, EXIT marks dead): what latency, timehist
+ * and map each make their tables from.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../base/strbuf.h"
+#include "../data/perf-data.h"
+#include "../data/session.h"
+
+#define SCHED_BUCKETS 256
+
+struct evsel_fields;
+
+struct sched_thread {
+	int32_t pid, tid, ppid;
+	char *comm;		/* ":tid" until a COMM names it */
+	bool comm_set;		/* a COMM (or its parent's at FORK) named it */
+	bool dead;		/* EXIT seen */
+	bool comm_changed;	/* a COMM since map last said its name */
+	void *priv;		/* the command's own data */
+	struct sched_thread *next;	/* in its bucket */
+};
+
+struct sched_threads {
+	struct sched_thread *bucket[SCHED_BUCKETS];	/* by tid % 256 */
+	struct sched_thread **retired;	/* replaced by a FORK, in that order */
+	uint32_t nr_retired;
+};
+
+enum sched_kind {
+	SCHED_NONE, SCHED_SWITCH, SCHED_RUNTIME, SCHED_WAKEUP, SCHED_WAKEUP_NEW, SCHED_WAKING,
+	SCHED_MIGRATE,
+};
+
+struct sched_event {
+	enum sched_kind kind;
+	const struct perf_sample *s;
+	int32_t prev_pid, next_pid;	/* switch */
+	int64_t prev_state;
+	char next_comm[32];
+	int32_t pid;			/* the others: the task */
+	uint64_t runtime;
+	int32_t orig_cpu, dest_cpu;
+};
+
+struct sched_ops {
+	void (*event)(void *ctx, const struct sched_event *e);
+	/* a LOST record: @lost events on @cpu at @time */
+	void (*lost)(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time);
+};
+
+struct sched_file {
+	struct perf_data pd;
+	struct sched_threads threads;
+	struct session_stats stats;
+	bool has_kind[SCHED_MIGRATE + 1];	/* the file's tracepoints */
+	bool has_tracepoint;
+	bool has_callchain;		/* some event samples callchains */
+	struct evsel_fields *fields;	/* each event's kind and fields */
+	size_t nr_fields;
+};
+
+/* Open @input (errors in @err); then read it through @ops. */
+int sched_file__open(struct sched_file *f, const char *input, struct strbuf *err);
+int sched_file__read(struct sched_file *f, const struct sched_ops *ops, void *ctx,
+		     struct strbuf *err);
+void sched_file__close(struct sched_file *f, void (*free_priv)(void *priv));
+
+/* perf's machine__findnew_thread(): a new thread gets @pid; a known one
+ * whose pid is unknown (-1) learns it */
+struct sched_thread *sched_threads__findnew(struct sched_threads *t, int32_t pid, int32_t tid);
+struct sched_thread *sched_threads__find(struct sched_threads *t, int32_t tid);
+
+/* Each thread in perf's machine order: a bucket's live threads by tid,
+ * then the threads a FORK retired from it */
+void sched_threads__for_each(struct sched_threads *t, void (*fn)(struct sched_thread *, void *),
+			     void *arg);
+
+/* "%llu.%06llu" of @ns: seconds and truncated microseconds */
+void sched_time_usec(uint64_t ns, char *buf, size_t size);
+
+#endif
