@@ -51,6 +51,7 @@ static const struct cmd_struct commands[] = {
 	{ "script", cmd_script, "Read perf.data and display each sample (trace output)", true },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 	{ "top", cmd_top, "System profiling tool" },
+	{ "trace", cmd_trace, "strace inspired tool" },
 	{ "version", cmd_version, "Display the version of perf-mini" },
 };
 
@@ -137,7 +138,6 @@ static int cmd_version(int argc, const char **argv, struct pm_env *env)
 static const char *const perf_only_commands[] = {
 	"bench", "buildid-cache", "config", "daemon", "ftrace", "inject", "iostat",
 	"kallsyms", "kmem", "kvm", "kwork", "lock", "probe", "test", "timechart",
-	"trace",
 };
 
 static int unknown_command(const char *name)

@@ -41,3 +41,8 @@ int arch__reg_bit(const struct pmu_arch_ops *arch, const char *name, size_t len)
 			return (arch->regs_sampled >> i) & 1 ? i : -1;
 	return -1;
 }
+
+const char *arch__syscall_name(const struct pmu_arch_ops *arch, int64_t id)
+{
+	return arch && arch->syscall_name ? arch->syscall_name(id) : NULL;
+}

@@ -62,6 +62,8 @@ struct pmu_arch_ops {
 	 * instruction event register), for a simulated PMU; NULL where the
 	 * hardware reports data_src itself. */
 	uint64_t (*data_src_of_sier)(uint64_t sier);
+	/* a system call's name by its number (raw_syscalls' id), or NULL */
+	const char *(*syscall_name)(int64_t id);
 };
 
 extern const struct pmu_arch_ops arch_x86, arch_arm64, arch_powerpc;
@@ -84,6 +86,11 @@ const struct pmu_arch_ops *arch__host(void);
  */
 bool arch_user_read_counter(uint32_t counter, uint64_t *raw);
 bool arch_user_read_cycles(uint64_t *cycles);
+
+const char *x86_64_syscall_name(int64_t id);
+
+/* System call @id's name, NULL where the table has none. */
+const char *arch__syscall_name(const struct pmu_arch_ops *arch, int64_t id);
 
 /* Register bit @bit's name, or "unknown" as perf says. */
 const char *arch__reg_name(const struct pmu_arch_ops *arch, int bit);

@@ -44,6 +44,7 @@ int cmd_sched(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
 int cmd_top(int argc, const char **argv, struct pm_env *env);
+int cmd_trace(int argc, const char **argv, struct pm_env *env);
 
 /* Print @msg (one or more lines) as "perf-mini <cmd>: <msg>" on stderr. */
 void cmd_error(const char *cmd, const char *msg);

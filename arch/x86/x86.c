@@ -79,4 +79,5 @@ const struct pmu_arch_ops arch_x86 = {
 	.regs_unwind = 1ULL << X86_REG_SP | 1ULL << X86_REG_IP,
 	.mem_events = mem_events,
 	.topdown = &topdown,
+	.syscall_name = x86_64_syscall_name,
 };

@@ -56,8 +56,16 @@ for sub in latency timehist map; do
 	"
 done
 
+test_expect_success "every option of 'trace -h' is in perf-mini-trace.txt" '
+	pm trace -h >help &&
+	grep -oE -- "--[a-z][a-z-]*" help | sort -u >opts &&
+	while read -r o; do
+		grep -q -- "^$o" "$DOC/perf-mini-trace.txt" || { echo "undocumented: $o"; exit 1; }
+	done <opts
+'
+
 test_expect_success 'every command has a man page' '
-	for c in list record report script stat mem c2c sched profviz evlist buildid-list data diff top annotate archive; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
+	for c in list record report script stat mem c2c sched trace profviz evlist buildid-list data diff top annotate archive; do test -f "$DOC/perf-mini-$c.txt" || exit 1; done
 '
 
 test_expect_success 'module layering: util never includes cmd, lower levels never higher' '
@@ -101,7 +109,7 @@ test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family 
 			{ echo "$t: not tNNNN-<command>-<topic>.sh"; exit 1; }
 		case "$t" in
 		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t4*-archive-*|t5*-script-*) ;;
-		t6*-mem-*|t6*-c2c-*|t6*-sched-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
+		t6*-mem-*|t6*-c2c-*|t6*-sched-*|t6*-trace-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
 		*) echo "$t: its command is not its family (first digit)"; exit 1 ;;
 		esac
 	done

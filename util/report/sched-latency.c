@@ -153,6 +153,9 @@ static void on_event(void *ctx, const struct sched_event *e)
 		l->nr_timestamps++;
 		break;
 	case SCHED_WAKING:	/* not perf 6.1's */
+	case SCHED_SYS_ENTER:
+	case SCHED_SYS_EXIT:
+	case SCHED_FAULT:
 	case SCHED_NONE:
 		break;
 	}

@@ -17,12 +17,16 @@ static const struct {
 	{ "sched:sched_switch", SCHED_SWITCH }, { "sched:sched_stat_runtime", SCHED_RUNTIME },
 	{ "sched:sched_wakeup", SCHED_WAKEUP }, { "sched:sched_wakeup_new", SCHED_WAKEUP_NEW },
 	{ "sched:sched_waking", SCHED_WAKING }, { "sched:sched_migrate_task", SCHED_MIGRATE },
+	{ "raw_syscalls:sys_enter", SCHED_SYS_ENTER }, { "raw_syscalls:sys_exit", SCHED_SYS_EXIT },
+	{ "syscalls:sys_enter", SCHED_SYS_ENTER }, { "syscalls:sys_exit", SCHED_SYS_EXIT },
 };
 
 /* each event's kind and fields, found once */
 struct evsel_fields {
 	enum sched_kind kind;
+	bool major;
 	struct tp_field prev_pid, next_pid, prev_state, next_comm, pid, runtime, orig_cpu, dest_cpu;
+	struct tp_field id, ret;
 };
 
 struct reader {
@@ -57,6 +61,11 @@ static void find_fields(struct sched_file *f)
 		f->has_tracepoint |= e->attr.type == PERF_TYPE_TRACEPOINT;
 		f->has_callchain |= !!(e->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 		ef->kind = e->attr.type == PERF_TYPE_TRACEPOINT && tf ? kind_of(e->name) : SCHED_NONE;
+		if (e->attr.type == PERF_TYPE_SOFTWARE && (config == PERF_COUNT_SW_PAGE_FAULTS ||
+							   config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ||
+							   config == PERF_COUNT_SW_PAGE_FAULTS_MIN))
+			ef->kind = SCHED_FAULT;
+		ef->major = config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
 		f->has_kind[ef->kind] = true;
 		trace_format__field(tf, config, "prev_pid", &ef->prev_pid);
 		trace_format__field(tf, config, "next_pid", &ef->next_pid);
@@ -66,6 +75,8 @@ static void find_fields(struct sched_file *f)
 		trace_format__field(tf, config, "runtime", &ef->runtime);
 		trace_format__field(tf, config, "orig_cpu", &ef->orig_cpu);
 		trace_format__field(tf, config, "dest_cpu", &ef->dest_cpu);
+		trace_format__field(tf, config, "id", &ef->id);
+		trace_format__field(tf, config, "ret", &ef->ret);
 	}
 	f->has_kind[SCHED_NONE] = false;
 	trace_format__delete(tf);
@@ -87,6 +98,11 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		return 0;
 	ef = &r->f->fields[evsel->idx];
 	e.kind = ef->kind;
+	e.major = ef->major;
+	if (e.kind == SCHED_FAULT) {
+		r->ops->event(r->ctx, &e);
+		return 0;
+	}
 	if (e.kind == SCHED_NONE || !s->raw_data)
 		return 0;
 	e.prev_pid = (int32_t)tp_field__s64(&ef->prev_pid, s);
@@ -97,6 +113,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	e.runtime = tp_field__u64(&ef->runtime, s);
 	e.orig_cpu = (int32_t)tp_field__s64(&ef->orig_cpu, s);
 	e.dest_cpu = (int32_t)tp_field__s64(&ef->dest_cpu, s);
+	e.id = (int32_t)tp_field__u64(&ef->id, s);	/* perf's (int) of the long */
+	e.ret = tp_field__s64(&ef->ret, s);
 	r->ops->event(r->ctx, &e);
 	return 0;
 }

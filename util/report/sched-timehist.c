@@ -348,6 +348,9 @@ static void on_event(void *ctx, const struct sched_event *e)
 			on_migrate(h, e);
 		break;
 	case SCHED_RUNTIME:
+	case SCHED_SYS_ENTER:
+	case SCHED_SYS_EXIT:
+	case SCHED_FAULT:
 	case SCHED_NONE:
 		break;
 	}

@@ -3,9 +3,9 @@
 #define PM_SCHED_H
 
 /*
- * perf sched's reading of a `sched record` file: its scheduler tracepoints
- * (sched_switch, sched_stat_runtime, the wakeups, sched_migrate_task) in
- * time order, each decoded from the file's own formats, and a thread
+ * perf sched's (and perf trace's) reading of a file: its scheduler
+ * tracepoints (sched_switch, sched_stat_runtime, the wakeups,
+ * sched_migrate_task) and raw_syscalls' enter and exit, in time order, each decoded from the file's own formats, and a thread
  * table kept as perf's machine keeps it (a FORK of a known tid retires
  * the old thread, COMM names, EXIT marks dead): what latency, timehist
  * and map each make their tables from.
@@ -39,7 +39,8 @@ struct sched_threads {
 
 enum sched_kind {
 	SCHED_NONE, SCHED_SWITCH, SCHED_RUNTIME, SCHED_WAKEUP, SCHED_WAKEUP_NEW, SCHED_WAKING,
-	SCHED_MIGRATE,
+	SCHED_MIGRATE, SCHED_SYS_ENTER, SCHED_SYS_EXIT,
+	SCHED_FAULT,		/* a page fault event (software), for trace */
 };
 
 struct sched_event {
@@ -51,6 +52,8 @@ struct sched_event {
 	int32_t pid;			/* the others: the task */
 	uint64_t runtime;
 	int32_t orig_cpu, dest_cpu;
+	int64_t id, ret;		/* raw_syscalls */
+	bool major;			/* a major fault */
 };
 
 struct sched_ops {
@@ -63,7 +66,7 @@ struct sched_file {
 	struct perf_data pd;
 	struct sched_threads threads;
 	struct session_stats stats;
-	bool has_kind[SCHED_MIGRATE + 1];	/* the file's tracepoints */
+	bool has_kind[SCHED_FAULT + 1];	/* the file's tracepoints */
 	bool has_tracepoint;
 	bool has_callchain;		/* some event samples callchains */
 	struct evsel_fields *fields;	/* each event's kind and fields */
