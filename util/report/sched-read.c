@@ -303,3 +303,41 @@ void sched_time_usec(uint64_t ns, char *buf, size_t size)
 {
 	snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns % 1000000000 / 1000);
 }
+
+int sched_ids__parse(struct sched_ids *ids, const char *opt, const char *list,
+		     struct strbuf *err)
+{
+	const char *p = list;
+
+	if (!list)
+		return 0;
+	ids->given = true;
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end == p || (*end && *end != ',') || v < INT32_MIN || v > INT32_MAX) {
+			strbuf_addf(err, "%s %s: not a list of ids\nhint: %s 1234,5678", opt, list,
+				    opt);
+			return -1;
+		}
+		ids->v = must_reallocarray(ids->v, ids->n + 1, sizeof(*ids->v));
+		ids->v[ids->n++] = (int32_t)v;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+bool sched_ids__has(const struct sched_ids *ids, int32_t id)
+{
+	for (size_t i = 0; i < ids->n; i++)
+		if (ids->v[i] == id)
+			return true;
+	return !ids->given;
+}
+
+void sched_ids__exit(struct sched_ids *ids)
+{
+	free(ids->v);
+	*ids = (struct sched_ids){ 0 };
+}

@@ -19,21 +19,6 @@
 
 #define MAX_CPUS 4096
 
-/* -p, -t: the ids asked for (none: all) */
-struct id_list {
-	int32_t *v;
-	size_t n;
-	bool given;
-};
-
-static bool id_list__has(const struct id_list *l, int32_t id)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (l->v[i] == id)
-			return true;
-	return !l->given;
-}
-
 struct runtime {
 	uint64_t last_time, ready_to_run;
 	int64_t last_state;
@@ -47,7 +32,7 @@ struct timehist {
 	const struct sched_timehist_opts *o;
 	struct sched_file *f;
 	struct strbuf *out, *note;
-	struct id_list pids, tids;
+	struct sched_ids pids, tids;
 	struct cpu_map *cpus;
 	uint64_t start, end;		/* --time, 0 for open */
 	int max_cpu;
@@ -97,7 +82,7 @@ static void msec(struct strbuf *out, uint64_t ns, int width)
 
 static bool filtered(const struct timehist *h, const struct sched_thread *t)
 {
-	return !id_list__has(&h->pids, t->pid) || !id_list__has(&h->tids, t->tid);
+	return !sched_ids__has(&h->pids, t->pid) || !sched_ids__has(&h->tids, t->tid);
 }
 
 static bool skip(struct timehist *h, const struct sched_thread *t)
@@ -532,30 +517,6 @@ static int parse_cpus(const char *list, struct cpu_map **map, struct strbuf *err
 	return -1;
 }
 
-/* "1234,5678" (perf's intlist) */
-static int parse_ids(const char *opt, const char *list, struct id_list *l, struct strbuf *err)
-{
-	const char *p = list;
-
-	if (!list)
-		return 0;
-	l->given = true;
-	while (*p) {
-		char *end;
-		long v = strtol(p, &end, 10);
-
-		if (end == p || (*end && *end != ',') || v < INT32_MIN || v > INT32_MAX) {
-			strbuf_addf(err, "%s %s: not a list of ids\nhint: %s 1234,5678", opt, list,
-				    opt);
-			return -1;
-		}
-		l->v = must_reallocarray(l->v, l->n + 1, sizeof(*l->v));
-		l->v[l->n++] = (int32_t)v;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
 static void free_runtime(void *priv)
 {
 	free(priv);
@@ -597,8 +558,8 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 	struct timehist h = { .o = o, .f = &f, .out = out, .note = note, .comm_width = 30 };
 	int ret = -1;
 
-	if (parse_window(&h, o->time, err) || parse_ids("-p", o->pids, &h.pids, err) ||
-	    parse_ids("-t", o->tids, &h.tids, err) || parse_cpus(o->cpus, &h.cpus, err))
+	if (parse_window(&h, o->time, err) || sched_ids__parse(&h.pids, "-p", o->pids, err) ||
+	    sched_ids__parse(&h.tids, "-t", o->tids, err) || parse_cpus(o->cpus, &h.cpus, err))
 		goto out;
 	if (sched_file__open(&f, input, err))
 		goto out;
@@ -613,8 +574,8 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 	free(h.last_switch);
 	sched_file__close(&f, free_runtime);
 out:
-	free(h.pids.v);
-	free(h.tids.v);
+	sched_ids__exit(&h.pids);
+	sched_ids__exit(&h.tids);
 	cpu_map__delete(h.cpus);
 	return ret;
 }

@@ -89,6 +89,18 @@ struct sched_thread *sched_threads__find(struct sched_threads *t, int32_t tid);
 void sched_threads__for_each(struct sched_threads *t, void (*fn)(struct sched_thread *, void *),
 			     void *arg);
 
+/* -p, -t: the ids asked for ("1234,5678", perf's intlist); none given: all */
+struct sched_ids {
+	int32_t *v;
+	size_t n;
+	bool given;
+};
+
+int sched_ids__parse(struct sched_ids *ids, const char *opt, const char *list,
+		     struct strbuf *err);
+bool sched_ids__has(const struct sched_ids *ids, int32_t id);
+void sched_ids__exit(struct sched_ids *ids);
+
 /* "%llu.%06llu" of @ns: seconds and truncated microseconds */
 void sched_time_usec(uint64_t ns, char *buf, size_t size);
 

@@ -30,41 +30,11 @@ struct summary {
 	const struct trace_summary_opts *o;
 	struct sched_file *f;
 	const struct pmu_arch_ops *arch;
-	struct id_set { int32_t *v; size_t n; bool given; } pids, tids;
+	struct sched_ids pids, tids;
 	uint64_t nr_events;
 	int8_t *exists;		/* by id: 0 unknown, 1 yes, -1 no */
 	int64_t nr_exists;
 };
-
-static bool id_set__has(const struct id_set *s, int32_t id)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i] == id)
-			return true;
-	return !s->given;
-}
-
-static int id_set__parse(struct id_set *s, const char *opt, const char *list, struct strbuf *err)
-{
-	const char *p = list;
-
-	if (!list)
-		return 0;
-	s->given = true;
-	while (*p) {
-		char *end;
-		long v = strtol(p, &end, 10);
-
-		if (end == p || (*end && *end != ',') || v < INT32_MIN || v > INT32_MAX) {
-			strbuf_addf(err, "%s %s: not a list of ids\nhint: %s 1234,5678", opt, list, opt);
-			return -1;
-		}
-		s->v = must_reallocarray(s->v, s->n + 1, sizeof(*s->v));
-		s->v[s->n++] = (int32_t)v;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
 
 /* perf 6.1 drops an id whose tracepoint this machine lacks (its name,
  * or the alias the kernel gave it); where tracefs cannot be read, we keep
@@ -154,7 +124,7 @@ static void on_event(void *ctx, const struct sched_event *e)
 	if (e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT)
 		return;
 	t = sched_threads__findnew(&s->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
-	if (!id_set__has(&s->pids, t->pid) || !id_set__has(&s->tids, t->tid))
+	if (!sched_ids__has(&s->pids, t->pid) || !sched_ids__has(&s->tids, t->tid))
 		return;
 	s->nr_events++;		/* the total, unknown ids too */
 	if (e->kind == SCHED_FAULT) {
@@ -298,8 +268,8 @@ int trace_summary(const char *input, const struct trace_summary_opts *o, struct 
 	int ret = -1;
 
 	/* perf's -p names threads by both ids */
-	if (id_set__parse(&s.pids, "-p", o->pids, err) ||
-	    id_set__parse(&s.tids, "--tid", o->pids ? o->pids : o->tids, err))
+	if (sched_ids__parse(&s.pids, "-p", o->pids, err) ||
+	    sched_ids__parse(&s.tids, "--tid", o->pids ? o->pids : o->tids, err))
 		goto out;
 	if (sched_file__open(&f, input, err))
 		goto out;
@@ -312,7 +282,7 @@ int trace_summary(const char *input, const struct trace_summary_opts *o, struct 
 	free(s.exists);
 	sched_file__close(&f, free_trace);
 out:
-	free(s.pids.v);
-	free(s.tids.v);
+	sched_ids__exit(&s.pids);
+	sched_ids__exit(&s.tids);
 	return ret;
 }
