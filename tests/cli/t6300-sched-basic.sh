@@ -80,4 +80,13 @@ test_expect_success 'errors: no file, no sched events, a bad key or list, no sub
 	test_expect_code 129 pm sched frobnicate 2>err && test_grep "not a sched command" err
 '
 
+# tracepoints need root or an open tracefs: a normal user is told which
+test_expect_success NORMAL_USER 'sched record as a normal user: done, or refused saying why and what to do' '
+	if as_user "$PERF_MINI" sched record -o u.data -- true 2>err; then
+		test -s u.data
+	else
+		test_grep "permission denied|paranoid" err && test_grep "^hint: " err
+	fi
+'
+
 test_done

@@ -68,4 +68,13 @@ test_expect_success 'errors: no file, not done yet, a bad list' '
 	test_grep "not a list of ids" err
 '
 
+# tracepoints need root or an open tracefs: a normal user is told which
+test_expect_success NORMAL_USER 'trace record as a normal user: done, or refused saying why and what to do' '
+	if as_user "$PERF_MINI" trace record -o u.data -- true 2>err; then
+		test -s u.data
+	else
+		test_grep "permission denied|paranoid" err && test_grep "^hint: " err
+	fi
+'
+
 test_done
