@@ -3,8 +3,8 @@
  * perf-mini trace: perf trace's system call summary. "trace record"
  * records raw_syscalls' enter and exit as perf trace record does; "trace
  * -s -i FILE" prints perf's summary of such a file per thread
- * (util/report/trace-summary). The strace-like lines (trace CMD, -S) are
- * not done yet.
+ * (util/report/trace-summary), "trace -s -- CMD" the same of a command
+ * it runs. The strace-like lines (trace CMD, -S) are not done yet.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +21,7 @@
 #include "../util/report/trace-summary.h"
 
 static const char *const trace_usage[] = {
-	"perf-mini trace -s [-i <file>] [<options>]",
+	"perf-mini trace -s [<options>] [-i <file> | [--] <command>]",
 	"perf-mini trace record [<record options>] [-- <command>]",
 	NULL,
 };
@@ -75,6 +75,59 @@ static FILE *open_output(const char *path, struct strbuf *err)
 	return f;
 }
 
+static int summarize(const struct trace_summary_opts *o, const char *input, const char *output)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	FILE *f = open_output(output, &err);
+	int ret = PM_EXIT_ERROR;
+
+	if (f) {
+		ret = trace_summary(input, o, &out, &err) ? PM_EXIT_ERROR : 0;
+		fwrite(out.buf, 1, out.len, f);
+		if (f != stderr)
+			fclose(f);
+	}
+	if (err.len)
+		cmd_error("trace", err.buf);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* trace -s -- CMD: recorded into a private file, summed up, removed; the
+ * command's exit status, as perf's */
+static int live_summary(const struct trace_summary_opts *o, const char *output, int argc,
+			const char **argv, struct pm_env *env)
+{
+	const char *tmp = getenv("TMPDIR");
+	char path[4096];
+	const char **av = calloc((size_t)argc + 5, sizeof(*av));
+	struct stat st;
+	int fd, n = 0, ret;
+
+	snprintf(path, sizeof(path), "%s/perf-mini-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!av || (fd = mkstemp(path)) < 0) {
+		cmd_error("trace", "cannot make a file for the recording\nhint: set TMPDIR to a "
+			  "directory you can write");
+		free(av);
+		return PM_EXIT_ERROR;
+	}
+	close(fd);
+	av[n++] = "record";
+	av[n++] = "-q";
+	av[n++] = "-o";
+	av[n++] = path;
+	for (int i = 0; i < argc; i++)
+		av[n++] = argv[i];
+	ret = trace_record(n, av, env);
+	if (!stat(path, &st) && st.st_size && ret != PM_EXIT_ERROR &&
+	    summarize(o, path, output) && !ret)
+		ret = PM_EXIT_ERROR;
+	unlink(path);
+	free(av);
+	return ret;
+}
+
 int cmd_trace(int argc, const char **argv, struct pm_env *env)
 {
 	struct trace_summary_opts o = { .tracefs = tracepoint_tracefs_dir(NULL) };
@@ -97,10 +150,9 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END(),
 	};
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
 	int ret = parse_options(argc, argv, options, trace_usage, PARSE_OPT_STOP_AT_NON_OPTION,
 				&err);
-	FILE *f;
 
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, err.buf);
@@ -111,24 +163,19 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	if (ret > 0 && !strcmp(argv[0], "record"))
 		return trace_record(ret, argv, env);
 	summary |= o.errno_summary;
+	if (ret > 0 && summary && !input && !with_summary)
+		return live_summary(&o, output, ret, argv, env);
 	if (ret > 0 || !input || !summary) {
-		strbuf_addstr(&err, ret > 0 ? "tracing a command live is not done yet" :
-			      !input ? "the summary of a recording only (-i FILE) is done yet" :
+		strbuf_addstr(&err, ret > 0 ? "tracing a command's every call live is not done yet" :
+			      !input ? "the summary of a recording or a command only (-s) is done yet" :
 			      "the lines of each call (-S, or no -s) are not done yet");
 		strbuf_addstr(&err, "\nhint: perf-mini trace record -- <command>, then perf-mini "
 			      "trace -s -i perf.data");
 		ret = 129;
-	} else if (!(f = open_output(output, &err))) {
-		ret = PM_EXIT_ERROR;
 	} else {
-		ret = trace_summary(input, &o, &out, &err) ? PM_EXIT_ERROR : 0;
-		fwrite(out.buf, 1, out.len, f);
-		if (f != stderr)
-			fclose(f);
+		return summarize(&o, input, output);
 	}
-	if (err.len)
-		cmd_error("trace", err.buf);
-	strbuf_release(&out);
+	cmd_error("trace", err.buf);
 	strbuf_release(&err);
 	return ret;
 }

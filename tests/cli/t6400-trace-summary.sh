@@ -25,6 +25,15 @@ test_expect_success TRACEFS '-s: the workload'"'"'s sleeps, each a call' '
 	test_grep "^   clock_nanosleep +20 +0 " out
 '
 
+test_expect_success TRACEFS '-s -- CMD: the command run, its calls summed up, its exit status' '
+	pm trace -s -- "$WL/sleep-switch" 20 2>out &&
+	test_grep "^   clock_nanosleep +20 +0 " out &&
+	test_expect_code 3 pm trace -s -- sh -c "exit 3" 2>out &&
+	test_grep "^ sh \([0-9]+\)" out &&
+	test_expect_code 255 pm trace -s -- /nonexistent/cmd 2>err &&
+	test_grep "cannot run" err && ! test_grep "Summary of events" err
+'
+
 test_expect_success TRACEFS,PERF '-s, --errno-summary, -p, --tid, --sched: the same as perf' '
 	pm trace record -o f.data -- sh -c "ls /nonexistent; cat /nonexistent; ls / >/dev/null" \
 		>/dev/null 2>&1;
