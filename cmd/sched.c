@@ -197,6 +197,7 @@ static int sched_timehist_cmd(int argc, const char **argv, const char *input)
 		OPT_BOOLEAN('n', "next", &o.next, "Show next task"),
 		OPT_BOOLEAN('M', "migrations", &o.migrations, "Show migration events"),
 		OPT_BOOLEAN('V', "cpu-visual", &o.cpu_visual, "Add CPU visual"),
+		OPT_BOOLEAN('I', "idle-hist", &o.idle_hist, "Show idle events only"),
 		OPT_STRING(0, "time", &o.time, "str", "Time span for analysis (start,stop)"),
 		OPT_BOOLEAN(0, "state", &o.state, "Show task state when sched-out"),
 		OPT_STRING('p', "pid", &o.pids, "pid[,pid...]", "analyze events only for given process id(s)"),

@@ -36,7 +36,7 @@ test_expect_success SYSWIDE,TRACEFS,PERF 'latency, timehist, map and script: per
 		same latency $opts -i s.data || { echo "latency $opts"; return 1; }
 	done &&
 	for opts in "" "-s" "-S" "-w" "-M" "-V" "--state" "-n" "-w -n -V -M --state" \
-		    "-S --state" "-C 1" "-S -M"; do
+		    "-S --state" "-C 1" "-S -M" "-I" "-I -S" "-I -V --state"; do
 		same timehist $opts -i s.data || { echo "timehist $opts"; return 1; }
 	done &&
 	for opts in "" "--compact" "--cpus 1"; do

@@ -34,6 +34,7 @@ int sched_map(const char *input, const struct sched_map_opts *o, struct strbuf *
 
 struct sched_timehist_opts {
 	bool summary_only, with_summary, wakeups, next, migrations, cpu_visual, state;
+	bool idle_hist;		/* -I: idle periods, charged to the task before */
 	const char *pids, *tids, *cpus;	/* -p, -t, -C lists */
 	const char *time;		/* --time start,stop */
 	bool call_graph;		/* -g (on unless --no-call-graph) */

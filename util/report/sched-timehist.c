@@ -38,6 +38,7 @@ struct timehist {
 	int max_cpu;
 	struct sched_thread *idle;	/* by CPU: "<idle>", made as met */
 	uint64_t *last_switch;		/* by CPU */
+	struct sched_thread **idle_last;	/* -I: by CPU, the task before idle */
 	int comm_width;
 	uint64_t hist_start, hist_end, skipped;
 	bool has_waking;
@@ -91,6 +92,19 @@ static bool skip(struct timehist *h, const struct sched_thread *t)
 		return false;
 	h->skipped++;
 	return true;
+}
+
+/* a wakeup or migration line: not when both tasks are filtered out, nor
+ * with -I (each is counted as filtered all the same, as perf) */
+static bool skip_other(struct timehist *h, const struct sched_thread *a,
+		       const struct sched_thread *b)
+{
+	if (h->o->idle_hist) {
+		skip(h, a);
+		skip(h, b);
+		return true;
+	}
+	return skip(h, a) && skip(h, b);
 }
 
 static const char dash_line[] = "-----------------------------------------------------------------"
@@ -166,7 +180,7 @@ static void on_wakeup(struct timehist *h, const struct sched_event *e)
 	if (!h->o->wakeups || !in_window(h, e->s->time))
 		return;
 	waker = sched_threads__findnew(&h->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
-	if (skip(h, waker) && skip(h, wakee))
+	if (skip_other(h, waker, wakee))
 		return;
 	row_start(h, e->s, 0, waker);
 	strbuf_addf(h->out, "  %9s  %9s  %9s awakened: %s\n", "", "", "",
@@ -182,7 +196,7 @@ static void on_migrate(struct timehist *h, const struct sched_event *e)
 	if (h->o->summary_only)
 		return;
 	by = sched_threads__findnew(&h->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
-	if (skip(h, by) && skip(h, migrant))
+	if (skip_other(h, by, migrant))
 		return;
 	row_start(h, e->s, 'm', by);
 	strbuf_addf(h->out, "  %9s  %9s  %9s migrated: %s cpu %d => %d\n", "", "", "",
@@ -266,6 +280,22 @@ static bool cpu_listed(const struct timehist *h, uint32_t cpu)
 
 static struct sched_thread *idle_of(struct timehist *h, uint32_t cpu);
 
+/* -I: the idle period that just ended counts for the task that ran
+ * before it; false where none did (nothing is printed then) */
+static bool idle_ends(struct timehist *h, uint32_t cpu, uint64_t t, uint64_t tprev)
+{
+	struct sched_thread *last = h->idle_last[cpu];
+	struct runtime *r;
+
+	if (!last)
+		return false;
+	r = runtime_of(last);
+	update(r, t, tprev);
+	r->dt_run = r->dt_delay = r->dt_sleep = r->dt_iowait = r->dt_preempt = 0;
+	h->idle_last[cpu] = NULL;
+	return true;
+}
+
 static void on_switch(struct timehist *h, const struct sched_event *e)
 {
 	const struct perf_sample *s = e->s;
@@ -281,7 +311,10 @@ static void on_switch(struct timehist *h, const struct sched_event *e)
 	th = e->prev_pid == 0 ? idle_of(h, cpu) :
 	     sched_threads__findnew(&h->f->threads, (int32_t)s->pid,
 				    s->tid ? (int32_t)s->tid : (int32_t)s->pid);
-	if (skip(h, th))
+	if (h->o->idle_hist && e->prev_pid)
+		h->idle_last[cpu] = th;
+	/* -I: switches into or out of the idle task alone */
+	if (skip(h, th) || (h->o->idle_hist && e->prev_pid && e->next_pid))
 		goto out;
 	r = runtime_of(th);
 	tprev = h->last_switch[cpu];
@@ -295,8 +328,10 @@ static void on_switch(struct timehist *h, const struct sched_event *e)
 		if (t > h->end)
 			t = h->end;
 	}
-	if (cpu_listed(h, cpu))
+	if ((!h->o->idle_hist || !e->prev_pid) && cpu_listed(h, cpu))
 		update(r, t, tprev);
+	if (h->o->idle_hist && !e->prev_pid && !idle_ends(h, cpu, t, tprev))
+		goto out;
 	if (!h->o->summary_only && cpu_listed(h, cpu))
 		switch_row(h, e, t, th, r);
 out:
@@ -438,11 +473,18 @@ static void summary(struct timehist *h)
 	struct strbuf *out = h->out;
 	uint64_t before;
 
-	strbuf_addf(out, "\n%s\n", h->o->state ? "Wait-time summary" : "Runtime summary");
-	strbuf_addf(out, "%*s  parent   sched-in  ", h->comm_width, "comm");
-	strbuf_addstr(out, h->o->state ?
-		      "   run-time      sleep      iowait     preempt       delay\n" :
-		      "   run-time    min-run     avg-run     max-run  stddev  migrations\n");
+	if (h->o->idle_hist) {
+		strbuf_addf(out, "\nIdle-time summary\n%*s  parent  sched-out  ", h->comm_width,
+			    "comm");
+		strbuf_addstr(out, "  idle-time   min-idle    avg-idle    max-idle  stddev  "
+			      "migrations\n");
+	} else {
+		strbuf_addf(out, "\n%s\n", h->o->state ? "Wait-time summary" : "Runtime summary");
+		strbuf_addf(out, "%*s  parent   sched-in  ", h->comm_width, "comm");
+		strbuf_addstr(out, h->o->state ?
+			      "   run-time      sleep      iowait     preempt       delay\n" :
+			      "   run-time    min-run     avg-run     max-run  stddev  migrations\n");
+	}
 	strbuf_addf(out, "%*s            (count)  ", h->comm_width, "");
 	strbuf_addf(out, "     (msec)     (msec)      (msec)      (msec)       %s\n",
 		    h->o->state ? "(msec)" : "%");
@@ -456,7 +498,7 @@ static void summary(struct timehist *h)
 	sched_threads__for_each(&h->f->threads, summary_row, &tot);
 	if (tot.tasks == before)
 		strbuf_addstr(out, "<no terminated tasks>\n");
-	if (h->skipped)
+	if (h->skipped && !h->o->idle_hist)
 		return;		/* perf's: no idle stats for part of the tasks */
 	idle_stats(h, &tot);
 	strbuf_addf(out, "\n    Total number of unique tasks: %" PRIu64 "\n"
@@ -565,6 +607,7 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 		goto out;
 	h.idle = must_calloc(MAX_CPUS, sizeof(*h.idle));
 	h.last_switch = must_calloc(MAX_CPUS, sizeof(*h.last_switch));
+	h.idle_last = must_calloc(MAX_CPUS, sizeof(*h.idle_last));
 	ret = run(&h, err);
 	for (int c = 0; c < MAX_CPUS; c++) {
 		free(h.idle[c].comm);
@@ -572,6 +615,7 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 	}
 	free(h.idle);
 	free(h.last_switch);
+	free(h.idle_last);
 	sched_file__close(&f, free_runtime);
 out:
 	sched_ids__exit(&h.pids);
