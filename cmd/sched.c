@@ -184,12 +184,14 @@ static int sched_map_cmd(int argc, const char **argv, const char *input)
 static int sched_timehist_cmd(int argc, const char **argv, const char *input)
 {
 	static const char *const usage[] = { "perf-mini sched timehist [<options>]", NULL };
-	struct sched_timehist_opts o = { .call_graph = true };
+	struct sched_timehist_opts o = { .call_graph = true, .max_stack = 5 };
 	struct strbuf out = STRBUF_INIT, note = STRBUF_INIT, err = STRBUF_INIT;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name"),
 		OPT_BOOLEAN('g', "call-graph", &o.call_graph,
 			    "Display call chains if present (default on)"),
+		OPT_INTEGER(0, "max-stack", &o.max_stack,
+			    "Maximum number of functions to display backtrace."),
 		OPT_BOOLEAN('s', "summary", &o.summary_only, "Show only syscall summary with statistics"),
 		OPT_BOOLEAN('S', "with-summary", &o.with_summary,
 			    "Show all syscalls and summary with statistics"),

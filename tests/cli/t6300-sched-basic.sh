@@ -56,6 +56,16 @@ test_expect_success SYSWIDE,TRACEFS,PERF 'timehist -p, -t and --time: the same a
 	done
 '
 
+# the chains of kernel functions the tasks switched out in (perf's
+# timehist names no user code: it does not read MMAP2 records)
+test_expect_success SYSWIDE,TRACEFS,PERF 'timehist of a recording with callchains: the same chains as perf' '
+	pm sched record -g -o g.data -- "$WL/sleep-switch" 20 2>/dev/null &&
+	for opts in "" "-S" "-w -M -V" "--max-stack 2" "--no-call-graph" "-n --state" "-I"; do
+		same timehist $opts -i g.data || { echo "timehist $opts"; return 1; }
+	done &&
+	pm sched timehist -i g.data >out 2>/dev/null && test_grep " <- " out
+'
+
 test_expect_success SYSWIDE,TRACEFS,PERF 'recorded by perf sched record: the same' '
 	perf sched record -o p.data -- "$WL/sleep-switch" 20 >/dev/null 2>&1 &&
 	same latency -i p.data && same timehist -S -w -M -i p.data && same map -i p.data

@@ -38,6 +38,7 @@ struct sched_timehist_opts {
 	const char *pids, *tids, *cpus;	/* -p, -t, -C lists */
 	const char *time;		/* --time start,stop */
 	bool call_graph;		/* -g (on unless --no-call-graph) */
+	int max_stack;			/* --max-stack: frames shown (5) */
 };
 
 int sched_timehist(const char *input, const struct sched_timehist_opts *o, struct strbuf *out,

@@ -15,6 +15,8 @@
 
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
+#include "../symbols/machine.h"
+#include "resolve.h"
 #include "sched-cmd.h"
 
 #define MAX_CPUS 4096
@@ -39,6 +41,7 @@ struct timehist {
 	struct sched_thread *idle;	/* by CPU: "<idle>", made as met */
 	uint64_t *last_switch;		/* by CPU */
 	struct sched_thread **idle_last;	/* -I: by CPU, the task before idle */
+	struct machine *machine;	/* -g: where the callchains' symbols are */
 	int comm_width;
 	uint64_t hist_start, hist_end, skipped;
 	bool has_waking;
@@ -248,6 +251,8 @@ static char state_char(const struct sched_thread *t, int64_t state)
 	return bit < 11 ? letters[bit] : '?';
 }
 
+static void callchain(struct timehist *h, const struct perf_sample *s);
+
 static void switch_row(struct timehist *h, const struct sched_event *e, uint64_t t,
 		       const struct sched_thread *th, const struct runtime *r)
 {
@@ -270,7 +275,41 @@ static void switch_row(struct timehist *h, const struct sched_event *e, uint64_t
 	} else if (h->o->wakeups) {
 		strbuf_addf(h->out, "  %-*s", h->comm_width, "");
 	}
+	if (h->machine && th->tid != 0)
+		callchain(h, e->s);
 	strbuf_addch(h->out, '\n');
+}
+
+/* perf's: the scheduler's own functions are left out of the chain */
+static bool ignored(const char *name)
+{
+	return !strcmp(name, "schedule") || !strcmp(name, "__schedule") ||
+	       !strcmp(name, "preempt_schedule");
+}
+
+/* -g: "  sym <- sym <- ...", the first max_stack + 2 frames resolved */
+static void callchain(struct timehist *h, const struct perf_sample *s)
+{
+	struct thread *t = machine__findnew_thread(h->machine, (int32_t)s->pid, (int32_t)s->tid);
+	uint8_t mode = PERF_RECORD_MISC_KERNEL;
+	int frames = 0, shown = 0;
+
+	strbuf_addstr(h->out, "  ");
+	for (uint64_t i = 0; i < s->callchain_nr && frames < h->o->max_stack + 2; i++) {
+		uint64_t ip = s->callchain[i];
+		struct addr_location al;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			mode = ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
+			       ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL : mode;
+			continue;
+		}
+		frames++;
+		resolve_addr(h->machine, t, mode, ip, &al);
+		if (al.sym && ignored(al.sym->name))
+			continue;
+		strbuf_addf(h->out, "%s %s", shown++ ? " <-" : "", al.sym ? al.sym->name : "[unknown]");
+	}
 }
 
 static bool cpu_listed(const struct timehist *h, uint32_t cpu)
@@ -374,6 +413,16 @@ static void on_event(void *ctx, const struct sched_event *e)
 	case SCHED_NONE:
 		break;
 	}
+}
+
+static void on_record(void *ctx, const struct pm_event_header *ev)
+{
+	struct timehist *h = ctx;
+
+	/* perf's timehist takes MMAP records, not MMAP2: user code, which
+	 * perf record maps with MMAP2, stays [unknown] in its chains */
+	if (h->machine && ev->type != PERF_RECORD_MMAP2)
+		machine__process_event(h->machine, ev);
 }
 
 static void on_lost(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time)
@@ -566,15 +615,19 @@ static void free_runtime(void *priv)
 
 static int run(struct timehist *h, struct strbuf *err)
 {
-	struct sched_ops ops = { .event = on_event, .lost = on_lost };
+	struct sched_ops ops = { .event = on_event, .lost = on_lost, .record = on_record };
 	struct sched_file *f = h->f;
 	uint32_t online = f->pd.feat.nr_cpus_online;
 
-	if (h->o->call_graph && !f->has_callchain)
+	if (h->o->call_graph && !f->has_callchain) {
 		strbuf_addstr(h->note, "Samples do not have callchains.\n");
-	else if (h->o->call_graph)
-		strbuf_addstr(h->note, "perf-mini sched timehist: the samples' callchains are not "
-			      "shown yet\n");
+	} else if (h->o->call_graph) {
+		struct dsos_config cfg = { .symfs = "" };
+
+		h->machine = must_calloc(1, sizeof(*h->machine));
+		machine__init(h->machine, &cfg);
+		machine__apply_build_ids(h->machine, &f->pd.feat);
+	}
 	if (!f->has_kind[SCHED_SWITCH]) {
 		strbuf_addstr(err, "no sched_switch events in the file\nhint: record with "
 			      "perf-mini sched record");
@@ -616,6 +669,9 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 	free(h.idle);
 	free(h.last_switch);
 	free(h.idle_last);
+	if (h.machine)
+		machine__exit(h.machine);
+	free(h.machine);
 	sched_file__close(&f, free_runtime);
 out:
 	sched_ids__exit(&h.pids);

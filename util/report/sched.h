@@ -60,6 +60,8 @@ struct sched_ops {
 	void (*event)(void *ctx, const struct sched_event *e);
 	/* a LOST record: @lost events on @cpu at @time */
 	void (*lost)(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time);
+	/* every other record (MMAP, COMM, ...), for a machine's maps */
+	void (*record)(void *ctx, const struct pm_event_header *ev);
 };
 
 struct sched_file {
