@@ -2,9 +2,9 @@
 /*
  * perf-mini c2c: cache-to-cache (false sharing) analysis, as perf c2c.
  * "c2c record" records the CPU's memory events as perf mem record does,
- * both loads and stores, with physical addresses and CPUs; "c2c report
- * --stats" counts the samples by where they were served and the cache
- * lines other cores had modified (util/report/c2c-stats).
+ * both loads and stores, with physical addresses and CPUs; "c2c report"
+ * counts the samples by where they were served and prints the cache lines
+ * other cores had modified, with each one's offsets (util/c2c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
-#include "../util/report/c2c-stats.h"
+#include "../util/c2c/c2c-stats.h"
 
 static const char *const c2c_report_usage[] = {
 	"perf-mini c2c report [<options>]",

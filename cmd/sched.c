@@ -4,7 +4,7 @@
  * the scheduler tracepoints system-wide as perf does; "latency" (per task:
  * run time, switches, delays), "timehist" (a line per context switch, and
  * the summary), "map" (the CPUs' tasks as they switch) and "script" (perf
- * script) read it (util/report/sched-*).
+ * script) read it (util/sched).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/events/tracepoint.h"
-#include "../util/report/sched-cmd.h"
+#include "../util/sched/sched-cmd.h"
 
 static const char *const sched_usage[] = {
 	"perf-mini sched [<options>] {record|latency|map|script|timehist}",

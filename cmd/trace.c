@@ -3,7 +3,7 @@
  * perf-mini trace: perf trace's system call summary. "trace record"
  * records raw_syscalls' enter and exit as perf trace record does; "trace
  * -s -i FILE" prints perf's summary of such a file per thread
- * (util/report/trace-summary), "trace -s -- CMD" the same of a command
+ * (util/sched/trace-summary), "trace -s -- CMD" the same of a command
  * it runs. The strace-like lines (trace CMD, -S) are not done yet.
  */
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
 #include "../util/events/tracepoint.h"
-#include "../util/report/trace-summary.h"
+#include "../util/sched/trace-summary.h"
 
 static const char *const trace_usage[] = {
 	"perf-mini trace -s [<options>] [-i <file> | [--] <command>]",

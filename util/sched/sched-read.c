@@ -8,7 +8,7 @@
 #include "../base/xalloc.h"
 #include "../data/perf-data-format.h"
 #include "sched.h"
-#include "trace-format.h"
+#include "../report/trace-format.h"
 
 static const struct {
 	const char *name;

@@ -16,7 +16,7 @@
 #include "../base/strbuf.h"
 #include "../data/perf-data.h"
 #include "c2c-nodes.h"
-#include "hist.h"
+#include "../report/hist.h"
 
 struct c2c_stats {
 	uint32_t nr_entries, locks, blk_data, blk_addr;

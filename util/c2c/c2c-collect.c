@@ -15,7 +15,7 @@
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
 #include "c2c-stats.h"
-#include "resolve.h"
+#include "../report/resolve.h"
 
 #define CACHELINE 64
 

@@ -16,7 +16,7 @@
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
 #include "../symbols/machine.h"
-#include "resolve.h"
+#include "../report/resolve.h"
 #include "sched-cmd.h"
 
 #define MAX_CPUS 4096
