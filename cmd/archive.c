@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf-mini archive [FILE]: FILE.tar.bz2 with what another machine needs
- * to report FILE with symbols (util/report/archive), written whole or not
+ * to report FILE with symbols (util/convert/archive), written whole or not
  * at all, and perf's instructions for unpacking it.
  */
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/pending-file.h"
-#include "../util/report/archive.h"
+#include "../util/convert/archive.h"
 
 static const char *const archive_usage[] = {
 	"perf-mini archive [<options>] [<file>]",

@@ -15,9 +15,9 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/pending-file.h"
 #include "../util/data/perf-data.h"
-#include "../util/report/json-convert.h"
-#include "../util/report/pprof.h"
-#include "../util/report/speedscope.h"
+#include "../util/convert/json-convert.h"
+#include "../util/convert/pprof.h"
+#include "../util/convert/speedscope.h"
 
 static const char *const data_usage[] = {
 	"perf-mini data convert [<options>]",

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* report --flamegraph (util/report/flamegraph): its options and its file. */
+/* report --flamegraph (util/convert/flamegraph): its options and its file. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "../util/base/pending-file.h"
-#include "../util/report/flamegraph.h"
+#include "../util/convert/flamegraph.h"
 #include "report.h"
 
 int report_flamegraph_option(const struct option *opt, const char *arg, int unset,

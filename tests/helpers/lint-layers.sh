@@ -11,7 +11,7 @@ level() {
 	util/events/*) echo 1 ;;
 	util/record/*|util/data/*|util/symbols/*|util/selfmon/*) echo 2 ;;
 	util/report/*|util/stat/*) echo 3 ;;
-	util/ui/*|util/c2c/*|util/sched/*) echo 4 ;;
+	util/ui/*|util/c2c/*|util/sched/*|util/convert/*) echo 4 ;;
 	*) echo 9 ;;
 	esac
 }

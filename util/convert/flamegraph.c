@@ -6,11 +6,11 @@
 #include <strings.h>
 
 #include "../base/xalloc.h"
-#include "callchain-tree.h"
+#include "../report/callchain-tree.h"
 #include "flamegraph.h"
-#include "hist.h"
-#include "report.h"
-#include "script-print.h"
+#include "../report/hist.h"
+#include "../report/report.h"
+#include "../report/script-print.h"
 
 /* A frame of the merged tree: its name (interned), the period of every
  * stack through it, and of those ending there. */

@@ -18,7 +18,7 @@
 #include "../symbols/buildid-cache.h"
 #include "../symbols/machine.h"
 #include "archive.h"
-#include "dso-hits.h"
+#include "../report/dso-hits.h"
 
 struct packer {
 	struct tarball *tar;

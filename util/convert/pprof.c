@@ -17,10 +17,10 @@
 #include "../data/session.h"
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
-#include "callchain.h"
-#include "data-src.h"
+#include "../report/callchain.h"
+#include "../report/data-src.h"
 #include "pprof.h"
-#include "resolve.h"
+#include "../report/resolve.h"
 
 #define MAX_INLINES 16
 

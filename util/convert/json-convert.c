@@ -5,7 +5,7 @@
 #include "../data/session.h"
 #include "../symbols/machine.h"
 #include "json-convert.h"
-#include "resolve.h"
+#include "../report/resolve.h"
 
 #define CONTEXT_MAX ((uint64_t)-4095)	/* PERF_CONTEXT_MAX: callchain markers above */
 

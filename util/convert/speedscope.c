@@ -15,9 +15,9 @@
 #include "../data/session.h"
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
-#include "callchain.h"
-#include "resolve.h"
-#include "script-print.h"
+#include "../report/callchain.h"
+#include "../report/resolve.h"
+#include "../report/script-print.h"
 #include "speedscope.h"
 
 #ifndef PERF_MINI_VERSION
