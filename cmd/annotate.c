@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf-mini annotate: the symbols samples hit, instruction by instruction
- * (util/report/annotate), in perf annotate --stdio's layout.
+ * (util/annotate), in perf annotate --stdio's layout.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
-#include "../util/report/annotate.h"
+#include "../util/annotate/annotate.h"
 
 static const char *const annotate_usage[] = {
 	"perf-mini annotate [<options>] [<symbol>]",

@@ -22,7 +22,7 @@
 #include "../util/events/cpuid.h"
 #include "../util/events/evlist-open.h"
 #include "../util/events/pmu.h"
-#include "../util/report/annotate.h"
+#include "../util/annotate/annotate.h"
 #include "../util/symbols/machine.h"
 
 void cmd_error(const char *cmd, const char *msg)

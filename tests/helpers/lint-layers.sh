@@ -9,8 +9,8 @@ level() {
 	pmu-events/*|arch/*) echo -1 ;;	# tables and arch facts: below util
 	util/base/*) echo 0 ;;
 	util/events/*) echo 1 ;;
-	util/record/*|util/data/*|util/symbols/*|util/selfmon/*) echo 2 ;;
-	util/report/*|util/stat/*) echo 3 ;;
+	util/record/*|util/data/*|util/symbols/*|util/selfmon/*|util/disasm/*) echo 2 ;;
+	util/report/*|util/stat/*|util/annotate/*) echo 3 ;;
 	util/ui/*|util/c2c/*|util/sched/*|util/convert/*) echo 4 ;;
 	*) echo 9 ;;
 	esac

@@ -13,9 +13,9 @@
 
 #include "../base/xalloc.h"
 #include "branch-cycles.h"
-#include "disasm.h"
+#include "../disasm/disasm.h"
 #include "resolve.h"
-#include "sym-code.h"
+#include "../disasm/sym-code.h"
 
 /* Past this a symbol's size is a guess (the last one of a table, sized
  * to what follows), not code: its blocks are not counted. */

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "../base/strbuf.h"
-#include "disasm.h"
+#include "../disasm/disasm.h"
 #include "insn-fetch.h"
 
 struct insn_fetch {

@@ -5,7 +5,7 @@
 /*
  * The instruction a sample's IP points at, for script -F insn,insnlen:
  * its bytes read from the recorded binary (or the build-id cache) at the
- * map's file offset, its length decoded by capstone (util/report/disasm),
+ * map's file offset, its length decoded by capstone (util/disasm),
  * as perf reads it from the DSO. Kernel addresses give nothing (perf
  * reads no kernel text without a vmlinux either).
  */

@@ -20,7 +20,7 @@
 #include "../symbols/machine.h"
 #include "../symbols/srcline.h"
 #include "../symbols/unwind.h"
-#include "annotate.h"
+#include "../annotate/annotate.h"
 #include "callchain.h"
 #include "fields.h"
 #include "hist.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "../base/xalloc.h"
-#include "disasm.h"
+#include "../disasm/disasm.h"
 #include "script-brinsn.h"
 
 #define MAXINSN 15		/* x86's longest instruction */

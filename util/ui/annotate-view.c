@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../base/xalloc.h"
-#include "../report/annotate.h"
+#include "../annotate/annotate.h"
 #include "../report/report.h"
 #include "annotate-view.h"
 #include "text-view.h"

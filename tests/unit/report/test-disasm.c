@@ -5,7 +5,7 @@
  * after them start where they do.
  */
 #include "../unit-test.h"
-#include "../../../util/report/disasm.h"
+#include "../../../util/disasm/disasm.h"
 
 struct seen {
 	char text[16][200];

@@ -16,8 +16,8 @@
 #include "annotate.h"
 #include "annotate-listing.h"
 #include "annotate-print.h"
-#include "disasm.h"
-#include "sym-code.h"
+#include "../disasm/disasm.h"
+#include "../disasm/sym-code.h"
 
 /* --- one symbol ------------------------------------------------------- */
 

@@ -12,8 +12,8 @@
 
 #include "../base/strbuf.h"
 #include "annotate.h"
-#include "disasm.h"
-#include "sym-code.h"
+#include "../disasm/disasm.h"
+#include "../disasm/sym-code.h"
 
 struct printer {
 	struct annotate *a;

@@ -12,8 +12,8 @@
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
 #include "annotate.h"
-#include "resolve.h"
-#include "sym-code.h"
+#include "../report/resolve.h"
+#include "../disasm/sym-code.h"
 
 /* A symbol's byte counts are kept up to this size (a larger "symbol" is
  * a table or a stripped binary's span, not a function to read). */

@@ -4,7 +4,7 @@
 
 /*
  * perf annotate --stdio: each symbol that samples hit, disassembled
- * (util/report/disasm, capstone; never objdump) with the share of its
+ * (util/disasm, capstone; never objdump) with the share of its
  * samples at each instruction, source lines (DWARF) between them. One
  * symbol after the other, per event, heaviest first. cmd/annotate.c
  * fills the options; this module reads the file and prints.
