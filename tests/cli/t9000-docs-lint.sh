@@ -72,6 +72,16 @@ test_expect_success 'module layering: util never includes cmd, lower levels neve
 	sh "$ROOT/tests/helpers/lint-layers.sh" "$ROOT"
 '
 
+# util/ is split into rooms by concern: none grows into a catch-all
+test_expect_success 'no util/ folder holds more than a quarter of util'"'"'s lines' '
+	cd "$ROOT" &&
+	total=$(cat util/*/*.[ch] | wc -l) &&
+	for d in util/*/; do
+		n=$(cat "$d"*.[ch] | wc -l)
+		[ $((n * 4)) -le "$total" ] || { echo "$d: $n of $total lines"; exit 1; }
+	done
+'
+
 # The syscall seam: pmu-sim stands in for perf-sys.c alone, so nothing
 # else may open, ioctl or map a perf fd (the ring's shared mapping).
 test_expect_success 'only util/events/perf-sys.c touches perf fds: open, ioctl, the ring mapped' '
