@@ -132,8 +132,9 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 {
 	struct trace_summary_opts o = { .tracefs = tracepoint_tracefs_dir(NULL) };
 	const char *input = NULL, *output = NULL;
-	bool summary = false, with_summary = false, force = false;
-	int verbose = 0;
+	bool summary = false, with_summary = false, force = false, lines_only = false, comm = true;
+	const char *pf = NULL, *duration = NULL;
+	int verbose = 0, number = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
 		OPT_STRING('o', "output", &output, "file", "output file name"),
@@ -146,6 +147,17 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING('p', "pid", &o.pids, "pid", "trace events on existing process id"),
 		OPT_STRING('t', "tid", &o.tids, "tid", "trace events on existing thread id"),
 		OPT_BOOLEAN(0, "sched", &o.sched, "show blocking scheduler events"),
+		/* perf's that change the per-call lines alone: the summary is the same */
+		OPT_STRING('F', "pf", &pf, "all|maj|min", "Trace pagefaults (the summary: as recorded)"),
+		OPT_BOOLEAN('T', "time", &lines_only, "Show full timestamp, not time relative to first start"),
+		OPT_BOOLEAN(0, "comm", &comm, "show the thread COMM next to its id"),
+		OPT_STRING(0, "duration", &duration, "float", "show only events with duration > N.M ms"),
+		OPT_BOOLEAN(0, "failure", &lines_only, "Show only syscalls that failed"),
+		OPT_INTEGER(0, "max-events", &number, "Set the maximum number of events to print"),
+		OPT_BOOLEAN(0, "sort-events", &lines_only, "Sort batch of events before processing"),
+		OPT_BOOLEAN(0, "syscalls", &lines_only, "Trace syscalls"),
+		OPT_INTEGER(0, "max-stack", &number, "Set the maximum stack depth of callchains"),
+		OPT_INTEGER(0, "min-stack", &number, "Set the minimum stack depth of callchains"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END(),

@@ -41,7 +41,8 @@ test_expect_success TRACEFS,PERF '-s, --errno-summary, -p, --tid, --sched: the s
 t = [threading.Thread(target=os.stat, args=(\"/\",)) for i in range(3)]
 [x.start() for x in t]; [x.join() for x in t]" 2>/dev/null &&
 	for f in t.data f.data mt.data; do
-		for opts in "-s" "-s --errno-summary" "--errno-summary" "-s --sched"; do
+		for opts in "-s" "-s --errno-summary" "--errno-summary" "-s --sched" \
+			    "-s --duration 0.5 --failure --max-events 3 --sort-events --comm -T"; do
 			same $opts -i $f || { echo "$f $opts"; return 1; }
 		done
 	done &&
