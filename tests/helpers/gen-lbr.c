@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../util/report/disasm.h"
+#include "../../util/disasm/disasm.h"
 #include "synth-records.h"
 
 #define PID 4343
