@@ -40,7 +40,7 @@ test_expect_success 'an unknown command names it and the closest spelling, exit 
 '
 
 test_expect_success 'a perf command perf-mini lacks is named as such, not met with a lookalike' '
-	for c in kmem iostat trace sched; do
+	for c in kmem iostat lock kwork; do
 		test_expect_code 1 pm $c 2>err &&
 		test_grep "^perf-mini: .$c. is a Linux perf command perf-mini does not have yet; Linux perf runs it: perf $c$" err &&
 		! grep -q "Did you mean" err || return 1

@@ -44,7 +44,7 @@ static void parse_strings(struct reader *r, char ***v, uint32_t *nr)
 {
 	uint32_t n = get_count(r, 4);
 
-	*v = calloc(n ? n : 1, sizeof(**v));
+	*v = must_calloc(n ? n : 1, sizeof(**v));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		(*v)[i] = get_string(r);
 		if ((*v)[i])
@@ -57,12 +57,12 @@ static void parse_caps(struct reader *r, char ***v, uint32_t *nr)
 {
 	uint32_t n = get_count(r, 8);
 
-	*v = calloc(n ? n : 1, sizeof(**v));
+	*v = must_calloc(n ? n : 1, sizeof(**v));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		char *name = get_string(r), *value = get_string(r);
 		size_t len = name && value ? strlen(name) + strlen(value) + 2 : 0;
 
-		(*v)[i] = len ? malloc(len) : NULL;
+		(*v)[i] = len ? must_malloc(len) : NULL;
 		if ((*v)[i]) {
 			snprintf((*v)[i], len, "%s=%s", name, value);
 			*nr = i + 1;
@@ -79,7 +79,7 @@ static void parse_pmu_caps(struct pd_features *f, struct reader *r)
 {
 	uint32_t n = get_count(r, 8);
 
-	f->pmu_caps = calloc(n ? n : 1, sizeof(*f->pmu_caps));
+	f->pmu_caps = must_calloc(n ? n : 1, sizeof(*f->pmu_caps));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		f->nr_pmu_caps = i + 1;
 		parse_caps(r, &f->pmu_caps[i].caps, &f->pmu_caps[i].nr_caps);
@@ -91,7 +91,7 @@ static void parse_pmu_mappings(struct pd_features *f, struct reader *r)
 {
 	uint32_t n = get_count(r, 8);
 
-	f->pmus = calloc(n ? n : 1, sizeof(*f->pmus));
+	f->pmus = must_calloc(n ? n : 1, sizeof(*f->pmus));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		f->pmus[i].type = get_u32(r);
 		f->pmus[i].name = get_string(r);
@@ -118,7 +118,7 @@ static void parse_event_desc(struct pd_features *f, struct reader *r)
 		r->bad = true;
 		return;
 	}
-	f->events = calloc(n ? n : 1, sizeof(*f->events));
+	f->events = must_calloc(n ? n : 1, sizeof(*f->events));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		struct pd_event_desc *e = &f->events[i];
 
@@ -130,7 +130,7 @@ static void parse_event_desc(struct pd_features *f, struct reader *r)
 			r->bad = true;
 			break;
 		}
-		e->ids = calloc(e->nr_ids ? e->nr_ids : 1, 8);
+		e->ids = must_calloc(e->nr_ids ? e->nr_ids : 1, 8);
 		for (uint32_t j = 0; j < e->nr_ids; j++)
 			e->ids[j] = get_u64(r);
 	}
@@ -140,7 +140,7 @@ static void parse_group_desc(struct pd_features *f, struct reader *r)
 {
 	uint32_t n = get_count(r, 12);
 
-	f->groups = calloc(n ? n : 1, sizeof(*f->groups));
+	f->groups = must_calloc(n ? n : 1, sizeof(*f->groups));
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		f->nr_groups = i + 1;
 		f->groups[i].name = get_string(r);
