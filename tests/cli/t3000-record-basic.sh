@@ -386,8 +386,11 @@ test_expect_success 'record --overwrite --switch-output: SIGUSR2 dumps the fligh
 test_expect_success 'record --tail-synthesize: the side-band at the end, the same report' '
 	pm record -q --tail-synthesize -e cpu-clock -o ts.data -- "$WL/spin" 200 &&
 	pm report -D -i ts.data >dump &&
-	test "$(grep -n "PERF_RECORD_SAMPLE" dump | head -n 1 | cut -d: -f1)" -lt \
-	     "$(grep -n "PERF_RECORD_COMM: spin" dump | tail -n 1 | cut -d: -f1)" &&
+	first=$(grep -n "PERF_RECORD_SAMPLE" dump | head -n 1 | cut -d: -f1) &&
+	last=$(grep -n "PERF_RECORD_COMM: spin" dump | tail -n 1 | cut -d: -f1) &&
+	{ test "${first:-0}" -lt "${last:-0}" ||
+	  { echo "first sample at line $first, the last spin COMM at ${last:-none}:"
+	    grep -n "PERF_RECORD_COMM\|PERF_RECORD_EXIT" dump; false; }; } &&
 	pm report --stdio --sort sym -i ts.data >rep && test_grep "\[\.\] main$" rep
 '
 
