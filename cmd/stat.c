@@ -5,6 +5,7 @@
  * read) and util/stat (aggregation, metrics, output).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +300,17 @@ static const struct option *stat_options(struct stat_opts *o)
 	return o->options;
 }
 
+static void block_stop_signals(void)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+}
+
 static void show_verbose_events(struct stat_opts *o)
 {
 	struct evsel *e;
@@ -355,6 +367,10 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		      ret == -EINVAL ? 129 : 1;
 		goto out;
 	}
+	/* from here a Ctrl-C ends the counting, as stat_run() handles it: one
+	 * that comes before waits for it (a script that signals as soon as -v
+	 * has printed would otherwise kill stat before its counts) */
+	block_stop_signals();
 	if (o.verbose)
 		show_verbose_events(&o);
 	ret = stat_open_output(&o) ? 1 : stat_run(&o, argv);
