@@ -211,6 +211,11 @@ static int sched_timehist_cmd(int argc, const char **argv, const char *input)
 
 	if (!parse(argc, argv, options, usage, "sched timehist", &status))
 		return status;
+	if (o.max_stack < 0) {
+		strbuf_addf(&err, "--max-stack %d: not a depth\nhint: --max-stack 0 or more",
+			    o.max_stack);
+		return usage_error("sched timehist", &err);
+	}
 	if (o.summary_only && (o.wakeups || o.next)) {
 		strbuf_addstr(&err, "-s and -w or -n together: -s prints the summary alone\n"
 			      "hint: -S prints the lines and the summary");

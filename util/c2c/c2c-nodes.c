@@ -45,7 +45,10 @@ static void add_range(struct c2c_nodes *n, uint64_t start, uint64_t end, uint32_
 		last->end = end;
 		return;
 	}
-	n->mem = must_reallocarray(n->mem, n->nr_mem + 1, sizeof(*n->mem));
+	if (n->nr_mem == n->alloc_mem) {
+		n->alloc_mem = n->alloc_mem ? 2 * n->alloc_mem : 64;
+		n->mem = must_reallocarray(n->mem, n->alloc_mem, sizeof(*n->mem));
+	}
 	n->mem[n->nr_mem++] = (struct c2c_mem_range){ start, end, node };
 }
 
@@ -83,9 +86,10 @@ static void read_mem(struct c2c_nodes *n, const uint8_t *p, uint64_t size)
 
 void c2c_nodes__init(struct c2c_nodes *n, const struct pd_features *f)
 {
-	*n = (struct c2c_nodes){ .nr_cpus = f->nr_cpus_avail };
+	/* a count past any machine's (a damaged header) describes no CPUs */
+	*n = (struct c2c_nodes){ .nr_cpus = f->nr_cpus_avail <= C2C_MAX_CPUS ? f->nr_cpus_avail : 0 };
 	n->cpu_words = (n->nr_cpus + 63) / 64;
-	n->cpu_node = must_calloc(n->nr_cpus + 1, sizeof(*n->cpu_node));
+	n->cpu_node = must_calloc((size_t)n->nr_cpus + 1, sizeof(*n->cpu_node));
 	for (uint32_t c = 0; c < n->nr_cpus; c++)
 		n->cpu_node[c] = -1;
 	if (f->raw[HEADER_NUMA_TOPOLOGY])

@@ -14,6 +14,8 @@
 #include "../base/strbuf.h"
 #include "../data/header-features.h"
 
+#define C2C_MAX_CPUS 65536	/* more in NRCPUS is a damaged header */
+
 struct c2c_mem_range {
 	uint64_t start, end;	/* physical, [start, end) */
 	uint32_t node;
@@ -26,7 +28,7 @@ struct c2c_nodes {
 	uint64_t *node_cpus;	/* nr_nodes CPU sets */
 	int32_t *cpu_node;	/* by CPU, -1 for none */
 	struct c2c_mem_range *mem;	/* ascending */
-	uint32_t nr_mem;
+	uint32_t nr_mem, alloc_mem;
 	bool has_mem;		/* MEM_TOPOLOGY was there */
 };
 

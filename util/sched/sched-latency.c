@@ -205,63 +205,86 @@ static int tid_desc(const void *a, const void *b)
 	return (x->thread->tid < y->thread->tid) - (x->thread->tid > y->thread->tid);
 }
 
-static int comm_desc(const void *a, const void *b)
+/* by comm, each comm's tasks by tid, highest first */
+static int comm_then_tid_desc(const void *a, const void *b)
 {
 	const struct task *x = *(struct task *const *)a, *y = *(struct task *const *)b;
 
-	return strcmp(y->thread->comm, x->thread->comm);
+	return strcmp(x->thread->comm, y->thread->comm) ?: tid_desc(a, b);
 }
 
-/* merged by comm, unless -p: the first of a comm (highest tid) stands for
- * all of them */
+static void merge_into(struct task *into, const struct task *k)
+{
+	into->num_merged++;
+	into->total_runtime += k->total_runtime;
+	into->nb_atoms += k->nb_atoms;
+	into->total_lat += k->total_lat;
+	if (k->max_lat > into->max_lat) {
+		into->max_lat = k->max_lat;
+		into->max_start = k->max_start;
+		into->max_end = k->max_end;
+	}
+}
+
+/* merged by comm, unless -p: the highest tid of a comm stands for all of
+ * them (perf merges in descending tid order); then by comm, last first */
 static size_t merge(struct latency *l)
 {
 	size_t n = 0;
 
-	if (l->nr)
-		qsort(l->tasks, l->nr, sizeof(*l->tasks), tid_desc);
 	if (l->o->pids) {
 		for (size_t i = 0; i < l->nr; i++)
 			l->tasks[i]->num_merged = 1;
+		if (l->nr)
+			qsort(l->tasks, l->nr, sizeof(*l->tasks), tid_desc);
 		return l->nr;
 	}
+	if (l->nr)
+		qsort(l->tasks, l->nr, sizeof(*l->tasks), comm_then_tid_desc);
 	for (size_t i = 0; i < l->nr; i++) {
-		struct task *k = l->tasks[i], *into = NULL;
+		struct task *k = l->tasks[i];
 
-		for (size_t j = 0; j < n && !into; j++)
-			if (!strcmp(l->tasks[j]->thread->comm, k->thread->comm))
-				into = l->tasks[j];
-		if (!into) {
-			k->num_merged = 1;
-			l->tasks[n++] = k;
+		if (n && !strcmp(l->tasks[n - 1]->thread->comm, k->thread->comm)) {
+			merge_into(l->tasks[n - 1], k);
 			continue;
 		}
-		into->num_merged++;
-		into->total_runtime += k->total_runtime;
-		into->nb_atoms += k->nb_atoms;
-		into->total_lat += k->total_lat;
-		if (k->max_lat > into->max_lat) {
-			into->max_lat = k->max_lat;
-			into->max_start = k->max_start;
-			into->max_end = k->max_end;
-		}
+		k->num_merged = 1;
+		l->tasks[n++] = k;
 	}
-	if (n)
-		qsort(l->tasks, n, sizeof(*l->tasks), comm_desc);
+	/* comms descending, as perf's tree hands them out */
+	for (size_t i = 0; i < n / 2; i++) {
+		struct task *t = l->tasks[i];
+
+		l->tasks[i] = l->tasks[n - 1 - i];
+		l->tasks[n - 1 - i] = t;
+	}
 	return n;
 }
 
-/* qsort is not stable: insertion sort keeps equal keys in order */
+/* stable: equal keys keep the order merge() gave (a position breaks ties) */
+struct ranked {
+	struct task *task;
+	size_t pos;
+};
+
+static int ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	return task_cmp(&x->task, &y->task) ?: (x->pos > y->pos) - (x->pos < y->pos);
+}
+
 static void stable_sort(struct task **v, size_t n)
 {
-	for (size_t i = 1; i < n; i++) {
-		struct task *k = v[i];
-		size_t j = i;
+	struct ranked *r = must_calloc(n + 1, sizeof(*r));
 
-		for (; j > 0 && task_cmp(&v[j - 1], &k) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = k;
-	}
+	for (size_t i = 0; i < n; i++)
+		r[i] = (struct ranked){ v[i], i };
+	if (n)
+		qsort(r, n, sizeof(*r), ranked_cmp);
+	for (size_t i = 0; i < n; i++)
+		v[i] = r[i].task;
+	free(r);
 }
 
 /* --- output ---------------------------------------------------------------- */

@@ -24,6 +24,7 @@ struct map {
 	int *order;			/* with it: CPUs as they first switched */
 	int nr_order;
 	struct cpu_map *shown;		/* --cpus */
+	bool *shown_cpu;		/* and by CPU, asked per column */
 	char letter, digit;		/* the next short name */
 	struct strbuf *out;
 };
@@ -54,7 +55,7 @@ static const char *short_name(struct map *m, struct sched_thread *t, bool *made)
 
 static bool cpu_shown(const struct map *m, int cpu)
 {
-	return !m->shown || cpu_map__has(m->shown, cpu);
+	return !m->shown_cpu || m->shown_cpu[cpu];
 }
 
 static bool first_on(struct map *m, int cpu)
@@ -135,6 +136,12 @@ int sched_map(const char *input, const struct sched_map_opts *o, struct strbuf *
 		return -1;
 	}
 	m.curr = must_calloc(MAX_CPUS, sizeof(*m.curr));
+	if (m.shown) {
+		m.shown_cpu = must_calloc(MAX_CPUS, sizeof(*m.shown_cpu));
+		for (int i = 0; i < m.shown->nr; i++)
+			if (m.shown->cpus[i] >= 0 && m.shown->cpus[i] < MAX_CPUS)
+				m.shown_cpu[m.shown->cpus[i]] = true;
+	}
 	m.order = must_calloc(MAX_CPUS, sizeof(*m.order));
 	ret = sched_file__read(&f, &ops, &m, err);
 	if (!ret && !f.has_tracepoint)
@@ -150,6 +157,7 @@ int sched_map(const char *input, const struct sched_map_opts *o, struct strbuf *
 			    (unsigned long long)f.stats.nr_events[PERF_RECORD_LOST]);
 	}
 	free(m.curr);
+	free(m.shown_cpu);
 	free(m.order);
 	cpu_map__delete(m.shown);
 	sched_file__close(&f, free);

@@ -292,10 +292,11 @@ static void callchain(struct timehist *h, const struct perf_sample *s)
 {
 	struct thread *t = machine__findnew_thread(h->machine, (int32_t)s->pid, (int32_t)s->tid);
 	uint8_t mode = PERF_RECORD_MISC_KERNEL;
-	int frames = 0, shown = 0;
+	int64_t frames = 0;
+	int shown = 0;
 
 	strbuf_addstr(h->out, "  ");
-	for (uint64_t i = 0; i < s->callchain_nr && frames < h->o->max_stack + 2; i++) {
+	for (uint64_t i = 0; i < s->callchain_nr && frames < (int64_t)h->o->max_stack + 2; i++) {
 		uint64_t ip = s->callchain[i];
 		struct addr_location al;
 
@@ -338,7 +339,7 @@ static bool idle_ends(struct timehist *h, uint32_t cpu, uint64_t t, uint64_t tpr
 static void on_switch(struct timehist *h, const struct sched_event *e)
 {
 	const struct perf_sample *s = e->s;
-	uint32_t cpu = s->cpu < MAX_CPUS ? s->cpu : MAX_CPUS - 1;
+	uint32_t cpu = s->cpu;
 	uint64_t t = s->time, tprev;
 	struct sched_thread *th;
 	struct runtime *r = NULL;
@@ -390,6 +391,8 @@ static void on_event(void *ctx, const struct sched_event *e)
 {
 	struct timehist *h = ctx;
 
+	if (e->s->cpu >= MAX_CPUS)	/* no machine has it: a damaged sample */
+		return;
 	switch (e->kind) {
 	case SCHED_SWITCH:
 		on_switch(h, e);
@@ -634,7 +637,7 @@ static int run(struct timehist *h, struct strbuf *err)
 		return -1;
 	}
 	h->has_waking = f->has_kind[SCHED_WAKING];
-	h->max_cpu = online ? (int)online : 4;
+	h->max_cpu = online && online < MAX_CPUS ? (int)online : online ? MAX_CPUS - 1 : 4;
 	for (int c = 0; c < h->max_cpu && c < MAX_CPUS; c++)
 		idle_of(h, (uint32_t)c);
 	if (!h->o->summary_only)

@@ -108,10 +108,10 @@ static void add_call(struct summary *s, struct thread_trace *tt, int64_t id, uin
 	if (ret >= 0)
 		return;
 	c->failures++;
-	if (s->o->errno_summary && -ret < MAX_ERRNO) {
+	if (s->o->errno_summary && ret > -MAX_ERRNO) {	/* tested before -ret can overflow */
 		if (!c->errnos)
 			c->errnos = must_calloc(MAX_ERRNO, sizeof(*c->errnos));
-		c->errnos[-ret]++;
+		c->errnos[(size_t)-ret]++;
 	}
 }
 
