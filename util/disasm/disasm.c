@@ -609,35 +609,50 @@ static bool string_insn(const cs_insn *in)
 /* objdump's AT&T string instructions: their implicit segments written
  * ("%es:(%rdi)", "%ds:(%rsi)"), and no size suffix where a register gives
  * the size ("rep stos %al,%es:(%rdi)"; movs and cmps keep theirs). */
-static void string_op(struct disasm_insn *out)
+static const char *const string_ops[] = { "movs", "cmps", "stos", "lods", "scas", "ins", "outs" };
+
+/* The string instruction the mnemonic's last word names with a size
+ * letter of @sizes ("stosq"): its index in string_ops[], the word in
+ * *@word, its size letter at (*word)[*@n]; -1 for none */
+static int string_mnemonic(struct disasm_insn *out, const char *sizes, char **word, size_t *n)
 {
-	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas", "ins", "outs" };
-	char *word = strrchr(out->mnemonic, ' ');
+	char *w = strrchr(out->mnemonic, ' ');
 	size_t len;
 
-	word = word ? word + 1 : out->mnemonic;
-	len = strlen(word);
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		size_t n = strlen(ops[i]);
-
-		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwlq", word[n]))
-			continue;
-		/* stos, lods and scas; ins and outs keep theirs, as objdump's */
-		if (i >= 2 && i <= 4 &&
-		    (strstr(out->operands, "%al") || strstr(out->operands, "%ax") ||
-		     strstr(out->operands, "%eax") || strstr(out->operands, "%rax") ||
-		     strstr(out->operands, "%dx")))
-			word[n] = '\0';
-		for (char *p = out->operands; (p = strchr(p, '(')); p += 2) {
-			const char *seg = !strncmp(p, "(%rdi)", 6) || !strncmp(p, "(%edi)", 6) ? "%es:" :
-					  !strncmp(p, "(%rsi)", 6) || !strncmp(p, "(%esi)", 6) ? "%ds:" : NULL;
-
-			if (seg && (p == out->operands || p[-1] != ':')) {
-				insert_at(out->operands, sizeof(out->operands), p, seg);
-				p += 4;
-			}
+	w = w ? w + 1 : out->mnemonic;
+	len = strlen(w);
+	for (size_t i = 0; i < sizeof(string_ops) / sizeof(string_ops[0]); i++) {
+		*n = strlen(string_ops[i]);
+		if (len == *n + 1 && !strncmp(w, string_ops[i], *n) && strchr(sizes, w[*n])) {
+			*word = w;
+			return (int)i;
 		}
+	}
+	return -1;
+}
+
+static void string_op(struct disasm_insn *out)
+{
+	char *word;
+	size_t n;
+	int i = string_mnemonic(out, "bwlq", &word, &n);
+
+	if (i < 0)
 		return;
+	/* stos, lods and scas; ins and outs keep theirs, as objdump's */
+	if (i >= 2 && i <= 4 &&
+	    (strstr(out->operands, "%al") || strstr(out->operands, "%ax") ||
+	     strstr(out->operands, "%eax") || strstr(out->operands, "%rax") ||
+	     strstr(out->operands, "%dx")))
+		word[n] = '\0';
+	for (char *p = out->operands; (p = strchr(p, '(')); p += 2) {
+		const char *seg = !strncmp(p, "(%rdi)", 6) || !strncmp(p, "(%edi)", 6) ? "%es:" :
+				  !strncmp(p, "(%rsi)", 6) || !strncmp(p, "(%esi)", 6) ? "%ds:" : NULL;
+
+		if (seg && (p == out->operands || p[-1] != ':')) {
+			insert_at(out->operands, sizeof(out->operands), p, seg);
+			p += 4;
+		}
 	}
 }
 
@@ -646,28 +661,20 @@ static void string_op(struct disasm_insn *out)
  * es:[rdi],rax", "lods al,BYTE PTR ds:[rsi]"). */
 static void intel_string_op(struct disasm_insn *out)
 {
-	static const char *const ops[] = { "movs", "cmps", "stos", "lods", "scas", "ins", "outs" };
-	char *word = strrchr(out->mnemonic, ' ');
-	size_t len;
+	char *word;
+	size_t n;
 
-	word = word ? word + 1 : out->mnemonic;
-	len = strlen(word);
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		size_t n = strlen(ops[i]);
-
-		if (len != n + 1 || strncmp(word, ops[i], n) || !strchr("bwdq", word[n]))
-			continue;
-		word[n] = '\0';
-		for (char *p = out->operands; (p = strchr(p, '[')); p++) {
-			const char *seg = !strncmp(p, "[rdi]", 5) || !strncmp(p, "[edi]", 5) ? "es:" :
-					  !strncmp(p, "[rsi]", 5) || !strncmp(p, "[esi]", 5) ? "ds:" : NULL;
-
-			if (seg && (p == out->operands || p[-1] != ':')) {
-				insert_at(out->operands, sizeof(out->operands), p, seg);
-				p += 3;
-			}
-		}
+	if (string_mnemonic(out, "bwdq", &word, &n) < 0)
 		return;
+	word[n] = '\0';
+	for (char *p = out->operands; (p = strchr(p, '[')); p++) {
+		const char *seg = !strncmp(p, "[rdi]", 5) || !strncmp(p, "[edi]", 5) ? "es:" :
+				  !strncmp(p, "[rsi]", 5) || !strncmp(p, "[esi]", 5) ? "ds:" : NULL;
+
+		if (seg && (p == out->operands || p[-1] != ':')) {
+			insert_at(out->operands, sizeof(out->operands), p, seg);
+			p += 3;
+		}
 	}
 }
 
