@@ -280,8 +280,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	if (ret < 0) {
 		char *usage = strstr(err.buf, "\n Usage: perf-mini record");
 
-		/* recording for another command: record's usage is not the user's */
-		if (usage && strcmp(record_cmd, "record"))
+		/* top's recorder: record's usage is not the user's (sched and
+		 * trace record show it, as perf does) */
+		if (usage && !strcmp(record_cmd, "top"))
 			strbuf_setlen(&err, usage + 1 - err.buf);
 		ret = cmd_usage_result(ret, err.buf);
 		goto out;

@@ -75,7 +75,8 @@ test_expect_success 'errors: no file, not done yet, a bad list' '
 	pm record -q -e task-clock -o tc.data -- true &&
 	pm trace -s -i tc.data 2>out && test_grep "Summary of events" out &&
 	test_expect_code 255 pm trace -s -p 1x -i tc.data 2>err &&
-	test_grep "not a list of ids" err
+	test_grep "not a list of ids" err &&
+	pm trace record -h >out 2>&1 && test_grep "^ Usage: perf-mini record " out
 '
 
 # tracepoints need root or an open tracefs: a normal user is told which
