@@ -44,7 +44,7 @@ SELFMON_SRCS := $(filter-out util/selfmon/profviz-%.c,$(wildcard util/selfmon/*.
 # profviz.so, preloaded into instrumented programs: the library's core and
 # the seam, position-independent, with libelf for symbols
 PROFVIZ_SRCS := $(wildcard util/selfmon/profviz-*.c) util/selfmon/selfmon.c \
-		util/selfmon/page-read.c util/symbols/elf-walk.c $(SYS_SRC) \
+		util/selfmon/page-read.c util/symbols/elf-walk.c util/base/hmap.c $(SYS_SRC) \
 		arch/x86/user-counters.c arch/no-user-counters.c
 PMU_EVENTS  := pmu-events/pmu-events.c
 LIB_SRCS    := $(BASE_SRCS) $(EVENTS_SRCS) $(STAT_SRCS) $(DATA_SRCS) $(SELFMON_SRCS) $(PMU_EVENTS)

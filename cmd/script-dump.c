@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/base/array.h"
 #include "../util/base/util.h"
 #include "script-dump.h"
 
@@ -11,46 +12,29 @@ void script_dumps__before(struct script_print *p, FILE *out)
 	script_print__drain(p, out);
 }
 
-static int grow(struct script_dumps *d, size_t nr)
-{
-	FILE **files = realloc(d->files, nr * sizeof(*files));
-	char **paths = files ? realloc(d->paths, nr * sizeof(*paths)) : NULL;
-	uint64_t *samples = paths ? realloc(d->samples, nr * sizeof(*samples)) : NULL;
-
-	if (files)
-		d->files = files;
-	if (paths)
-		d->paths = paths;
-	if (!samples)
-		return -ENOMEM;
-	d->samples = samples;
-	for (size_t i = d->nr; i < nr; i++) {
-		d->files[i] = NULL;
-		d->paths[i] = NULL;
-		d->samples[i] = 0;
-	}
-	d->nr = nr;
-	return 0;
-}
-
 static FILE *file_of(struct script_dumps *d, const struct pd_evsel *e, struct strbuf *err)
 {
 	size_t i = (size_t)e->idx;
+	struct script_dump *dump;
 
-	if (i >= d->nr && grow(d, i + 1))
-		return NULL;
-	if (d->files[i])
-		return d->files[i];
-	if (asprintf(&d->paths[i], "%s.%s.dump", d->input, e->name) < 0) {
-		d->paths[i] = NULL;
+	if (i >= d->nr) {
+		ALLOC_GROW(d->v, i + 1, d->alloc);
+		memset(&d->v[d->nr], 0, (i + 1 - d->nr) * sizeof(*d->v));
+		d->nr = i + 1;
+	}
+	dump = &d->v[i];
+	if (dump->file)
+		return dump->file;
+	if (asprintf(&dump->path, "%s.%s.dump", d->input, e->name) < 0) {
+		dump->path = NULL;
 		return NULL;
 	}
-	d->files[i] = fopen(d->paths[i], "we");
-	if (!d->files[i])
+	dump->file = fopen(dump->path, "we");
+	if (!dump->file)
 		strbuf_addf(err, "--per-event-dump: cannot create %s: %s\nhint: the files go next "
-			    "to the input: run it where that can be written", d->paths[i],
+			    "to the input: run it where that can be written", dump->path,
 			    strerror(errno));
-	return d->files[i];
+	return dump->file;
 }
 
 int script_dumps__after(struct script_dumps *d, struct script_print *p, const struct pd_evsel *e,
@@ -64,7 +48,7 @@ int script_dumps__after(struct script_dumps *d, struct script_print *p, const st
 		return -EIO;
 	}
 	script_print__drain(p, f);
-	d->samples[e->idx]++;
+	d->v[e->idx].samples++;
 	return 0;
 }
 
@@ -73,21 +57,20 @@ int script_dumps__close(struct script_dumps *d)
 	int ret = 0;
 
 	for (size_t i = 0; i < d->nr; i++) {
+		struct script_dump *dump = &d->v[i];
 		long size;
 
-		if (!d->files[i])
+		if (!dump->file)
 			continue;
-		size = ftell(d->files[i]);
-		if (fclose(d->files[i]))
+		size = ftell(dump->file);
+		if (fclose(dump->file))
 			ret = -errno;
 		printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
-		       size > 0 ? (double)size / 1024 / 1024 : 0.0, d->paths[i], d->samples[i]);
+		       size > 0 ? (double)size / 1024 / 1024 : 0.0, dump->path, dump->samples);
 	}
 	for (size_t i = 0; i < d->nr; i++)
-		free(d->paths[i]);
-	free(d->paths);
-	free(d->files);
-	free(d->samples);
+		free(d->v[i].path);
+	free(d->v);
 	memset(d, 0, sizeof(*d));
 	return ret;
 }

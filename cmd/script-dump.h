@@ -14,12 +14,16 @@
 #include "../util/data/perf-data.h"
 #include "../util/report/script-print.h"
 
+struct script_dump {
+	FILE *file;		/* opened at its event's first sample */
+	char *path;
+	uint64_t samples;
+};
+
 struct script_dumps {
 	const char *input;
-	FILE **files;		/* by event index, opened at its first sample */
-	char **paths;
-	uint64_t *samples;
-	size_t nr;
+	struct script_dump *v;	/* by event index */
+	size_t nr, alloc;
 };
 
 /* Before a sample is printed: the lines before it go to @out. */

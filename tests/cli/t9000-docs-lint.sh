@@ -112,6 +112,22 @@ test_expect_success 'Documentation/internals.txt names every source file' '
 	done
 '
 
+# and names nothing that moved away: a path it gives is a file or folder,
+# or a module named without its extension
+test_expect_success 'every path Documentation/internals.txt gives exists' '
+	cd "$ROOT" &&
+	paths=$(grep -oE "(^|[^A-Za-z0-9_])(cmd|util|arch|pmu-events|tests)/[A-Za-z0-9_./-]+" \
+		Documentation/internals.txt | sed "s/^[^a-z]//; s/[.,:;)]*\$//" | sort -u) &&
+	test -n "$paths" &&
+	for p in $paths; do
+		for c in "$p" "$p.c" "$p.h" "$p.sh" "$p.md"; do
+			test -e "$c" && continue 2
+		done
+		ls -d "$p"* >/dev/null 2>&1 ||
+			{ echo "Documentation/internals.txt names $p, which is not there"; exit 1; }
+	done
+'
+
 test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family their first digit' '
 	cd "$ROOT/tests/cli" &&
 	for t in t[0-9]*.sh; do

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../symbols/demangle.h"
 #include "annotate-listing.h"
@@ -17,10 +18,7 @@ void listing_add(struct listing *l, int64_t off, const char *text)
 {
 	const char *end;
 
-	if (l->n == l->alloc) {
-		l->alloc = l->alloc ? 2 * l->alloc : 64;
-		l->v = must_reallocarray(l->v, l->alloc, sizeof(*l->v));
-	}
+	ALLOC_GROW(l->v, l->n + 1, l->alloc);
 	/* perf trims what objdump printed */
 	while (isspace((unsigned char)*text))
 		text++;

@@ -392,9 +392,7 @@ int annotate__fprintf(struct annotate *a, FILE *out)
 	d = disasm__new(a->pd.feat.arch, a->o->intel, &a->err);
 	if (!d)
 		return -EINVAL;
-	free(a->slots);	/* sorting moves the symbols */
-	a->slots = NULL;
-	a->nr_slots = 0;
+	hmap_release(&a->by_sym);	/* sorting moves the symbols: no lookups after */
 	qsort(a->syms, a->nr_syms, sizeof(*a->syms), by_weight);
 	for (size_t i = 0; i < a->nr_syms; i++) {
 		const struct ann_sym *s = &a->syms[i];

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
+#include "../base/hash.h"
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
 #include "annotate.h"
@@ -19,46 +21,26 @@
  * a table or a stripped binary's span, not a function to read). */
 #define MAX_SYMBOL_BYTES (1u << 20)
 
-static size_t slot_of(const struct annotate *a, const struct symbol *sym, int evsel)
+static uint64_t sym_hash(const struct symbol *sym, int evsel)
 {
-	uint64_t k = ((uintptr_t)sym ^ ((uint64_t)evsel << 48)) * 0x9e3779b97f4a7c15ULL;
-
-	return (k >> 32) & (a->nr_slots - 1);
-}
-
-static void grow_slots(struct annotate *a)
-{
-	size_t n = a->nr_slots ? 2 * a->nr_slots : 1024;
-
-	free(a->slots);
-	a->slots = must_calloc(n, sizeof(*a->slots));
-	a->nr_slots = n;
-	for (size_t i = 0; i < a->nr_syms; i++) {
-		size_t j = slot_of(a, a->syms[i].sym, a->syms[i].evsel);
-
-		while (a->slots[j])
-			j = (j + 1) & (n - 1);
-		a->slots[j] = i + 1;
-	}
+	return hash_u64((uintptr_t)sym ^ ((uint64_t)evsel << 48));
 }
 
 static struct ann_sym *findnew(struct annotate *a, struct dso *dso, const struct symbol *sym,
 			       int evsel)
 {
+	uint64_t hash = sym_hash(sym, evsel);
+	struct hmap_slot *slot;
 	struct ann_sym *s;
-	size_t j, len;
+	size_t len;
 
-	if (2 * (a->nr_syms + 1) > a->nr_slots)
-		grow_slots(a);
-	for (j = slot_of(a, sym, evsel); a->slots[j]; j = (j + 1) & (a->nr_slots - 1)) {
-		s = &a->syms[a->slots[j] - 1];
+	hmap_must_reserve(&a->by_sym, 1);
+	hmap_for_each_probe(&a->by_sym, hash, slot) {
+		s = &a->syms[slot->val - 1];
 		if (s->sym == sym && s->evsel == evsel)
 			return s;
 	}
-	if (a->nr_syms == a->alloc_syms) {
-		a->alloc_syms = a->alloc_syms ? 2 * a->alloc_syms : 256;
-		a->syms = must_reallocarray(a->syms, a->alloc_syms, sizeof(*a->syms));
-	}
+	ALLOC_GROW(a->syms, a->nr_syms + 1, a->alloc_syms);
 	len = sym->end > sym->start ? sym->end - sym->start : 1;
 	if (len > MAX_SYMBOL_BYTES)
 		len = MAX_SYMBOL_BYTES;
@@ -66,7 +48,7 @@ static struct ann_sym *findnew(struct annotate *a, struct dso *dso, const struct
 	*s = (struct ann_sym){ .dso = dso, .sym = sym, .evsel = evsel,
 			       .byte_period = must_calloc(len, sizeof(uint64_t)),
 			       .byte_samples = must_calloc(len, sizeof(uint64_t)) };
-	a->slots[j] = ++a->nr_syms;
+	hmap_fill(&a->by_sym, slot, hash, ++a->nr_syms);
 	return s;
 }
 
@@ -204,7 +186,7 @@ void annotate__exit(struct annotate *a)
 		free(a->syms[i].byte_samples);
 	}
 	free(a->syms);
-	free(a->slots);
+	hmap_release(&a->by_sym);
 	free(a->event_period);
 	free(a->event_samples);
 	cpu_map__delete(a->cpus);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../base/hmap.h"
 #include "../base/strbuf.h"
 #include "../data/perf-data.h"
 #include "../data/session.h"
@@ -65,8 +66,7 @@ struct annotate {
 	struct session_stats stats;
 	struct ann_sym *syms;
 	size_t nr_syms, alloc_syms;
-	uint32_t *slots;		/* index + 1 into syms, by (sym, evsel) */
-	size_t nr_slots;
+	struct hmap by_sym;		/* index + 1 into syms, by (sym, evsel) */
 	uint64_t *event_period, *event_samples;	/* by evsel */
 	uint64_t nr_kernel;		/* samples in the kernel, not annotated */
 	const char *kernel_why;		/* why not (NULL: not yet asked) */

@@ -2,8 +2,8 @@
 #ifndef PM_HASH_H
 #define PM_HASH_H
 /*
- * FNV-1a, 64 bits: the one hash of perf-mini's tables and of the names
- * its caches give files (which must stay the same from run to run).
+ * FNV-1a, 64 bits: the one hash of bytes in perf-mini's tables and of the
+ * names its caches give files (which must stay the same from run to run).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -31,6 +31,22 @@ static inline uint64_t fnv1a_64_str(const char *s)
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
 	return h;
+}
+
+/*
+ * A number's or a pointer's hash for hmap, whose slot is the low bits:
+ * the multiply moves the key's entropy up, the shift folds it back down.
+ * Both steps can be undone, so equal hashes mean equal keys.
+ */
+static inline uint64_t hash_u64(uint64_t x)
+{
+	x *= 0x9e3779b97f4a7c15ULL;
+	return x ^ (x >> 29);
+}
+
+static inline uint64_t hash_ptr(const void *p)
+{
+	return hash_u64((uintptr_t)p);
 }
 
 #endif

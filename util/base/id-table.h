@@ -10,14 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hmap.h"
 #include "strbuf.h"
 
 struct id_table {
 	struct strbuf keys;	/* every key, one after another */
 	size_t *key_at;		/* by id - 1: where its key starts */
 	uint32_t *key_len;
-	uint32_t *slot;		/* id, 0: empty */
-	size_t nr, nr_slots;
+	struct hmap by_key;	/* the ids */
+	size_t nr, alloc;
 };
 
 /* The id of @key (1 up), made when new (*@made set). */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../base/array.h"
 #include "../base/id-table.h"
 #include "../base/xalloc.h"
 #include "../data/session.h"
@@ -46,16 +47,6 @@ struct collect {
 	uint32_t alloc_lines, alloc_rows;
 };
 
-static void *grown(void *v, uint32_t nr, uint32_t *alloc, size_t size)
-{
-	if (nr < *alloc)
-		return v;
-	*alloc = *alloc ? 2 * *alloc : 256;
-	v = must_reallocarray(v, *alloc, size);
-	memset((char *)v + nr * size, 0, (*alloc - nr) * size);
-	return v;
-}
-
 static void where_init(struct c2c_where *w, const struct c2c_nodes *n)
 {
 	w->cpus = must_calloc(n->cpu_words + 1, sizeof(uint64_t));
@@ -70,7 +61,7 @@ static struct c2c_line *line_of(struct collect *c, const struct line_key *k, uin
 
 	if (!made)
 		return &r->lines[id - 1];
-	r->lines = grown(r->lines, r->nr_lines, &c->alloc_lines, sizeof(*r->lines));
+	ALLOC_GROW(r->lines, r->nr_lines + 1, c->alloc_lines);
 	l = &r->lines[r->nr_lines++];
 	*l = (struct c2c_line){ .addr = addr & ~(uint64_t)(CACHELINE - 1), .cpumode = k->cpumode,
 				.mapped = k->mapped, .ino = k->ino, .cl = k->cl, .pid = k->pid };
@@ -122,14 +113,14 @@ static struct c2c_row *row_of(struct collect *c, uint32_t line, const struct per
 	id = id_table__id(&c->row_ids, &k, sizeof(k), &made);
 	if (!made)
 		return &r->rows[id - 1];
-	r->rows = grown(r->rows, r->nr_rows, &c->alloc_rows, sizeof(*r->rows));
+	ALLOC_GROW(r->rows, r->nr_rows + 1, c->alloc_rows);
 	row = &r->rows[r->nr_rows];
 	*row = (struct c2c_row){ .offset = k.offset, .iaddr = s->ip, .pid = (int32_t)s->pid,
 				 .tid = (int32_t)s->tid, .comm = t->comm, .code = *code };
 	row->code.level = level_of(cpumode);
 	where_init(&row->where, &r->nodes);
 	row->node_st = must_calloc(r->nodes.nr_nodes + 1, sizeof(*row->node_st));
-	l->rows = grown(l->rows, l->nr_rows, &l->alloc_rows, sizeof(*l->rows));
+	ALLOC_GROW(l->rows, l->nr_rows + 1, l->alloc_rows);
 	l->rows[l->nr_rows++] = r->nr_rows++;
 	return row;
 }

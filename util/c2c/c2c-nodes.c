@@ -2,6 +2,7 @@
 /* The recording machine's NUMA nodes for c2c: c2c-nodes.h. */
 #include <stdlib.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../data/feature-reader.h"
 #include "../data/perf-data-format.h"
@@ -45,10 +46,7 @@ static void add_range(struct c2c_nodes *n, uint64_t start, uint64_t end, uint32_
 		last->end = end;
 		return;
 	}
-	if (n->nr_mem == n->alloc_mem) {
-		n->alloc_mem = n->alloc_mem ? 2 * n->alloc_mem : 64;
-		n->mem = must_reallocarray(n->mem, n->alloc_mem, sizeof(*n->mem));
-	}
+	ALLOC_GROW(n->mem, n->nr_mem + 1, n->alloc_mem);
 	n->mem[n->nr_mem++] = (struct c2c_mem_range){ start, end, node };
 }
 
@@ -115,19 +113,9 @@ uint32_t c2c_nodes__of_cpu(const struct c2c_nodes *n, uint32_t cpu)
 
 int c2c_nodes__of_phys(const struct c2c_nodes *n, uint64_t phys)
 {
-	uint32_t lo = 0, hi = n->nr_mem;
+	size_t at = partition_point(n->nr_mem, i, phys < n->mem[i].end);	/* ranges apart */
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (phys < n->mem[mid].start)
-			hi = mid;
-		else if (phys >= n->mem[mid].end)
-			lo = mid + 1;
-		else
-			return (int)n->mem[mid].node;
-	}
-	return -1;
+	return at < n->nr_mem && phys >= n->mem[at].start ? (int)n->mem[at].node : -1;
 }
 
 void c2c_bits__list(const uint64_t *words, uint32_t nbits, struct strbuf *sb)

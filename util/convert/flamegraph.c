@@ -5,6 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../base/array.h"
+#include "../base/hash.h"
+#include "../base/hmap.h"
 #include "../base/xalloc.h"
 #include "../report/callchain-tree.h"
 #include "flamegraph.h"
@@ -19,72 +22,45 @@ struct flame_node {
 	uint64_t total, self;
 	uint64_t old_total, old_self;	/* a diff's: the baseline's */
 	uint32_t first_child, next_sibling, last_child;	/* 0: none (0 is the root) */
-};
-
-/* (parent, name) -> child, to merge stacks without scanning siblings. */
-struct flame_slot {
-	const char *name;
-	uint32_t parent, node;
+	uint32_t parent;
 };
 
 struct flame {
 	struct machine *m;		/* interns the names */
 	struct flame_node *node;
 	size_t nr, alloc;
-	struct flame_slot *slot;
-	size_t nr_slots;
+	struct hmap children;		/* (parent, name) -> child: no sibling scans */
 	struct strbuf name;		/* scratch */
 };
 
 static uint32_t new_node(struct flame *f, const char *name)
 {
-	if (f->nr == f->alloc) {
-		f->alloc = f->alloc ? 2 * f->alloc : 1024;
-		f->node = must_reallocarray(f->node, f->alloc, sizeof(*f->node));
-	}
+	ALLOC_GROW(f->node, f->nr + 1, f->alloc);
 	f->node[f->nr] = (struct flame_node){ .name = name };
 	return (uint32_t)f->nr++;
 }
 
-static struct flame_slot *find_slot(struct flame_slot *slot, size_t nr_slots, uint32_t parent,
-				    const char *name)
+static uint64_t child_hash(uint32_t parent, const char *name)
 {
-	uint64_t k = ((uintptr_t)name ^ (uint64_t)parent << 40) * 0x9e3779b97f4a7c15ULL;
-	size_t j = (k >> 20) & (nr_slots - 1);
-
-	while (slot[j].name && (slot[j].parent != parent || slot[j].name != name))
-		j = (j + 1) & (nr_slots - 1);
-	return &slot[j];
-}
-
-static void grow_slots(struct flame *f)
-{
-	size_t nb = f->nr_slots ? 2 * f->nr_slots : 4096;
-	struct flame_slot *n = must_calloc(nb, sizeof(*n));
-
-	for (size_t i = 0; i < f->nr_slots; i++)
-		if (f->slot[i].name)
-			*find_slot(n, nb, f->slot[i].parent, f->slot[i].name) = f->slot[i];
-	free(f->slot);
-	f->slot = n;
-	f->nr_slots = nb;
+	return hash_u64((uintptr_t)name ^ (uint64_t)parent << 40);
 }
 
 /* The child @name of @parent, made on first use (last among its siblings). */
 static uint32_t child(struct flame *f, uint32_t parent, const char *text)
 {
 	const char *name = machine__intern(f->m, text);
-	struct flame_slot *s;
+	uint64_t hash = child_hash(parent, name);
+	struct hmap_slot *s;
 	struct flame_node *p;
 	uint32_t c;
 
-	if (2 * (f->nr + 1) > f->nr_slots)
-		grow_slots(f);
-	s = find_slot(f->slot, f->nr_slots, parent, name);
-	if (s->name)
-		return s->node;
-	c = new_node(f, name);
-	*s = (struct flame_slot){ name, parent, c };
+	hmap_must_reserve(&f->children, 1);
+	hmap_for_each_probe(&f->children, hash, s)
+		if (f->node[s->val].name == name && f->node[s->val].parent == parent)
+			return s->val;
+	c = new_node(f, name);	/* never 0, the root's */
+	f->node[c].parent = parent;
+	hmap_fill(&f->children, s, hash, c);
 	p = &f->node[parent];
 	if (p->last_child)
 		f->node[p->last_child].next_sibling = c;
@@ -331,10 +307,9 @@ static void build(struct flame *f, const struct hists *h, bool innermost_first,
 static void flame_reset(struct flame *f)
 {
 	free(f->node);
-	free(f->slot);
+	hmap_release(&f->children);
 	f->node = NULL;
-	f->slot = NULL;
-	f->nr = f->alloc = f->nr_slots = 0;
+	f->nr = f->alloc = 0;
 }
 
 /* A folded line: the stack's text, and its period. */
@@ -360,10 +335,7 @@ static void collect_folded(const struct flame *f, uint32_t n, struct strbuf *pat
 		strbuf_addstr(path, f->node[n].name);
 	}
 	if (n && (f->node[n].self || f->node[n].old_self)) {
-		if (out->nr == out->alloc) {
-			out->alloc = out->alloc ? 2 * out->alloc : 256;
-			out->line = must_reallocarray(out->line, out->alloc, sizeof(*out->line));
-		}
+		ALLOC_GROW(out->line, out->nr + 1, out->alloc);
 		out->line[out->nr++] = (struct folded){ must_strdup(path->buf), f->node[n].self,
 							f->node[n].old_self };
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "live-stream.h"
 #include "perf-data-format.h"
@@ -47,10 +48,7 @@ static uint64_t time_of(struct live_stream *ls, const struct pm_event_header *ev
 
 static void queue(struct live_stream *ls, size_t off, uint64_t time)
 {
-	if (ls->nr_q == ls->alloc_q) {
-		ls->alloc_q = ls->alloc_q ? 2 * ls->alloc_q : 4096;
-		ls->q = must_reallocarray(ls->q, ls->alloc_q, sizeof(*ls->q));
-	}
+	ALLOC_GROW(ls->q, ls->nr_q + 1, ls->alloc_q);
 	ls->q[ls->nr_q++] = (struct live_rec){ time, off };
 }
 

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/progress.h"
 #include "../base/util.h"
 #include "internal.h"
@@ -31,10 +32,9 @@ static size_t stream_limit(void)
 	return (size_t)pages / 2 * (size_t)page;
 }
 
-static int grow(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf *err)
+/* Twice the room for the stream, unless it has reached @limit. */
+static int make_room(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf *err)
 {
-	uint8_t *nb;
-
 	if (pd->size >= limit) {
 		strbuf_addf(err, "%s: the stream is over %zu MiB, half of this machine's memory, "
 			    "which is all perf-mini keeps of a pipe\nhint: write it to a file "
@@ -42,12 +42,7 @@ static int grow(struct perf_data *pd, size_t *alloc, size_t limit, struct strbuf
 			    limit >> 20);
 		return -EFBIG;
 	}
-	nb = realloc(pd->buf, *alloc * 2);
-	if (!nb)
-		return -ENOMEM;
-	pd->buf = nb;
-	*alloc *= 2;
-	return 0;
+	return array_reserve((void **)&pd->buf, alloc, 2 * *alloc, 1);
 }
 
 /* A pipe, a device or a file whose size is unknown: read it all, checking
@@ -73,7 +68,7 @@ static int read_all(int fd, struct perf_data *pd, size_t alloc, struct progress 
 			perf_data_stop_requested = 0;	/* served: what came is all read */
 			return 0;	/* the stream so far, as if it ended here */
 		}
-		if (pd->size == alloc && (ret = grow(pd, &alloc, limit, err)))
+		if (pd->size == alloc && (ret = make_room(pd, &alloc, limit, err)))
 			return ret;
 		n = read(fd, pd->buf + pd->size, alloc - pd->size);
 		if (n < 0 && errno == EINTR)
@@ -141,7 +136,7 @@ static int append_file(struct perf_data *pd, const char *path, size_t *alloc,
 	while (!ret) {
 		ssize_t n;
 
-		if (pd->size == *alloc && (ret = grow(pd, alloc, SIZE_MAX, err)))
+		if (pd->size == *alloc && (ret = make_room(pd, alloc, SIZE_MAX, err)))
 			break;
 		n = read(fd, pd->buf + pd->size, *alloc - pd->size);
 		if (n < 0 && errno == EINTR)

@@ -4,58 +4,35 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 
+#include "../base/hash.h"
 #include "sample-read.h"
-
-static size_t slot_of(const struct sample_read_state *st, uint64_t id)
-{
-	size_t i = (size_t)(id * 0x9e3779b97f4a7c15ULL) & (st->size - 1);
-
-	while (st->keys[i] && st->keys[i] != id)
-		i = (i + 1) & (st->size - 1);
-	return i;
-}
-
-static int grow(struct sample_read_state *st)
-{
-	struct sample_read_state n = { .size = st->size ? st->size * 2 : 64 };
-
-	n.keys = calloc(n.size, sizeof(*n.keys));
-	n.prev = calloc(n.size, sizeof(*n.prev));
-	if (!n.keys || !n.prev) {
-		free(n.keys);
-		free(n.prev);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < st->size; i++) {
-		size_t at;
-
-		if (!st->keys[i])
-			continue;
-		at = slot_of(&n, st->keys[i]);
-		n.keys[at] = st->keys[i];
-		n.prev[at] = st->prev[i];
-		n.used++;
-	}
-	sample_read__exit(st);
-	*st = n;
-	return 0;
-}
 
 /* The id's count before this one (0 for its first), now @value. */
 static int swap_prev(struct sample_read_state *st, uint64_t id, uint64_t value, uint64_t *prev)
 {
-	size_t at;
+	uint64_t hash = hash_u64(id);	/* one to one: the hash is the id */
+	struct hmap_slot *s;
 
-	if ((st->used + 1) * 2 > st->size && grow(st))
+	if (hmap_reserve(&st->by_id, 1))
 		return -ENOMEM;
-	at = slot_of(st, id);
-	if (!st->keys[at]) {
-		st->keys[at] = id;
-		st->prev[at] = 0;
-		st->used++;
+	hmap_for_each_probe(&st->by_id, hash, s)
+		if (s->hash == hash)
+			break;
+	if (!s->val) {
+		if (st->by_id.nr == st->alloc) {
+			size_t n = st->alloc ? 2 * st->alloc : 64;
+			uint64_t *p = reallocarray(st->prev, n, sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			st->prev = p;
+			st->alloc = n;
+		}
+		st->prev[st->by_id.nr] = 0;
+		hmap_fill(&st->by_id, s, hash, st->by_id.nr + 1);
 	}
-	*prev = st->prev[at];
-	st->prev[at] = value;
+	*prev = st->prev[s->val - 1];
+	st->prev[s->val - 1] = value;
 	return 0;
 }
 
@@ -113,8 +90,8 @@ int sample_read__deliver(struct sample_read_state *st, struct perf_data *pd,
 
 void sample_read__exit(struct sample_read_state *st)
 {
-	free(st->keys);
+	hmap_release(&st->by_id);
 	free(st->prev);
-	st->keys = st->prev = NULL;
-	st->size = st->used = 0;
+	st->prev = NULL;
+	st->alloc = 0;
 }

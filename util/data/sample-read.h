@@ -11,12 +11,14 @@
  */
 #include <stdint.h>
 
+#include "../base/hmap.h"
 #include "perf-data.h"
 #include "sample.h"
 
 struct sample_read_state {
-	uint64_t *keys, *prev;	/* open addressing on the id; key 0 is free */
-	size_t size, used;
+	struct hmap by_id;	/* index + 1 into prev */
+	uint64_t *prev;
+	size_t alloc;
 };
 
 typedef int (*sample_read_fn)(void *ctx, const struct perf_sample *sample,

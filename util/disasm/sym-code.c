@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/strbuf.h"
 #include "../base/xalloc.h"
 #include "../symbols/demangle.h"
@@ -431,10 +432,7 @@ static void index_relocs(Elf *elf, struct elf_names *n)
 
 			if (!gelf_getrela(d, (int)i, &r) || !GELF_R_SYM(r.r_info))
 				continue;
-			if (n->nr_relocs == alloc) {
-				alloc = alloc ? 2 * alloc : 256;
-				n->relocs = must_reallocarray(n->relocs, alloc, sizeof(*n->relocs));
-			}
+			ALLOC_GROW(n->relocs, n->nr_relocs + 1, alloc);
 			n->relocs[n->nr_relocs++] = (struct slot_reloc){ r.r_offset, GELF_R_SYM(r.r_info),
 									 symscn };
 		}
@@ -450,20 +448,12 @@ static bool reloc_name(Elf *elf, const struct elf_names *n, uint64_t vaddr, bool
 		       bool demangle, struct strbuf *out)
 {
 	char *plain;
-	size_t lo = 0, hi = n->nr_relocs;
+	size_t lo = partition_point(n->nr_relocs, i, n->relocs[i].offset >= vaddr);
 	GElf_Shdr symsh;
 	GElf_Sym sym;
 	Elf_Data *syms;
 	const char *name;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (n->relocs[mid].offset < vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (lo == n->nr_relocs || n->relocs[lo].offset != vaddr ||
 	    !gelf_getshdr(n->relocs[lo].symscn, &symsh) ||
 	    !(syms = elf_getdata(n->relocs[lo].symscn, NULL)) ||
@@ -581,10 +571,7 @@ static void index_symbols(Elf *elf, struct elf_names *n)
 		name = elf_strptr(elf, sh.sh_link, s.st_name);
 		if (type == STT_SECTION || type == STT_FILE || !name || !*name)
 			continue;
-		if (n->nr_syms == alloc) {
-			alloc = alloc ? 2 * alloc : 256;
-			n->syms = must_reallocarray(n->syms, alloc, sizeof(*n->syms));
-		}
+		ALLOC_GROW(n->syms, n->nr_syms + 1, alloc);
 		n->syms[n->nr_syms++] = (struct named){ s.st_value, i, name, s };
 	}
 	if (n->nr_syms)
@@ -614,16 +601,8 @@ static const struct elf_names *names_of(struct sym_code *c)
  * at or below it. */
 static const struct named *nearest(const struct elf_names *n, uint64_t vaddr)
 {
-	size_t lo = 0, hi = n->nr_syms;
+	size_t lo = partition_point(n->nr_syms, i, n->syms[i].value > vaddr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (n->syms[mid].value <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (!lo)
 		return NULL;
 	while (lo > 1 && n->syms[lo - 2].value == n->syms[lo - 1].value)

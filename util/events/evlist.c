@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "evlist.h"
+#include "../base/array.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "../base/xalloc.h"
@@ -23,10 +24,7 @@ void evlist__delete(struct evlist *evlist)
 
 void evlist__add(struct evlist *evlist, struct evsel *evsel)
 {
-	if (evlist->nr == evlist->alloc) {
-		evlist->alloc = evlist->alloc ? evlist->alloc * 2 : 8;
-		evlist->entries = must_reallocarray(evlist->entries, evlist->alloc, sizeof(*evlist->entries));
-	}
+	ALLOC_GROW(evlist->entries, evlist->nr + 1, evlist->alloc);
 	evsel->idx = evlist->nr;
 	evlist->entries[evlist->nr++] = evsel;
 }

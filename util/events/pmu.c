@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pmu.h"
+#include "../base/array.h"
 #include "../base/util.h"
 #include "../base/xalloc.h"
 
@@ -272,10 +273,7 @@ static struct pmu *add_pmu(struct pmus *pmus, const char *name)
 			pmus->cpu_table = pmus->find_table(pmus->find_ctx);
 		add_table_events(pmus, pmu);
 	}
-	if (pmus->nr == pmus->alloc) {
-		pmus->alloc = pmus->alloc ? pmus->alloc * 2 : 8;
-		pmus->list = must_reallocarray(pmus->list, pmus->alloc, sizeof(*pmus->list));
-	}
+	ALLOC_GROW(pmus->list, pmus->nr + 1, pmus->alloc);
 	pmus->list[pmus->nr++] = pmu;
 	return pmu;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../base/array.h"
 #include "../base/util.h"
 #include "../data/header-features.h"
 #include "host-memory.h"
@@ -211,10 +212,7 @@ bool host_memory__topology(struct strbuf *sb, const char *sysfs)
 		n = strtoul(d->d_name + 4, &end, 10);
 		if (*end)
 			continue;
-		if (nr == alloc) {
-			alloc = alloc ? 2 * alloc : 8;
-			nodes = must_reallocarray(nodes, alloc, sizeof(*nodes));
-		}
+		ALLOC_GROW(nodes, nr + 1, alloc);
 		nodes[nr++] = n;
 	}
 	closedir(dh);

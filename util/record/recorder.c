@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../base/array.h"
 #include "../base/util.h"
 #include "../data/perf-data-format.h"
 #include "../events/perf-sys.h"
@@ -172,10 +173,7 @@ static void note_dso(struct recorder *r, const char *name)
 	for (size_t i = 0; i < r->nr_dsos; i++)
 		if (!strcmp(r->dsos[i], name))
 			return;
-	if (r->nr_dsos == r->alloc_dsos) {
-		r->alloc_dsos = r->alloc_dsos ? 2 * r->alloc_dsos : 64;
-		r->dsos = must_reallocarray(r->dsos, r->alloc_dsos, sizeof(*r->dsos));
-	}
+	ALLOC_GROW(r->dsos, r->nr_dsos + 1, r->alloc_dsos);
 	r->dsos[r->nr_dsos] = strdup(name);
 	if (r->dsos[r->nr_dsos])
 		r->nr_dsos++;

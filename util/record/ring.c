@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "../events/perf-sys.h"
@@ -121,10 +122,7 @@ void ring__reverse_records(const void *buf, size_t len, struct strbuf *out)
 		memcpy(&h, p + at, sizeof(h));
 		if (h.size < sizeof(h) || h.size > len - at)
 			break;
-		if (nr == alloc) {
-			alloc = alloc ? 2 * alloc : 256;
-			offs = must_reallocarray(offs, alloc, sizeof(*offs));
-		}
+		ALLOC_GROW(offs, nr + 1, alloc);
 		offs[nr++] = at;
 		at += h.size;
 	}

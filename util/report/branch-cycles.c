@@ -11,6 +11,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "../base/array.h"
+#include "../base/hash.h"
+#include "../base/hmap.h"
 #include "../base/xalloc.h"
 #include "branch-cycles.h"
 #include "../disasm/disasm.h"
@@ -43,8 +46,7 @@ struct branch_cycles {
 	bool nonany;
 	struct sym_cycles *v;
 	size_t nr, alloc;
-	uint32_t *slots;		/* index + 1 into v, by symbol */
-	size_t nr_slots;
+	struct hmap by_sym;		/* index + 1 into v */
 };
 
 /* A branch end as perf's ip__resolve_ams() sees it. */
@@ -73,54 +75,42 @@ void branch_cycles__delete(struct branch_cycles *bc)
 	for (size_t i = 0; i < bc->nr; i++)
 		free(bc->v[i].hist);
 	free(bc->v);
-	free(bc->slots);
+	hmap_release(&bc->by_sym);
 	disasm__delete(bc->disasm);
 	free(bc);
 }
 
-static size_t slot_of(const struct branch_cycles *bc, const struct symbol *sym)
+/* @sym's entry, or the empty slot it would take */
+static struct hmap_slot *probe(const struct branch_cycles *bc, const struct symbol *sym)
 {
-	size_t j = ((uintptr_t)sym >> 4) * 0x9e3779b97f4a7c15ULL >> 20 & (bc->nr_slots - 1);
+	uint64_t hash = hash_ptr(sym);
+	struct hmap_slot *s;
 
-	while (bc->slots[j] && bc->v[bc->slots[j] - 1].sym != sym)
-		j = (j + 1) & (bc->nr_slots - 1);
-	return j;
-}
-
-static void grow(struct branch_cycles *bc)
-{
-	free(bc->slots);
-	bc->nr_slots = bc->nr_slots ? 2 * bc->nr_slots : 256;
-	bc->slots = must_calloc(bc->nr_slots, sizeof(*bc->slots));
-	for (size_t i = 0; i < bc->nr; i++)
-		bc->slots[slot_of(bc, bc->v[i].sym)] = (uint32_t)(i + 1);
+	hmap_for_each_probe(&bc->by_sym, hash, s)
+		if (bc->v[s->val - 1].sym == sym)
+			break;
+	return s;
 }
 
 static struct sym_cycles *find(const struct branch_cycles *bc, const struct symbol *sym)
 {
-	size_t j;
+	struct hmap_slot *s = probe(bc, sym);
 
-	if (!bc->nr_slots)
-		return NULL;
-	j = slot_of(bc, sym);
-	return bc->slots[j] ? &bc->v[bc->slots[j] - 1] : NULL;
+	return s->val ? &bc->v[s->val - 1] : NULL;
 }
 
 static struct sym_cycles *findnew(struct branch_cycles *bc, struct dso *dso,
 				  const struct symbol *sym)
 {
-	struct sym_cycles *sc = find(bc, sym);
+	struct hmap_slot *s;
 
-	if (sc)
-		return sc;
-	if (2 * (bc->nr + 1) > bc->nr_slots)
-		grow(bc);
-	if (bc->nr == bc->alloc) {
-		bc->alloc = bc->alloc ? 2 * bc->alloc : 64;
-		bc->v = must_reallocarray(bc->v, bc->alloc, sizeof(*bc->v));
-	}
+	hmap_must_reserve(&bc->by_sym, 1);
+	s = probe(bc, sym);
+	if (s->val)
+		return &bc->v[s->val - 1];
+	ALLOC_GROW(bc->v, bc->nr + 1, bc->alloc);
 	bc->v[bc->nr] = (struct sym_cycles){ .sym = sym, .dso = dso };
-	bc->slots[slot_of(bc, sym)] = (uint32_t)(bc->nr + 1);
+	hmap_fill(&bc->by_sym, s, hash_ptr(sym), bc->nr + 1);
 	return &bc->v[bc->nr++];
 }
 

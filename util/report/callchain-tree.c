@@ -12,6 +12,7 @@
 
 #include "callchain-tree.h"
 #include "percent-color.h"
+#include "../base/array.h"
 #include "../base/row-sort.h"
 #include "../base/xalloc.h"
 
@@ -469,10 +470,7 @@ static void collect(struct chain_list *l, const struct cc_node *node, size_t dep
 		collect(l, node->children[i].node, depth + 1, min_hit);
 	if (!node->hit || node->hit < min_hit || !depth)
 		return;
-	if (l->nr == l->alloc) {
-		l->alloc = l->alloc ? 2 * l->alloc : 16;
-		l->v = must_reallocarray(l->v, l->alloc, sizeof(*l->v));
-	}
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
 	l->v[l->nr].node = node;
 	l->v[l->nr].depth = depth;
 	l->v[l->nr].path = must_reallocarray(NULL, depth, sizeof(*l->v[l->nr].path));

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/array.h"
 #include "../base/hash.h"
+#include "../base/hmap.h"
 #include "../base/xalloc.h"
 #include "diff.h"
 #include "hist-print.h"
@@ -75,28 +77,24 @@ int diff__parse_compute(const char *arg, struct diff_opts *o, struct strbuf *err
 
 static struct diff_row *add_row(struct diff_table *t)
 {
-	if (t->nr == t->alloc) {
-		t->alloc = t->alloc ? 2 * t->alloc : 256;
-		t->row = must_reallocarray(t->row, t->alloc, sizeof(*t->row));
-	}
+	ALLOC_GROW(t->row, t->nr + 1, t->alloc);
 	memset(&t->row[t->nr], 0, sizeof(t->row[0]));
 	return &t->row[t->nr++];
 }
 
 /* --- pairing by the keys' text -------------------------------------------- */
 
-struct key_index {
-	uint32_t *slot;		/* row + 1; 0: empty */
-	size_t nr_slots;
-};
-
-static uint32_t *find_key(const struct key_index *x, const struct diff_table *t, const char *keys)
+/* The slot of the first row whose keys are @keys (index + 1), or the
+ * empty one it would take. */
+static struct hmap_slot *find_key(const struct hmap *x, const struct diff_table *t,
+				  const char *keys, uint64_t hash)
 {
-	size_t j = fnv1a_64_str(keys) & (x->nr_slots - 1);
+	struct hmap_slot *s;
 
-	while (x->slot[j] && strcmp(t->row[x->slot[j] - 1].keys, keys))
-		j = (j + 1) & (x->nr_slots - 1);
-	return &x->slot[j];
+	hmap_for_each_probe(x, hash, s)
+		if (s->hash == hash && !strcmp(t->row[s->val - 1].keys, keys))
+			break;
+	return s;
 }
 
 static char *key_text(const struct hists *h, const struct hist_print_opts *po,
@@ -125,29 +123,28 @@ static char *pair_text(const struct hists *h, const struct hist_print_opts *po,
 static void pair_entries(struct diff_table *t, const struct hists *bh, const struct hists *nh,
 			 const struct hist_print_opts *po, const struct hist_columns *cols)
 {
-	struct key_index x = { 0 };
+	struct hmap x = { 0 };
 
-	x.nr_slots = 16;
-	while (x.nr_slots < 2 * (bh->nr_sorted + 1))
-		x.nr_slots *= 2;
-	x.slot = must_calloc(x.nr_slots, sizeof(*x.slot));
+	hmap_must_reserve(&x, bh->nr_sorted);
 	for (size_t i = 0; i < bh->nr_sorted; i++) {
 		struct diff_row *r = add_row(t);
-		uint32_t *s;
+		uint64_t hash;
+		struct hmap_slot *s;
 
 		r->base = bh->sorted[i];
 		r->keys = pair_text(bh, po, cols, r->base);
-		s = find_key(&x, t, r->keys);
-		if (!*s)	/* the first of equal texts takes the pair */
-			*s = (uint32_t)t->nr;
+		hash = fnv1a_64_str(r->keys);
+		s = find_key(&x, t, r->keys, hash);
+		if (!s->val)	/* the first of equal texts takes the pair */
+			hmap_fill(&x, s, hash, t->nr);
 	}
 	for (size_t i = 0; i < nh->nr_sorted; i++) {
 		char *keys = pair_text(nh, po, cols, nh->sorted[i]);
-		uint32_t *s = find_key(&x, t, keys);
+		struct hmap_slot *s = find_key(&x, t, keys, fnv1a_64_str(keys));
 		struct diff_row *r;
 
-		if (*s && !t->row[*s - 1].pair) {
-			t->row[*s - 1].pair = nh->sorted[i];
+		if (s->val && !t->row[s->val - 1].pair) {
+			t->row[s->val - 1].pair = nh->sorted[i];
 			free(keys);
 		} else if (!t->o->baseline_only) {
 			r = add_row(t);
@@ -157,7 +154,7 @@ static void pair_entries(struct diff_table *t, const struct hists *bh, const str
 			free(keys);
 		}
 	}
-	free(x.slot);
+	hmap_release(&x);
 }
 
 /* --- what each pair computes ---------------------------------------------- */

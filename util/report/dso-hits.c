@@ -2,6 +2,7 @@
 /* The DSOs samples hit: dso-hits.h. */
 #include <stdlib.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../data/session.h"
 #include "dso-hits.h"
@@ -22,10 +23,7 @@ static void mark(struct hits *h, struct dso *dso)
 	for (size_t i = 0; i < h->nr; i++)
 		if (h->dsos[i] == dso)
 			return;
-	if (h->nr == h->alloc) {
-		h->alloc = h->alloc ? h->alloc * 2 : 16;
-		h->dsos = must_reallocarray(h->dsos, h->alloc, sizeof(*h->dsos));
-	}
+	ALLOC_GROW(h->dsos, h->nr + 1, h->alloc);
 	h->dsos[h->nr++] = dso;
 }
 

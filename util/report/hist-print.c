@@ -42,7 +42,7 @@ bool hist_print__shown(const struct hists *h, const struct hist_print_opts *o,
 	return !o->percent_limit || pct >= o->percent_limit;
 }
 
-static void grow(int *w, size_t len)
+static void at_least(int *w, size_t len)
 {
 	if ((int)len > *w)
 		*w = len;
@@ -61,11 +61,11 @@ static void branch_widths(const struct hist_print_opts *o, const struct hist_ent
 		int dso_col = i ? SORT_DSO_TO : SORT_DSO_FROM;
 
 		if (ends[i]->sym) {
-			grow(&c->width[col], ends[i]->sym->namelen + 4);
+			at_least(&c->width[col], ends[i]->sym->namelen + 4);
 			if (ends[i]->dso)
-				grow(&c->width[dso_col], strlen(ends[i]->dso->short_name));
+				at_least(&c->width[dso_col], strlen(ends[i]->dso->short_name));
 		} else {
-			grow(&c->width[col], UNRESOLVED_SYM_WIDTH);
+			at_least(&c->width[col], UNRESOLVED_SYM_WIDTH);
 			if (o->unresolved_dso_width && c->width[dso_col] < UNRESOLVED_DSO_WIDTH)
 				c->width[dso_col] = UNRESOLVED_DSO_WIDTH;
 		}
@@ -76,7 +76,7 @@ static void branch_widths(const struct hist_print_opts *o, const struct hist_ent
  * address (perf's sizing, even though only one of them prints). */
 static void mem_addr_width(const struct addr_map_sym *e, int *w)
 {
-	grow(w, (e->sym ? e->sym->namelen : 0) + UNRESOLVED_SYM_WIDTH);
+	at_least(w, (e->sym ? e->sym->namelen : 0) + UNRESOLVED_SYM_WIDTH);
 }
 
 static void mem_widths(const struct hist_print_opts *o, const struct hist_entry *he,
@@ -89,13 +89,13 @@ static void mem_widths(const struct hist_print_opts *o, const struct hist_entry 
 	m = he->mem;
 	mem_addr_width(&m->daddr, &c->width[SORT_SYM_DADDR]);
 	/* perf's: one more beside a symbol */
-	grow(&c->width[SORT_DCACHELINE],
+	at_least(&c->width[SORT_DCACHELINE],
 	     (m->daddr.sym ? m->daddr.sym->namelen + 1 : 0) + UNRESOLVED_SYM_WIDTH);
 	mem_addr_width(&m->iaddr, &c->width[SORT_SYM_IADDR]);
 	if (m->daddr.dso)
-		grow(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));
+		at_least(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));
 	else if (o->unresolved_dso_width)
-		grow(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
+		at_least(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
 /* The keys before a lazily computed one in the sort order. */
@@ -153,7 +153,7 @@ static void lazy_key_width(const struct hists *h, enum sort_key_id id, struct hi
 		const char *text = lazy_key_text(id, v[i]);
 
 		if (compared && text)
-			grow(&c->width[id], strlen(text));
+			at_least(&c->width[id], strlen(text));
 	}
 	free(v);
 }
@@ -204,22 +204,22 @@ static void widths_part(size_t from, size_t to, int part, void *ctx)
 		if (!symbol_shown(o, he))	/* perf's filtered entries are gone */
 			continue;
 		/* perf sizes columns on every entry, --percent-limit or not */
-		grow(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
+		at_least(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
 		if (!he->sym && o->unresolved_dso_width &&
 		    c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
 			c->width[SORT_DSO] = UNRESOLVED_DSO_WIDTH;
 		if (strlen(he->thread->comm) > j->comm_len[part])
 			j->comm_len[part] = strlen(he->thread->comm);
 		/* perf sizes Command by each thread's last comm, and cuts to it */
-		grow(&c->width[SORT_COMM], strlen(he->thread->comm));
+		at_least(&c->width[SORT_COMM], strlen(he->thread->comm));
 		if (he->dso)
-			grow(&c->width[SORT_DSO], strlen(he->dso->short_name));
+			at_least(&c->width[SORT_DSO], strlen(he->dso->short_name));
 		if (he->rare->srcline)
-			grow(&c->width[SORT_SRCLINE], strlen(he->rare->srcline));
+			at_least(&c->width[SORT_SRCLINE], strlen(he->rare->srcline));
 		if (he->rare->parent)
-			grow(&c->width[SORT_PARENT], strlen(he->rare->parent));
+			at_least(&c->width[SORT_PARENT], strlen(he->rare->parent));
 		if (he->rare->cgroup)
-			grow(&c->width[SORT_CGROUP], strlen(he->rare->cgroup_path ?: "unknown"));
+			at_least(&c->width[SORT_CGROUP], strlen(he->rare->cgroup_path ?: "unknown"));
 		branch_widths(o, he, c);
 		mem_widths(o, he, c);
 	}
@@ -243,19 +243,19 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 	lazy_key_width(h, SORT_SRCFILE, c);
 	lazy_key_width(h, SORT_TRACE, c);
 	/* perf widens Pid:Command with the Command column, header included */
-	grow(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
+	at_least(&c->width[SORT_PID], (comm_len > 7 ? comm_len : 7) + 8);
 	for (int i = 0; i < h->fields->nr; i++) {
 		const struct sort_key *k = h->fields->keys[i];
 		size_t header = strlen(hist_print__header(h, k));
 
 		if (k->hpp) {	/* perf's hpp__width_fn() */
 			c->value_width[k->id] = header > k->min_width ? header : k->min_width;
-			grow(&c->width[k->id], c->value_width[k->id] * value_copies(h, k->id));
+			at_least(&c->width[k->id], c->value_width[k->id] * value_copies(h, k->id));
 		}
-		grow(&c->width[k->id], k->min_width);
+		at_least(&c->width[k->id], k->min_width);
 		if (k->id == SORT_TIME && h->fields->time_ns)
-			grow(&c->width[k->id], 16);
-		grow(&c->width[k->id], header);
+			at_least(&c->width[k->id], 16);
+		at_least(&c->width[k->id], header);
 	}
 }
 

@@ -126,35 +126,13 @@ void hists__exit(struct hists *h)
 		h->chunks = c->next;
 		free(c);
 	}
-	free(h->slots);
+	hmap_release(&h->index);
 	free(h->sorted);
 	free(h->member_total);
 	free(h->member_samples);
 	arena_release(&h->chains);
 	arena_release(&h->extras);
 	memset(h, 0, sizeof(*h));
-}
-
-static int grow(struct hists *h)
-{
-	size_t nb = h->nr_slots ? 2 * h->nr_slots : 4096;
-	struct hist_slot *n = zalloc_written(nb * sizeof(*n));	/* probed before written */
-
-	if (!n)
-		return -ENOMEM;
-	for (size_t i = 0; i < h->nr_slots; i++) {
-		size_t j;
-
-		if (!h->slots[i].he)
-			continue;
-		for (j = h->slots[i].hash & (nb - 1); n[j].he; j = (j + 1) & (nb - 1))
-			;
-		n[j] = h->slots[i];
-	}
-	free(h->slots);
-	h->slots = n;
-	h->nr_slots = nb;
-	return 0;
 }
 
 void hists__add_filtered(struct hists *h, uint64_t period, int member)
@@ -355,15 +333,12 @@ uint64_t hists__hash(const struct hists *h, const struct hist_entry *tmpl)
 
 void hists__prefetch(const struct hists *h, uint64_t hash, bool entry)
 {
-	const struct hist_slot *s;
+	const struct hmap_slot *s = hmap_home(&h->index, hash);
 
-	if (!h->nr_slots)
-		return;
-	s = &h->slots[hash & (h->nr_slots - 1)];
 	if (!entry)
 		__builtin_prefetch(s);
-	else if (s->he)
-		__builtin_prefetch(s->he);
+	else if (s->val)
+		__builtin_prefetch((const void *)s->val);
 }
 
 struct tree_node {
@@ -520,32 +495,25 @@ struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl
 
 void hists__drop_index(struct hists *h)
 {
-	free(h->slots);
-	h->slots = NULL;
-	h->nr_slots = 0;
+	hmap_release(&h->index);
 }
 
 /* The index again, from the entries and their hashes (after a drop). */
 static int reindex(struct hists *h)
 {
-	size_t nb = 4096;
+	struct hmap_slot *s;
 
-	while (nb < 2 * (h->nr_entries + 1))
-		nb *= 2;
-	h->slots = zalloc_written(nb * sizeof(*h->slots));
-	if (!h->slots)
+	if (hmap_reserve(&h->index, h->nr_entries + 1))
 		return -ENOMEM;
-	h->nr_slots = nb;
 	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
 		for (size_t i = 0; i < c->nr; i++) {
 			struct hist_entry *he = &c->entries[i];
-			size_t j;
 
 			if (he->merged)
 				continue;
-			for (j = he->hash & (nb - 1); h->slots[j].he; j = (j + 1) & (nb - 1))
+			hmap_for_each_probe(&h->index, he->hash, s)
 				;
-			h->slots[j] = (struct hist_slot){ he->hash, he };
+			hmap_fill(&h->index, s, he->hash, (uintptr_t)he);
 		}
 	}
 	return 0;
@@ -553,24 +521,26 @@ static int reindex(struct hists *h)
 
 /* The slot of the entry with @key's keys, or the empty one it would take
  * (room made for one more); NULL when out of memory. */
-static struct hist_slot *probe(struct hists *h, const struct hist_entry *key, uint64_t hash)
+static struct hmap_slot *probe(struct hists *h, const struct hist_entry *key, uint64_t hash)
 {
-	size_t j;
+	struct hmap_slot *s;
 
-	if (!h->slots && h->nr_entries && reindex(h))
+	if (!h->index.nr && h->nr_entries && reindex(h))
 		return NULL;
-	if (2 * (h->nr_entries + 1) > h->nr_slots && grow(h))
+	if (hmap_reserve(&h->index, 1))
 		return NULL;
-	for (j = hash & (h->nr_slots - 1); h->slots[j].he; j = (j + 1) & (h->nr_slots - 1))
-		if (h->slots[j].hash == hash && !sort_list__collapse(h->sort, h->slots[j].he, key))
+	hmap_for_each_probe(&h->index, hash, s)
+		if (s->hash == hash &&
+		    !sort_list__collapse(h->sort, (const struct hist_entry *)s->val, key))
 			break;
-	return &h->slots[j];
+	return s;
 }
 
 struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entry *tmpl,
 					 uint64_t hash)
 {
-	struct hist_slot *slot;
+	struct hmap_slot *slot;
+	struct hist_entry *he;
 
 	if (h->sym_tree_pending && !tmpl->sym && new_unresolved_object(h, tmpl) &&
 	    switch_to_tree(h))
@@ -580,16 +550,17 @@ struct hist_entry *hists__findnew_hashed(struct hists *h, const struct hist_entr
 	slot = probe(h, tmpl, hash);
 	if (!slot)
 		return NULL;
-	if (slot->he) {	/* perf compared it by every key to find it */
-		slot->he->texts_compared = COMPARED_SRCFILE | COMPARED_TRACE;
-		return slot->he;
+	if (slot->val) {	/* perf compared it by every key to find it */
+		he = (struct hist_entry *)slot->val;
+		he->texts_compared = COMPARED_SRCFILE | COMPARED_TRACE;
+		return he;
 	}
-	slot->he = new_entry(h, tmpl, hash);
-	if (!slot->he)
+	he = new_entry(h, tmpl, hash);
+	if (!he)
 		return NULL;
-	slot->hash = hash;
+	hmap_fill(&h->index, slot, hash, (uintptr_t)he);
 	h->nr_entries++;
-	return slot->he;
+	return he;
 }
 
 void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int member,
@@ -603,23 +574,22 @@ void hists__account(struct hists *h, struct hist_entry *he, uint64_t period, int
 /* Hash the entries again after their keys changed, folding equal ones. */
 static int refold(struct hists *h)
 {
-	free(h->slots);
-	h->slots = NULL;
-	h->nr_slots = 0;
+	hmap_release(&h->index);
 	h->nr_entries = 0;
 	for (struct hist_chunk *c = h->chunks; c; c = c->next) {
 		for (size_t i = 0; i < c->nr; i++) {
 			struct hist_entry *he = &c->entries[i];
-			struct hist_slot *slot;
+			struct hmap_slot *slot;
 
 			if (he->merged)
 				continue;
 			he->hash = hash_entry(h->sort, he);
 			slot = probe(h, he, he->hash);
-			if (!slot || (slot->he && hists__merge_entry(h, slot->he, he)))
+			if (!slot || (slot->val &&
+				      hists__merge_entry(h, (struct hist_entry *)slot->val, he)))
 				return -ENOMEM;
-			if (!slot->he) {
-				*slot = (struct hist_slot){ he->hash, he };
+			if (!slot->val) {
+				hmap_fill(&h->index, slot, he->hash, (uintptr_t)he);
 				h->nr_entries++;
 			}
 		}

@@ -14,6 +14,7 @@
 
 #include "../symbols/machine.h"
 #include "../base/arena.h"
+#include "../base/hmap.h"
 #include "../base/rbtree.h"
 #include "callchain-tree.h"
 #include "sort.h"
@@ -120,13 +121,6 @@ struct hist_entry {
 	uint64_t hash;
 };
 
-/* An open-addressing slot: the hash is compared before the entry is
- * touched, so a lookup costs one cache line until it matches. */
-struct hist_slot {
-	uint64_t hash;
-	struct hist_entry *he;
-};
-
 /* Entries are carved from chunks in creation order, so that walking them
  * all (output, teardown) reads memory in sequence. */
 struct hist_chunk {
@@ -161,8 +155,7 @@ struct hists {
 	bool need_collapse;		/* perf merges its tree's equal entries */
 	struct rb_node *in_tree;
 	struct hist_chunk *chunks;	/* newest first */
-	struct hist_slot *slots;
-	size_t nr_slots;		/* a power of two, at most half full */
+	struct hmap index;		/* the entries, by hash (dropped while sorted) */
 	size_t nr_entries;
 	uint64_t total_period;
 	uint64_t nr_samples;

@@ -3,14 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/array.h"
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "name-rank.h"
 #include "../base/xalloc.h"
-
-struct name_rank_slot {
-	const void *ptr;
-	uint32_t idx;
-};
 
 struct name_rank_name {
 	uint64_t prefix[2];	/* the first 16 bytes, big-endian: most orders end here */
@@ -18,36 +15,15 @@ struct name_rank_name {
 	int64_t rank;
 };
 
-static uint64_t hash_ptr(const void *p)
+/* hash_ptr is one to one: the hash alone finds the pointer's slot */
+static struct hmap_slot *probe(const struct name_rank *r, uint64_t hash)
 {
-	uint64_t h = (uintptr_t)p * 0x9e3779b97f4a7c15ULL;
+	struct hmap_slot *s;
 
-	return h ^ (h >> 29);
-}
-
-static struct name_rank_slot *find_slot(struct name_rank_slot *slots, size_t nr_slots,
-					const void *ptr)
-{
-	size_t j = hash_ptr(ptr) & (nr_slots - 1);
-
-	while (slots[j].ptr && slots[j].ptr != ptr)
-		j = (j + 1) & (nr_slots - 1);
-	return &slots[j];
-}
-
-static void grow(struct name_rank *r)
-{
-	size_t nb = r->nr_slots ? 2 * r->nr_slots : 1024;
-	struct name_rank_slot *n = zalloc_written(nb * sizeof(*n));
-
-	if (!n)
-		pm_fatal(PM_FATAL_OOM, "name table");
-	for (size_t i = 0; i < r->nr_slots; i++)
-		if (r->slots[i].ptr)
-			*find_slot(n, nb, r->slots[i].ptr) = r->slots[i];
-	free(r->slots);
-	r->slots = n;
-	r->nr_slots = nb;
+	hmap_for_each_probe(&r->by_ptr, hash, s)
+		if (s->hash == hash)
+			break;
+	return s;
 }
 
 static void set_prefix(struct name_rank_name *n, const char *name)
@@ -65,21 +41,16 @@ static void set_prefix(struct name_rank_name *n, const char *name)
 
 void name_rank__add(struct name_rank *r, const void *ptr, const char *name)
 {
-	struct name_rank_slot *s;
+	struct hmap_slot *s;
 
 	if (!ptr)
 		return;
-	if (2 * (r->nr + 1) > r->nr_slots)
-		grow(r);
-	s = find_slot(r->slots, r->nr_slots, ptr);
-	if (s->ptr)
+	hmap_must_reserve(&r->by_ptr, 1);
+	s = probe(r, hash_ptr(ptr));
+	if (s->val)
 		return;
-	if (r->nr == r->alloc) {
-		r->alloc = r->alloc ? 2 * r->alloc : 256;
-		r->names = must_reallocarray(r->names, r->alloc, sizeof(*r->names));
-	}
-	s->ptr = ptr;
-	s->idx = (uint32_t)r->nr;
+	ALLOC_GROW(r->names, r->nr + 1, r->alloc);
+	hmap_fill(&r->by_ptr, s, hash_ptr(ptr), r->nr + 1);
 	r->names[r->nr].name = name;
 	set_prefix(&r->names[r->nr++], name);
 }
@@ -135,17 +106,17 @@ void name_rank__finish(struct name_rank *r)
 
 int64_t name_rank__of(const struct name_rank *r, const void *ptr)
 {
-	const struct name_rank_slot *s;
+	const struct hmap_slot *s;
 
-	if (!ptr || !r->nr_slots)
+	if (!ptr)
 		return INT64_MAX;
-	s = find_slot(r->slots, r->nr_slots, ptr);
-	return s->ptr ? r->names[s->idx].rank : INT64_MAX;
+	s = probe(r, hash_ptr(ptr));
+	return s->val ? r->names[s->val - 1].rank : INT64_MAX;
 }
 
 void name_rank__exit(struct name_rank *r)
 {
-	free(r->slots);
+	hmap_release(&r->by_ptr);
 	free(r->names);
 	memset(r, 0, sizeof(*r));
 }

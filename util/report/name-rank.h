@@ -11,12 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct name_rank_slot;
+#include "../base/hmap.h"
+
 struct name_rank_name;
 
 struct name_rank {
-	struct name_rank_slot *slots;	/* pointer -> index into names */
-	size_t nr_slots;
+	struct hmap by_ptr;		/* index + 1 into names */
 	struct name_rank_name *names;
 	size_t nr, alloc;
 };

@@ -123,14 +123,14 @@ static void print_tree(const struct task *root, bool mmaps, FILE *out)
 
 void tasks__fprintf(struct machine *m, bool mmaps, FILE *out)
 {
-	size_t n = 0, nr_roots = 0;
-	struct task *tasks = must_calloc(m->nr_threads, sizeof(*tasks));
-	struct task **by_tid = must_calloc(m->nr_threads, sizeof(*by_tid));
-	struct task **roots = must_calloc(m->nr_threads, sizeof(*roots));
+	size_t n = 0, nr_roots = 0, nr = m->threads.nr;
+	struct task *tasks = must_calloc(nr + 1, sizeof(*tasks));
+	struct task **by_tid = must_calloc(nr + 1, sizeof(*by_tid));
+	struct task **roots = must_calloc(nr + 1, sizeof(*roots));
+	struct hmap_slot *s;
 
-	for (size_t b = 0; b < m->nr_buckets; b++)
-		for (struct thread *t = m->threads[b]; t && n < m->nr_threads; t = t->next)
-			tasks[n++].thread = t;
+	hmap_for_each(&m->threads, s)
+		tasks[n++].thread = (struct thread *)s->val;
 	qsort(tasks, n, sizeof(*tasks), cmp_table_order);
 	for (size_t i = 0; i < n; i++)
 		by_tid[i] = &tasks[i];

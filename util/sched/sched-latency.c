@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "sched-cmd.h"
 
@@ -50,10 +51,7 @@ static struct task *task_of(struct latency *l, int32_t tid, bool *made)
 	k = must_calloc(1, sizeof(*k));
 	k->thread = t;
 	t->priv = k;
-	if (l->nr == l->alloc) {
-		l->alloc = l->alloc ? 2 * l->alloc : 64;
-		l->tasks = must_reallocarray(l->tasks, l->alloc, sizeof(*l->tasks));
-	}
+	ALLOC_GROW(l->tasks, l->nr + 1, l->alloc);
 	l->tasks[l->nr++] = k;
 	return k;
 }

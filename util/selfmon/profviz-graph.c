@@ -11,111 +11,66 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
+#include "../base/hash.h"
 #include "profviz.h"
 
 /* Out of memory inside a profiled program: its profile is lost, not the
- * program; the tables grow or stay as they are. */
-static bool grow(void **p, size_t *alloc, size_t nr, size_t size)
+ * program; the tables grow or stay as they are. A hook looks its function
+ * up at every call. */
+static uint64_t hash_of(uintptr_t a, uintptr_t b)
 {
-	size_t n = *alloc ? *alloc * 2 : 64;
-	void *q;
-
-	if (nr < *alloc)
-		return true;
-	q = realloc(*p, n * size);
-	if (!q)
-		return false;
-	*p = q;
-	*alloc = n;
-	return true;
+	return hash_u64(a) ^ hash_u64(b * 0xc2b2ae3d27d4eb4fULL);
 }
 
-/* The index of every function and arc by its key, open addressing over a
- * table twice the entries' room: a hook looks its function up at every
- * call. Slots hold index + 1; 0 is empty. */
-static size_t hash_of(uintptr_t a, uintptr_t b)
-{
-	uint64_t h = (uint64_t)a * 0x9e3779b97f4a7c15ULL ^ (uint64_t)b * 0xc2b2ae3d27d4eb4fULL;
-
-	return (size_t)(h ^ h >> 29);
-}
-
-static bool reindex(uint32_t **index, size_t *size, size_t alloc, size_t nr,
-		    size_t (*key_hash)(const struct pv_profile *, size_t), const struct pv_profile *p)
-{
-	size_t n = alloc * 2;
-	uint32_t *t = calloc(n, sizeof(*t));
-
-	if (!t)
-		return false;
-	for (size_t i = 0; i < nr; i++) {
-		size_t h = key_hash(p, i) & (n - 1);
-
-		while (t[h])
-			h = (h + 1) & (n - 1);
-		t[h] = (uint32_t)i + 1;
-	}
-	free(*index);
-	*index = t;
-	*size = n;
-	return true;
-}
-
-static size_t func_hash(const struct pv_profile *p, size_t i)
-{
-	return hash_of(p->funcs[i].fn, 0);
-}
-
-static size_t arc_hash(const struct pv_profile *p, size_t i)
-{
-	return hash_of(p->arcs[i].caller, p->arcs[i].callee);
-}
-
+/* hash_u64 is one to one: the hash is the function */
 static struct pv_func *find_func(const struct pv_profile *p, uintptr_t fn)
 {
-	for (size_t i = hash_of(fn, 0) & (p->func_index_size - 1);
-	     p->func_index_size && p->func_index[i]; i = (i + 1) & (p->func_index_size - 1))
-		if (p->funcs[p->func_index[i] - 1].fn == fn)
-			return &p->funcs[p->func_index[i] - 1];
+	uint64_t hash = hash_u64(fn);
+	struct hmap_slot *s;
+
+	hmap_for_each_probe(&p->func_index, hash, s)
+		if (s->hash == hash)
+			return &p->funcs[s->val - 1];
 	return NULL;
 }
 
 struct pv_func *pv_func(struct pv_profile *p, uintptr_t fn)
 {
+	uint64_t hash = hash_u64(fn);
 	struct pv_func *f = find_func(p, fn);
-	size_t h = hash_of(fn, 0);
+	struct hmap_slot *s;
 
 	if (f)
 		return f;
-	if (p->nr_funcs == p->alloc_funcs &&
-	    (!grow((void **)&p->funcs, &p->alloc_funcs, p->nr_funcs, sizeof(*p->funcs)) ||
-	     !reindex(&p->func_index, &p->func_index_size, p->alloc_funcs, p->nr_funcs,
-		      func_hash, p)))
+	if (array_reserve((void **)&p->funcs, &p->alloc_funcs, p->nr_funcs + 1, sizeof(*p->funcs)) ||
+	    hmap_reserve(&p->func_index, 1))
 		return NULL;
-	p->funcs[p->nr_funcs] = (struct pv_func){ .fn = fn };
-	for (h &= p->func_index_size - 1; p->func_index[h]; h = (h + 1) & (p->func_index_size - 1))
+	hmap_for_each_probe(&p->func_index, hash, s)	/* the reserve may have moved it */
 		;
-	p->func_index[h] = (uint32_t)++p->nr_funcs;
+	p->funcs[p->nr_funcs] = (struct pv_func){ .fn = fn };
+	hmap_fill(&p->func_index, s, hash, ++p->nr_funcs);
 	return &p->funcs[p->nr_funcs - 1];
 }
 
 struct pv_arc *pv_arc(struct pv_profile *p, uintptr_t caller, uintptr_t callee)
 {
-	size_t h = hash_of(caller, callee);
+	uint64_t hash = hash_of(caller, callee);
+	struct hmap_slot *s;
+	struct pv_arc *a;
 
-	for (size_t i = h & (p->arc_index_size - 1); p->arc_index_size && p->arc_index[i];
-	     i = (i + 1) & (p->arc_index_size - 1))
-		if (p->arcs[p->arc_index[i] - 1].caller == caller &&
-		    p->arcs[p->arc_index[i] - 1].callee == callee)
-			return &p->arcs[p->arc_index[i] - 1];
-	if (p->nr_arcs == p->alloc_arcs &&
-	    (!grow((void **)&p->arcs, &p->alloc_arcs, p->nr_arcs, sizeof(*p->arcs)) ||
-	     !reindex(&p->arc_index, &p->arc_index_size, p->alloc_arcs, p->nr_arcs, arc_hash, p)))
+	hmap_for_each_probe(&p->arc_index, hash, s) {
+		a = &p->arcs[s->val - 1];
+		if (s->hash == hash && a->caller == caller && a->callee == callee)
+			return a;
+	}
+	if (array_reserve((void **)&p->arcs, &p->alloc_arcs, p->nr_arcs + 1, sizeof(*p->arcs)) ||
+	    hmap_reserve(&p->arc_index, 1))
 		return NULL;
-	p->arcs[p->nr_arcs] = (struct pv_arc){ .caller = caller, .callee = callee };
-	for (h &= p->arc_index_size - 1; p->arc_index[h]; h = (h + 1) & (p->arc_index_size - 1))
+	hmap_for_each_probe(&p->arc_index, hash, s)
 		;
-	p->arc_index[h] = (uint32_t)++p->nr_arcs;
+	p->arcs[p->nr_arcs] = (struct pv_arc){ .caller = caller, .callee = callee };
+	hmap_fill(&p->arc_index, s, hash, ++p->nr_arcs);
 	return &p->arcs[p->nr_arcs - 1];
 }
 
@@ -192,8 +147,8 @@ void pv_release(struct pv_profile *p)
 {
 	free(p->funcs);
 	free(p->arcs);
-	free(p->func_index);
-	free(p->arc_index);
+	hmap_release(&p->func_index);
+	hmap_release(&p->arc_index);
 	free_paths(&p->root);
 	memset(p, 0, sizeof(*p));
 }

@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "../base/hmap.h"
+
 #define PROFVIZ_MAX_EVENTS 4
 
 /* One call path's node: a function called along the path of its parents. */
@@ -53,8 +55,7 @@ struct pv_profile {
 	size_t nr_funcs, alloc_funcs;
 	struct pv_arc *arcs;
 	size_t nr_arcs, alloc_arcs;
-	uint32_t *func_index, *arc_index;	/* hash of index + 1, 0 empty */
-	size_t func_index_size, arc_index_size;
+	struct hmap func_index, arc_index;	/* index + 1 into funcs, arcs */
 	struct pv_node root;	/* fn 0: the paths from outside instrumented code */
 	int nr_events;
 	int nr_threads;

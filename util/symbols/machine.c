@@ -10,7 +10,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/hash.h"
+#include "../base/hmap.h"
 #include "../base/util.h"
 #include "kernel-build-id.h"
 #include "machine.h"
@@ -19,39 +21,19 @@
 
 /* --- comm strings ---------------------------------------------------- */
 
-static void comms_grow(struct machine *m)
-{
-	size_t nb = m->nr_comm_buckets ? 2 * m->nr_comm_buckets : 256;
-	char **n = must_calloc(nb, sizeof(*n));
-
-	for (size_t i = 0; i < m->nr_comm_buckets; i++) {
-		char *s = m->comms[i];
-		size_t j;
-
-		if (!s)
-			continue;
-		for (j = fnv1a_64_str(s) & (nb - 1); n[j]; j = (j + 1) & (nb - 1))
-			;
-		n[j] = s;
-	}
-	free(m->comms);
-	m->comms = n;
-	m->nr_comm_buckets = nb;
-}
-
 const char *machine__intern(struct machine *m, const char *s)
 {
-	size_t j;
+	uint64_t hash = fnv1a_64_str(s);
+	struct hmap_slot *slot;
+	char *copy;
 
-	if (2 * (m->nr_comms + 1) > m->nr_comm_buckets)
-		comms_grow(m);
-	for (j = fnv1a_64_str(s) & (m->nr_comm_buckets - 1); m->comms[j];
-	     j = (j + 1) & (m->nr_comm_buckets - 1))
-		if (!strcmp(m->comms[j], s))
-			return m->comms[j];
-	m->comms[j] = must_strdup(s);
-	m->nr_comms++;
-	return m->comms[j];
+	hmap_must_reserve(&m->comms, 1);
+	hmap_for_each_probe(&m->comms, hash, slot)
+		if (slot->hash == hash && !strcmp((const char *)slot->val, s))
+			return (const char *)slot->val;
+	copy = must_strdup(s);
+	hmap_fill(&m->comms, slot, hash, (uintptr_t)copy);
+	return copy;
 }
 
 /* --- maps ------------------------------------------------------------ */
@@ -120,24 +102,17 @@ static void maps__insert(struct maps *maps, const struct map *new)
 
 struct map *maps__find(struct maps *maps, uint64_t addr)
 {
-	size_t lo = 0, hi = maps->nr;
+	size_t at;
 
 	/* consecutive samples mostly hit the same mapping */
 	if (maps->last < maps->nr && addr >= maps->v[maps->last].start &&
 	    addr < maps->v[maps->last].end)
 		return &maps->v[maps->last];
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		struct map *m = &maps->v[mid];
-
-		if (addr < m->start)
-			hi = mid;
-		else if (addr >= m->end)
-			lo = mid + 1;
-		else
-			return &maps->v[maps->last = mid];
-	}
-	return NULL;
+	/* the maps do not overlap: the first ending past @addr holds it, if any does */
+	at = partition_point(maps->nr, i, addr < maps->v[i].end);
+	if (at == maps->nr || addr < maps->v[at].start)
+		return NULL;
+	return &maps->v[maps->last = at];
 }
 
 void machine__load_kernel_map(struct machine *m, struct map *map)
@@ -194,54 +169,35 @@ uint64_t maps__layout(struct maps *maps)
 
 /* --- threads --------------------------------------------------------- */
 
-static struct thread *find_thread(struct machine *m, int32_t tid)
+/* tid's slot (hash_u64 is one to one: the hash is the tid), or the empty one it would take */
+static struct hmap_slot *thread_slot(const struct machine *m, int32_t tid)
 {
-	struct thread *t = m->threads[(uint32_t)tid % m->nr_buckets];
+	uint64_t hash = hash_u64((uint32_t)tid);
+	struct hmap_slot *s;
 
-	while (t && t->tid != tid)
-		t = t->next;
-	return t;
+	hmap_for_each_probe(&m->threads, hash, s)
+		if (s->hash == hash)
+			break;
+	return s;
 }
 
-static void threads_grow(struct machine *m)
+static struct thread *find_thread(const struct machine *m, int32_t tid)
 {
-	size_t nb = m->nr_buckets * 2;
-	struct thread **n = must_calloc(nb, sizeof(*n));
-
-	for (size_t i = 0; i < m->nr_buckets; i++) {
-		struct thread *t = m->threads[i];
-
-		while (t) {
-			struct thread *next = t->next;
-			size_t b = (uint32_t)t->tid % nb;
-
-			t->next = n[b];
-			n[b] = t;
-			t = next;
-		}
-	}
-	free(m->threads);
-	m->threads = n;
-	m->nr_buckets = nb;
+	return (struct thread *)thread_slot(m, tid)->val;
 }
 
 static struct thread *new_thread(struct machine *m, int32_t pid, int32_t tid)
 {
 	struct thread *t = must_calloc(1, sizeof(*t));
 	char name[32];
-	size_t b;
 
-	if (m->nr_threads + 1 > 2 * m->nr_buckets)
-		threads_grow(m);
+	hmap_must_reserve(&m->threads, 1);
 	t->pid = pid;
 	t->tid = tid;
 	t->ppid = -1;
 	snprintf(name, sizeof(name), ":%d", tid);
 	t->comm = machine__intern(m, name);
-	b = (uint32_t)tid % m->nr_buckets;
-	t->next = m->threads[b];
-	m->threads[b] = t;
-	m->nr_threads++;
+	hmap_fill(&m->threads, thread_slot(m, tid), hash_u64((uint32_t)tid), (uintptr_t)t);
 	return t;
 }
 
@@ -269,29 +225,26 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 	return t;
 }
 
+static bool keep_thread(uintptr_t val, void *ctx)
+{
+	struct thread *t = (struct thread *)val;
+	const uint32_t *in_use = ctx;
+
+	/* a leader goes with the last of its process's threads */
+	if (!t->exited || t->mark == *in_use ||
+	    (t->pid == t->tid && t->maps && t->maps->refcnt > 1))
+		return true;
+	maps__put(t->maps);
+	free(t);
+	return false;
+}
+
 size_t machine__reap_exited(struct machine *m, uint32_t in_use)
 {
-	size_t n = 0;
+	ssize_t n = hmap_filter(&m->threads, keep_thread, &in_use);
 
-	for (size_t i = 0; i < m->nr_buckets; i++) {
-		struct thread **p = &m->threads[i];
-
-		while (*p) {
-			struct thread *t = *p;
-
-			/* a leader goes with the last of its process's threads */
-			if (!t->exited || t->mark == in_use ||
-			    (t->pid == t->tid && t->maps && t->maps->refcnt > 1)) {
-				p = &t->next;
-				continue;
-			}
-			*p = t->next;
-			maps__put(t->maps);
-			free(t);
-			m->nr_threads--;
-			n++;
-		}
-	}
+	if (n < 0)
+		pm_fatal(PM_FATAL_OOM, "thread table");
 	if (n)
 		m->gen++;	/* the resolve cache may hold their maps */
 	return n;
@@ -447,8 +400,6 @@ void machine__add_mmap(struct machine *m, int32_t pid, int32_t tid, const struct
 int machine__init(struct machine *m, struct dsos_config *cfg)
 {
 	memset(m, 0, sizeof(*m));
-	m->nr_buckets = 256;
-	m->threads = must_calloc(m->nr_buckets, sizeof(*m->threads));
 	m->dsos.cfg = *cfg;
 	m->kernel_dso = dsos__findnew(&m->dsos, "[kernel.kallsyms]", true);
 	m->kmaps.refcnt = 1;
@@ -459,26 +410,23 @@ int machine__init(struct machine *m, struct dsos_config *cfg)
 
 void machine__exit(struct machine *m)
 {
+	struct hmap_slot *slot;
+
 	free(m->resolve_cache);
 	m->resolve_cache = NULL;
 	unwind__cache_free(m->unwind_cache);
 	m->unwind_cache = NULL;
-	for (size_t i = 0; i < m->nr_buckets; i++) {
-		struct thread *t = m->threads[i];
+	hmap_for_each(&m->threads, slot) {
+		struct thread *t = (struct thread *)slot->val;
 
-		while (t) {
-			struct thread *next = t->next;
-
-			maps__put(t->maps);
-			free(t);
-			t = next;
-		}
+		maps__put(t->maps);
+		free(t);
 	}
-	free(m->threads);
-	for (size_t i = 0; i < m->nr_comm_buckets; i++)
-		free(m->comms[i]);
-	free(m->comms);
-	free(m->cgroups);
+	hmap_release(&m->threads);
+	hmap_for_each(&m->comms, slot)
+		free((char *)slot->val);
+	hmap_release(&m->comms);
+	hmap_release(&m->cgroups);
 	free(m->kmaps.v);
 	dsos__exit(&m->dsos);
 	memset(m, 0, sizeof(*m));
@@ -501,46 +449,33 @@ static void record_string(const struct pm_event_header *ev, const char *s, char 
 	out[strnlen(out, room)] = '\0';
 }
 
-/* The slot of @id, or the empty one it would take (path NULL). */
-static struct cgroup_name *cgroup_slot(const struct machine *m, uint64_t id)
+/* @id's slot (the hash is the id), or the empty one it would take */
+static struct hmap_slot *cgroup_slot(const struct machine *m, uint64_t id)
 {
-	size_t mask = m->nr_cgroup_slots - 1, j = (size_t)(id * 0x9e3779b97f4a7c15ULL >> 32) & mask;
+	uint64_t hash = hash_u64(id);
+	struct hmap_slot *s;
 
-	while (m->cgroups[j].path && m->cgroups[j].id != id)
-		j = (j + 1) & mask;
-	return &m->cgroups[j];
+	hmap_for_each_probe(&m->cgroups, hash, s)
+		if (s->hash == hash)
+			break;
+	return s;
 }
 
 const char *machine__cgroup_path(const struct machine *m, uint64_t id)
 {
-	return m->nr_cgroup_slots ? cgroup_slot(m, id)->path : NULL;
-}
-
-static void grow_cgroups(struct machine *m)
-{
-	struct cgroup_name *old = m->cgroups;
-	size_t n = m->nr_cgroup_slots;
-
-	m->nr_cgroup_slots = n ? 2 * n : 16;
-	m->cgroups = must_calloc(m->nr_cgroup_slots, sizeof(*m->cgroups));
-	for (size_t i = 0; i < n; i++)
-		if (old[i].path)
-			*cgroup_slot(m, old[i].id) = old[i];
-	free(old);
+	return (const char *)cgroup_slot(m, id)->val;
 }
 
 /* As perf's cgroup__findnew(): a known id keeps its first path. */
 static void add_cgroup(struct machine *m, uint64_t id, const char *path)
 {
-	struct cgroup_name *slot;
+	const char *interned = machine__intern(m, path);	/* first: it may grow the comms */
+	struct hmap_slot *slot;
 
-	if (2 * (m->nr_cgroups + 1) > m->nr_cgroup_slots)
-		grow_cgroups(m);
+	hmap_must_reserve(&m->cgroups, 1);
 	slot = cgroup_slot(m, id);
-	if (slot->path)
-		return;
-	*slot = (struct cgroup_name){ id, machine__intern(m, path) };
-	m->nr_cgroups++;
+	if (!slot->val)
+		hmap_fill(&m->cgroups, slot, hash_u64(id), (uintptr_t)interned);
 }
 
 static void set_namespaces(struct machine *m, const struct pm_event_header *ev)

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../base/hmap.h"
 #include "../data/header-features.h"
 #include "../data/perf-data-format.h"
 #include "dso.h"
@@ -48,27 +49,18 @@ struct thread {
 	const char *srccode_shown;	/* script -F srccode: the "file:line" last shown */
 	uint64_t cgroup_ns_dev, cgroup_ns_ino;	/* its cgroup namespace (NAMESPACES) */
 	struct maps *maps;	/* shared by the threads of a process */
-	struct thread *next;	/* hash chain */
 	bool exited;		/* its EXIT came (noted with machine.reap_exited) */
 	uint32_t mark;		/* machine__reap_exited()'s: still in use */
 };
 
-struct cgroup_name {
-	uint64_t id;
-	const char *path;		/* interned */
-};
-
 struct machine {
-	struct thread **threads;	/* hash by tid */
-	size_t nr_buckets, nr_threads;
+	struct hmap threads;		/* struct thread *, by tid */
 	struct maps kmaps;
 	struct dsos dsos;
 	struct dso *kernel_dso;
 	bool kernel_map_loaded;
-	struct cgroup_name *cgroups;	/* from CGROUP records, hashed by id */
-	size_t nr_cgroups, nr_cgroup_slots;
-	char **comms;			/* interned comm strings, hashed */
-	size_t nr_comm_buckets, nr_comms;
+	struct hmap cgroups;		/* interned paths, by CGROUP record id */
+	struct hmap comms;		/* interned strings (char *), by text */
 	const char *arch;		/* from the header, for kernel_start */
 	uint32_t gen;			/* bumped by every event: maps may have changed */
 	void *resolve_cache;		/* resolve.c's, freed with the machine */

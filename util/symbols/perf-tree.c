@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "dso.h"
 #include "perf-tree.h"
@@ -310,10 +311,7 @@ static void add_override(struct overrides *o, uint64_t start, uint64_t end,
 		prev->end = end;
 		return;
 	}
-	if (o->nr == o->alloc) {
-		o->alloc = o->alloc ? 2 * o->alloc : 8;
-		o->v = must_reallocarray(o->v, o->alloc, sizeof(*o->v));
-	}
+	ALLOC_GROW(o->v, o->nr + 1, o->alloc);
 	o->v[o->nr++] = (struct sym_override){ start, end, found ? found->start : 0,
 					       found ? found->end : 0, !!found };
 }
@@ -352,17 +350,7 @@ struct plt_walk {
 /* The first stub that ends after @addr. */
 static size_t stub_after(const struct plt_walk *w, uint64_t addr)
 {
-	size_t lo = 0, hi = w->nr_stubs;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (w->stubs[mid].end <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return partition_point(w->nr_stubs, i, w->stubs[i].end > addr);
 }
 
 /* The stub at @addr, or NIL. */
@@ -392,10 +380,7 @@ static bool inside_range(const struct plt_walk *w, uint64_t addr)
 
 static void add_range(struct plt_walk *w, uint64_t lo, uint64_t hi, size_t *alloc)
 {
-	if (w->nr_ranges == *alloc) {
-		*alloc = *alloc ? 2 * *alloc : 4;
-		w->ranges = must_reallocarray(w->ranges, *alloc, sizeof(*w->ranges));
-	}
+	ALLOC_GROW(w->ranges, w->nr_ranges + 1, *alloc);
 	w->ranges[w->nr_ranges++] = (struct range){ lo, hi };
 }
 

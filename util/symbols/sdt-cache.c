@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "buildid-cache.h"
 #include "dso.h"
@@ -34,10 +35,7 @@ struct sdt_list {
 
 static void add_event(struct sdt_list *l, const char *name, const char *build_id, const char *path)
 {
-	if (l->nr == l->alloc) {
-		l->alloc = l->alloc ? 2 * l->alloc : 32;
-		l->v = must_reallocarray(l->v, l->alloc, sizeof(*l->v));
-	}
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
 	l->v[l->nr] = (struct sdt_event){ must_strdup(name), must_strdup(build_id), must_strdup(path),
 					  NULL, NULL };
 	l->v[l->nr].key = must_malloc(strlen(name) + strlen(build_id) + 2);

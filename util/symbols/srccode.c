@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/hash.h"
 #include "../base/util.h"
 #include "srccode.h"
@@ -17,7 +18,6 @@ struct srccode_file {
 	size_t size;
 	size_t *line_off;	/* where each line starts */
 	size_t nr_lines;
-	struct srccode_file *next;
 };
 
 static char *read_file(const char *path, size_t *size)
@@ -53,65 +53,35 @@ fail:
 
 static void index_lines(struct srccode_file *f)
 {
-	size_t alloc = 64;
+	size_t alloc = 0;
 
-	f->line_off = must_malloc(alloc * sizeof(*f->line_off));
 	for (size_t at = 0; at < f->size;) {
 		const char *nl = memchr(f->text + at, '\n', f->size - at);
 
-		if (f->nr_lines == alloc) {
-			alloc *= 2;
-			f->line_off = must_reallocarray(f->line_off, alloc, sizeof(*f->line_off));
-		}
+		ALLOC_GROW(f->line_off, f->nr_lines + 1, alloc);
 		f->line_off[f->nr_lines++] = at;
 		at = nl ? (size_t)(nl - f->text) + 1 : f->size;
 	}
 }
 
-static size_t bucket_of(const struct srccode *sc, const char *path)
-{
-	return (size_t)(fnv1a_64_str(path) >> 17) & (sc->nr_buckets - 1);
-}
-
-static void grow(struct srccode *sc)
-{
-	size_t old_nb = sc->nr_buckets;
-	struct srccode_file **old = sc->buckets;
-
-	sc->nr_buckets = old_nb ? 2 * old_nb : 64;
-	sc->buckets = zalloc_written(sc->nr_buckets * sizeof(*sc->buckets));
-	if (!sc->buckets)
-		pm_fatal(PM_FATAL_OOM, __func__);
-	for (size_t i = 0; i < old_nb; i++)
-		for (struct srccode_file *f = old[i], *next; f; f = next) {
-			size_t b = bucket_of(sc, f->path);
-
-			next = f->next;
-			f->next = sc->buckets[b];
-			sc->buckets[b] = f;
-		}
-	free(old);
-}
-
 static struct srccode_file *file_of(struct srccode *sc, const char *path)
 {
+	uint64_t hash = fnv1a_64_str(path);
 	struct srccode_file *f;
-	size_t b;
+	struct hmap_slot *s;
 
-	if (2 * (sc->nr + 1) > sc->nr_buckets)
-		grow(sc);
-	b = bucket_of(sc, path);
-	for (f = sc->buckets[b]; f; f = f->next)
-		if (!strcmp(f->path, path))
+	hmap_must_reserve(&sc->by_path, 1);
+	hmap_for_each_probe(&sc->by_path, hash, s) {
+		f = (struct srccode_file *)s->val;
+		if (s->hash == hash && !strcmp(f->path, path))
 			return f;
+	}
 	f = must_calloc(1, sizeof(*f));
 	f->path = must_strdup(path);
 	f->text = read_file(path, &f->size);
 	if (f->text)
 		index_lines(f);
-	f->next = sc->buckets[b];
-	sc->buckets[b] = f;
-	sc->nr++;
+	hmap_fill(&sc->by_path, s, hash, (uintptr_t)f);
 	return f;
 }
 
@@ -132,14 +102,16 @@ const char *srccode__line(struct srccode *sc, const char *path, unsigned int lin
 
 void srccode__exit(struct srccode *sc)
 {
-	for (size_t i = 0; i < sc->nr_buckets; i++)
-		for (struct srccode_file *f = sc->buckets[i], *next; f; f = next) {
-			next = f->next;
-			free(f->path);
-			free(f->text);
-			free(f->line_off);
-			free(f);
-		}
-	free(sc->buckets);
+	struct hmap_slot *s;
+
+	hmap_for_each(&sc->by_path, s) {
+		struct srccode_file *f = (struct srccode_file *)s->val;
+
+		free(f->path);
+		free(f->text);
+		free(f->line_off);
+		free(f);
+	}
+	hmap_release(&sc->by_path);
 	memset(sc, 0, sizeof(*sc));
 }

@@ -8,13 +8,14 @@
  */
 #include <stddef.h>
 
+#include "../base/hmap.h"
+
 #define SRCCODE_MAX_FILE (64u << 20)
 
 struct srccode_file;
 
 struct srccode {
-	struct srccode_file **buckets;	/* by path */
-	size_t nr_buckets, nr;
+	struct hmap by_path;	/* struct srccode_file * */
 };
 
 /* Line @line (1 up) of @path without its newline, @len bytes; NULL when

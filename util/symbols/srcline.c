@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
 #include "debug-cache.h"
@@ -22,7 +23,6 @@ struct srcline_entry {
 	char *text;			/* a line, or an inline list: name and line, '\0' each */
 	size_t nr_names;
 	struct symbol *syms;		/* the inline list's symbols, once asked */
-	struct srcline_entry *next;
 };
 
 struct srcline_module {
@@ -221,68 +221,31 @@ static char *compute(struct srclines *sl, const struct dsos *dsos, struct dso *d
 	return strdup("??:0");
 }
 
-/* A hash table of entries by (dso, addr): lines in one, inline lists in
- * another. */
-struct entry_table {
-	struct srcline_entry ***buckets;
-	size_t *nr_buckets, *nr;
-};
-
-static size_t bucket_of(size_t nr_buckets, const struct dso *dso, uint64_t addr)
+/* The entry of (@dso, @addr) in @t (lines, inline lists or files), or a
+ * new empty one (text NULL). */
+static struct srcline_entry *findnew(struct hmap *t, const struct dso *dso, uint64_t addr)
 {
-	uint64_t h = (addr ^ (uintptr_t)dso) * 0x9e3779b97f4a7c15ULL;
-
-	return (size_t)(h >> 20) & (nr_buckets - 1);
-}
-
-static void grow(struct entry_table *t)
-{
-	size_t nb = *t->nr_buckets ? 2 * *t->nr_buckets : 1024;
-	struct srcline_entry **old = *t->buckets;
-	size_t old_nb = *t->nr_buckets;
-
-	*t->buckets = zalloc_written(nb * sizeof(**t->buckets));
-	if (!*t->buckets)
-		pm_fatal(PM_FATAL_OOM, __func__);
-	*t->nr_buckets = nb;
-	for (size_t i = 0; i < old_nb; i++)
-		for (struct srcline_entry *e = old[i], *next; e; e = next) {
-			size_t b = bucket_of(nb, e->dso, e->addr);
-
-			next = e->next;
-			e->next = (*t->buckets)[b];
-			(*t->buckets)[b] = e;
-		}
-	free(old);
-}
-
-/* The entry of (@dso, @addr), or a new empty one (text NULL) in place. */
-static struct srcline_entry *findnew(struct entry_table *t, const struct dso *dso,
-				     uint64_t addr)
-{
+	uint64_t hash = hash_u64(addr ^ (uintptr_t)dso);
 	struct srcline_entry *e;
-	size_t b;
+	struct hmap_slot *s;
 
-	if (2 * (*t->nr + 1) > *t->nr_buckets)
-		grow(t);
-	b = bucket_of(*t->nr_buckets, dso, addr);
-	for (e = (*t->buckets)[b]; e; e = e->next)
-		if (e->dso == dso && e->addr == addr)
+	hmap_must_reserve(t, 1);
+	hmap_for_each_probe(t, hash, s) {
+		e = (struct srcline_entry *)s->val;
+		if (s->hash == hash && e->dso == dso && e->addr == addr)
 			return e;
+	}
 	e = must_calloc(1, sizeof(*e));
 	e->dso = dso;
 	e->addr = addr;
-	e->next = (*t->buckets)[b];
-	(*t->buckets)[b] = e;
-	(*t->nr)++;
+	hmap_fill(t, s, hash, (uintptr_t)e);
 	return e;
 }
 
 const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			 const struct symbol *sym, uint64_t addr)
 {
-	struct entry_table t = { &sl->buckets, &sl->nr_buckets, &sl->nr };
-	struct srcline_entry *e = findnew(&t, dso, addr);
+	struct srcline_entry *e = findnew(&sl->lines, dso, addr);
 
 	if (!e->text) {
 		e->text = compute(sl, dsos, dso, sym, addr);
@@ -295,8 +258,7 @@ const char *srcline__get(struct srclines *sl, const struct dsos *dsos, struct ds
 const char *srcline__file(struct srclines *sl, const struct dsos *dsos, struct dso *dso,
 			  const struct symbol *sym, uint64_t addr)
 {
-	struct entry_table t = { &sl->file_buckets, &sl->nr_file_buckets, &sl->nr_file };
-	struct srcline_entry *e = findnew(&t, dso, addr);
+	struct srcline_entry *e = findnew(&sl->files, dso, addr);
 
 	if (!e->text) {
 		const char *line = srcline__get(sl, dsos, dso, sym, addr);
@@ -520,8 +482,7 @@ bool srcline__function(struct srclines *sl, const struct dsos *dsos, struct dso 
 static struct srcline_entry *inline_entry(struct srclines *sl, const struct dsos *dsos,
 					  struct dso *dso, uint64_t addr)
 {
-	struct entry_table t = { &sl->inl_buckets, &sl->nr_inl_buckets, &sl->nr_inl };
-	struct srcline_entry *e = findnew(&t, dso, addr);
+	struct srcline_entry *e = findnew(&sl->inlines, dso, addr);
 
 	if (!e->text) {
 		struct strbuf sb = STRBUF_INIT;
@@ -589,23 +550,25 @@ size_t srcline__inline_syms(struct srclines *sl, const struct dsos *dsos, struct
 	return n;
 }
 
-static void free_entries(struct srcline_entry **buckets, size_t nr)
+static void free_entries(struct hmap *t)
 {
-	for (size_t i = 0; i < nr; i++)
-		for (struct srcline_entry *e = buckets[i], *next; e; e = next) {
-			next = e->next;
-			free(e->text);
-			free(e->syms);
-			free(e);
-		}
-	free(buckets);
+	struct hmap_slot *s;
+
+	hmap_for_each(t, s) {
+		struct srcline_entry *e = (struct srcline_entry *)s->val;
+
+		free(e->text);
+		free(e->syms);
+		free(e);
+	}
+	hmap_release(t);
 }
 
 void srclines__exit(struct srclines *sl)
 {
-	free_entries(sl->buckets, sl->nr_buckets);
-	free_entries(sl->inl_buckets, sl->nr_inl_buckets);
-	free_entries(sl->file_buckets, sl->nr_file_buckets);
+	free_entries(&sl->lines);
+	free_entries(&sl->inlines);
+	free_entries(&sl->files);
 	for (struct srcline_module *m = sl->modules, *next; m; m = next) {
 		next = m->next;
 		if (m->dwfl)

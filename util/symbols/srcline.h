@@ -19,17 +19,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../base/hmap.h"
 #include "../base/strbuf.h"
 #include "dso.h"
 
 struct srclines {
-	struct srcline_entry **buckets;	/* by (dso, addr) */
-	size_t nr_buckets, nr;
+	struct hmap lines;		/* struct srcline_entry *, by (dso, addr) */
 	struct srcline_module *modules;	/* one libdw session per DSO read */
-	struct srcline_entry **inl_buckets;	/* inline lists, by (dso, addr) */
-	size_t nr_inl_buckets, nr_inl;
-	struct srcline_entry **file_buckets;	/* srcfile, by (dso, addr) */
-	size_t nr_file_buckets, nr_file;
+	struct hmap inlines;		/* inline lists, by (dso, addr) */
+	struct hmap files;		/* srcfile, by (dso, addr) */
 	bool full_path;		/* --full-source-path: the file as DWARF names it */
 };
 

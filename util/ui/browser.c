@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/strbuf.h"
 #include "../base/xalloc.h"
 #include "../report/hist-print.h"
@@ -161,10 +162,7 @@ static bool has_chain(struct browser *b, uint32_t i)
 
 static void add_row(struct browser *b, uint32_t e, int32_t line)
 {
-	if (b->nr_rows == b->alloc_rows) {
-		b->alloc_rows = b->alloc_rows ? 2 * b->alloc_rows : 1024;
-		b->rows = must_reallocarray(b->rows, b->alloc_rows, sizeof(*b->rows));
-	}
+	ALLOC_GROW(b->rows, b->nr_rows + 1, b->alloc_rows);
 	b->rows[b->nr_rows++] = (struct row){ e, line };
 }
 
