@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf-mini trace: perf trace's system call summary. "trace record"
- * records raw_syscalls' enter and exit as perf trace record does; "trace
- * -s -i FILE" prints perf's summary of such a file per thread
- * (util/sched/trace-summary), "trace -s -- CMD" the same of a command
- * it runs. The strace-like lines (trace CMD, -S) are not done yet.
+ * perf-mini trace: perf trace of a recording. "trace record" records
+ * raw_syscalls' enter and exit as perf trace record does; "trace -i FILE"
+ * prints a line per call as perf does (util/sched/trace-lines), -s perf's
+ * summary per thread instead (util/sched/trace-summary), -S both; with a
+ * command instead of -i, the command is recorded first and its lines or
+ * summary printed when it ends.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,10 +19,11 @@
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
 #include "../util/events/tracepoint.h"
+#include "../util/sched/trace-lines.h"
 #include "../util/sched/trace-summary.h"
 
 static const char *const trace_usage[] = {
-	"perf-mini trace -s [<options>] [-i <file> | [--] <command>]",
+	"perf-mini trace [<options>] [-i <file> | [--] <command>]",
 	"perf-mini trace record [<record options>] [-- <command>]",
 	NULL,
 };
@@ -75,14 +77,27 @@ static FILE *open_output(const char *path, struct strbuf *err)
 	return f;
 }
 
-static int summarize(const struct trace_summary_opts *o, const char *input, const char *output)
+struct trace_opts {
+	struct trace_summary_opts sum;
+	struct trace_lines_opts lines;
+	bool summary, with_summary;
+	const char *output;
+};
+
+/* -i FILE: its lines, its summary, or both (-S) */
+static int print_file(const struct trace_opts *t, const char *input)
 {
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	FILE *f = open_output(output, &err);
+	FILE *f = open_output(t->output, &err);
 	int ret = PM_EXIT_ERROR;
 
 	if (f) {
-		ret = trace_summary(input, o, &out, &err) ? PM_EXIT_ERROR : 0;
+		ret = 0;
+		if (!t->summary && trace_lines(input, &t->lines, f, &err))
+			ret = PM_EXIT_ERROR;
+		if (!ret && (t->summary || t->with_summary) &&
+		    trace_summary(input, &t->sum, &out, &err))
+			ret = PM_EXIT_ERROR;
 		fwrite(out.buf, 1, out.len, f);
 		if (f != stderr)
 			fclose(f);
@@ -94,10 +109,10 @@ static int summarize(const struct trace_summary_opts *o, const char *input, cons
 	return ret;
 }
 
-/* trace -s -- CMD: recorded into a private file, summed up, removed; the
+/* trace [-s] -- CMD: recorded into a private file, printed, removed; the
  * command's exit status, as perf's */
-static int live_summary(const struct trace_summary_opts *o, const char *output, int argc,
-			const char **argv, struct pm_env *env)
+static int print_command(const struct trace_opts *t, int argc, const char **argv,
+			 struct pm_env *env)
 {
 	const char *tmp = getenv("TMPDIR");
 	char path[4096];
@@ -121,43 +136,63 @@ static int live_summary(const struct trace_summary_opts *o, const char *output, 
 		av[n++] = argv[i];
 	ret = trace_record(n, av, env);
 	if (!stat(path, &st) && st.st_size && ret != PM_EXIT_ERROR &&
-	    summarize(o, path, output) && !ret)
+	    print_file(t, path) && !ret)
 		ret = PM_EXIT_ERROR;
 	unlink(path);
 	free(av);
 	return ret;
 }
 
+static int parse_duration(const char *s, double *ms, struct strbuf *err)
+{
+	char *end;
+
+	if (!s)
+		return 0;
+	*ms = strtod(s, &end);
+	if (end != s && !*end && *ms >= 0)
+		return 0;
+	strbuf_addf(err, "--duration: '%s' is not a number of milliseconds\nhint: "
+		    "--duration 0.5 shows the calls that took longer than half a ms", s);
+	return -1;
+}
+
 int cmd_trace(int argc, const char **argv, struct pm_env *env)
 {
-	struct trace_summary_opts o = { .tracefs = tracepoint_tracefs_dir(NULL) };
-	const char *input = NULL, *output = NULL;
-	bool summary = false, with_summary = false, force = false, lines_only = false, comm = true;
-	const char *pf = NULL, *duration = NULL;
-	int verbose = 0, number = 0;
+	const char *tracefs = tracepoint_tracefs_dir(NULL);
+	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
+	const char *input = NULL, *pf = NULL, *duration = NULL;
+	bool force = false, comm = true, no_effect = false;
+	int verbose = 0, max_events = 0, stack = 0;	/* perf's, with no effect on a file */
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
-		OPT_STRING('o', "output", &output, "file", "output file name"),
-		OPT_BOOLEAN('s', "summary", &summary,
+		OPT_STRING('o', "output", &t.output, "file", "output file name"),
+		OPT_BOOLEAN('s', "summary", &t.summary,
 			    "Show only syscall summary with statistics"),
-		OPT_BOOLEAN('S', "with-summary", &with_summary,
-			    "Show all syscalls and summary with statistics (not done yet)"),
-		OPT_BOOLEAN(0, "errno-summary", &o.errno_summary,
+		OPT_BOOLEAN('S', "with-summary", &t.with_summary,
+			    "Show all syscalls and summary with statistics"),
+		OPT_BOOLEAN(0, "errno-summary", &t.sum.errno_summary,
 			    "Show errno stats per syscall, use with -s or -S"),
-		OPT_STRING('p', "pid", &o.pids, "pid", "trace events on existing process id"),
-		OPT_STRING('t', "tid", &o.tids, "tid", "trace events on existing thread id"),
-		OPT_BOOLEAN(0, "sched", &o.sched, "show blocking scheduler events"),
-		/* perf's that change the per-call lines alone: the summary is the same */
-		OPT_STRING('F', "pf", &pf, "all|maj|min", "Trace pagefaults (the summary: as recorded)"),
-		OPT_BOOLEAN('T', "time", &lines_only, "Show full timestamp, not time relative to first start"),
+		OPT_STRING('p', "pid", &t.sum.pids, "pid", "trace events on existing process id"),
+		OPT_STRING('t', "tid", &t.sum.tids, "tid", "trace events on existing thread id"),
+		OPT_BOOLEAN(0, "sched", &t.sum.sched, "show blocking scheduler events"),
+		OPT_STRING('F', "pf", &pf, "all|maj|min",
+			   "Trace pagefaults (the summary counts what was recorded)"),
+		OPT_BOOLEAN('T', "time", &t.lines.full_time,
+			    "Show full timestamp, not time relative to first start"),
 		OPT_BOOLEAN(0, "comm", &comm, "show the thread COMM next to its id"),
-		OPT_STRING(0, "duration", &duration, "float", "show only events with duration > N.M ms"),
-		OPT_BOOLEAN(0, "failure", &lines_only, "Show only syscalls that failed"),
-		OPT_INTEGER(0, "max-events", &number, "Set the maximum number of events to print"),
-		OPT_BOOLEAN(0, "sort-events", &lines_only, "Sort batch of events before processing"),
-		OPT_BOOLEAN(0, "syscalls", &lines_only, "Trace syscalls"),
-		OPT_INTEGER(0, "max-stack", &number, "Set the maximum stack depth of callchains"),
-		OPT_INTEGER(0, "min-stack", &number, "Set the minimum stack depth of callchains"),
+		OPT_STRING(0, "duration", &duration, "float",
+			   "show only events with duration > N.M ms"),
+		OPT_BOOLEAN(0, "failure", &t.lines.failure_only, "Show only syscalls that failed"),
+		OPT_INTEGER(0, "max-events", &max_events,
+			    "Set the maximum number of events to print (live only: a file prints whole, as perf)"),
+		OPT_BOOLEAN(0, "sort-events", &no_effect,
+			    "Sort batch of events before processing (a file's always are)"),
+		OPT_BOOLEAN(0, "syscalls", &no_effect, "Trace syscalls"),
+		OPT_INTEGER(0, "max-stack", &stack,
+			    "Set the maximum stack depth of callchains (none are recorded)"),
+		OPT_INTEGER(0, "min-stack", &stack,
+			    "Set the minimum stack depth of callchains (none are recorded)"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END(),
@@ -174,18 +209,23 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	perf_data__trust_any_owner(force);
 	if (ret > 0 && !strcmp(argv[0], "record"))
 		return trace_record(ret, argv, env);
-	summary |= o.errno_summary;
-	if (ret > 0 && summary && !input && !with_summary)
-		return live_summary(&o, output, ret, argv, env);
-	if (ret > 0 || !input || !summary) {
-		strbuf_addstr(&err, ret > 0 ? "tracing a command's every call live is not done yet" :
-			      !input ? "the summary of a recording or a command only (-s) is done yet" :
-			      "the lines of each call (-S, or no -s) are not done yet");
-		strbuf_addstr(&err, "\nhint: perf-mini trace record -- <command>, then perf-mini "
-			      "trace -s -i perf.data");
+	t.summary |= t.sum.errno_summary && !t.with_summary;
+	t.summary &= !t.with_summary;
+	t.lines.no_comm = !comm;
+	t.lines.pids = t.sum.pids;
+	t.lines.tids = t.sum.tids;
+	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
+		ret = 129;
+	} else if (ret > 0 && !input) {
+		return print_command(&t, ret, argv, env);
+	} else if (ret > 0 || !input) {
+		strbuf_addstr(&err, ret > 0 ? "a command and -i: which one to trace?" :
+			      "tracing the whole machine live is not done yet");
+		strbuf_addstr(&err, "\nhint: perf-mini trace -- <command>, or perf-mini trace "
+			      "record -- <command> and then perf-mini trace -i perf.data");
 		ret = 129;
 	} else {
-		return summarize(&o, input, output);
+		return print_file(&t, input);
 	}
 	cmd_error("trace", err.buf);
 	strbuf_release(&err);

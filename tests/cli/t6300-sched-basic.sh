@@ -59,7 +59,7 @@ test_expect_success TRACEFS,PERF 'latency -C: perf'"'"'s output on a recording o
 	for opts in "-C 0" "-C 1" "-C 0 -s max"; do
 		same latency $opts -i w.data || { echo "latency $opts"; return 1; }
 	done &&
-	pm sched latency -C 0 -i w.data >out && test_grep "^  sleep-switch:" out
+	pm sched latency -i w.data >out && test_grep "^  sleep-switch:" out
 '
 
 test_expect_success SYSWIDE,TRACEFS,PERF 'timehist -p, -t and --time: the same as perf' '

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='trace: record raw_syscalls as perf trace record does; trace -s of the recording as perf prints it (calls, errors, times per thread)'
+test_description='trace: record raw_syscalls as perf trace record does; trace -i of the recording as perf prints it: a line per call (arguments by name and kind, results, errnos), -s (calls, errors, times per thread), -S'
 . "$(dirname "$0")/test-lib.sh"
 
 # perf trace writes to stderr, as perf-mini does (or to -o FILE)
@@ -54,9 +54,69 @@ t = [threading.Thread(target=os.stat, args=(\"/\",)) for i in range(3)]
 	same -s -p $pid,$tid -i mt.data
 '
 
+# the lines: both tools on the same files, perf-mini's recordings and
+# perf's; the calls cover perf's formats for flags (open, mmap, futex,
+# clone, fcntl's commands and results, sockets, wait4), pids, errnos,
+# hex results and calls another thread interrupted
+test_expect_success TRACEFS,PERF 'lines: every call as perf prints it, with --failure, --duration, -T, --no-comm, -S' '
+	pm trace record -o fc.data -- /usr/bin/python3 -c "import socket, fcntl, os
+s = socket.socket(); f = fcntl.fcntl(s, fcntl.F_GETFL)
+fcntl.fcntl(s, fcntl.F_SETFL, f | os.O_NONBLOCK); fcntl.fcntl(s, fcntl.F_GETFD)
+os.close(os.dup(0)); socket.socket(socket.AF_INET6, socket.SOCK_DGRAM, 17).close()
+os.open(\"fc.out\", os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o640)
+os.access(\"/\", os.R_OK | os.X_OK); os.kill(os.getpid(), 0)
+if os.fork() == 0: os._exit(0)
+os.wait()" 2>/dev/null &&
+	for f in t.data f.data mt.data fc.data; do
+		for opts in "" "--failure" "--duration 0.01" "-T" "--no-comm" "-S" \
+			    "-S --errno-summary" "--failure --no-comm" "--max-events 3"; do
+			same $opts -i $f || { echo "$f $opts"; return 1; }
+		done
+	done &&
+	pid=$(pm script -F pid -i mt.data | sort | uniq -c | sort -rn | awk "NR == 1 { print \$2 }") &&
+	tid=$(pm script -F tid -i mt.data | awk "{ print \$1 }" | sort -u | grep -vx "$pid" | head -1) &&
+	same -p $pid -i mt.data && same --tid $tid -i mt.data && same -S -p $pid -i mt.data
+'
+
+# ground truth: what the programs are known to call
+test_expect_success TRACEFS 'lines: the calls the programs make, by name, flags and result' '
+	pm trace -i t.data 2>out &&
+	test "$(grep -cE " sleep-switch/[0-9]+ clock_nanosleep\(rqtp: 0x[0-9a-f]+\) += 0$" out)" = 20 &&
+	pm trace -i f.data 2>out &&
+	test_grep "cat/[0-9]+ openat\(dfd: CWD, filename: 0x[0-9a-f]+\) += -1 ENOENT \(No such file or directory\)$" out &&
+	test_grep "cat/[0-9]+ exit_group\(error_code: 1\) += \?$" out &&
+	test_grep "sh/[0-9]+ set_tid_address\(tidptr: 0x[0-9a-f]+\) += [0-9]+ \(sh\)$" out &&
+	pm trace -i fc.data 2>out &&
+	test_grep "socket\(family: INET, type: STREAM\|CLOEXEC\) += [0-9]+$" out &&
+	test_grep "socket\(family: INET6, type: DGRAM\|CLOEXEC, protocol: UDP\)" out &&
+	test_grep "fcntl\(fd: [0-9]+, cmd: SETFL, arg: RDWR\|NONBLOCK\)" out &&
+	test_grep "fcntl\(fd: [0-9]+, cmd: GETFL\) += RDWR$" out &&
+	test_grep "openat\(dfd: CWD, filename: 0x[0-9a-f]+, flags: (CLOEXEC\|)?CREAT\|TRUNC\|WRONLY, mode: IRUSR\|IWUSR\|IRGRP\)" out &&
+	test_grep "access\(filename: 0x[0-9a-f]+, mode: RX\) += 0$" out &&
+	test_grep "kill\(pid: [0-9]+ \(python3\)\) += 0$" out
+'
+
+test_expect_success TRACEFS '-- CMD: the command recorded, its lines, its exit status' '
+	test_expect_code 3 pm trace -- sh -c "cat /nonexistent 2>/dev/null; exit 3" 2>out &&
+	test_grep "sh/[0-9]+ exit_group\(error_code: 3\) += \?$" out &&
+	test_grep "cat/[0-9]+ openat\(dfd: CWD, filename: 0x[0-9a-f]+\) += -1 ENOENT" out &&
+	test_expect_code 255 pm trace -- /nonexistent/cmd 2>err &&
+	test_grep "cannot run" err
+'
+
 test_expect_success TRACEFS,PERF 'recorded by perf trace record, with page faults: the same' '
 	perf trace -F all --syscalls record -o p.data -- ls / >/dev/null 2>&1 &&
-	same -s -i p.data && test_grep "minfaults" pm.txt
+	same -s -i p.data && test_grep "minfaults" pm.txt &&
+	same -i p.data && same -S -i p.data
+'
+
+# the arguments are named from this machine's tracefs: without it, say so
+test_expect_success TRACEFS,NORMAL_USER 'lines as a normal user: printed, or refused naming tracefs and the fix' '
+	if as_user "$PERF_MINI" trace -f -i t.data 2>out; then
+		test_grep "clock_nanosleep" out
+	else
+		test_grep "system calls. formats in .*/events/syscalls" out && test_grep "^hint: " out
+	fi
 '
 
 test_expect_success TRACEFS '-o: the summary in a file, the old one kept as .old' '
@@ -65,13 +125,17 @@ test_expect_success TRACEFS '-o: the summary in a file, the old one kept as .old
 	test ! -s err && test_grep "Summary of events" sum.txt && test_grep "^old$" sum.txt.old
 '
 
-test_expect_success 'errors: no file, not done yet, a bad list' '
+test_expect_success 'errors: no file, not done yet, a bad list or duration, a file and a command' '
 	test_expect_code 255 pm trace -s -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
-	test_expect_code 129 pm trace -- true 2>err &&
-	test_grep "live is not done yet" err && test_grep "hint: perf-mini trace record" err &&
-	test_expect_code 129 pm trace -S -i nosuch.data 2>err &&
-	test_grep "not done yet" err &&
+	test_expect_code 129 pm trace 2>err &&
+	test_grep "whole machine live is not done yet" err && test_grep "perf-mini trace record" err &&
+	test_expect_code 255 pm trace -S -i nosuch.data 2>err &&
+	test_grep "nosuch.data" err &&
+	test_expect_code 129 pm trace --duration 1ms -i nosuch.data 2>err &&
+	test_grep "not a number of milliseconds" err &&
+	test_expect_code 129 pm trace -i nosuch.data -- true 2>err &&
+	test_grep "which one to trace" err &&
 	pm record -q -e task-clock -o tc.data -- true &&
 	pm trace -s -i tc.data 2>out && test_grep "Summary of events" out &&
 	test_expect_code 255 pm trace -s -p 1x -i tc.data 2>err &&

@@ -26,7 +26,7 @@ struct evsel_fields {
 	enum sched_kind kind;
 	bool major;
 	struct tp_field prev_pid, next_pid, prev_state, next_comm, pid, runtime, orig_cpu, dest_cpu;
-	struct tp_field id, ret;
+	struct tp_field id, ret, args;
 };
 
 struct reader {
@@ -77,9 +77,20 @@ static void find_fields(struct sched_file *f)
 		trace_format__field(tf, config, "dest_cpu", &ef->dest_cpu);
 		trace_format__field(tf, config, "id", &ef->id);
 		trace_format__field(tf, config, "ret", &ef->ret);
+		trace_format__field(tf, config, "args", &ef->args);
 	}
 	f->has_kind[SCHED_NONE] = false;
 	trace_format__delete(tf);
+}
+
+/* raw_syscalls:sys_enter's args[6], as far as the payload holds them */
+static void syscall_args(const struct tp_field *f, const struct perf_sample *s, uint64_t *args)
+{
+	const uint8_t *p = (const uint8_t *)s->raw_data + f->offset;
+
+	for (uint32_t i = 0; f->found && i < 6 && (i + 1) * 8 <= f->size &&
+			     (uint64_t)f->offset + (i + 1) * 8 <= s->raw_size; i++)
+		memcpy(&args[i], p + i * 8, 8);
 }
 
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *s,
@@ -115,6 +126,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	e.dest_cpu = (int32_t)tp_field__s64(&ef->dest_cpu, s);
 	e.id = (int32_t)tp_field__u64(&ef->id, s);	/* perf's (int) of the long */
 	e.ret = tp_field__s64(&ef->ret, s);
+	if (e.kind == SCHED_SYS_ENTER)
+		syscall_args(&ef->args, s, e.args);
 	r->ops->event(r->ctx, &e);
 	return 0;
 }

@@ -53,6 +53,7 @@ struct sched_event {
 	uint64_t runtime;
 	int32_t orig_cpu, dest_cpu;
 	int64_t id, ret;		/* raw_syscalls */
+	uint64_t args[6];		/* sys_enter's */
 	bool major;			/* a major fault */
 };
 

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf trace's argument formats: kernel constants in, perf 6.1's text out
+ * (its order of flags, its tables, its quirks), and the arguments a flag
+ * makes meaningless masked.
+ */
+#include <fcntl.h>
+#include <sys/ioctl.h>
+
+#include "../unit-test.h"
+#include "../../../util/sched/trace-beauty.h"
+
+static const struct {
+	enum sca fmt;
+	uint64_t val;
+	const char *want;
+} cases[] = {
+	{ SCA_OPEN_FLAGS, O_RDONLY | O_CLOEXEC, "RDONLY|CLOEXEC" },
+	{ SCA_OPEN_FLAGS, O_WRONLY | O_CREAT | O_TRUNC, "CREAT|TRUNC|WRONLY" },
+	{ SCA_OPEN_FLAGS, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC,
+	  "RDONLY|CLOEXEC|DIRECTORY|NONBLOCK" },
+	{ SCA_MMAP_PROT, 0x5, "READ|EXEC" },
+	{ SCA_MMAP_FLAGS, 0x812, "PRIVATE|FIXED|DENYWRITE" },
+	{ SCA_MMAP_FLAGS, 0x22, "PRIVATE|ANONYMOUS" },
+	{ SCA_FUTEX_OP, 0x81, "WAKE|PRIVATE_FLAG" },
+	{ SCA_FUTEX_OP, 0x189, "WAIT_BITSET|PRIVATE_FLAG|CLOCK_REALTIME" },
+	{ SCA_FUTEX_VAL3, 0xffffffff, "MATCH_ANY" },
+	{ SCA_SIGNUM, 9, "KILL" },
+	{ SCA_SIGNUM, 200, "0xc8" },
+	{ SCA_RLIMIT, 3, "STACK" },
+	{ SCA_RLIMIT, 99, "99" },
+	{ SCA_ARCH_PRCTL, 0x1002, "SET_FS" },
+	{ SCA_ARCH_PRCTL, 0x2003, "MAP_VDSO_64" },
+	{ SCA_ARCH_PRCTL, 0x3001, "0x3001" },
+	{ SCA_IOCTL_CMD, TCGETS, "TCGETS" },
+	{ SCA_IOCTL_CMD, _IOR('X', 1, int), "(READ, 0x58, 0x1, 0x4)" },
+	{ SCA_STATX_MASK, 0xfff, "" },		/* perf's: known bits print nothing */
+	{ SCA_STATX_MASK, 0x4fff, "0x4000" },
+	{ SCA_ACCMODE, 5, "RX" },		/* perf's: no separator */
+	{ SCA_MODE_T, 0640, "IRUSR|IWUSR|IRGRP" },
+	{ SCA_MODE_T, 0777, "IRWXUGO" },
+	{ SCA_FDAT, (uint64_t)(int64_t)AT_FDCWD, "CWD" },
+	{ SCA_FDAT, 3, "3" },
+	{ SCA_FILENAME, 0x7f1234567890ULL, "0x34567890" },	/* perf's %#x */
+	{ SCA_PTR, 0x7fffe627c930ULL, "0x7fffe627c930" },
+	{ SCA_SK_TYPE, 0x80001, "STREAM|CLOEXEC" },
+	{ SCA_SOCK_FAMILY, 10, "INET6" },
+	{ SCA_SOCK_FAMILY, 1, "LOCAL" },
+	{ SCA_WAITID_OPTIONS, 1, "NOHANG" },
+	{ SCA_GETRANDOM_FLAGS, 3, "RANDOM|NONBLOCK" },
+	{ SCA_FCNTL_GETFD, 1, "0" },		/* perf's, inverted */
+	{ SCA_FCNTL_GETFD, 0, "CLOEXEC" },
+	{ SCA_LONG, (uint64_t)-1, "-1" },
+};
+
+static void formats_as_perf(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sca_ctx ctx = { .idx = 1 };
+		struct strbuf sb = STRBUF_INIT;
+
+		sca_print(cases[i].fmt, cases[i].val, &ctx, &sb);
+		print_message("%d %#llx: '%s'\n", cases[i].fmt, (unsigned long long)cases[i].val,
+			      sb.buf);
+		assert_string_equal(sb.buf, cases[i].want);
+		strbuf_release(&sb);
+	}
+}
+
+/* open's mode only with O_CREAT; mmap's fd and offset not when anonymous */
+static void flags_mask_later_arguments(void **state)
+{
+	struct sca_ctx ctx = { .idx = 2 };
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	sca_print(SCA_OPEN_FLAGS, O_RDONLY, &ctx, &sb);
+	assert_int_equal(ctx.mask, 1u << 3);
+	ctx = (struct sca_ctx){ .idx = 2 };
+	sca_print(SCA_OPEN_FLAGS, O_CREAT, &ctx, &sb);
+	assert_int_equal(ctx.mask, 0);
+	ctx = (struct sca_ctx){ .idx = 3 };
+	sca_print(SCA_MMAP_FLAGS, 0x22, &ctx, &sb);
+	assert_int_equal(ctx.mask, (1u << 4) | (1u << 5));
+	assert_true(sca_shows_zero(SCA_RLIMIT) && !sca_shows_zero(SCA_OPEN_FLAGS));
+	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(formats_as_perf),
+		cmocka_unit_test(flags_mask_later_arguments),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

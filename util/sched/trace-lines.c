@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf trace's per-call lines of a recording: trace-lines.h. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../arch/arch.h"
+#include "../base/util.h"
+#include "../base/xalloc.h"
+#include "../report/resolve.h"
+#include "../symbols/machine.h"
+#include "sched.h"
+#include "trace-beauty.h"
+#include "trace-lines.h"
+#include "trace-syscall.h"
+
+#define ARGS_ALIGNMENT 70	/* perf's trace.args_alignment */
+
+/* glibc's POSIX strerror_r, which says when it does not know the errno */
+int __xpg_strerror_r(int errnum, char *buf, size_t buflen);
+
+struct thread_lines {
+	uint64_t entry_time;
+	bool entry_pending;
+	struct strbuf entry;	/* "name(args" */
+	enum sca ret_fmt;	/* an argument's say on the result (fcntl) */
+};
+
+struct lines {
+	const struct trace_lines_opts *o;
+	struct sched_file *f;
+	struct sc_table calls;
+	struct sched_ids pids, tids;
+	FILE *out;
+	uint64_t base_time;
+	struct sched_thread *current;	/* the last to enter a call */
+	struct machine *machine;	/* the page faults' symbols and maps */
+	struct strbuf line;
+};
+
+static struct thread_lines *lines_of(struct sched_thread *t)
+{
+	if (!t->priv) {
+		struct thread_lines *tl = must_calloc(1, sizeof(*tl));
+
+		strbuf_init(&tl->entry, 0);
+		t->priv = tl;
+	}
+	return t->priv;
+}
+
+/* perf's SCA_PID: the thread made if new, its COMM or /proc's name */
+static const char *comm_of(void *priv, int32_t pid)
+{
+	struct lines *l = priv;
+	struct sched_thread *t = sched_threads__findnew(&l->f->threads, pid, pid);
+	char path[64], comm[64];
+
+	if (!t->comm_set) {
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", pid, pid);
+		if (read_small_file(path, comm, sizeof(comm)) > 0) {
+			free(t->comm);
+			t->comm = must_strdup(comm);
+			t->comm_set = true;
+		}
+	}
+	return t->comm_set ? t->comm : NULL;
+}
+
+static enum sca add_args(struct lines *l, const struct sc_info *sc, const uint64_t *args,
+			 struct strbuf *sb)
+{
+	struct sca_ctx ctx = { .args = args, .comm_of = comm_of, .priv = l };
+	bool first = true;
+
+	for (ctx.idx = 0; ctx.idx < sc->nr_args; ctx.idx++) {
+		const struct sc_arg *a = &sc->arg[ctx.idx];
+		uint64_t val = args[ctx.idx];
+
+		if ((ctx.mask & (1u << ctx.idx)) || (!val && !sca_shows_zero(a->fmt)))
+			continue;
+		strbuf_addf(sb, "%s%s: ", first ? "" : ", ", a->name);
+		sca_print(a->fmt, val, &ctx, sb);
+		first = false;
+	}
+	return ctx.ret_fmt;
+}
+
+/* "     0.029 ( 0.001 ms): ls/7247 " */
+static void head(struct lines *l, struct sched_thread *t, uint64_t duration, bool known,
+		 uint64_t tstamp)
+{
+	if (tstamp)
+		strbuf_addf(&l->line, "%10.3f ", (double)(tstamp - l->base_time) / 1e6);
+	else
+		strbuf_addstr(&l->line, "         ? ");
+	if (known)
+		strbuf_addf(&l->line, "(%6.3f ms): ", (double)duration / 1e6);
+	else
+		strbuf_addstr(&l->line, "(         ): ");
+	if (!l->o->no_comm)
+		strbuf_addf(&l->line, "%.14s/", t->comm);
+	strbuf_addf(&l->line, "%d ", t->tid);
+}
+
+static void flush(struct lines *l)
+{
+	fwrite(l->line.buf, 1, l->line.len, l->out);
+	strbuf_reset(&l->line);
+}
+
+/* perf's: " " up to the column where "= " goes */
+static void pad(struct lines *l, size_t printed)
+{
+	int width = printed < ARGS_ALIGNMENT ? (int)(ARGS_ALIGNMENT - printed) : 0;
+
+	strbuf_addf(&l->line, "%*s", width, " ");
+}
+
+/* the call the last thread left open, now that another event came */
+static void interrupted_entry(struct lines *l)
+{
+	struct thread_lines *tl = l->current ? l->current->priv : NULL;
+	size_t len;
+
+	if (l->o->failure_only || !tl || !tl->entry_pending)
+		return;
+	head(l, l->current, 0, false, tl->entry_time);
+	len = tl->entry.len + 1;
+	strbuf_addf(&l->line, "%s)", tl->entry.buf);
+	if (len < ARGS_ALIGNMENT - 4)
+		strbuf_addf(&l->line, "%-*s", (int)(ARGS_ALIGNMENT - 4 - len), " ");
+	strbuf_addstr(&l->line, " ...\n");
+	flush(l);
+	tl->entry_pending = false;
+}
+
+static void sys_enter(struct lines *l, struct sched_thread *t, const struct sched_event *e,
+		      const struct sc_info *sc)
+{
+	struct thread_lines *tl = lines_of(t);
+
+	if (!l->o->min_duration_ms)
+		interrupted_entry(l);
+	tl->entry_time = e->s->time;
+	strbuf_reset(&tl->entry);
+	strbuf_addf(&tl->entry, "%s(", sc->name);
+	tl->ret_fmt = add_args(l, sc, e->args, &tl->entry);
+	if (sc->is_exit) {
+		if (!l->o->min_duration_ms && !l->o->failure_only) {
+			head(l, t, 0, false, tl->entry_time);
+			strbuf_addf(&l->line, "%s)", tl->entry.buf);
+			pad(l, tl->entry.len + 1);
+			strbuf_addstr(&l->line, "= ?\n");
+			flush(l);
+		}
+	} else {
+		tl->entry_pending = true;
+	}
+	l->current = t;
+}
+
+static void result(struct lines *l, const struct sc_info *sc, enum sca ret_fmt, int64_t ret)
+{
+	if (ret < 0) {
+		const char *name = strerrorname_np((int)-ret);
+		char msg[128];	/* perf's STRERR_BUFSIZE */
+		int err = __xpg_strerror_r((int)-ret, msg, sizeof(msg));
+
+		if (err)	/* perf's str_error_r on an errno libc does not know */
+			snprintf(msg, sizeof(msg), "INTERNAL ERROR: strerror_r(%d, [buf], %zu)=%d",
+				 (int)-ret, sizeof(msg), err);
+		strbuf_addf(&l->line, "-1 %s (%s)", name ? name : "(unknown)", msg);
+	} else if (!ret && sc->timeout) {
+		strbuf_addstr(&l->line, "0 (Timeout)");
+	} else if (ret_fmt != SCA_LONG) {
+		struct sca_ctx ctx = { .idx = -1, .comm_of = comm_of, .priv = l };
+
+		sca_print(ret_fmt, (uint64_t)ret, &ctx, &l->line);
+	} else if (sc->hexret) {
+		strbuf_addf(&l->line, "%#" PRIx64, (uint64_t)ret);
+	} else if (sc->errpid) {
+		/* perf's: the thread if known (else nothing), with its COMM if one came */
+		struct sched_thread *child = sched_threads__find(&l->f->threads, (int32_t)ret);
+
+		if (child)
+			strbuf_addf(&l->line, "%" PRId64 "%s%s%s", ret, child->comm_set ? " (" : "",
+				    child->comm_set ? child->comm : "", child->comm_set ? ")" : "");
+	} else {
+		strbuf_addf(&l->line, "%" PRId64, ret);
+	}
+}
+
+static void sys_exit(struct lines *l, struct sched_thread *t, const struct sched_event *e,
+		     const struct sc_info *sc)
+{
+	struct thread_lines *tl = lines_of(t);
+	uint64_t duration = 0;
+	size_t printed;
+	bool known = false;
+
+	if (tl->entry_time) {
+		duration = e->s->time - tl->entry_time;
+		if ((double)duration < l->o->min_duration_ms * 1e6)
+			goto out;
+		known = true;
+	} else if (l->o->min_duration_ms) {
+		goto out;
+	}
+	if (e->ret >= 0 && l->o->failure_only)
+		goto out;
+	head(l, t, duration, known, tl->entry_time);
+	if (tl->entry_pending) {
+		strbuf_add(&l->line, tl->entry.buf, tl->entry.len);
+		printed = tl->entry.len;
+	} else {
+		size_t before = l->line.len;
+
+		strbuf_addf(&l->line, " ... [continued]: %s()", sc->name);
+		printed = l->line.len - before;
+	}
+	strbuf_addch(&l->line, ')');
+	pad(l, printed + 1);
+	strbuf_addstr(&l->line, "= ");
+	result(l, sc, tl->ret_fmt, e->ret);
+	tl->ret_fmt = SCA_LONG;
+	strbuf_addch(&l->line, '\n');
+	flush(l);
+out:
+	tl->entry_pending = false;
+}
+
+/* perf's print_location: "sym+0xoff", else the address in the map, else
+ * the sample's data address (perf's, for the code address too) */
+static void location(struct lines *l, const struct perf_sample *s, const struct addr_location *al,
+		     bool dso, bool sym)
+{
+	if (dso && al->map)
+		strbuf_addf(&l->line, "%s@", al->map->dso->long_name ?: al->map->dso->short_name);
+	if (sym && al->sym)
+		strbuf_addf(&l->line, "%s+0x%" PRIx64, al->sym->name, al->addr - al->sym->start);
+	else
+		strbuf_addf(&l->line, "0x%" PRIx64, al->map ? al->addr : s->addr);
+}
+
+/* perf's page-fault line: where the code was, and what it touched */
+static void fault(struct lines *l, struct sched_thread *st, const struct sched_event *e)
+{
+	const struct perf_sample *s = e->s;
+	struct thread *t = machine__findnew_thread(l->machine, (int32_t)s->pid, (int32_t)s->tid);
+	struct addr_location al;
+
+	head(l, st, 0, true, s->time);
+	strbuf_addf(&l->line, "%sfault [", e->major ? "maj" : "min");
+	resolve_addr(l->machine, t, s->cpumode, s->ip, &al);
+	location(l, s, &al, false, true);
+	strbuf_addstr(&l->line, "] => ");
+	resolve_addr(l->machine, t, s->cpumode, s->addr, &al);
+	location(l, s, &al, true, false);
+	strbuf_addf(&l->line, " (%c%c)\n", al.map ? 'd' : '?', al.level);
+	flush(l);
+}
+
+static void on_record(void *ctx, const struct pm_event_header *ev)
+{
+	struct lines *l = ctx;
+
+	if (l->machine)
+		machine__process_event(l->machine, ev);
+}
+
+static void on_event(void *ctx, const struct sched_event *e)
+{
+	struct lines *l = ctx;
+	const struct sc_info *sc;
+	struct sched_thread *t;
+
+	if (e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT)
+		return;
+	t = sched_threads__findnew(&l->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
+	if (!sched_ids__has(&l->pids, t->pid) || !sched_ids__has(&l->tids, t->tid))
+		return;
+	if (!l->base_time && !l->o->full_time)
+		l->base_time = e->s->time;
+	if (e->kind == SCHED_FAULT) {
+		fault(l, t, e);
+		return;
+	}
+	if (!(sc = sc_table__get(&l->calls, e->id)))
+		return;
+	if (e->kind == SCHED_SYS_ENTER)
+		sys_enter(l, t, e, sc);
+	else
+		sys_exit(l, t, e, sc);
+}
+
+static void free_lines(void *priv)
+{
+	struct thread_lines *tl = priv;
+
+	strbuf_release(&tl->entry);
+	free(tl);
+}
+
+int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
+		struct strbuf *err)
+{
+	struct sched_ops ops = { .event = on_event, .record = on_record };
+	struct sched_file f;
+	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT };
+	int ret = -1;
+
+	if (!sc_table__readable(o->tracefs)) {
+		strbuf_addf(err, "cannot read the system calls' formats in %s/events/syscalls, "
+			    "which name each call's arguments\nhint: run it as root, or make "
+			    "tracefs readable (mount -o remount,mode=755 %s)",
+			    o->tracefs ? o->tracefs : "tracefs", o->tracefs ? o->tracefs : "it");
+		return -1;
+	}
+	if (sched_ids__parse(&l.pids, "-p", o->pids, err) ||
+	    sched_ids__parse(&l.tids, "--tid", o->pids ? o->pids : o->tids, err))
+		goto out;
+	if (sched_file__open(&f, input, err))
+		goto out;
+	l.calls.tracefs = o->tracefs;
+	l.calls.arch = (f.pd.feat.arch ? arch__by_machine(f.pd.feat.arch) : NULL) ?: arch__host();
+	if (f.has_kind[SCHED_FAULT]) {
+		struct dsos_config cfg = { .symfs = "" };
+
+		l.machine = must_calloc(1, sizeof(*l.machine));
+		machine__init(l.machine, &cfg);
+		machine__apply_build_ids(l.machine, &f.pd.feat);
+	}
+	ret = sched_file__read(&f, &ops, &l, err);
+	if (l.machine)
+		machine__exit(l.machine);
+	free(l.machine);
+	sc_table__exit(&l.calls);
+	sched_file__close(&f, free_lines);
+out:
+	strbuf_release(&l.line);
+	sched_ids__exit(&l.pids);
+	sched_ids__exit(&l.tids);
+	return ret;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_TRACE_LINES_H
+#define PM_TRACE_LINES_H
+
+/*
+ * perf trace -i of a raw_syscalls recording: a line per system call, as
+ * perf 6.1 prints it — when it began (ms from the first event), how long
+ * it took, the thread, the call with its arguments by name and the
+ * result (errno names, pointers, pids with their command). A call another
+ * event interrupted prints its start with "...", and its end as
+ * "... [continued]".
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../base/strbuf.h"
+
+struct trace_lines_opts {
+	const char *pids, *tids;	/* -p, --tid */
+	const char *tracefs;		/* this machine's, for the calls' formats */
+	bool failure_only;		/* --failure */
+	bool full_time;			/* -T: timestamps not from the first event */
+	bool no_comm;			/* --no-comm */
+	double min_duration_ms;		/* --duration; 0: every call */
+};
+
+/* The lines to @out; 0, or -1 with the cause in @err. */
+int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
+		struct strbuf *err);
+
+#endif

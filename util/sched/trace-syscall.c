@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What each system call's line shows: trace-syscall.h. */
+#include <event-parse.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/util.h"
+#include "../base/xalloc.h"
+#include "trace-syscall.h"
+
+#define MAX_ID 4096
+#define MAX_FORMAT (64 * 1024)
+
+/* perf 6.1's formats for particular calls (its syscall_fmts), those done here */
+struct sc_fmt {
+	const char *name, *alias;	/* alias: the tracepoint's name where it differs */
+	bool hexret, errpid, timeout;
+	enum sca arg[SC_MAX_ARGS];	/* SCA_LONG: the default for the field's type */
+};
+
+static const struct sc_fmt fmts[] = {
+	{ "access", .arg = { [1] = SCA_ACCMODE } },
+	{ "arch_prctl", .arg = { [0] = SCA_ARCH_PRCTL, [1] = SCA_PTR } },
+	{ "brk", .hexret = true, .arg = { [0] = SCA_PTR } },
+	{ "clock_gettime", .arg = { [0] = SCA_CLOCKID } },
+	{ "clone", .errpid = true, .arg = { SCA_CLONE_FLAGS, SCA_HEX, SCA_HEX, SCA_HEX, SCA_HEX } },
+	{ "close", .arg = { [0] = SCA_CLOSE_FD } },
+	{ "fchmodat", .arg = { [0] = SCA_FDAT } },
+	{ "fchownat", .arg = { [0] = SCA_FDAT } },
+	{ "fcntl", .arg = { [1] = SCA_FCNTL_CMD, [2] = SCA_FCNTL_ARG } },
+	{ "fstat", "newfstat" },
+	{ "fstatat", "newfstatat" },
+	{ "futex", .arg = { [1] = SCA_FUTEX_OP, [5] = SCA_FUTEX_VAL3 } },
+	{ "futimesat", .arg = { [0] = SCA_FDAT } },
+	{ "getitimer", .arg = { [0] = SCA_ITIMER } },
+	{ "getpgid", .errpid = true },
+	/* no getpid: perf's table lists it out of order, its bsearch misses it */
+	{ "getppid", .errpid = true },
+	{ "getrandom", .arg = { [2] = SCA_GETRANDOM_FLAGS } },
+	{ "getrlimit", .arg = { [0] = SCA_RLIMIT } },
+	{ "gettid", .errpid = true },
+	{ "ioctl", .arg = { [1] = SCA_IOCTL_CMD, [2] = SCA_HEX } },
+	{ "kill", .arg = { [1] = SCA_SIGNUM } },
+	{ "linkat", .arg = { [0] = SCA_FDAT } },
+	{ "lseek", .arg = { [2] = SCA_WHENCE } },
+	{ "madvise", .arg = { [0] = SCA_HEX, [2] = SCA_MADV_BEHAVIOR } },
+	{ "lstat", "newlstat" },
+	{ "mkdirat", .arg = { [0] = SCA_FDAT } },
+	{ "mknodat", .arg = { [0] = SCA_FDAT } },
+	{ "mmap", .hexret = true,
+	  .arg = { [2] = SCA_MMAP_PROT, [3] = SCA_MMAP_FLAGS, [5] = SCA_HEX } },
+	{ "mprotect", .arg = { [0] = SCA_HEX, [2] = SCA_MMAP_PROT } },
+	{ "mremap", .hexret = true, .arg = { [3] = SCA_MREMAP_FLAGS } },
+	{ "name_to_handle_at", .arg = { [0] = SCA_FDAT } },
+	{ "newfstatat", .arg = { [0] = SCA_FDAT } },
+	{ "open", .arg = { [1] = SCA_OPEN_FLAGS } },
+	{ "openat", .arg = { [0] = SCA_FDAT, [2] = SCA_OPEN_FLAGS } },
+	{ "pkey_mprotect", .arg = { [0] = SCA_HEX, [2] = SCA_MMAP_PROT, [3] = SCA_INT } },
+	{ "poll", .timeout = true },
+	{ "ppoll", .timeout = true },
+	{ "pread", "pread64" },
+	{ "preadv", "pread" },
+	{ "prlimit64", .arg = { [1] = SCA_RLIMIT } },
+	{ "pwrite", "pwrite64" },
+	{ "readlinkat", .arg = { [0] = SCA_FDAT } },
+	{ "renameat", .arg = { [0] = SCA_FDAT, [2] = SCA_FDAT } },
+	{ "rt_sigaction", .arg = { [0] = SCA_SIGNUM } },
+	{ "rt_sigprocmask", .arg = { [0] = SCA_SIGHOW } },
+	{ "rt_sigqueueinfo", .arg = { [1] = SCA_SIGNUM } },
+	{ "rt_tgsigqueueinfo", .arg = { [2] = SCA_SIGNUM } },
+	{ "select", .timeout = true },
+	{ "sendfile", "sendfile64" },
+	{ "set_tid_address", .errpid = true },
+	{ "setitimer", .arg = { [0] = SCA_ITIMER } },
+	{ "setrlimit", .arg = { [0] = SCA_RLIMIT } },
+	{ "socket", .arg = { SCA_SOCK_FAMILY, SCA_SK_TYPE, SCA_SK_PROTO } },
+	{ "socketpair", .arg = { SCA_SOCK_FAMILY, SCA_SK_TYPE, SCA_SK_PROTO } },
+	{ "stat", "newstat" },
+	{ "statx", .arg = { [0] = SCA_FDAT, [2] = SCA_STATX_FLAGS, [3] = SCA_STATX_MASK } },
+	{ "swapoff", .arg = { [0] = SCA_FILENAME } },
+	{ "swapon", .arg = { [0] = SCA_FILENAME } },
+	{ "symlinkat", .arg = { [0] = SCA_FDAT } },
+	{ "tgkill", .arg = { [2] = SCA_SIGNUM } },
+	{ "tkill", .arg = { [1] = SCA_SIGNUM } },
+	{ "umount2", "umount", .arg = { [0] = SCA_FILENAME } },
+	{ "uname", "newuname" },
+	{ "unlinkat", .arg = { [0] = SCA_FDAT } },
+	{ "utimensat", .arg = { [0] = SCA_FDAT } },
+	{ "wait4", .errpid = true, .arg = { [2] = SCA_WAITID_OPTIONS } },
+	{ "waitid", .errpid = true, .arg = { [3] = SCA_WAITID_OPTIONS } },
+};
+
+static const struct sc_fmt *fmt_of(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fmts); i++)
+		if (!strcmp(fmts[i].name, name))
+			return &fmts[i];
+	return NULL;
+}
+
+bool sc_table__readable(const char *tracefs)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_close/format",
+		 tracefs ? tracefs : "/nonexistent");
+	return !access(path, R_OK);
+}
+
+/* The tracepoint's format text, NULL when this machine lacks it. */
+static char *read_format(const char *tracefs, const char *tp, size_t *len)
+{
+	char path[4096];
+	char *buf = must_malloc(MAX_FORMAT);
+	int n;
+
+	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs, tp);
+	n = read_small_file(path, buf, MAX_FORMAT);
+	if (n <= 0) {
+		free(buf);
+		return NULL;
+	}
+	*len = (size_t)n;
+	return buf;
+}
+
+/* perf's defaults by the field's type and name (syscall_arg_fmt__init_array) */
+static enum sca default_fmt(const struct tep_format_field *f)
+{
+	size_t len = strlen(f->name);
+
+	if (!strcmp(f->type, "const char *") &&
+	    ((len >= 4 && !strcmp(f->name + len - 4, "name")) || strstr(f->name, "path")))
+		return SCA_FILENAME;
+	if ((f->flags & TEP_FIELD_IS_POINTER) || strstr(f->name, "addr"))
+		return SCA_PTR;
+	if (!strcmp(f->type, "pid_t"))
+		return SCA_PID;
+	if (!strcmp(f->type, "umode_t"))
+		return SCA_MODE_T;
+	if ((!strcmp(f->type, "int") || !strcmp(f->type, "unsigned int") ||
+	     !strcmp(f->type, "long")) && len >= 2 && !strcmp(f->name + len - 2, "fd"))
+		return SCA_FD;
+	return SCA_LONG;
+}
+
+/* The fields of sys_enter_@tp after the call's number, as @sc's arguments. */
+static bool read_args(struct sc_info *sc, const struct sc_fmt *fmt, const char *tracefs,
+		      const char *tp)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_event *ev = NULL;
+	struct tep_format_field *f;
+	size_t len = 0;
+	char *text = tep ? read_format(tracefs, tp, &len) : NULL;
+
+	if (text && !tep_parse_event(tep, text, len, "syscalls"))
+		ev = tep_get_event(tep, 0);
+	for (f = ev ? ev->format.fields : NULL; f && sc->nr_args < SC_MAX_ARGS; f = f->next) {
+		struct sc_arg *a = &sc->arg[sc->nr_args];
+
+		if (f == ev->format.fields && (!strcmp(f->name, "__syscall_nr") ||
+					       !strcmp(f->name, "nr")))
+			continue;
+		a->name = must_strdup(f->name);
+		a->fmt = fmt && fmt->arg[sc->nr_args] != SCA_LONG ? fmt->arg[sc->nr_args] :
+								    default_fmt(f);
+		sc->nr_args++;
+	}
+	free(text);
+	if (tep)
+		tep_free(tep);
+	return ev != NULL;
+}
+
+static struct sc_info *read_info(struct sc_table *t, int64_t id)
+{
+	const char *name = arch__syscall_name(t->arch, id);
+	struct sc_info *sc = must_calloc(1, sizeof(*sc));
+	const struct sc_fmt *fmt;
+
+	if (!name)
+		return sc;
+	fmt = fmt_of(name);
+	sc->name = name;
+	sc->exists = read_args(sc, fmt, t->tracefs, name) ||
+		     (fmt && fmt->alias && read_args(sc, fmt, t->tracefs, fmt->alias));
+	sc->is_exit = !strcmp(name, "exit_group") || !strcmp(name, "exit");
+	if (fmt) {
+		sc->hexret = fmt->hexret;
+		sc->errpid = fmt->errpid;
+		sc->timeout = fmt->timeout;
+	}
+	return sc;
+}
+
+const struct sc_info *sc_table__get(struct sc_table *t, int64_t id)
+{
+	if (id < 0 || id >= MAX_ID)
+		return NULL;
+	if (!t->by_id)
+		t->by_id = must_calloc(MAX_ID, sizeof(*t->by_id));
+	if (!t->by_id[id])
+		t->by_id[id] = read_info(t, id);
+	return t->by_id[id]->exists ? t->by_id[id] : NULL;
+}
+
+void sc_table__exit(struct sc_table *t)
+{
+	for (int64_t i = 0; t->by_id && i < MAX_ID; i++) {
+		struct sc_info *sc = t->by_id[i];
+
+		for (int a = 0; sc && a < sc->nr_args; a++)
+			free((char *)sc->arg[a].name);
+		free(sc);
+	}
+	free(t->by_id);
+	t->by_id = NULL;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_TRACE_SYSCALL_H
+#define PM_TRACE_SYSCALL_H
+
+/*
+ * What perf trace knows of each system call: its name (the recording
+ * machine's table), its arguments' names and types (this machine's
+ * syscalls:sys_enter_NAME tracepoint format, as perf reads it), and how
+ * each argument and the return value are printed (perf 6.1's defaults
+ * by type and name, and its formats for particular calls).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../arch/arch.h"
+#include "../base/strbuf.h"
+
+/* How an argument prints: trace-beauty.c */
+enum sca {
+	SCA_LONG,		/* perf's default: "%ld" */
+	SCA_INT, SCA_HEX, SCA_PTR, SCA_FD, SCA_CLOSE_FD, SCA_FDAT, SCA_FILENAME, SCA_PID,
+	SCA_MODE_T, SCA_ACCMODE, SCA_ARCH_PRCTL, SCA_MMAP_PROT, SCA_MMAP_FLAGS,
+	SCA_OPEN_FLAGS, SCA_FUTEX_OP, SCA_FUTEX_VAL3, SCA_GETRANDOM_FLAGS, SCA_SIGNUM,
+	SCA_STATX_FLAGS, SCA_STATX_MASK, SCA_WAITID_OPTIONS, SCA_IOCTL_CMD, SCA_CLONE_FLAGS,
+	SCA_MREMAP_FLAGS, SCA_MADV_BEHAVIOR,
+	SCA_FCNTL_CMD, SCA_FCNTL_ARG, SCA_FCNTL_GETFD, SCA_FCNTL_LEASE, SCA_SK_TYPE, SCA_SK_PROTO,
+	/* a name from a table indexed by the value (zero shown too) */
+	SCA_RLIMIT, SCA_SIGHOW, SCA_WHENCE, SCA_CLOCKID, SCA_ITIMER, SCA_SOCK_FAMILY,
+};
+
+#define SC_MAX_ARGS 6
+
+struct sc_arg {
+	const char *name;	/* the tracepoint field's */
+	enum sca fmt;
+};
+
+struct sc_info {
+	const char *name;
+	bool exists;		/* this machine has its tracepoint */
+	bool is_exit;		/* exit, exit_group: no return */
+	bool hexret, errpid, timeout;	/* how the return value prints */
+	int nr_args;
+	struct sc_arg arg[SC_MAX_ARGS];
+};
+
+struct sc_table {
+	const struct pmu_arch_ops *arch;
+	const char *tracefs;
+	struct sc_info **by_id;		/* read at first use */
+	int64_t nr;
+};
+
+/* Whether this machine's tracefs has the system calls' formats. */
+bool sc_table__readable(const char *tracefs);
+
+/* @id's info, NULL for an id perf skips (no name, no tracepoint here). */
+const struct sc_info *sc_table__get(struct sc_table *t, int64_t id);
+void sc_table__exit(struct sc_table *t);
+
+#endif
