@@ -77,7 +77,8 @@ test_expect_success SYSWIDE,TRACEFS,PERF 'timehist -p, -t and --time: the same a
 # timehist names no user code: it does not read MMAP2 records)
 test_expect_success SYSWIDE,TRACEFS,PERF 'timehist of a recording with callchains: the same chains as perf' '
 	pm sched record -g -o g.data -- "$WL/sleep-switch" 20 2>/dev/null &&
-	for opts in "" "-S" "-w -M -V" "--max-stack 2" "--no-call-graph" "-n --state" "-I"; do
+	for opts in "" "-S" "-w -M -V" "--max-stack 2" "--no-call-graph" "-n --state" "-I" "-I -s" \
+		    "-I -S" "-I -s --no-call-graph"; do
 		same timehist $opts -i g.data || { echo "timehist $opts"; return 1; }
 	done &&
 	pm sched timehist -i g.data >out 2>/dev/null && test_grep " <- " out

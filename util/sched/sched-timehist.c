@@ -16,6 +16,7 @@
 #include "../base/xalloc.h"
 #include "../events/cpumap.h"
 #include "../symbols/machine.h"
+#include "sched-idle-chains.h"
 #include "../report/resolve.h"
 #include "sched-cmd.h"
 
@@ -42,6 +43,7 @@ struct timehist {
 	uint64_t *last_switch;		/* by CPU */
 	struct sched_thread **idle_last;	/* -I: by CPU, the task before idle */
 	struct machine *machine;	/* -g: where the callchains' symbols are */
+	struct idle_chains *idle_chains;	/* -I -g: idle time by callchain */
 	int comm_width;
 	uint64_t hist_start, hist_end, skipped;
 	bool has_waking;
@@ -287,15 +289,18 @@ static bool ignored(const char *name)
 	       !strcmp(name, "preempt_schedule");
 }
 
-/* -g: "  sym <- sym <- ...", the first max_stack + 2 frames resolved */
-static void callchain(struct timehist *h, const struct perf_sample *s)
+/* the first max_stack + 2 frames of @s resolved, the scheduler's own left
+ * out, " <- " between; @unknown_as_ip: a frame without a symbol as its
+ * address (perf's idle chains), else "[unknown]" (its lines) */
+static void chain_text(struct timehist *h, const struct perf_sample *s, bool unknown_as_ip,
+		       struct strbuf *out)
 {
-	struct thread *t = machine__findnew_thread(h->machine, (int32_t)s->pid, (int32_t)s->tid);
+	struct thread *t = machine__findnew_thread(h->machine, (int32_t)s->pid,
+						   unknown_as_ip ? (int32_t)s->pid : (int32_t)s->tid);
 	uint8_t mode = PERF_RECORD_MISC_KERNEL;
 	int64_t frames = 0;
 	int shown = 0;
 
-	strbuf_addstr(h->out, "  ");
 	for (uint64_t i = 0; i < s->callchain_nr && frames < (int64_t)h->o->max_stack + 2; i++) {
 		uint64_t ip = s->callchain[i];
 		struct addr_location al;
@@ -309,8 +314,39 @@ static void callchain(struct timehist *h, const struct perf_sample *s)
 		resolve_addr(h->machine, t, mode, ip, &al);
 		if (al.sym && ignored(al.sym->name))
 			continue;
-		strbuf_addf(h->out, "%s %s", shown++ ? " <-" : "", al.sym ? al.sym->name : "[unknown]");
+		if (shown++)
+			strbuf_addstr(out, " <- ");
+		if (al.sym)
+			strbuf_addstr(out, al.sym->name);
+		else if (unknown_as_ip)
+			strbuf_addf(out, "%#" PRIx64, ip);
+		else
+			strbuf_addstr(out, "[unknown]");
 	}
+}
+
+/* -g: "  sym <- sym <- ..." after a line */
+static void callchain(struct timehist *h, const struct perf_sample *s)
+{
+	size_t start;
+
+	strbuf_addstr(h->out, "   ");
+	start = h->out->len;
+	chain_text(h, s, false, h->out);
+	if (h->out->len == start)	/* perf's "%s %s" per frame: none, no space */
+		strbuf_setlen(h->out, start - 1);
+}
+
+/* -I -g: a task switching to idle leaves its chain to the idle time */
+static void save_idle_chain(struct timehist *h, const struct sched_event *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!h->idle_chains || !e->prev_pid || e->next_pid || !e->s->callchain_nr)
+		return;
+	chain_text(h, e->s, true, &sb);
+	idle_chains__save(h->idle_chains, (int)e->s->cpu, sb.buf);
+	strbuf_release(&sb);
 }
 
 static bool cpu_listed(const struct timehist *h, uint32_t cpu)
@@ -332,6 +368,8 @@ static bool idle_ends(struct timehist *h, uint32_t cpu, uint64_t t, uint64_t tpr
 	r = runtime_of(last);
 	update(r, t, tprev);
 	r->dt_run = r->dt_delay = r->dt_sleep = r->dt_iowait = r->dt_preempt = 0;
+	if (h->idle_chains)
+		idle_chains__charge(h->idle_chains, (int)cpu, t - tprev);
 	h->idle_last[cpu] = NULL;
 	return true;
 }
@@ -351,8 +389,10 @@ static void on_switch(struct timehist *h, const struct sched_event *e)
 	th = e->prev_pid == 0 ? idle_of(h, cpu) :
 	     sched_threads__findnew(&h->f->threads, (int32_t)s->pid,
 				    s->tid ? (int32_t)s->tid : (int32_t)s->pid);
-	if (h->o->idle_hist && e->prev_pid)
+	if (h->o->idle_hist && e->prev_pid) {
 		h->idle_last[cpu] = th;
+		save_idle_chain(h, e);
+	}
 	/* -I: switches into or out of the idle task alone */
 	if (skip(h, th) || (h->o->idle_hist && e->prev_pid && e->next_pid))
 		goto out;
@@ -519,6 +559,23 @@ static void idle_stats(struct timehist *h, struct totals *tot)
 	}
 }
 
+/* perf's: every CPU with an idle task, -C or not */
+static void idle_chain_stats(struct timehist *h)
+{
+	strbuf_addstr(h->out, "\nIdle stats by callchain:\n");
+	for (int c = 0; c < MAX_CPUS; c++) {
+		const struct runtime *r = h->idle[c].priv;
+
+		if (!h->idle[c].comm || !r)
+			continue;
+		strbuf_addf(h->out, "  CPU %2d:", c);
+		msec(h->out, r->total_run, 6);
+		strbuf_addstr(h->out, " msec\n");
+		idle_chains__print(h->idle_chains, c, h->out);
+		strbuf_addch(h->out, '\n');
+	}
+}
+
 static void summary(struct timehist *h)
 {
 	struct totals tot = { .h = h };
@@ -553,6 +610,8 @@ static void summary(struct timehist *h)
 	if (h->skipped && !h->o->idle_hist)
 		return;		/* perf's: no idle stats for part of the tasks */
 	idle_stats(h, &tot);
+	if (h->idle_chains)
+		idle_chain_stats(h);
 	strbuf_addf(out, "\n    Total number of unique tasks: %" PRIu64 "\n"
 		    "Total number of context switches: %" PRIu64 "\n", tot.tasks, tot.switches);
 	strbuf_addstr(out, "           Total run time (msec): ");
@@ -630,6 +689,8 @@ static int run(struct timehist *h, struct strbuf *err)
 		h->machine = must_calloc(1, sizeof(*h->machine));
 		machine__init(h->machine, &cfg);
 		machine__apply_build_ids(h->machine, &f->pd.feat);
+		if (h->o->idle_hist)
+			h->idle_chains = idle_chains__new(MAX_CPUS);
 	}
 	if (!f->has_kind[SCHED_SWITCH]) {
 		strbuf_addstr(err, "no sched_switch events in the file\nhint: record with "
@@ -675,6 +736,7 @@ int sched_timehist(const char *input, const struct sched_timehist_opts *o, struc
 	if (h.machine)
 		machine__exit(h.machine);
 	free(h.machine);
+	idle_chains__delete(h.idle_chains);
 	sched_file__close(&f, free_runtime);
 out:
 	sched_ids__exit(&h.pids);
