@@ -66,7 +66,10 @@ os.close(os.dup(0)); socket.socket(socket.AF_INET6, socket.SOCK_DGRAM, 17).close
 os.open(\"fc.out\", os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o640)
 os.access(\"/\", os.R_OK | os.X_OK); os.kill(os.getpid(), 0)
 if os.fork() == 0: os._exit(0)
-os.wait()" 2>/dev/null &&
+os.wait(); r, w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK); a, b = socket.socketpair()
+a.send(b\"x\", socket.MSG_DONTWAIT); b.recv(1, socket.MSG_PEEK)
+import select; e = select.epoll(); e.register(r, select.EPOLLIN); e.unregister(r)
+os.eventfd(0, os.EFD_CLOEXEC); fcntl.flock(a, fcntl.LOCK_EX | fcntl.LOCK_NB)" 2>/dev/null &&
 	for f in t.data f.data mt.data fc.data; do
 		for opts in "" "--failure" "--duration 0.01" "-T" "--no-comm" "-S" \
 			    "-S --errno-summary" "--failure --no-comm" "--max-events 3"; do
@@ -93,7 +96,20 @@ test_expect_success TRACEFS 'lines: the calls the programs make, by name, flags 
 	test_grep "fcntl\(fd: [0-9]+, cmd: GETFL\) += RDWR$" out &&
 	test_grep "openat\(dfd: CWD, filename: 0x[0-9a-f]+, flags: (CLOEXEC\|)?CREAT\|TRUNC\|WRONLY, mode: IRUSR\|IWUSR\|IRGRP\)" out &&
 	test_grep "access\(filename: 0x[0-9a-f]+, mode: RX\) += 0$" out &&
-	test_grep "kill\(pid: [0-9]+ \(python3\)\) += 0$" out
+	test_grep "kill\(pid: [0-9]+ \(python3\)\) += 0$" out &&
+	test_grep "pipe2\(fildes: 0x[0-9a-f]+, flags: CLOEXEC\|NONBLOCK\) += 0$" out &&
+	test_grep "sendto\(fd: [0-9]+, buff: 0x[0-9a-f]+, len: 1, flags: DONTWAIT\) += 1$" out &&
+	test_grep "recvfrom\(fd: [0-9]+, ubuf: 0x[0-9a-f]+, size: 1, flags: PEEK\) += 1$" out &&
+	test_grep "epoll_ctl\(epfd: [0-9]+, op: ADD, fd: [0-9]+" out &&
+	test_grep "eventfd2\(flags: CLOEXEC\) += [0-9]+$" out &&
+	test_grep "flock\(fd: [0-9]+, cmd: EX\|NB\) += 0$" out
+'
+
+# a pipe's events are known as it is read: page faults there too
+test_expect_success 'a pipe stream with page faults: their lines, no crash' '
+	pm record -q -e page-faults -o - -- true >faults.pipe &&
+	pm trace -i - <faults.pipe 2>out &&
+	test_grep "^ +[0-9.]+ \\( 0.000 ms\\): true/[0-9]+ minfault \\[.*\\] => 0x[0-9a-f]+ \\(" out
 '
 
 test_expect_success TRACEFS '-- CMD: the command recorded, its lines, its exit status' '

@@ -59,6 +59,8 @@ struct sched_event {
 
 struct sched_ops {
 	void (*event)(void *ctx, const struct sched_event *e);
+	/* every sample first, of any event (@timed: its event samples the time) */
+	void (*sample)(void *ctx, const struct perf_sample *s, bool timed);
 	/* a LOST record: @lost events on @cpu at @time */
 	void (*lost)(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time);
 	/* every other record (MMAP, COMM, ...), for a machine's maps */

@@ -119,6 +119,74 @@ static const char *const ipprotos[] = {
 	[98] = "ENCAP", [103] = "PIM", [108] = "COMP", [115] = "L2TP", [132] = "SCTP",
 	[136] = "UDPLITE", [137] = "MPLS", [143] = "ETHERNET", [255] = "RAW", [262] = "MPTCP",
 };
+static const char *const epoll_ops[] = { "ADD", "DEL", "MOD" };	/* from 1 */
+static const char *const rename_bits[3] = { "NOREPLACE", "EXCHANGE", "WHITEOUT" };
+static const char *const sock_levels[] = {	/* perf's: SOL_SOCKET (1) is not here */
+	[0] = "IP", [6] = "TCP", [17] = "UDP", [41] = "IPV6", [58] = "ICMPV6", [132] = "SCTP",
+	[136] = "UDPLITE", [255] = "RAW", [256] = "IPX", "AX25", "ATALK", "NETROM", "ROSE",
+	"DECNET", "X25", "PACKET", "ATM", "AAL", "IRDA", "NETBEUI", "LLC", "DCCP", "NETLINK",
+	"TIPC", "RXRPC", "PPPOL2TP", "BLUETOOTH", "PNPIPE", "RDS", "IUCV", "CAIF", "ALG", "NFC",
+	"KCM", "TLS", "XDP", "MPTCP", "MCTP", "SMC",
+};
+static const char *const prctl_options[] = {
+	[1] = "SET_PDEATHSIG", "GET_PDEATHSIG", "GET_DUMPABLE", "SET_DUMPABLE", "GET_UNALIGN",
+	"SET_UNALIGN", "GET_KEEPCAPS", "SET_KEEPCAPS", "GET_FPEMU", "SET_FPEMU", "GET_FPEXC",
+	"SET_FPEXC", "GET_TIMING", "SET_TIMING", "SET_NAME", "GET_NAME",
+	[19] = "GET_ENDIAN", "SET_ENDIAN", "GET_SECCOMP", "SET_SECCOMP", "CAPBSET_READ",
+	"CAPBSET_DROP", "GET_TSC", "SET_TSC", "GET_SECUREBITS", "SET_SECUREBITS",
+	"SET_TIMERSLACK", "GET_TIMERSLACK", "TASK_PERF_EVENTS_DISABLE", "TASK_PERF_EVENTS_ENABLE",
+	"MCE_KILL", "MCE_KILL_GET", "SET_MM", "SET_CHILD_SUBREAPER", "GET_CHILD_SUBREAPER",
+	"SET_NO_NEW_PRIVS", "GET_NO_NEW_PRIVS", "GET_TID_ADDRESS", "SET_THP_DISABLE",
+	"GET_THP_DISABLE", "MPX_ENABLE_MANAGEMENT", "MPX_DISABLE_MANAGEMENT", "SET_FP_MODE",
+	"GET_FP_MODE", "CAP_AMBIENT",
+	[50] = "SVE_SET_VL", "SVE_GET_VL", "GET_SPECULATION_CTRL", "SET_SPECULATION_CTRL",
+	"PAC_RESET_KEYS", "SET_TAGGED_ADDR_CTRL", "GET_TAGGED_ADDR_CTRL", "SET_IO_FLUSHER",
+	"GET_IO_FLUSHER", "SET_SYSCALL_USER_DISPATCH", "PAC_SET_ENABLED_KEYS",
+	"PAC_GET_ENABLED_KEYS", "SCHED_CORE", "SME_SET_VL", "SME_GET_VL",
+};
+static const char *const prctl_set_mm[] = {
+	[1] = "START_CODE", "END_CODE", "START_DATA", "END_DATA", "START_STACK", "START_BRK",
+	"BRK", "ARG_START", "ARG_END", "ENV_START", "ENV_END", "AUXV", "EXE_FILE", "MAP",
+	"MAP_SIZE",
+};
+#define PR_OPT_SET_NAME 15
+#define PR_OPT_SET_MM 35
+
+static const struct flag pipe_flags[] = { { O_CLOEXEC, "CLOEXEC" }, { O_NONBLOCK, "NONBLOCK" } };
+static const struct flag efd_flags[] = {
+	{ 1, "SEMAPHORE" }, { O_CLOEXEC, "CLOEXEC" }, { O_NONBLOCK, "NONBLOCK" },
+};
+static const struct flag msg_flags[] = {
+	{ MSG_OOB, "OOB" }, { MSG_PEEK, "PEEK" }, { MSG_DONTROUTE, "DONTROUTE" },
+	{ MSG_CTRUNC, "CTRUNC" }, { 0x10, "PROBE" }, { MSG_TRUNC, "TRUNC" },
+	{ MSG_DONTWAIT, "DONTWAIT" }, { MSG_EOR, "EOR" }, { MSG_WAITALL, "WAITALL" },
+	{ MSG_FIN, "FIN" }, { MSG_SYN, "SYN" }, { MSG_CONFIRM, "CONFIRM" }, { MSG_RST, "RST" },
+	{ MSG_ERRQUEUE, "ERRQUEUE" }, { MSG_NOSIGNAL, "NOSIGNAL" }, { MSG_MORE, "MORE" },
+	{ MSG_WAITFORONE, "WAITFORONE" }, { 0x20000, "SENDPAGE_NOTLAST" },
+	{ MSG_FASTOPEN, "FASTOPEN" }, { MSG_CMSG_CLOEXEC, "CMSG_CLOEXEC" },
+};
+/* whole values first: RW is READ and WRITE */
+static const struct flag flock_ops[] = {
+	{ 1, "SH" }, { 2, "EX" }, { 4, "NB" }, { 8, "UN" }, { 32, "MAND" }, { 192, "RW" },
+	{ 64, "READ" }, { 128, "WRITE" },
+};
+
+/* perf's: prctl's option hides the arguments it takes none of */
+static void prctl_option(int option, struct sca_ctx *ctx, struct strbuf *out)
+{
+	enum { A2 = 1 << 1, A3 = 1 << 2, A4 = 1 << 3, A5 = 1 << 4, A6 = 1 << 5 };
+	static const unsigned char masks[] = {
+		[3] = A2 | A3 | A4 | A5 | A6, [4] = A3 | A4 | A5 | A6, [15] = A3 | A4 | A5 | A6,
+		[37] = A3 | A4 | A5 | A6, [36] = A3 | A4 | A5 | A6, [27] = A2 | A3 | A4 | A5 | A6,
+		[28] = A3 | A4 | A5 | A6, [35] = A4 | A5 | A6, [2] = A2 | A3 | A4 | A5 | A6,
+		[1] = A3 | A4 | A5 | A6,
+	};
+
+	if (option >= 0 && (size_t)option < ARRAY_SIZE(masks))
+		ctx->mask |= masks[option];
+	TABLE(option, 0, prctl_options, false, out);
+}
+
 static const char *const sock_types[] = {
 	[1] = "STREAM", "DGRAM", "RAW", "RDM", "SEQPACKET", "DCCP", [10] = "PACKET",
 };
@@ -428,7 +496,7 @@ bool sca_shows_zero(enum sca fmt)
 {
 	return fmt == SCA_RLIMIT || fmt == SCA_SIGHOW || fmt == SCA_WHENCE ||
 	       fmt == SCA_CLOCKID || fmt == SCA_ITIMER || fmt == SCA_FCNTL_CMD ||
-	       fmt == SCA_SOCK_FAMILY;
+	       fmt == SCA_SOCK_FAMILY || fmt == SCA_EPOLL_OP || fmt == SCA_SOCK_LEVEL;
 }
 
 /* the flag and table formats, which read the value alone */
@@ -477,6 +545,15 @@ static bool print_named(enum sca fmt, uint64_t val, struct strbuf *out)
 	case SCA_CLOCKID: TABLE((int)val, 0, clockids, false, out); return true;
 	case SCA_ITIMER: TABLE((int)val, 0, itimers, false, out); return true;
 	case SCA_SOCK_FAMILY: TABLE((int)val, 0, families, false, out); return true;
+	case SCA_EPOLL_OP: TABLE((int)val, 1, epoll_ops, false, out); return true;
+	case SCA_SOCK_LEVEL: TABLE((int)val, 0, sock_levels, false, out); return true;
+	case SCA_PIPE_FLAGS: FLAGS(val, pipe_flags, out); return true;
+	case SCA_EFD_FLAGS: FLAGS(val, efd_flags, out); return true;
+	case SCA_MSG_FLAGS: FLAGS(val, msg_flags, out); return true;
+	case SCA_FLOCK: FLAGS(val, flock_ops, out); return true;
+	case SCA_RENAME_FLAGS:
+		bit_names(val, rename_bits, ARRAY_SIZE(rename_bits), out);
+		return true;
 	case SCA_SK_TYPE: sock_type((int)val, out); return true;
 	default: return false;
 	}
@@ -522,6 +599,17 @@ void sca_print(enum sca fmt, uint64_t val, struct sca_ctx *ctx, struct strbuf *o
 	case SCA_FUTEX_OP: futex_op(val, ctx, out); break;
 	case SCA_CLONE_FLAGS: clone_flags_of(val, ctx, out); break;
 	case SCA_FCNTL_CMD: fcntl_cmd((int)val, ctx, out); break;
+	case SCA_PRCTL_OPTION: prctl_option((int)val, ctx, out); break;
+	case SCA_PRCTL_ARG2:
+		if ((int)ctx->args[0] == PR_OPT_SET_MM)
+			TABLE((int)val, 0, prctl_set_mm, false, out);
+		else
+			sca_print((int)ctx->args[0] == PR_OPT_SET_NAME ? SCA_HEX : SCA_LONG, val, ctx,
+				  out);
+		break;
+	case SCA_PRCTL_ARG3:
+		sca_print((int)ctx->args[0] == PR_OPT_SET_MM ? SCA_HEX : SCA_LONG, val, ctx, out);
+		break;
 	case SCA_SK_PROTO:	/* IPPROTO_ names for the internet families only */
 		if ((int)ctx->args[0] == AF_INET || (int)ctx->args[0] == AF_INET6)
 			TABLE((int)val, 0, ipprotos, false, out);

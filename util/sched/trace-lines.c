@@ -164,13 +164,14 @@ static void sys_enter(struct lines *l, struct sched_thread *t, const struct sche
 static void result(struct lines *l, const struct sc_info *sc, enum sca ret_fmt, int64_t ret)
 {
 	if (ret < 0) {
-		const char *name = strerrorname_np((int)-ret);
+		int e = (int)(0 - (uint64_t)ret);	/* perf's (int) of -ret, any ret */
+		const char *name = strerrorname_np(e);
 		char msg[128];	/* perf's STRERR_BUFSIZE */
-		int err = __xpg_strerror_r((int)-ret, msg, sizeof(msg));
+		int err = __xpg_strerror_r(e, msg, sizeof(msg));
 
 		if (err)	/* perf's str_error_r on an errno libc does not know */
 			snprintf(msg, sizeof(msg), "INTERNAL ERROR: strerror_r(%d, [buf], %zu)=%d",
-				 (int)-ret, sizeof(msg), err);
+				 e, sizeof(msg), err);
 		strbuf_addf(&l->line, "-1 %s (%s)", name ? name : "(unknown)", msg);
 	} else if (!ret && sc->timeout) {
 		strbuf_addstr(&l->line, "0 (Timeout)");
@@ -266,8 +267,21 @@ static void on_record(void *ctx, const struct pm_event_header *ev)
 {
 	struct lines *l = ctx;
 
-	if (l->machine)
-		machine__process_event(l->machine, ev);
+	machine__process_event(l->machine, ev);
+}
+
+/* perf's base time: the first sample of a thread not filtered out, of any
+ * event that samples the time */
+static void on_sample(void *ctx, const struct perf_sample *s, bool timed)
+{
+	struct lines *l = ctx;
+	struct sched_thread *t;
+
+	if (l->base_time || l->o->full_time || !timed)
+		return;
+	t = sched_threads__findnew(&l->f->threads, (int32_t)s->pid, (int32_t)s->tid);
+	if (sched_ids__has(&l->pids, t->pid) && sched_ids__has(&l->tids, t->tid))
+		l->base_time = s->time;
 }
 
 static void on_event(void *ctx, const struct sched_event *e)
@@ -281,8 +295,6 @@ static void on_event(void *ctx, const struct sched_event *e)
 	t = sched_threads__findnew(&l->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
 	if (!sched_ids__has(&l->pids, t->pid) || !sched_ids__has(&l->tids, t->tid))
 		return;
-	if (!l->base_time && !l->o->full_time)
-		l->base_time = e->s->time;
 	if (e->kind == SCHED_FAULT) {
 		fault(l, t, e);
 		return;
@@ -306,7 +318,7 @@ static void free_lines(void *priv)
 int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 		struct strbuf *err)
 {
-	struct sched_ops ops = { .event = on_event, .record = on_record };
+	struct sched_ops ops = { .event = on_event, .sample = on_sample, .record = on_record };
 	struct sched_file f;
 	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT };
 	int ret = -1;
@@ -325,16 +337,12 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 		goto out;
 	l.calls.tracefs = o->tracefs;
 	l.calls.arch = (f.pd.feat.arch ? arch__by_machine(f.pd.feat.arch) : NULL) ?: arch__host();
-	if (f.has_kind[SCHED_FAULT]) {
-		struct dsos_config cfg = { .symfs = "" };
-
-		l.machine = must_calloc(1, sizeof(*l.machine));
-		machine__init(l.machine, &cfg);
-		machine__apply_build_ids(l.machine, &f.pd.feat);
-	}
+	/* always: a pipe's events, faults among them, are known only as it is read */
+	l.machine = must_calloc(1, sizeof(*l.machine));
+	machine__init(l.machine, &(struct dsos_config){ .symfs = "" });
+	machine__apply_build_ids(l.machine, &f.pd.feat);
 	ret = sched_file__read(&f, &ops, &l, err);
-	if (l.machine)
-		machine__exit(l.machine);
+	machine__exit(l.machine);
 	free(l.machine);
 	sc_table__exit(&l.calls);
 	sched_file__close(&f, free_lines);

@@ -51,6 +51,15 @@ static const struct {
 	{ SCA_FCNTL_GETFD, 1, "0" },		/* perf's, inverted */
 	{ SCA_FCNTL_GETFD, 0, "CLOEXEC" },
 	{ SCA_LONG, (uint64_t)-1, "-1" },
+	{ SCA_MSG_FLAGS, 0x40, "DONTWAIT" },
+	{ SCA_PIPE_FLAGS, O_CLOEXEC | O_NONBLOCK, "CLOEXEC|NONBLOCK" },
+	{ SCA_FLOCK, 6, "EX|NB" },
+	{ SCA_FLOCK, 192, "RW" },
+	{ SCA_EPOLL_OP, 1, "ADD" },
+	{ SCA_EPOLL_OP, 0, "0" },
+	{ SCA_RENAME_FLAGS, 1, "NOREPLACE" },
+	{ SCA_SOCK_LEVEL, 1, "1" },		/* perf's table has no SOL_SOCKET */
+	{ SCA_SOCK_LEVEL, 0, "IP" },
 };
 
 static void formats_as_perf(void **state)
