@@ -39,6 +39,9 @@ int cmd_profviz(int argc, const char **argv, struct pm_env *env);
 int cmd_record(int argc, const char **argv, struct pm_env *env);
 /* record on behalf of @cmd (top's recorder): its messages name @cmd. */
 int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *env);
+/* "-h" among a delegating command's own options (before its workload):
+ * record's usage at once, before its events need tracefs */
+bool cmd_record_help(int argc, const char **argv);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_sched(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);

@@ -116,6 +116,14 @@ static void record_opts__exit(struct record_opts *o)
 	free(o->argv);
 }
 
+bool cmd_record_help(int argc, const char **argv)
+{
+	for (int i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
+}
+
 int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *env)
 {
 	record_cmd = cmd;

@@ -35,6 +35,10 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 	char filter[64];
 	int n = 0, ret;
 
+	if (cmd_record_help(argc, argv)) {
+		free(av);
+		return cmd_record_as("trace record", 2, (const char *[]){ "record", "-h", NULL }, env);
+	}
 	if (!av) {
 		cmd_error("trace record", "out of memory");
 		return 1;

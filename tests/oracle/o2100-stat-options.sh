@@ -19,10 +19,12 @@ masked() {
 }
 
 # An interval in which the workload never ran (a loaded machine, the
-# sanitizer build) prints "<not counted>" for a task clock, in either tool:
-# whether one falls in a run is the machine's, not the layout's
+# sanitizer build) prints "<not counted>" for a task clock, in either tool
+# and in every layout (-j's too): whether one falls in a run is the
+# machine's, not the layout's
 drop_idle_intervals() {
-	grep -v "^ *[0-9.]*[ ,]*<not counted>[ ,]*msec[ ,]*task-clock"
+	grep -v "^ *[0-9.]*[ ,]*<not counted>[ ,]*msec[ ,]*task-clock" |
+	grep -v "\"counter-value\" : \"<not counted>\", \"unit\" : \"msec\", \"event\" : \"task-clock\""
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.

@@ -36,6 +36,7 @@ struct lines {
 	uint64_t base_time;
 	struct sched_thread *current;	/* the last to enter a call */
 	struct machine *machine;	/* the page faults' symbols and maps */
+	int formats;			/* tracefs's call formats: 0 not looked, 1 read, -1 not */
 	struct strbuf line;
 };
 
@@ -299,7 +300,9 @@ static void on_event(void *ctx, const struct sched_event *e)
 		fault(l, t, e);
 		return;
 	}
-	if (!(sc = sc_table__get(&l->calls, e->id)))
+	if (!l->formats)	/* a pipe's events are known as it is read: asked here */
+		l->formats = sc_table__readable(l->o->tracefs) ? 1 : -1;
+	if (l->formats < 0 || !(sc = sc_table__get(&l->calls, e->id)))
 		return;
 	if (e->kind == SCHED_SYS_ENTER)
 		sys_enter(l, t, e, sc);
@@ -323,13 +326,6 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT };
 	int ret = -1;
 
-	if (!sc_table__readable(o->tracefs)) {
-		strbuf_addf(err, "cannot read the system calls' formats in %s/events/syscalls, "
-			    "which name each call's arguments\nhint: run it as root, or make "
-			    "tracefs readable (mount -o remount,mode=755 %s)",
-			    o->tracefs ? o->tracefs : "tracefs", o->tracefs ? o->tracefs : "it");
-		return -1;
-	}
 	if (sched_ids__parse(&l.pids, "-p", o->pids, err) ||
 	    sched_ids__parse(&l.tids, "--tid", o->pids ? o->pids : o->tids, err))
 		goto out;
@@ -342,6 +338,13 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	machine__init(l.machine, &(struct dsos_config){ .symfs = "" });
 	machine__apply_build_ids(l.machine, &f.pd.feat);
 	ret = sched_file__read(&f, &ops, &l, err);
+	if (!ret && l.formats < 0) {
+		strbuf_addf(err, "cannot read the system calls' formats in %s/events/syscalls, "
+			    "which name each call's arguments\nhint: run it as root, or make "
+			    "tracefs readable (mount -o remount,mode=755 %s)",
+			    o->tracefs ? o->tracefs : "tracefs", o->tracefs ? o->tracefs : "it");
+		ret = -1;
+	}
 	machine__exit(l.machine);
 	free(l.machine);
 	sc_table__exit(&l.calls);
