@@ -106,11 +106,7 @@ test_expect_success 'errors: no file, no sched events, a bad key or list, no sub
 	test_expect_code 129 pm sched 2>err && test_grep "which report" err &&
 	test_expect_code 129 pm sched frobnicate 2>err && test_grep "not a sched command" err &&
 	pm sched record -h >out 2>&1 &&
-	test_grep "^ Usage: perf-mini record " out && test_grep "^    -a, --all-cpus " out &&
-	test_expect_code 129 pm sched record --frobnicate >out 2>&1 &&
-	# the events come first, as in perf: without tracefs, that is the error
-	{ test_grep "unknown option .frobnicate" out && test_grep "^ Usage: perf-mini record " out ||
-	  test_grep "cannot read .*/events.: permission denied" out; }
+	test_grep "^ Usage: perf-mini record " out && test_grep "^    -a, --all-cpus " out
 '
 
 # tracepoints need root or an open tracefs: a normal user is told which
