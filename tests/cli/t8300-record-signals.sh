@@ -99,7 +99,16 @@ test_expect_success 'the workload of stat and record runs with no signal blocked
 test_expect_success 'report: ^C while reading a stream reports what was read, status 0' '
 	pm record -q -e cpu-clock -c 100000 -o - -- "$WL/spin" 300 >full.pipe &&
 	all=$(pm report --stdio -i - <full.pipe | sed -n "s/^# Event count (approx.): //p") &&
-	head -c $(($(wc -c <full.pipe) / 2)) full.pipe >half.pipe &&
+	# half of it, or up to the mapping of spin if that came later: which ring
+	# is flushed first decides where the side-band records fall (under
+	# ASan and load they were past the half, and spin went unnamed)
+	mmap=$(pm report -D -i - <full.pipe |
+	       sed -n "s/^[0-9]* \(0x[0-9a-f]*\) \[\(0x[0-9a-f]*\)\]: PERF_RECORD_MMAP2 .*\/spin\$/\1 \2/p" |
+	       tail -n 1) &&
+	test -n "$mmap" &&
+	cut=$(($(wc -c <full.pipe) / 2)) && end=$((${mmap% *} + ${mmap#* })) &&
+	{ [ $cut -ge $end ] || cut=$end; } &&
+	head -c $cut full.pipe >half.pipe &&
 	rm -f in && mkfifo in &&
 	{ "$PERF_MINI" report --stdio -i - <in >out 2>err & } && rep=$! &&
 	python3 - half.pipe in $rep <<-\EOF &&
