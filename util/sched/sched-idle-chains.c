@@ -86,40 +86,17 @@ void idle_chains__charge(struct idle_chains *ic, int cpu, uint64_t ns)
 	cc->v[s->val - 1].count++;
 }
 
-static int by_hit(const void *a, const void *b)
-{
-	const struct chain *x = *(const struct chain *const *)a;
-	const struct chain *y = *(const struct chain *const *)b;
-
-	if (x->hit != y->hit)
-		return x->hit > y->hit ? -1 : 1;
-	return x->order < y->order ? -1 : 1;
-}
-
-/* perf's print_sched_time: "%*lu.%03lu " of msec and usec */
-static void msec(struct strbuf *out, uint64_t ns, int width)
-{
-	strbuf_addf(out, "%*" PRIu64 ".%03" PRIu64 " ", width, ns / 1000000, ns % 1000000 / 1000);
-}
-
+/*
+ * perf 6.1 sorts the chains into a cached rbtree through its plain root,
+ * so the cached leftmost node stays empty and its listing prints none:
+ * the header alone, whatever was charged (seen on a CPU that idled 3 ms
+ * in one of t6300's recordings). The chains stay counted for the day a
+ * perf prints them.
+ */
 void idle_chains__print(const struct idle_chains *ic, int cpu, struct strbuf *out)
 {
-	const struct cpu_chains *cc = cpu >= 0 && cpu < ic->nr_cpus ? &ic->cpu[cpu] : NULL;
-	const struct chain **sorted;
-
+	(void)ic, (void)cpu;
 	strbuf_addf(out, "  %16s  %8s  %s\n", "Idle time (msec)", "Count", "Callchains");
 	strbuf_addf(out, "  %.16s  %.8s  %.50s\n", "----------------", "--------",
 		    "--------------------------------------------------");
-	if (!cc || !cc->nr)
-		return;
-	sorted = must_calloc(cc->nr, sizeof(*sorted));
-	for (size_t i = 0; i < cc->nr; i++)
-		sorted[i] = &cc->v[i];
-	qsort(sorted, cc->nr, sizeof(*sorted), by_hit);
-	for (size_t i = 0; i < cc->nr; i++) {
-		strbuf_addstr(out, "  ");
-		msec(out, sorted[i]->hit, 12);
-		strbuf_addf(out, " %8u  %s\n", sorted[i]->count, sorted[i]->text);
-	}
-	free(sorted);
 }

@@ -5,9 +5,8 @@
 /*
  * sched timehist -I -g: "Idle stats by callchain". Each CPU's idle time
  * is charged to the callchain of the task that last switched to idle
- * there (perf keeps that chain until another replaces it), and the
- * chains are listed by idle time, most first, with how often each was
- * charged.
+ * there (perf keeps that chain until another replaces it). perf 6.1
+ * prints the list's header and no chain: see idle_chains__print.
  */
 #include <stdint.h>
 
@@ -22,7 +21,7 @@ void idle_chains__delete(struct idle_chains *ic);
 void idle_chains__save(struct idle_chains *ic, int cpu, const char *chain);
 /* @cpu's idle period of @ns ended: charged to its saved chain, if any. */
 void idle_chains__charge(struct idle_chains *ic, int cpu, uint64_t ns);
-/* perf's block for @cpu: its chains, most idle time first. */
+/* perf 6.1's block for @cpu: the header (its chains never print). */
 void idle_chains__print(const struct idle_chains *ic, int cpu, struct strbuf *out);
 
 #endif

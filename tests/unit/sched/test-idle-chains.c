@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Idle time by callchain: each idle period goes to the chain last saved
- * on its CPU (kept until replaced), periods of one chain add up, the
- * chains print most idle time first, in perf's columns.
+ * Idle time by callchain: charged, saved and printed as perf 6.1 prints
+ * them, its header with no chain under it.
  */
 #include "../unit-test.h"
 #include "../../../util/sched/sched-idle-chains.h"
@@ -24,11 +23,10 @@ static void charged_to_the_last_chain(void **state)
 	idle_chains__save(ic, 2, "other");
 	idle_chains__charge(ic, 9, MS);			/* no such CPU: ignored */
 	idle_chains__print(ic, 1, &sb);
+	/* perf 6.1's listing: the header, no chain (its sorted tree is never read) */
 	assert_string_equal(sb.buf,
 		"  Idle time (msec)     Count  Callchains\n"
-		"  ----------------  --------  --------------------------------------------------\n"
-		"             5.000         1  0xffffffff81000000 <- cpu_startup_entry\n"
-		"             4.500         2  schedule_idle <- do_idle\n");
+		"  ----------------  --------  --------------------------------------------------\n");
 	strbuf_reset(&sb);
 	idle_chains__print(ic, 2, &sb);			/* saved, never charged: header only */
 	assert_int_equal(strchr(strchr(sb.buf, '\n') + 1, '\n')[1], '\0');
