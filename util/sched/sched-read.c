@@ -353,6 +353,12 @@ bool sched_ids__has(const struct sched_ids *ids, int32_t id)
 	return !ids->given;
 }
 
+bool sched_ids__select(const struct sched_ids *pids, const struct sched_ids *tids,
+		       const struct sched_thread *t)
+{
+	return sched_ids__has(pids, t->pid) && sched_ids__has(tids, t->tid);
+}
+
 void sched_ids__exit(struct sched_ids *ids)
 {
 	free(ids->v);

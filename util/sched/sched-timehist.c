@@ -88,7 +88,7 @@ static void msec(struct strbuf *out, uint64_t ns, int width)
 
 static bool filtered(const struct timehist *h, const struct sched_thread *t)
 {
-	return !sched_ids__has(&h->pids, t->pid) || !sched_ids__has(&h->tids, t->tid);
+	return !sched_ids__select(&h->pids, &h->tids, t);
 }
 
 static bool skip(struct timehist *h, const struct sched_thread *t)

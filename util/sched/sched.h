@@ -104,6 +104,9 @@ struct sched_ids {
 int sched_ids__parse(struct sched_ids *ids, const char *opt, const char *list,
 		     struct strbuf *err);
 bool sched_ids__has(const struct sched_ids *ids, int32_t id);
+/* -p and -t together: @t's process in @pids and it in @tids */
+bool sched_ids__select(const struct sched_ids *pids, const struct sched_ids *tids,
+		       const struct sched_thread *t);
 void sched_ids__exit(struct sched_ids *ids);
 
 /* "%llu.%06llu" of @ns: seconds and truncated microseconds */

@@ -281,7 +281,7 @@ static void on_sample(void *ctx, const struct perf_sample *s, bool timed)
 	if (l->base_time || l->o->full_time || !timed)
 		return;
 	t = sched_threads__findnew(&l->f->threads, (int32_t)s->pid, (int32_t)s->tid);
-	if (sched_ids__has(&l->pids, t->pid) && sched_ids__has(&l->tids, t->tid))
+	if (sched_ids__select(&l->pids, &l->tids, t))
 		l->base_time = s->time;
 }
 
@@ -294,7 +294,7 @@ static void on_event(void *ctx, const struct sched_event *e)
 	if (e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT)
 		return;
 	t = sched_threads__findnew(&l->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
-	if (!sched_ids__has(&l->pids, t->pid) || !sched_ids__has(&l->tids, t->tid))
+	if (!sched_ids__select(&l->pids, &l->tids, t))
 		return;
 	if (e->kind == SCHED_FAULT) {
 		fault(l, t, e);

@@ -124,7 +124,7 @@ static void on_event(void *ctx, const struct sched_event *e)
 	if (e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT)
 		return;
 	t = sched_threads__findnew(&s->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
-	if (!sched_ids__has(&s->pids, t->pid) || !sched_ids__has(&s->tids, t->tid))
+	if (!sched_ids__select(&s->pids, &s->tids, t))
 		return;
 	s->nr_events++;		/* the total, unknown ids too */
 	if (e->kind == SCHED_FAULT) {
