@@ -24,7 +24,7 @@ sim record -q -b -e cpu/cpu-cycles/u -o probe.data -- true 2>probe.err
 grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
 
 test_expect_success PTRACE 'record -b with no replay file: every entry is a branch of the program, gone where its code says' '
-	sim record -q -b -e cpu/cpu-cycles/u -o b.data -- "$WL/branches" 10000000 2>err &&
+	sim record -q -F 1000 -b -e cpu/cpu-cycles/u -o b.data -- "$WL/branches" 10000000 2>err &&
 	! test -s err &&
 	pm script -i b.data -F brstacksym >brs &&
 	check <brs >counts &&
@@ -34,8 +34,10 @@ test_expect_success PTRACE 'record -b with no replay file: every entry is a bran
 # A round of the program, between two of its first calls (or two of
 # main's loop back-edges), is all in a stack of 32 calls (conditional
 # branches): each such round must hold what the program does in one.
+# (Every sample is a window of single steps, slow on a busy machine: a
+# few dozen samples, -F 250, give rounds enough.)
 test_expect_success PTRACE 'record -j any_call,u: every complete round of calls in a stack is the program'"'"'s round' '
-	sim record -q -j any_call,u -e cpu/cpu-cycles/u -o c.data -- "$WL/branches" 10000000 &&
+	sim record -q -F 250 -j any_call,u -e cpu/cpu-cycles/u -o c.data -- "$WL/branches" 10000000 &&
 	pm script -i c.data -F brstacksym >c.brs &&
 	check call,ind_call --rounds call:main:once <c.brs >c.rounds &&
 	test "$(wc -l <c.rounds)" -gt 5 &&
@@ -47,7 +49,7 @@ test_expect_success PTRACE 'record -j any_call,u: every complete round of calls 
 '
 
 test_expect_success PTRACE 'record -j cond,u: every complete round has leaf()'"'"'s 4 back-edges for each of its 4 calls' '
-	sim record -q -j cond,u -e cpu/cpu-cycles/u -o d.data -- "$WL/branches" 10000000 &&
+	sim record -q -F 250 -j cond,u -e cpu/cpu-cycles/u -o d.data -- "$WL/branches" 10000000 &&
 	pm script -i d.data -F brstacksym >d.brs &&
 	check cond --rounds back:main <d.brs >d.rounds &&
 	test "$(wc -l <d.rounds)" -gt 5 &&
@@ -75,9 +77,11 @@ test_expect_success PTRACE,PERF 'Linux perf reads the stepped file as perf-mini 
 
 # -j: the kernel's LBR filter, which the simulator applies as it steps.
 # (perf 6.1 itself crashes on --sort symbol_from,...: -F is compared.)
+# A sparse filter's window steps thousands of instructions (ind_call's
+# 32 entries take 10,000): a dozen samples (-F 250) are plenty here.
 for f in any_call:call,ind_call any_ret:ret cond:cond ind_call:ind_call call:call; do
 	test_expect_success PTRACE "record -j ${f%%:*},u: only ${f#*:} entries" '
-		sim record -q -j ${f%%:*},u -e cpu/cpu-cycles/u -o j.data -- "$WL/branches" &&
+		sim record -q -F 250 -j ${f%%:*},u -e cpu/cpu-cycles/u -o j.data -- "$WL/branches" &&
 		pm script -i j.data -F brstacksym >j.brs &&
 		check ${f#*:} <j.brs >j.counts &&
 		test "$(awk "/^(pred|mispred):/ { n += \$2 } END { print n + 0 }" j.counts)" -gt 0

@@ -100,4 +100,16 @@ test_expect_success PTRACE 'mem record on the simulated PMU: loads and stores ev
 	test_grep "RAM hit" mr.rep
 '
 
+# burn computes in registers: its loads all hit the L1, none reaches
+# ldlat=30, so every window steps its 5,000 instructions for nothing. The
+# samples taken meanwhile each asked for a window of their own, as long:
+# the 0.1 s program never ended (timeout: only a guard against that hang,
+# 50 times what it takes now)
+test_expect_success PTRACE 'a memory event over code with no load above ldlat: the recording ends' '
+	timeout 300 env PERF_MINI_SYSFS="$SYSFS/icelake" "$PERF_MINI_SIM" record -q -d \
+		-e cpu/mem-loads,ldlat=30/P -o burn.data -- "$WL/burn" >/dev/null &&
+	pm report --stdio --mem-mode -i burn.data >burn.rep 2>&1 &&
+	! grep -q "L1 hit" burn.rep
+'
+
 test_done

@@ -34,6 +34,11 @@ struct shadow {
 		pid_t tid;
 		uint64_t until;		/* ring position they end before */
 	} stepped[NR_STEPPED];
+	struct fruitless {		/* this event's windows of a thread that found nothing */
+		pid_t tid;
+		unsigned int in_a_row;
+		unsigned int rest;	/* its samples to pass over before the next window */
+	} fruitless[NR_STEPPED];
 	struct shadow *next;
 };
 
@@ -393,14 +398,56 @@ static bool was_stepped_over(const struct shadow *ring, pid_t tid, uint64_t pos)
 }
 
 /*
+ * A memory event's window that finds no load above the latency threshold
+ * (code whose loads all hit the L1) steps its 5,000 instructions for no
+ * sample, hundreds of times the thread's own time between two samples: a
+ * thread that stays in such code would crawl. The hardware would sample
+ * nothing there either, so after each fruitless window in a row this
+ * event passes over twice as many of the thread's samples (up to 64)
+ * before it steps the thread again; a window that finds its load starts
+ * the count over. Counted in samples, not time: the same on a busy machine.
+ */
+#define MAX_REST 64
+
+static struct fruitless *fruitless_of(struct shadow *who, pid_t tid)
+{
+	struct fruitless *f = &who->fruitless[(unsigned int)tid % NR_STEPPED];
+
+	if (f->tid != tid)
+		*f = (struct fruitless){ .tid = tid };
+	return f;
+}
+
+static bool resting(struct shadow *who, pid_t tid)
+{
+	struct fruitless *f = fruitless_of(who, tid);
+
+	if (!f->rest)
+		return false;
+	f->rest--;
+	return true;
+}
+
+static void count_fruitless(struct shadow *who, pid_t tid, bool found)
+{
+	struct fruitless *f = fruitless_of(who, tid);
+
+	f->in_a_row = found ? 0 : f->in_a_row + 1;
+	f->rest = found ? 0 : 1U << (f->in_a_row < 6 ? f->in_a_row : 6);
+}
+
+/*
  * The window the stepper takes of the sampled thread now, or NULL (the
  * thread is gone, or in a system call). The time the thread spends being
  * stepped is not its own: the samples its twin took meanwhile, before
  * where the twin's ring has got to once the window is taken, are dropped
  * (pausing the twin instead would lose the COMM and MMAP records of what
- * the workload's other tasks do meanwhile).
+ * the workload's other tasks do meanwhile). So are those of a window that
+ * found nothing to sample: each would ask for a window of its own, as long
+ * and as fruitless, and a program whose loads all hit the L1 would never
+ * end (the traps of every step are the thread's CPU time).
  */
-static const struct sim_window *step(struct shadow *ring, const struct shadow *who,
+static const struct sim_window *step(struct shadow *ring, struct shadow *who,
 				     const struct perf_sample *s)
 {
 	static struct sim_window w;
@@ -417,8 +464,10 @@ static const struct sim_window *step(struct shadow *ring, const struct shadow *w
 	if (a->sample_type & PERF_SAMPLE_STACK_USER)
 		req.stack_bytes = (uint32_t)s->user_stack_size;
 	err = sim_stepper__window(&req, &w);
-	if (!err)
+	if (err != -ENOTCONN)	/* the thread was stopped, whatever came of it */
 		skip_samples(ring, (pid_t)s->tid);
+	if (who->mem_want && (!err || err == -ENOENT))
+		count_fruitless(who, (pid_t)s->tid, !err);
 	return err ? NULL : &w;
 }
 
@@ -478,7 +527,7 @@ static void put_read(struct strbuf *out, const struct shadow *who)
 
 /* A sample in the layout of the simulated event's attr: the shadow's
  * fields, its id, memory fields and branches from the replays. */
-static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *who,
+static void put_sample(struct shadow *ring, uint64_t pos, struct shadow *who,
 		       const struct pm_event_header *h, struct strbuf *out)
 {
 	const struct perf_event_attr *a = &who->attr;
@@ -496,6 +545,8 @@ static void put_sample(struct shadow *ring, uint64_t pos, const struct shadow *w
 		return;
 	}
 	if (who->stepping && was_stepped_over(ring, (pid_t)s.tid, pos))
+		return;
+	if (who->mem_want && resting(who, (pid_t)s.tid))
 		return;
 	if (st & (PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
 		m = next_mem();

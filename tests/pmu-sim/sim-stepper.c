@@ -282,6 +282,10 @@ static int step_window(struct tracee *t, const struct sim_window_req *req, uint6
 
 	w->mem_found = 0;
 	sim_cache__new_window();
+	/* every stepped branch is a user one: a kernel-only LBR stays empty
+	 * however long the window, so it is taken where the thread stands */
+	if (!req->mem_want && !(req->filter & PERF_SAMPLE_BRANCH_USER))
+		max = 0;
 	for (int steps = 0; steps < max; steps++) {
 		struct sim_insn in = insn_at(tid, ip);
 		uint64_t next = 0;
