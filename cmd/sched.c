@@ -30,7 +30,7 @@ static int sched_record(int argc, const char **argv, struct pm_env *env)
 		"-e", "sched:sched_stat_runtime", "-e", "sched:sched_process_fork",
 		"-e", "sched:sched_wakeup_new", "-e", "sched:sched_migrate_task",
 	};
-	const char *dir = tracepoint_tracefs_dir(NULL);
+	const char *dir = tracepoint_tracefs_dir(env->tracefs_dir);
 	const char **av = calloc(ARRAY_SIZE(base) + 8 + (size_t)argc + 1, sizeof(*av));
 	char path[4096];
 	int n = 0, ret;
@@ -42,6 +42,11 @@ static int sched_record(int argc, const char **argv, struct pm_env *env)
 	if (!av) {
 		cmd_error("sched record", "out of memory");
 		return 1;
+	}
+	/* perf's exit status (its event syntax error's); not record's usage */
+	if (cmd_check_tracepoints("sched record", dir, "sched")) {
+		free(av);
+		return 129;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
 		av[n++] = base[i];

@@ -43,6 +43,12 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 		cmd_error("trace record", "out of memory");
 		return 1;
 	}
+	/* perf's exit status; not record's event syntax error and usage */
+	if (cmd_check_tracepoints("trace", tracepoint_tracefs_dir(env->tracefs_dir),
+				  "raw_syscalls")) {
+		free(av);
+		return 255;
+	}
 	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
 	av[n++] = "record";
 	av[n++] = "-R";

@@ -109,12 +109,18 @@ test_expect_success 'errors: no file, no sched events, a bad key or list, no sub
 	test_grep "^ Usage: perf-mini record " out && test_grep "^    -a, --all-cpus " out
 '
 
-# tracepoints need root or an open tracefs: a normal user is told which
+# tracepoints need root or an open tracefs: a normal user is told which,
+# in one message with perf's exit status (129), not record's usage
 test_expect_success NORMAL_USER 'sched record as a normal user: done, or refused saying why and what to do' '
 	if as_user "$PERF_MINI" sched record -o u.data -- true 2>err; then
 		test -s u.data
+	elif grep -q "tracefs" err; then
+		test $(wc -l <err) = 2 &&
+		test_grep "^perf-mini sched record: cannot read .*/events/sched: tracefs is readable by root only$" err &&
+		test_grep "^hint: run as root, or make tracefs readable " err &&
+		test_expect_code 129 as_user "$PERF_MINI" sched record -o u.data -- true 2>/dev/null
 	else
-		test_grep "permission denied|paranoid" err && test_grep "^hint: " err
+		test_grep "paranoid" err && test_grep "^hint: " err
 	fi
 '
 

@@ -160,13 +160,22 @@ test_expect_success 'errors: no file, not done yet, a bad list or duration, a fi
 	pm trace record -h >out 2>&1 && test_grep "^ Usage: perf-mini record " out
 '
 
-# tracepoints need root or an open tracefs: a normal user is told which
-test_expect_success NORMAL_USER 'trace record as a normal user: done, or refused saying why and what to do' '
-	if as_user "$PERF_MINI" trace record -o u.data -- true 2>err; then
-		test -s u.data
-	else
-		test_grep "permission denied|paranoid" err && test_grep "^hint: " err
-	fi
+# tracepoints need root or an open tracefs: a normal user is told which,
+# in one message and with perf's exit status (255), not as an event
+# syntax error in events the user never typed, with record's usage
+test_expect_success NORMAL_USER 'trace and trace record as a normal user: done, or refused saying why and what to do' '
+	for c in "trace record -o u.data" "trace"; do
+		if as_user "$PERF_MINI" $c -- true >out 2>err; then
+			test -s u.data || return 1
+		elif grep -q "tracefs" err; then
+			test $(wc -l <err) = 2 &&
+			test_grep "^perf-mini trace: cannot read .*/events/raw_syscalls: tracefs is readable by root only$" err &&
+			test_grep "^hint: run as root, or make tracefs readable \(sudo mount -o remount,mode=755 " err &&
+			test_expect_code 255 as_user "$PERF_MINI" $c -- true 2>/dev/null || return 1
+		else
+			test_grep "paranoid" err && test_grep "^hint: " err || return 1
+		fi
+	done
 '
 
 test_done

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,11 +12,21 @@
 #include "tracepoint.h"
 #include "../base/util.h"
 
+/* Asked once: libtracefs 1.6 checks its cached answer again at every
+ * call, and where the mount is not readable (a normal user's) it looks
+ * again and drops the string it found before, a leak per call. */
 const char *tracepoint_tracefs_dir(const char *override)
 {
+	static const char *found;
+	static bool looked;
+
 	if (override)
 		return override;
-	return tracefs_tracing_dir();
+	if (!looked) {
+		found = tracefs_tracing_dir();
+		looked = true;
+	}
+	return found;
 }
 
 static int is_dir_entry(const struct dirent *d)
