@@ -52,10 +52,6 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env);
 /* Print @msg (one or more lines) as "perf-mini <cmd>: <msg>" on stderr. */
 void cmd_error(const char *cmd, const char *msg);
 
-/* 0 when the tracepoints of subsystem @sys under @tracefs can be read;
- * else -1, having said why and the way out (a normal user's tracefs) */
-int cmd_check_tracepoints(const char *cmd, const char *tracefs, const char *sys);
-
 /* Print a parse_options() result; returns the exit status to use (0 or 129). */
 int cmd_usage_result(int ret, const char *text);
 

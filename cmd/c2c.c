@@ -16,6 +16,8 @@
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
 #include "../util/c2c/c2c-stats.h"
+#include "../util/ui/browser.h"
+#include "../util/ui/c2c-browser.h"
 
 static const char *const c2c_report_usage[] = {
 	"perf-mini c2c report [<options>]",
@@ -83,7 +85,7 @@ static void warn_missing(const struct c2c_report *r)
 }
 
 static int report(const char *input, struct c2c_opts *o, const char *display,
-		  const char *grouping, struct strbuf *err)
+		  const char *grouping, bool browse, struct strbuf *err)
 {
 	struct perf_data pd = { 0 };
 	struct c2c_report r = { 0 };
@@ -98,7 +100,14 @@ static int report(const char *input, struct c2c_opts *o, const char *display,
 		ret = 129;
 	if (!ret)
 		ret = c2c_report__collect(&pd, o, &r, err);
-	if (!ret) {
+	if (!ret && browse) {
+		struct c2c_screens sc;
+
+		c2c_screens__init(&sc, &r, o);
+		ret = ui_c2c__browse(&sc, o, sort);
+		c2c_screens__exit(&sc);
+		warn_missing(&r);	/* the screen would have hidden it */
+	} else if (!ret) {
 		c2c_report__print_stats(&r, sort, grouping, &out);
 		if (!o->stats_only) {
 			warn_missing(&r);
@@ -152,8 +161,9 @@ static int c2c_report(int argc, const char **argv, struct strbuf *err)
 		strbuf_release(&grouping);
 		return 129;
 	}
-	/* no browser yet: the --stdio tables, on a terminal too */
-	nr = report(input, &o, display, grouping.buf, err);
+	/* perf's rule: the browser on a terminal, unless --stdio or --stats */
+	nr = report(input, &o, display, grouping.buf,
+		    !stdio && !o.stats_only && ui_browser__usable(), err);
 	strbuf_release(&grouping);
 	return nr;
 }

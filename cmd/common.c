@@ -30,29 +30,6 @@ void cmd_error(const char *cmd, const char *msg)
 	fprintf(stderr, "perf-mini %s: %s\n", cmd, msg);
 }
 
-int cmd_check_tracepoints(const char *cmd, const char *tracefs, const char *sys)
-{
-	char path[4096];
-
-	if (!tracefs) {
-		cmd_error(cmd, "no tracefs is mounted, and none could be mounted\nhint: as root: "
-			  "mount -t tracefs nodev /sys/kernel/tracing");
-		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/events/%s", tracefs, sys);
-	if (!access(path, R_OK | X_OK))
-		return 0;
-	if (errno == EACCES || errno == EPERM)
-		fprintf(stderr, "perf-mini %s: cannot read %s: tracefs is readable by root only\n"
-			"hint: run as root, or make tracefs readable (sudo mount -o remount,mode=755 "
-			"%s)\n", cmd, path, tracefs);
-	else
-		fprintf(stderr, "perf-mini %s: cannot read %s: %s\nhint: 'perf-mini list "
-			"tracepoint' shows the tracepoints this kernel has\n", cmd, path,
-			strerror(errno));
-	return -1;
-}
-
 int cmd_usage_result(int ret, const char *text)
 {
 	if (ret == PARSE_OPT_HELP) {

@@ -32,6 +32,7 @@ static int sched_record(int argc, const char **argv, struct pm_env *env)
 	};
 	const char *dir = tracepoint_tracefs_dir(env->tracefs_dir);
 	const char **av = calloc(ARRAY_SIZE(base) + 8 + (size_t)argc + 1, sizeof(*av));
+	struct strbuf err = STRBUF_INIT;
 	char path[4096];
 	int n = 0, ret;
 
@@ -44,7 +45,9 @@ static int sched_record(int argc, const char **argv, struct pm_env *env)
 		return 1;
 	}
 	/* perf's exit status (its event syntax error's); not record's usage */
-	if (cmd_check_tracepoints("sched record", dir, "sched")) {
+	if (tracepoint_check_system(dir, "sched", &err)) {
+		cmd_error("sched record", err.buf);
+		strbuf_release(&err);
 		free(av);
 		return 129;
 	}

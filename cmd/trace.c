@@ -32,6 +32,7 @@ static const char *const trace_usage[] = {
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
 	const char **av = calloc((size_t)argc + 12, sizeof(*av));
+	struct strbuf err = STRBUF_INIT;
 	char filter[64];
 	int n = 0, ret;
 
@@ -44,8 +45,10 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 		return 1;
 	}
 	/* perf's exit status; not record's event syntax error and usage */
-	if (cmd_check_tracepoints("trace", tracepoint_tracefs_dir(env->tracefs_dir),
-				  "raw_syscalls")) {
+	if (tracepoint_check_system(tracepoint_tracefs_dir(env->tracefs_dir), "raw_syscalls",
+				    &err)) {
+		cmd_error("trace", err.buf);
+		strbuf_release(&err);
 		free(av);
 		return 255;
 	}

@@ -10,12 +10,14 @@ tm() {
 trap 'for s in "$TRASH"/tmux.*.sock; do tmux -S "$s" kill-server >/dev/null 2>&1; done
       rm -rf "$TRASH"' EXIT
 
-# start CMD...: CMD in a fresh 120x30 window; when it ends, the window
-# says its status and whether the terminal is back in its cooked mode.
+# start CMD...: CMD in a fresh 120x30 window ($TM_COLS wide when set);
+# when it ends, the window says its status and whether the terminal is
+# back in its cooked mode.
 start() {
 	tm kill-server >/dev/null 2>&1
 	echo $(($(cat "$TRASH/tmux.n" 2>/dev/null || echo 0) + 1)) >"$TRASH/tmux.n"
-	tm new-session -d -x 120 -y 30 "$*; echo EXIT=\$?; stty -a | grep -q ' icanon' && echo SANE; sleep 600"
+	tm new-session -d -x "${TM_COLS:-120}" -y 30 \
+		"$*; echo EXIT=\$?; stty -a | grep -q ' icanon' && echo SANE; sleep 600"
 }
 
 screen() {

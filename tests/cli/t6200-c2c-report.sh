@@ -63,12 +63,22 @@ test_expect_success PTRACE,PERF 'the same as perf c2c report --stats, with -d an
 	same_stats fs.data -c dso
 '
 
-# same_stdio FILE [OPTIONS]: perf c2c report --stdio, every table
+# same_stdio FILE [OPTIONS]: perf c2c report --stdio, every table. A
+# sample in the loader's start-up (init_cpu_features, code from
+# dl-cacheinfo.h) has its file misnamed by perf 6.1 (its binutils reads
+# the DWARF 5 file table one entry off: o3000 checks perf-mini's against
+# llvm-addr2line), so the loader's Source:Line cells are left out of the
+# comparison, and only those.
 same_stdio() {
 	file=$1; shift
-	perf c2c report --stdio "$@" -i "$file" >perf.txt 2>/dev/null &&
-	pm c2c report --stdio "$@" -i "$file" >pm.txt 2>pm.err &&
+	perf c2c report --stdio "$@" -i "$file" 2>/dev/null | ld_lines_out >perf.txt &&
+	pm c2c report --stdio "$@" -i "$file" 2>pm.err >pm.all &&
+	ld_lines_out <pm.all >pm.txt &&
 	test_cmp perf.txt pm.txt
+}
+
+ld_lines_out() {
+	sed "s/\(  ld-linux[-a-z0-9_.]*  *\)[^ ]*:[0-9]*/\1(ld.so line)/"
 }
 
 # (perf 6.1 dies of SIGPIPE looking up these files'"'"' source lines for

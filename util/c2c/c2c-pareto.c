@@ -23,6 +23,7 @@ struct pareto {
 	const struct c2c_opts *o;
 	bool pid, tid, iaddr, dso;	/* -c's fields */
 	int node_w;
+	bool tui;			/* the browser's columns (c2c_print_cacheline) */
 };
 
 /* the widths of a line's own columns, from all its rows (shown or not) */
@@ -79,15 +80,19 @@ static void pareto_cols(const struct pareto *p, const struct widths *w, struct c
 {
 	bool peer = p->o->display == C2C_PEER;
 
-	c2c_table__col(t, 5, "", 0, "Num");
+	if (!p->tui)
+		c2c_table__col(t, 5, "", 0, "Num");
 	c2c_table__col(t, 7, peer ? "-- Peer Snoop --" : "----- HITM -----", 1,
 		       peer ? "Rmt" : "RmtHitm");
 	c2c_table__col(t, 7, NULL, 0, peer ? "Lcl" : "LclHitm");
 	c2c_table__col(t, 7, "------- Store Refs ------", 2, "L1 Hit");
 	c2c_table__col(t, 7, NULL, 0, "L1 Miss");
 	c2c_table__col(t, 7, NULL, 0, "N/A");
-	c2c_table__col(t, 18, c2c_table__fill(t, 0, "Data address", 18 + p->node_w + 6 + 4), 2,
-		       "Offset");
+	if (p->tui)	/* perf's ui_quirks() */
+		c2c_table__col(t, 5, c2c_table__fill(t, 0, "CL", 5 + p->node_w + 6 + 4), 2, "Off");
+	else
+		c2c_table__col(t, 18, c2c_table__fill(t, 0, "Data address", 18 + p->node_w + 6 + 4),
+			       2, "Offset");
 	c2c_table__col(t, p->node_w, NULL, 0, "Node");
 	c2c_table__col(t, 6, NULL, 0, "PA cnt");
 	if (p->pid)
@@ -202,7 +207,7 @@ static void row_line(const struct pareto *p, const struct c2c_line *l, const str
 	c2c_cell_pct(out, s->st_l1hit, ls->st_l1hit);
 	c2c_cell_pct(out, s->st_l1miss, ls->st_l1miss);
 	c2c_cell_pct(out, s->st_na, ls->st_na);
-	c2c_cell_hex(out, 18, row->offset);
+	c2c_cell_hex(out, p->tui ? 5 : 18, row->offset);
 	c2c_node_list(&row->where, &node);
 	strbuf_addf(out, "  %*s  %6" PRIu64, p->node_w, node.buf, row->where.paddr_cnt);
 	if (p->pid)
@@ -261,17 +266,57 @@ static void line_block(const struct pareto *p, uint32_t index, const struct c2c_
 	}
 }
 
+static void pareto_init(struct pareto *p, const struct c2c_report *r, const struct c2c_opts *o,
+			int node_w)
+{
+	*p = (struct pareto){ .r = r, .o = o, .node_w = node_w };
+	for (uint32_t i = 0; i < o->nr_fields; i++) {
+		p->pid |= o->fields[i] == C2C_PID;
+		p->tid |= o->fields[i] == C2C_TID;
+		p->iaddr |= o->fields[i] == C2C_IADDR;
+		p->dso |= o->fields[i] == C2C_DSO;
+	}
+}
+
+/* perf's browser leaves the Num column out: what --stdio has before the
+ * first cell ("# " and Num, or a row's margin and blank Num) goes */
+#define TUI_MARGIN (2 + 5 + 2)
+
+void c2c_print_cacheline(const struct c2c_report *r, const struct c2c_opts *o, uint32_t line,
+			 int node_w, struct strbuf *header, struct strbuf *rows)
+{
+	const struct c2c_line *l = &r->lines[line];
+	struct strbuf text = STRBUF_INIT;
+	struct c2c_table t = { .n = 0 };
+	struct pareto p;
+	struct widths w;
+	int n = 0;
+
+	pareto_init(&p, r, o, node_w);
+	p.tui = true;
+	line_widths(&p, l, &w);
+	pareto_cols(&p, &w, &t);
+	c2c_table__header(&t, &text);
+	c2c_unmargin(text.buf, 0, 2, 2, header);	/* "# ", Num not there */
+	strbuf_reset(&text);
+	for (uint32_t i = 0; i < l->nr_rows; i++) {
+		const struct c2c_row *row = &r->rows[l->rows[i]];
+
+		if (row_shown(&p, row)) {
+			row_line(&p, l, row, &w, &text);
+			n++;
+		}
+	}
+	c2c_unmargin(text.buf, 0, n, TUI_MARGIN, rows);
+	strbuf_release(&text);
+}
+
 void c2c_print_pareto(const struct c2c_report *r, const struct c2c_opts *o,
 		      const uint32_t *lines, uint32_t nr, int node_w, struct strbuf *out)
 {
-	struct pareto p = { .r = r, .o = o, .node_w = node_w };
+	struct pareto p;
 
-	for (uint32_t i = 0; i < o->nr_fields; i++) {
-		p.pid |= o->fields[i] == C2C_PID;
-		p.tid |= o->fields[i] == C2C_TID;
-		p.iaddr |= o->fields[i] == C2C_IADDR;
-		p.dso |= o->fields[i] == C2C_DSO;
-	}
+	pareto_init(&p, r, o, node_w);
 	c2c_title(out, "      Shared Cache Line Distribution Pareto      ");
 	if (!nr)
 		return;

@@ -16,13 +16,7 @@
 
 /* --- which lines, in what order ------------------------------------------ */
 
-struct shown {
-	const struct c2c_report *r;
-	const struct c2c_opts *o;
-	uint32_t *lines;	/* into r->lines, in perf's order */
-	uint32_t nr;
-	int node_w;		/* the Pareto's Node column */
-};
+#define shown c2c_screens
 
 static int cmp_u64_desc(uint64_t a, uint64_t b)
 {
@@ -188,10 +182,63 @@ static void print_line_table(const struct shown *sh, struct strbuf *out)
 void c2c_report__print_lines(const struct c2c_report *r, const struct c2c_opts *o,
 			     struct strbuf *out)
 {
-	struct shown sh = { .r = r, .o = o };
+	struct shown sh;
 
-	choose(&sh);
+	c2c_screens__init(&sh, r, o);
 	print_line_table(&sh, out);
 	c2c_print_pareto(r, o, sh.lines, sh.nr, sh.node_w, out);
-	free(sh.lines);
+	c2c_screens__exit(&sh);
+}
+
+/* --- the browser's screens -------------------------------------------------- */
+
+void c2c_screens__init(struct c2c_screens *sc, const struct c2c_report *r,
+		       const struct c2c_opts *o)
+{
+	*sc = (struct c2c_screens){ .r = r, .o = o };
+	choose(sc);
+}
+
+void c2c_screens__exit(struct c2c_screens *sc)
+{
+	free(sc->lines);
+	sc->lines = NULL;
+}
+
+/* @text's lines from @first on, each less its first @margin characters */
+void c2c_unmargin(const char *text, int first, int count, size_t margin, struct strbuf *out)
+{
+	for (int n = 0; *text && n < first + count; n++) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+
+		if (n >= first) {
+			if (len > margin)
+				strbuf_add(out, text + margin, len - margin);
+			strbuf_addch(out, '\n');
+		}
+		text += len + (nl != NULL);
+	}
+}
+
+void c2c_screens__list(const struct c2c_screens *sc, struct strbuf *header, struct strbuf *rows)
+{
+	struct c2c_table t = { .n = 0 };
+	struct strbuf text = STRBUF_INIT;
+
+	line_table_cols(&t, sc->o->display);
+	c2c_table__header(&t, &text);
+	c2c_unmargin(text.buf, 0, 2, 2, header);
+	strbuf_reset(&text);
+	for (uint32_t i = 0; i < sc->nr; i++)
+		line_row(sc, i, &sc->r->lines[sc->lines[i]], &text);
+	c2c_unmargin(text.buf, 0, (int)sc->nr, 2, rows);
+	strbuf_release(&text);
+}
+
+void c2c_screens__cacheline(const struct c2c_screens *sc, uint32_t i, struct strbuf *header,
+			    struct strbuf *rows)
+{
+	if (i < sc->nr)
+		c2c_print_cacheline(sc->r, sc->o, sc->lines[i], sc->node_w, header, rows);
 }

@@ -132,4 +132,27 @@ void c2c_report__print_stats(const struct c2c_report *r, const char *sort_on,
 void c2c_report__print_lines(const struct c2c_report *r, const struct c2c_opts *o,
 			     struct strbuf *out);
 
+/*
+ * The same tables as perf's browser shows them (c2c report on a terminal),
+ * without the --stdio margin: c2c_screens__list() the table of lines, its
+ * two header lines in @header and a row per line in @rows;
+ * c2c_screens__cacheline() the line at row @i ('d' on it): its offsets,
+ * with no Num column and a 5-wide Off under "CL", as perf's TUI has them.
+ * The options (-N, --full-symbols) are read at each call.
+ */
+struct c2c_screens {
+	const struct c2c_report *r;
+	const struct c2c_opts *o;
+	uint32_t *lines;	/* into r->lines, in perf's order */
+	uint32_t nr;
+	int node_w;		/* the Pareto's Node column */
+};
+
+void c2c_screens__init(struct c2c_screens *sc, const struct c2c_report *r,
+		       const struct c2c_opts *o);
+void c2c_screens__exit(struct c2c_screens *sc);
+void c2c_screens__list(const struct c2c_screens *sc, struct strbuf *header, struct strbuf *rows);
+void c2c_screens__cacheline(const struct c2c_screens *sc, uint32_t i, struct strbuf *header,
+			    struct strbuf *rows);
+
 #endif

@@ -57,4 +57,13 @@ void c2c_node_list(const struct c2c_where *w, struct strbuf *sb);
 void c2c_print_pareto(const struct c2c_report *r, const struct c2c_opts *o,
 		      const uint32_t *lines, uint32_t nr, int node_w, struct strbuf *out);
 
+/* The browser's screen of line @line (an index into r->lines): its rows
+ * as the Pareto's, with perf's TUI columns and no margin (c2c_screens) */
+void c2c_print_cacheline(const struct c2c_report *r, const struct c2c_opts *o, uint32_t line,
+			 int node_w, struct strbuf *header, struct strbuf *rows);
+
+/* @text's lines @first to @first + @count - 1, each less its first
+ * @margin characters (the --stdio tables' "# " and Num), into @out */
+void c2c_unmargin(const char *text, int first, int count, size_t margin, struct strbuf *out);
+
 #endif

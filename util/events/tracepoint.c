@@ -8,8 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <tracefs.h>
+#include <unistd.h>
 
 #include "tracepoint.h"
+#include "../base/strbuf.h"
 #include "../base/util.h"
 
 /* Asked once: libtracefs 1.6 checks its cached answer again at every
@@ -86,6 +88,28 @@ int tracepoint_for_each(const char *tracefs_dir, const char *sys_glob, const cha
 	}
 	free(names);
 	return ret ? ret : total;
+}
+
+int tracepoint_check_system(const char *tracefs_dir, const char *sys, struct strbuf *err)
+{
+	char path[PATH_MAX];
+
+	if (!tracefs_dir) {
+		strbuf_addstr(err, "no tracefs is mounted, and none could be mounted\n"
+			      "hint: as root: mount -t tracefs nodev /sys/kernel/tracing");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/events/%s", tracefs_dir, sys);
+	if (!access(path, R_OK | X_OK))
+		return 0;
+	if (errno == EACCES || errno == EPERM)
+		strbuf_addf(err, "cannot read %s: tracefs is readable by root only\nhint: run as "
+			    "root, or make tracefs readable (sudo mount -o remount,mode=755 %s)",
+			    path, tracefs_dir);
+	else
+		strbuf_addf(err, "cannot read %s: %s\nhint: 'perf-mini list tracepoint' shows "
+			    "the tracepoints this kernel has", path, strerror(errno));
+	return -1;
 }
 
 int tracepoint_has_system(const char *tracefs_dir, const char *sys)

@@ -9,6 +9,8 @@
  */
 #include <stdint.h>
 
+struct strbuf;
+
 /*
  * The tracefs directory: @override when set, else libtracefs's answer.
  * Returns NULL when tracefs is neither mounted nor mountable. Borrowed.
@@ -25,6 +27,11 @@ typedef int tracepoint_cb(const char *sys, const char *name, uint64_t id, void *
  */
 int tracepoint_for_each(const char *tracefs_dir, const char *sys_glob, const char *name_glob,
 			tracepoint_cb *cb, void *data);
+
+/* 0 when the tracepoints of subsystem @sys under @tracefs_dir (NULL:
+ * none found) can be read; else -1 with why and the way out in @err (a
+ * normal user's tracefs is root's) */
+int tracepoint_check_system(const char *tracefs_dir, const char *sys, struct strbuf *err);
 
 /* Whether <tracefs>/events/<sys> exists. */
 int tracepoint_has_system(const char *tracefs_dir, const char *sys);

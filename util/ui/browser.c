@@ -23,6 +23,7 @@
 #include "annotate-view.h"
 #include "browser.h"
 #include "menu.h"
+#include "screen.h"
 #include "text-view.h"
 
 enum filter_kind { FILTER_SYMBOL, FILTER_DSO, FILTER_THREAD, FILTER_COMM };
@@ -66,8 +67,6 @@ struct browser {
 	struct strbuf line;		/* scratch */
 };
 
-static volatile sig_atomic_t quit_signal;
-static bool curses_on;
 /* top's browser: the lock is let go while a key is awaited for long */
 static const struct ui_live *live_now;
 static const char *resort_to;	/* 's': the keys the report is to be read again by */
@@ -86,19 +85,6 @@ static const char *next_preset(const char *current)
 	return current ? sort_presets[0] : sort_presets[1];
 }
 
-/* A fatal error (out of memory) exits through the program's handler:
- * the terminal is given back on the way out. */
-static void restore_terminal(void)
-{
-	if (curses_on)
-		endwin();
-	curses_on = false;
-}
-
-static void on_quit_signal(int sig)
-{
-	quit_signal = sig;
-}
 
 bool ui_browser__usable(void)
 {
@@ -190,8 +176,6 @@ static void rebuild(struct browser *b)
 
 /* --- the screen -------------------------------------------------------- */
 
-enum { PAIR_RED = 1, PAIR_GREEN, PAIR_BAR };
-
 static int list_height(void)
 {
 	return LINES > 3 ? LINES - 3 : 1;
@@ -205,11 +189,6 @@ static double share(const struct browser *b, const struct hist_entry *he)
 	return total ? 100.0 * v / total : 0;
 }
 
-/* perf's colours by share: red from 5%, green from 0.5% */
-static int share_pair(double pct)
-{
-	return pct >= 5 ? PAIR_RED : pct >= 0.5 ? PAIR_GREEN : 0;
-}
 
 /* Row @ri's text as the screen shows it (valid until the next call); *@pair
  * its colour. */
@@ -227,7 +206,7 @@ static const char *row_text(struct browser *b, size_t ri, int *pair)
 	hist_print__entry(b->h, &b->po, &b->cols, entry(b, rw->entry), &b->line);
 	if (has_chain(b, rw->entry))
 		b->line.buf[0] = b->unfolded[rw->entry] ? '-' : '+';
-	*pair = share_pair(share(b, entry(b, rw->entry)));
+	*pair = ui_screen__share_pair(share(b, entry(b, rw->entry)));
 	return b->line.buf;
 }
 
@@ -374,7 +353,7 @@ static bool prompt(const char *label, char *buf, size_t size)
 		attrset(A_NORMAL);
 		refresh();
 		ch = getch_blocking();
-		if (ch == '\n' || ch == KEY_ENTER || ch == 27 || quit_signal)
+		if (ch == '\n' || ch == KEY_ENTER || ch == 27 || ui_quit_signal)
 			break;
 		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
 			buf[--len] = '\0';
@@ -384,7 +363,7 @@ static bool prompt(const char *label, char *buf, size_t size)
 		}
 	}
 	curs_set(0);
-	return ch != 27 && !quit_signal;
+	return ch != 27 && !ui_quit_signal;
 }
 
 /* --- the keys ---------------------------------------------------------- */
@@ -503,7 +482,7 @@ static void annotate_selected(struct browser *b)
 	if (live_now)
 		strbuf_addstr(&why, "not in top yet (perf-mini record, then annotate)");
 	else
-		ui_annotate__view(b->r, entry(b, b->rows[b->sel].entry), &quit_signal, &why);
+		ui_annotate__view(b->r, entry(b, b->rows[b->sel].entry), &ui_quit_signal, &why);
 	if (why.len)
 		snprintf(b->note, sizeof(b->note), "annotate: %.*s", (int)strcspn(why.buf, "\n"),
 			 why.buf);
@@ -543,7 +522,7 @@ static void show_header(struct browser *b)
 	fclose(mem);
 	snprintf(title, sizeof(title), "Header of %s", b->r->pd.path);
 	ui_text__view(title, "Header: Up/Down/PgUp/PgDn/Home/End scroll, q/Esc/Left back", text,
-		      &quit_signal);
+		      &ui_quit_signal);
 	free(text);
 }
 
@@ -601,7 +580,7 @@ static bool context_menu(struct browser *b)
 	ADD(ACT_PRINT, "Print the rows to perf.hist.N");
 	ADD(ACT_EXIT, "Exit");
 #undef ADD
-	chosen = ui_menu__choose("Options", items, n, &quit_signal);
+	chosen = ui_menu__choose("Options", items, n, &ui_quit_signal);
 	switch (chosen < 0 ? -1 : (int)act[chosen]) {
 	case ACT_ANNOTATE: annotate_selected(b); break;
 	case ACT_THREAD: toggle_zoom(b, FILTER_THREAD); break;
@@ -717,7 +696,7 @@ static void browse_event(struct report *r, size_t idx)
 
 		draw(&b);
 		ch = getch();
-		if (quit_signal)
+		if (ui_quit_signal)
 			break;
 		if (ch == ERR || ch == KEY_RESIZE)
 			continue;
@@ -773,7 +752,7 @@ static void menu(struct report *r, const size_t *which, size_t n)
 
 		draw_menu(r, which, n, sel);
 		ch = getch();
-		if (quit_signal || ch == 'q' || ch == 27)
+		if (ui_quit_signal || ch == 'q' || ch == 27)
 			return;
 		if ((ch == KEY_UP || ch == 'k') && sel)
 			sel--;
@@ -786,45 +765,6 @@ static void menu(struct report *r, const size_t *which, size_t n)
 	}
 }
 
-static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-static struct sigaction saved_sigs[4];
-
-static void curses_start(void)
-{
-	struct sigaction sa = { .sa_handler = on_quit_signal };
-	static bool registered;
-
-	for (int i = 0; i < 4; i++)
-		sigaction(quit_sigs[i], &sa, &saved_sigs[i]);
-	if (!registered)
-		registered = !atexit(restore_terminal);
-	initscr();
-	curses_on = true;
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
-	timeout(200);	/* wakes to see a signal */
-	if (has_colors()) {
-		start_color();
-		use_default_colors();
-		init_pair(PAIR_RED, COLOR_RED, -1);
-		init_pair(PAIR_GREEN, COLOR_GREEN, -1);
-	}
-}
-
-/* 0, or 128 + the signal that ended it */
-static int curses_stop(void)
-{
-	int sig = quit_signal;
-
-	restore_terminal();
-	for (int i = 0; i < 4; i++)
-		sigaction(quit_sigs[i], &saved_sigs[i], NULL);
-	quit_signal = 0;
-	return sig ? 128 + sig : 0;
-}
 
 int ui_browser__report(struct report *r, const char **resort)
 {
@@ -837,14 +777,14 @@ int ui_browser__report(struct report *r, const char **resort)
 		}
 	}
 	n = events_shown(r, which, sizeof(which) / sizeof(which[0]));
-	curses_start();
+	ui_screen__start();
 	if (n == 1)
 		browse_event(r, which[0]);
 	else if (n)
 		menu(r, which, n);
-	*resort = quit_signal ? NULL : resort_to;
+	*resort = ui_quit_signal ? NULL : resort_to;
 	resort_to = NULL;
-	return curses_stop();
+	return ui_screen__stop();
 }
 
 /* --- top: the table refreshed ----------------------------------------- */
@@ -892,9 +832,9 @@ int ui_browser__live(struct report *r, const struct ui_live *live)
 	int ret = 0, stop;
 	bool built = false, leave = false;
 
-	curses_start();
+	ui_screen__start();
 	live_now = live;
-	while (!leave && !quit_signal && !ret) {
+	while (!leave && !ui_quit_signal && !ret) {
 		int ch;
 
 		live->lock(live->ctx);
@@ -906,7 +846,7 @@ int ui_browser__live(struct report *r, const struct ui_live *live)
 		draw(&b);
 		live->unlock(live->ctx);
 		ch = getch();
-		if (ch == ERR || ch == KEY_RESIZE || quit_signal)
+		if (ch == ERR || ch == KEY_RESIZE || ui_quit_signal)
 			continue;
 		if (ch == 'z') {
 			live->zero(live->ctx);
@@ -925,6 +865,6 @@ int ui_browser__live(struct report *r, const struct ui_live *live)
 		live->unlock(live->ctx);
 	}
 	live_now = NULL;
-	stop = curses_stop();
+	stop = ui_screen__stop();
 	return ret ? ret : stop;
 }
