@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -28,12 +30,24 @@ static const char *const trace_usage[] = {
 	NULL,
 };
 
+/* live: the process printing what the recorder writes, whose calls are
+ * left out as the recorder's own (they would feed themselves) */
+static pid_t live_printer;
+static volatile pid_t live_recorder;
+
+/* Ctrl-C reaches both; a kill of the printer alone must end the recorder */
+static void stop_recorder(int sig)
+{
+	if (live_recorder > 0)
+		kill(live_recorder, sig);
+}
+
 /* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
 	const char **av = calloc((size_t)argc + 12, sizeof(*av));
 	struct strbuf err = STRBUF_INIT;
-	char filter[64];
+	char filter[96];
 	int n = 0, ret;
 
 	if (cmd_record_help(argc, argv)) {
@@ -52,7 +66,8 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 		free(av);
 		return 255;
 	}
-	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	snprintf(filter, sizeof(filter), "common_pid != %d && common_pid != %d", (int)getpid(),
+		 (int)(live_printer ? live_printer : getpid()));
 	av[n++] = "record";
 	av[n++] = "-R";
 	av[n++] = "-m";
@@ -97,27 +112,35 @@ struct trace_opts {
 	const char *output;
 };
 
-/* -i FILE: its lines, its summary, or both (-S) */
-static int print_file(const struct trace_opts *t, const char *input)
+/* -i FILE: its lines, its summary, or both (-S); what went wrong in @err */
+static int print_input(const struct trace_opts *t, const char *input, struct strbuf *err)
 {
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	FILE *f = open_output(t->output, &err);
+	struct strbuf out = STRBUF_INIT;
+	FILE *f = open_output(t->output, err);
 	int ret = PM_EXIT_ERROR;
 
 	if (f) {
 		ret = 0;
-		if (!t->summary && trace_lines(input, &t->lines, f, &err))
+		if (!t->summary && trace_lines(input, &t->lines, f, err))
 			ret = PM_EXIT_ERROR;
 		if (!ret && (t->summary || t->with_summary) &&
-		    trace_summary(input, &t->sum, &out, &err))
+		    trace_summary(input, &t->sum, &out, err))
 			ret = PM_EXIT_ERROR;
 		fwrite(out.buf, 1, out.len, f);
 		if (f != stderr)
 			fclose(f);
 	}
+	strbuf_release(&out);
+	return ret;
+}
+
+static int print_file(const struct trace_opts *t, const char *input)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = print_input(t, input, &err);
+
 	if (err.len)
 		cmd_error("trace", err.buf);
-	strbuf_release(&out);
 	strbuf_release(&err);
 	return ret;
 }
@@ -156,6 +179,75 @@ static int print_command(const struct trace_opts *t, int argc, const char **argv
 	return ret;
 }
 
+/* The threads of process @pid: perf names them only when it traces more
+ * than one */
+static int nr_threads(const char *pid)
+{
+	char path[64];
+	struct stat st;
+	int n;
+
+	if (str_to_int(pid, &n))
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/task", n);
+	return stat(path, &st) ? 0 : (int)st.st_nlink - 2;
+}
+
+/*
+ * trace -p PID, -t TID, -a, or nothing: live, as perf: the calls of the
+ * process (not its children, as perf's -p), of the thread or of the whole
+ * machine, printed as they come until Ctrl-C or their end. A recorder
+ * writes a pipe the line printer reads: Ctrl-C ends the recorder, and the
+ * printer goes on to the end of what was recorded.
+ */
+static int trace_live(struct trace_opts *t, struct pm_env *env)
+{
+	/* --no-buffering: every call wakes the recorder, as perf's live loop
+	 * reads its rings at once (else a quiet process's calls wait for a
+	 * half-full ring) */
+	const char *av[9] = { "record", "-q", "--no-buffering", "-o", "-" };
+	struct strbuf err = STRBUF_INIT;
+	int fds[2], n = 5, status = 0, ret;
+	pid_t child;
+
+	if (t->sum.pids || t->sum.tids) {
+		av[n++] = "--no-inherit";
+		av[n++] = t->sum.pids ? "-p" : "-t";
+		av[n++] = t->sum.pids ? t->sum.pids : t->sum.tids;
+		t->lines.one_thread = t->sum.tids ? !strchr(t->sum.tids, ',') :
+				      !strchr(t->sum.pids, ',') && nr_threads(t->sum.pids) == 1;
+	} else {
+		av[n++] = "-a";
+	}
+	live_printer = getpid();
+	if (pipe(fds) || (child = fork()) < 0) {
+		cmd_error("trace", "cannot start the recorder (pipe, fork)");
+		return PM_EXIT_ERROR;
+	}
+	if (!child) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		_exit(trace_record(n, av, env));
+	}
+	live_recorder = child;
+	signal(SIGINT, stop_recorder);	/* the recorder ends the stream */
+	signal(SIGTERM, stop_recorder);
+	dup2(fds[0], STDIN_FILENO);
+	close(fds[0]);
+	close(fds[1]);
+	t->lines.stream = true;
+	ret = print_input(t, "-", &err);
+	waitpid(child, &status, 0);
+	/* a recorder that failed said why: the empty stream it left is no news */
+	if (WIFEXITED(status) && WEXITSTATUS(status))
+		ret = PM_EXIT_ERROR;	/* perf trace's 255, a bad -p too */
+	else if (err.len)
+		cmd_error("trace", err.buf);
+	strbuf_release(&err);
+	return ret;
+}
+
 static int parse_duration(const char *s, double *ms, struct strbuf *err)
 {
 	char *end;
@@ -175,7 +267,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	const char *tracefs = tracepoint_tracefs_dir(NULL);
 	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
 	const char *input = NULL, *pf = NULL, *duration = NULL;
-	bool force = false, comm = true, no_effect = false;
+	bool force = false, comm = true, no_effect = false, all_cpus = false;
 	int verbose = 0, max_events = 0, stack = 0;	/* perf's, with no effect on a file */
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
@@ -188,6 +280,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Show errno stats per syscall, use with -s or -S"),
 		OPT_STRING('p', "pid", &t.sum.pids, "pid", "trace events on existing process id"),
 		OPT_STRING('t', "tid", &t.sum.tids, "tid", "trace events on existing thread id"),
+		OPT_BOOLEAN('a', "all-cpus", &all_cpus, "system-wide collection from all CPUs"),
 		OPT_BOOLEAN(0, "sched", &t.sum.sched, "show blocking scheduler events"),
 		OPT_STRING('F', "pf", &pf, "all|maj|min",
 			   "Trace pagefaults (the summary counts what was recorded)"),
@@ -231,11 +324,16 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (ret > 0 && !input) {
 		return print_command(&t, ret, argv, env);
-	} else if (ret > 0 || !input) {
-		strbuf_addstr(&err, ret > 0 ? "a command and -i: which one to trace?" :
-			      "tracing the whole machine live is not done yet");
-		strbuf_addstr(&err, "\nhint: perf-mini trace -- <command>, or perf-mini trace "
-			      "record -- <command> and then perf-mini trace -i perf.data");
+	} else if (ret > 0) {
+		strbuf_addstr(&err, "a command and -i: which one to trace?\nhint: perf-mini trace "
+			      "-- <command>, or perf-mini trace -i perf.data");
+		ret = 129;
+	} else if (!input && !t.summary && !t.with_summary) {
+		return trace_live(&t, env);	/* -a: the default, as perf's */
+	} else if (!input) {
+		strbuf_addstr(&err, "a live summary (-s, -S) is not done yet\nhint: perf-mini "
+			      "trace record -p PID (or -a), Ctrl-C, then perf-mini trace -s -i "
+			      "perf.data");
 		ret = 129;
 	} else {
 		return print_file(&t, input);

@@ -145,8 +145,8 @@ test_expect_success TRACEFS '-o: the summary in a file, the old one kept as .old
 test_expect_success 'errors: no file, not done yet, a bad list or duration, a file and a command' '
 	test_expect_code 255 pm trace -s -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
-	test_expect_code 129 pm trace 2>err &&
-	test_grep "whole machine live is not done yet" err && test_grep "perf-mini trace record" err &&
+	test_expect_code 129 pm trace -s 2>err &&
+	test_grep "live summary \(-s, -S\) is not done yet" err && test_grep "perf-mini trace record" err &&
 	test_expect_code 255 pm trace -S -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
 	test_expect_code 129 pm trace --duration 1ms -i nosuch.data 2>err &&
@@ -158,6 +158,33 @@ test_expect_success 'errors: no file, not done yet, a bad list or duration, a fi
 	test_expect_code 255 pm trace -s -p 1x -i tc.data 2>err &&
 	test_grep "not a list of ids" err &&
 	pm trace record -h >out 2>&1 && test_grep "^ Usage: perf-mini record " out
+'
+
+# live: a shell whose loop runs sleep (children, not traced, as perf's
+# -p) and a builtin (its own calls: clone, wait4); Ctrl-C as a kill of
+# the printer alone, once the first line is out
+test_expect_success TRACEFS 'live -p: the process s own calls as they come, no thread column, until SIGINT' '
+	sh -c "while :; do sleep 0.2; done" & loop=$! &&
+	{ "$PERF_MINI" trace -p $loop 2>live.txt & tp=$!; } &&
+	for i in $(seq 300); do grep -q "wait4" live.txt && break; sleep 0.1; done &&
+	kill -INT $tp && wait $tp && kill $loop &&
+	test_grep "^ +[0-9]+\.[0-9]{3} \( *[0-9]+\.[0-9]{3} ms\): (clone|wait4)\(" live.txt &&
+	! grep -q "execve\|nanosleep\|/$loop " live.txt &&
+	! grep -vE "^ +([0-9.]+|\?) \([ 0-9.]+(ms)?\): ([a-z_0-9]+\(| \.\.\. \[continued\])" live.txt
+'
+
+test_expect_success TRACEFS 'live: a process that is not there, or a bad list: one message, 255' '
+	test_expect_code 255 pm trace -p 999999999 2>err &&
+	test $(wc -l <err) = 2 && test_grep "no such process: 999999999" err &&
+	test_expect_code 255 pm trace -t 1x 2>err && test_grep "invalid" err &&
+	! grep -q "is empty" err
+'
+
+test_expect_success TRACEFS,SYSWIDE 'live, the whole machine: other processes s calls, not the tracer s own' '
+	{ "$PERF_MINI" trace 2>all.txt & tp=$!; } &&
+	for i in $(seq 300); do cat /dev/null; test -s all.txt && grep -q "cat/" all.txt && break; sleep 0.1; done &&
+	rec=$(pgrep -P $tp) && kill -INT $tp && wait $tp &&
+	test_grep "cat/[0-9]+ " all.txt && ! grep -E "/($tp|$rec) " all.txt
 '
 
 # tracepoints need root or an open tracefs: a normal user is told which,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/xalloc.h"
+#include "../data/live-stream.h"
 #include "../data/perf-data-format.h"
 #include "sched.h"
 #include "../report/trace-format.h"
@@ -225,13 +226,39 @@ int sched_file__open(struct sched_file *f, const char *input, struct strbuf *err
 	return 0;
 }
 
+int sched_file__open_stream(struct sched_file *f, int fd, struct strbuf *err)
+{
+	struct sched_thread *idle;
+
+	memset(f, 0, sizeof(*f));
+	f->ls = must_calloc(1, sizeof(*f->ls));
+	f->fd = fd;
+	if (live_stream__open(f->ls, &f->pd, fd, err)) {
+		live_stream__exit(f->ls);
+		free(f->ls);
+		f->ls = NULL;
+		return -1;
+	}
+	find_fields(f);
+	idle = sched_threads__findnew(&f->threads, 0, 0);
+	set_comm(idle, "swapper");
+	return 0;
+}
+
 int sched_file__read(struct sched_file *f, const struct sched_ops *ops, void *ctx,
 		     struct strbuf *err)
 {
 	struct reader r = { .f = f, .ops = ops, .ctx = ctx };
 	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &r };
+	int got = 0, ret = 0;
 
-	return session__process(&f->pd, &tool, &f->stats, err);
+	if (!f->ls)
+		return session__process(&f->pd, &tool, &f->stats, err);
+	while (!ret && got >= 0) {
+		got = live_stream__fill(f->ls, f->fd, -1);
+		ret = live_stream__deliver(f->ls, &tool, &f->stats, err);
+	}
+	return ret;
 }
 
 static void free_thread(struct sched_thread *t, void (*free_priv)(void *))
@@ -257,6 +284,10 @@ void sched_file__close(struct sched_file *f, void (*free_priv)(void *priv))
 	free(f->threads.retired);
 	free(f->fields);
 	perf_data__close(&f->pd);
+	if (f->ls) {
+		live_stream__exit(f->ls);
+		free(f->ls);
+	}
 }
 
 struct sched_thread *sched_threads__find(struct sched_threads *t, int32_t tid)

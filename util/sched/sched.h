@@ -67,8 +67,12 @@ struct sched_ops {
 	void (*record)(void *ctx, const struct pm_event_header *ev);
 };
 
+struct live_stream;
+
 struct sched_file {
 	struct perf_data pd;
+	struct live_stream *ls;		/* a pipe read as it is written (trace live) */
+	int fd;
 	struct sched_threads threads;
 	struct session_stats stats;
 	bool has_kind[SCHED_FAULT + 1];	/* the file's tracepoints */
@@ -80,6 +84,10 @@ struct sched_file {
 
 /* Open @input (errors in @err); then read it through @ops. */
 int sched_file__open(struct sched_file *f, const char *input, struct strbuf *err);
+
+/* Open the pipe stream on @fd while it is written: sched_file__read then
+ * delivers each of the recorder's rounds as it comes, until the end. */
+int sched_file__open_stream(struct sched_file *f, int fd, struct strbuf *err);
 int sched_file__read(struct sched_file *f, const struct sched_ops *ops, void *ctx,
 		     struct strbuf *err);
 void sched_file__close(struct sched_file *f, void (*free_priv)(void *priv));

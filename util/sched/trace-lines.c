@@ -2,6 +2,7 @@
 /* perf trace's per-call lines of a recording: trace-lines.h. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,8 @@ static void head(struct lines *l, struct sched_thread *t, uint64_t duration, boo
 		strbuf_addf(&l->line, "(%6.3f ms): ", (double)duration / 1e6);
 	else
 		strbuf_addstr(&l->line, "(         ): ");
+	if (l->o->one_thread)
+		return;
 	if (!l->o->no_comm)
 		strbuf_addf(&l->line, "%.14s/", t->comm);
 	strbuf_addf(&l->line, "%d ", t->tid);
@@ -329,7 +332,8 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	if (sched_ids__parse(&l.pids, "-p", o->pids, err) ||
 	    sched_ids__parse(&l.tids, "--tid", o->pids ? o->pids : o->tids, err))
 		goto out;
-	if (sched_file__open(&f, input, err))
+	if (o->stream ? sched_file__open_stream(&f, STDIN_FILENO, err) :
+			sched_file__open(&f, input, err))
 		goto out;
 	l.calls.tracefs = o->tracefs;
 	l.calls.arch = (f.pd.feat.arch ? arch__by_machine(f.pd.feat.arch) : NULL) ?: arch__host();

@@ -22,6 +22,8 @@ struct trace_lines_opts {
 	bool failure_only;		/* --failure */
 	bool full_time;			/* -T: timestamps not from the first event */
 	bool no_comm;			/* --no-comm */
+	bool one_thread;		/* live on one thread: no comm, no tid (perf's) */
+	bool stream;			/* input "-": printed as it comes (trace live) */
 	double min_duration_ms;		/* --duration; 0: every call */
 };
 
