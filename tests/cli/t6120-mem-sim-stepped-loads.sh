@@ -33,12 +33,16 @@ at_least() {
 sim record -q -d -e cpu/mem-loads,ldlat=3/P -o probe.data -- true 2>probe.err
 grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
 
+# How many samples a stepped workload gives depends on the machine's load
+# (its stops and steps are partly its own CPU time, which the simulated
+# event samples): a few on a busy machine, hundreds on an idle one. The
+# checks are on where each sampled load is, and on shares.
 test_expect_success PTRACE 'record -d on mem-loads, no replay file: every sampled load of hot() and cold() is in the array it reads' '
-	sim record -q -d -W -e cpu/mem-loads,ldlat=3/P -o m.data -- "$WL/arrays" >where 2>err &&
+	sim record -q -d -W -e cpu/mem-loads,ldlat=3/P -o m.data -- "$WL/arrays" 20000 >where 2>err &&
 	! test -s err &&
 	pm script -i m.data -F ip,sym,addr,data_src,weight >m.txt &&
 	check where <m.txt >counts &&
-	test "$(count hot:small)" -gt 20 &&
+	test "$(count hot:small)" -gt 5 || { cat counts; false; } &&
 	test "$(count hot:big)" = 0 && test "$(count hot:other)" = 0 &&
 	at_least "$(count cold:big)" "$(($(count cold:big) + $(count cold:small) + $(count cold:other)))" 90
 '
@@ -53,7 +57,7 @@ test_expect_success PTRACE 'ldlat=30 (perf mem'"'"'s): no load under the thresho
 	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o m30.data -- "$WL/arrays" 10000 mixed >where30 &&
 	pm script -i m30.data -F ip,sym,addr,data_src,weight >m30.txt &&
 	check where30 <m30.txt >counts30 &&
-	test "$(count cold:big counts30)" -gt 20 &&
+	test "$(count cold:big counts30)" -gt 5 || { cat counts30; false; } &&
 	awk "/@weight-min / && \$2 < 30 { print; bad = 1 } END { exit bad }" counts30
 '
 

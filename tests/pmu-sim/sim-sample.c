@@ -18,6 +18,7 @@
 
 #define KERNEL_ADDR 0xffff800000000000ULL
 #define NR_STEPPED 16
+#define NR_RANGES 32
 
 struct shadow {
 	int fd;				/* the real cpu-clock event */
@@ -32,7 +33,8 @@ struct shadow {
 	uint16_t ldlat;
 	struct stepped_over {		/* a thread's samples taken while stepped */
 		pid_t tid;
-		uint64_t until;		/* ring position they end before */
+		unsigned int first, nr;	/* a FIFO of the ring's ranges they are in */
+		struct { uint64_t from, until; } range[NR_RANGES];
 	} stepped[NR_STEPPED];
 	struct fruitless {		/* this event's windows of a thread that found nothing */
 		pid_t tid;
@@ -381,20 +383,50 @@ static void put_branches(struct strbuf *out, const struct perf_event_attr *attr)
 
 /* --- samples at the end of a stepped window ---------------------------------- */
 
-static void skip_samples(struct shadow *ring, pid_t tid)
+static uint64_t ring_head(const struct shadow *ring)
 {
 	const struct perf_event_mmap_page *in = ring->kring;
-	struct stepped_over *so = &ring->stepped[(unsigned int)tid % NR_STEPPED];
 
-	so->tid = tid;
-	so->until = __atomic_load_n(&in->data_head, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&in->data_head, __ATOMIC_ACQUIRE);
 }
 
-static bool was_stepped_over(const struct shadow *ring, pid_t tid, uint64_t pos)
+static struct stepped_over *stepped_of(struct shadow *ring, pid_t tid)
 {
-	const struct stepped_over *so = &ring->stepped[(unsigned int)tid % NR_STEPPED];
+	struct stepped_over *so = &ring->stepped[(unsigned int)tid % NR_STEPPED];
 
-	return so->tid == tid && pos < so->until;
+	if (so->tid != tid) {
+		so->tid = tid;
+		so->first = so->nr = 0;
+	}
+	return so;
+}
+
+/* The thread's samples from @from to where the ring is now were taken
+ * while it was stepped. */
+static void skip_samples(struct shadow *ring, pid_t tid, uint64_t from)
+{
+	struct stepped_over *so = stepped_of(ring, tid);
+	unsigned int at;
+
+	if (so->nr == NR_RANGES) {	/* the oldest goes: its samples ask again */
+		so->first = (so->first + 1) % NR_RANGES;
+		so->nr--;
+	}
+	at = (so->first + so->nr++) % NR_RANGES;
+	so->range[at].from = from;
+	so->range[at].until = ring_head(ring);
+}
+
+/* Samples are read in ring order: ranges behind @pos are done with. */
+static bool was_stepped_over(struct shadow *ring, pid_t tid, uint64_t pos)
+{
+	struct stepped_over *so = stepped_of(ring, tid);
+
+	while (so->nr && so->range[so->first].until <= pos) {
+		so->first = (so->first + 1) % NR_RANGES;
+		so->nr--;
+	}
+	return so->nr && pos >= so->range[so->first].from;
 }
 
 /*
@@ -436,14 +468,29 @@ static void count_fruitless(struct shadow *who, pid_t tid, bool found)
 	f->rest = found ? 0 : 1U << (f->in_a_row < 6 ? f->in_a_row : 6);
 }
 
+struct head_at {
+	const struct shadow *ring;
+	uint64_t *head;
+};
+
+/* The thread stands still: what it did before is sampled, in the ring */
+static void note_head(void *ctx)
+{
+	struct head_at *h = ctx;
+
+	*h->head = ring_head(h->ring);
+}
+
 /*
  * The window the stepper takes of the sampled thread now, or NULL (the
  * thread is gone, or in a system call). The time the thread spends being
- * stepped is not its own: the samples its twin took meanwhile, before
- * where the twin's ring has got to once the window is taken, are dropped
- * (pausing the twin instead would lose the COMM and MMAP records of what
- * the workload's other tasks do meanwhile). So are those of a window that
- * found nothing to sample: each would ask for a window of its own, as long
+ * stepped is not its own: the samples its twin took meanwhile, between
+ * where the twin's ring was when the thread stood still and where it has
+ * got to once the window is taken, are dropped (pausing the twin instead would lose the
+ * COMM and MMAP records of what the workload's other tasks do meanwhile);
+ * those it took before, still to be read on a busy machine, are the
+ * thread's own and are sampled in turn. Those taken during a window that
+ * found nothing to sample are dropped too: each would ask for a window of its own, as long
  * and as fruitless, and a program whose loads all hit the L1 would never
  * end (the traps of every step are the thread's CPU time).
  */
@@ -457,15 +504,17 @@ static const struct sim_window *step(struct shadow *ring, struct shadow *who,
 		.filter = who->steps_branches ? branch_filter(a) : 0,
 		.mem_want = who->mem_want, .ldlat = who->ldlat,
 	};
+	uint64_t from;
 	int err;
 
 	if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) && !a->exclude_callchain_user)
 		req.max_chain = a->sample_max_stack ? a->sample_max_stack : SIM_CHAIN_MAX;
 	if (a->sample_type & PERF_SAMPLE_STACK_USER)
 		req.stack_bytes = (uint32_t)s->user_stack_size;
-	err = sim_stepper__window(&req, &w);
+	from = ring_head(ring);	/* until the stepper says the thread is stopped */
+	err = sim_stepper__window(&req, &w, note_head, &(struct head_at){ ring, &from });
 	if (err != -ENOTCONN)	/* the thread was stopped, whatever came of it */
-		skip_samples(ring, (pid_t)s->tid);
+		skip_samples(ring, (pid_t)s->tid, from);
 	if (who->mem_want && (!err || err == -ENOENT))
 		count_fruitless(who, (pid_t)s->tid, !err);
 	return err ? NULL : &w;

@@ -474,7 +474,20 @@ static void thaw_others(void)
 	}
 }
 
-static int take_window(const struct sim_window_req *req, struct sim_window *w)
+/* A window's first answer, before its last: the thread and the others
+ * stand still (perf-mini reads where its rings are), then perf-mini's
+ * go-ahead. */
+#define STOPPED 1
+
+static void say_stopped(int sock)
+{
+	int32_t mark = STOPPED, go;
+
+	if (send(sock, &mark, sizeof(mark), MSG_NOSIGNAL) == sizeof(mark))
+		(void)!recv(sock, &go, sizeof(go), 0);
+}
+
+static int take_window(const struct sim_window_req *req, struct sim_window *w, int sock)
 {
 	struct tracee *t = tracee_of(req->tid, false);
 	struct user_regs_struct r;
@@ -487,6 +500,7 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w)
 	if (err)
 		return err;
 	freeze_others(req->tid);
+	say_stopped(sock);
 	t = tracee_of(req->tid, true);	/* the table may have moved meanwhile */
 	sim_lbr__init(&lbr, req->lbr_depth, req->filter);
 	if (!t)
@@ -545,7 +559,7 @@ static void serve(int sock)
 		if (req.op == OP_ATTACH) {
 			answer(sock, attach(req.pid), NULL);
 		} else {
-			int err = take_window(&req.window, &w);
+			int err = take_window(&req.window, &w, sock);
 
 			answer(sock, err, err ? NULL : &w);
 		}
@@ -588,20 +602,26 @@ static int spawn(void)
 }
 
 /* A stepper that stops answering is given up: windows are empty from then on. */
-static int ask(const struct request *req, struct sim_window *w)
+static int ask(const struct request *req, struct sim_window *w, void (*stopped)(void *ctx),
+	       void *ctx)
 {
 	struct pollfd p = { .fd = sock, .events = POLLIN };
-	int32_t err;
+	int32_t err, go = 1;
 	struct iovec iov[2] = { { &err, sizeof(err) }, { w, w ? sizeof(*w) : 0 } };
 	struct msghdr m = { .msg_iov = iov, .msg_iovlen = w ? 2 : 1 };
+	bool sent = send(sock, req, sizeof(*req), MSG_NOSIGNAL) == sizeof(*req);
 
-	if (send(sock, req, sizeof(*req), MSG_NOSIGNAL) != sizeof(*req) ||
-	    poll(&p, 1, 10000) != 1 || recvmsg(sock, &m, 0) < (ssize_t)sizeof(err)) {
-		close(sock);
-		sock = -1;
-		return -ETIMEDOUT;
+	while (sent && poll(&p, 1, 10000) == 1 && recvmsg(sock, &m, 0) >= (ssize_t)sizeof(err)) {
+		if (err != STOPPED)
+			return err;
+		if (stopped)
+			stopped(ctx);
+		if (send(sock, &go, sizeof(go), MSG_NOSIGNAL) != sizeof(go))
+			break;
 	}
-	return err;
+	close(sock);
+	sock = -1;
+	return -ETIMEDOUT;
 }
 
 int sim_stepper__attach(pid_t pid)
@@ -611,7 +631,7 @@ int sim_stepper__attach(pid_t pid)
 	int err = sock < 0 ? spawn() : 0;
 
 	if (!err)
-		err = ask(&req, NULL);
+		err = ask(&req, NULL, NULL, NULL);
 	if (err && !said) {
 		fprintf(stderr, "pmu-sim: cannot trace %d (%s): its branch stacks stay empty\n",
 			(int)pid, strerror(-err));
@@ -620,11 +640,12 @@ int sim_stepper__attach(pid_t pid)
 	return err;
 }
 
-int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w)
+int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w,
+			void (*stopped)(void *ctx), void *ctx)
 {
 	struct request r = { .op = OP_WINDOW, .window = *req };
 
 	if (sock < 0)
 		return -ENOTCONN;
-	return ask(&r, w);
+	return ask(&r, w, stopped, ctx);
 }

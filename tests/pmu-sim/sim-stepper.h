@@ -52,7 +52,10 @@ int sim_stepper__attach(pid_t pid);
 
 /* A window of the thread @req->tid into @w: 0, or -errno (the thread is
  * not traced, gone, or in a system call; -ENOENT: no access to sample)
- * with @w untouched. */
-int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w);
+ * with @w untouched. @stopped(@ctx), when given, is called once the
+ * thread and the workload's others stand still, before the first step:
+ * whatever they were sampled doing before is in the rings by then. */
+int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w,
+			void (*stopped)(void *ctx), void *ctx);
 
 #endif
