@@ -42,6 +42,13 @@ static void stop_recorder(int sig)
 		kill(live_recorder, sig);
 }
 
+/* --max-events printed: the recorder ends as at a Ctrl-C */
+static void enough(void *ctx)
+{
+	(void)ctx;
+	stop_recorder(SIGINT);
+}
+
 /* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
@@ -200,7 +207,7 @@ static int nr_threads(const char *pid)
  * writes a pipe the line printer reads: Ctrl-C ends the recorder, and the
  * printer goes on to the end of what was recorded.
  */
-static int trace_live(struct trace_opts *t, struct pm_env *env)
+static int trace_live(struct trace_opts *t, int max_events, struct pm_env *env)
 {
 	/* --no-buffering: every call wakes the recorder, as perf's live loop
 	 * reads its rings at once (else a quiet process's calls wait for a
@@ -237,6 +244,8 @@ static int trace_live(struct trace_opts *t, struct pm_env *env)
 	close(fds[0]);
 	close(fds[1]);
 	t->lines.stream = true;
+	t->lines.enough = enough;
+	t->lines.max_events = max_events > 0 ? (unsigned long)max_events : 0;
 	ret = print_input(t, "-", &err);
 	waitpid(child, &status, 0);
 	/* a recorder that failed said why: the empty stream it left is no news */
@@ -268,7 +277,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
 	const char *input = NULL, *pf = NULL, *duration = NULL;
 	bool force = false, comm = true, no_effect = false, all_cpus = false;
-	int verbose = 0, max_events = 0, stack = 0;	/* perf's, with no effect on a file */
+	int verbose = 0, max_events = 0, stack = 0;	/* perf's; on a file, no effect */
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
@@ -291,7 +300,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			   "show only events with duration > N.M ms"),
 		OPT_BOOLEAN(0, "failure", &t.lines.failure_only, "Show only syscalls that failed"),
 		OPT_INTEGER(0, "max-events", &max_events,
-			    "Set the maximum number of events to print (live only: a file prints whole, as perf)"),
+			    "Set the maximum number of events to print, exit after that is reached (live only: a file prints whole, as perf)"),
 		OPT_BOOLEAN(0, "sort-events", &no_effect,
 			    "Sort batch of events before processing (a file's always are)"),
 		OPT_BOOLEAN(0, "syscalls", &no_effect, "Trace syscalls"),
@@ -323,13 +332,15 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
 		ret = 129;
 	} else if (ret > 0 && !input) {
+		/* as perf's live tracing of it: --max-events lines at most */
+		t.lines.max_events = max_events > 0 ? (unsigned long)max_events : 0;
 		return print_command(&t, ret, argv, env);
 	} else if (ret > 0) {
 		strbuf_addstr(&err, "a command and -i: which one to trace?\nhint: perf-mini trace "
 			      "-- <command>, or perf-mini trace -i perf.data");
 		ret = 129;
 	} else if (!input && !t.summary && !t.with_summary) {
-		return trace_live(&t, env);	/* -a: the default, as perf's */
+		return trace_live(&t, max_events, env);	/* -a: the default, as perf's */
 	} else if (!input) {
 		strbuf_addstr(&err, "a live summary (-s, -S) is not done yet\nhint: perf-mini "
 			      "trace record -p PID (or -a), Ctrl-C, then perf-mini trace -s -i "

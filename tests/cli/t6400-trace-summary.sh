@@ -173,6 +173,14 @@ test_expect_success TRACEFS 'live -p: the process s own calls as they come, no t
 	! grep -vE "^ +([0-9.]+|\?) \([ 0-9.]+(ms)?\): ([a-z_0-9]+\(| \.\.\. \[continued\])" live.txt
 '
 
+test_expect_success TRACEFS 'live --max-events N: N lines, then it ends by itself; -- CMD too, as perf' '
+	sh -c "while :; do sleep 0.1; done" & loop=$! &&
+	"$PERF_MINI" trace --max-events 4 -p $loop 2>max.txt; rc=$?; kill $loop &&
+	test $rc = 0 && test $(wc -l <max.txt) = 4 &&
+	pm trace --max-events 3 -- true 2>max.txt && test $(wc -l <max.txt) = 3 &&
+	pm trace --max-events 3 -i t.data 2>max.txt && test $(wc -l <max.txt) -gt 3
+'
+
 test_expect_success TRACEFS 'live: a process that is not there, or a bad list: one message, 255' '
 	test_expect_code 255 pm trace -p 999999999 2>err &&
 	test $(wc -l <err) = 2 && test_grep "no such process: 999999999" err &&

@@ -39,6 +39,7 @@ struct lines {
 	struct machine *machine;	/* the page faults' symbols and maps */
 	int formats;			/* tracefs's call formats: 0 not looked, 1 read, -1 not */
 	struct strbuf line;
+	unsigned long printed;		/* lines, for --max-events */
 };
 
 static struct thread_lines *lines_of(struct sched_thread *t)
@@ -108,9 +109,16 @@ static void head(struct lines *l, struct sched_thread *t, uint64_t duration, boo
 	strbuf_addf(&l->line, "%d ", t->tid);
 }
 
+/* A line out; past --max-events none, and the recorder is told once */
 static void flush(struct lines *l)
 {
-	fwrite(l->line.buf, 1, l->line.len, l->out);
+	const struct trace_lines_opts *o = l->o;
+
+	if (!o->max_events || l->printed < o->max_events) {
+		fwrite(l->line.buf, 1, l->line.len, l->out);
+		if (++l->printed == o->max_events && o->enough)
+			o->enough(o->enough_ctx);
+	}
 	strbuf_reset(&l->line);
 }
 

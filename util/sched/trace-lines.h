@@ -24,6 +24,9 @@ struct trace_lines_opts {
 	bool no_comm;			/* --no-comm */
 	bool one_thread;		/* live on one thread: no comm, no tid (perf's) */
 	bool stream;			/* input "-": printed as it comes (trace live) */
+	unsigned long max_events;	/* live: lines printed before enough(); 0 all */
+	void (*enough)(void *ctx);	/* the recorder is to stop: the rest is not shown */
+	void *enough_ctx;
 	double min_duration_ms;		/* --duration; 0: every call */
 };
 
