@@ -173,6 +173,20 @@ test_expect_success TRACEFS 'live -p: the process s own calls as they come, no t
 	! grep -vE "^ +([0-9.]+|\?) \([ 0-9.]+(ms)?\): ([a-z_0-9]+\(| \.\.\. \[continued\])" live.txt
 '
 
+# a file the program keeps open: its fd is named by its path, as perf
+# names it live (read from /proc); one opened and closed again is named
+# only when it is still there when its call is printed (perf too)
+test_expect_success TRACEFS 'live: fds named by their files, as perf' '
+	/usr/bin/python3 -c "import time
+f = open(\"/etc/passwd\")
+while True:
+    f.seek(0); time.sleep(0.05)" & py=$! &&
+	{ "$PERF_MINI" trace -p $py 2>fds.txt & tp=$!; } &&
+	for i in $(seq 300); do grep -q "lseek" fds.txt && break; sleep 0.1; done &&
+	kill -INT $tp && wait $tp && kill $py &&
+	test_grep "lseek\(fd: [0-9]+</etc/passwd>, whence: SET\)" fds.txt
+'
+
 test_expect_success TRACEFS 'live --max-events N: N lines, then it ends by itself; -- CMD too, as perf' '
 	sh -c "while :; do sleep 0.1; done" & loop=$! &&
 	"$PERF_MINI" trace --max-events 4 -p $loop 2>max.txt; rc=$?; kill $loop &&

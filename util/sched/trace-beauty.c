@@ -559,13 +559,26 @@ static bool print_named(enum sca fmt, uint64_t val, struct strbuf *out)
 	}
 }
 
+/* perf's fd: "3</etc/passwd>" where its path is known (live), else "3" */
+static void fd_of(int fd, bool closing, struct sca_ctx *ctx, struct strbuf *out)
+{
+	const char *path = ctx->fd_path && fd >= 0 ? ctx->fd_path(ctx->priv, fd, closing) : NULL;
+
+	strbuf_addf(out, "%d", fd);
+	if (path)
+		strbuf_addf(out, "<%s>", path);
+}
+
 void sca_print(enum sca fmt, uint64_t val, struct sca_ctx *ctx, struct strbuf *out)
 {
 	if (print_named(fmt, val, out))
 		return;
 	switch (fmt) {
-	case SCA_INT: case SCA_FD: case SCA_CLOSE_FD:
-		strbuf_addf(out, "%d", (int)val);	/* no fd paths from a file */
+	case SCA_FD: case SCA_CLOSE_FD:
+		fd_of((int)val, fmt == SCA_CLOSE_FD, ctx, out);
+		break;
+	case SCA_INT:
+		strbuf_addf(out, "%d", (int)val);
 		break;
 	case SCA_HEX:
 		strbuf_addf(out, "%#" PRIx64, val);
@@ -580,7 +593,7 @@ void sca_print(enum sca fmt, uint64_t val, struct sca_ctx *ctx, struct strbuf *o
 		if ((int)val == AT_FDCWD)
 			strbuf_addstr(out, "CWD");
 		else
-			strbuf_addf(out, "%d", (int)val);
+			fd_of((int)val, false, ctx, out);
 		break;
 	case SCA_FILENAME:	/* no string recorded: perf's "%#x" of the pointer */
 		strbuf_addf(out, "%#x", (unsigned int)val);

@@ -21,6 +21,9 @@ struct sca_ctx {
 	enum sca ret_fmt;	/* set by an argument: how the result prints (fcntl's) */
 	/* a process's name as perf finds it (its COMM, or /proc), or NULL */
 	const char *(*comm_of)(void *priv, int32_t pid);
+	/* live: the file an fd of the calling thread is, as perf reads it
+	 * from /proc while tracing (NULL: unknown); @closing: it goes after */
+	const char *(*fd_path)(void *priv, int fd, bool closing);
 	void *priv;
 };
 

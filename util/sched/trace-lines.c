@@ -8,6 +8,7 @@
 
 #include "../../arch/arch.h"
 #include "../base/util.h"
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../report/resolve.h"
 #include "../symbols/machine.h"
@@ -21,11 +22,18 @@
 /* glibc's POSIX strerror_r, which says when it does not know the errno */
 int __xpg_strerror_r(int errnum, char *buf, size_t buflen);
 
+struct fd_path {
+	int fd;
+	char *path;
+};
+
 struct thread_lines {
 	uint64_t entry_time;
 	bool entry_pending;
 	struct strbuf entry;	/* "name(args" */
 	enum sca ret_fmt;	/* an argument's say on the result (fcntl) */
+	struct fd_path *fds;	/* live: the paths read, until their close */
+	size_t nr_fds, alloc_fds;
 };
 
 struct lines {
@@ -40,6 +48,8 @@ struct lines {
 	int formats;			/* tracefs's call formats: 0 not looked, 1 read, -1 not */
 	struct strbuf line;
 	unsigned long printed;		/* lines, for --max-events */
+	struct sched_thread *calling;	/* whose arguments are being printed */
+	struct strbuf closed;		/* the path of the fd a close just printed */
 };
 
 static struct thread_lines *lines_of(struct sched_thread *t)
@@ -71,10 +81,48 @@ static const char *comm_of(void *priv, int32_t pid)
 	return t->comm_set ? t->comm : NULL;
 }
 
+/*
+ * Live, perf names an fd by the link /proc has for it, read the first
+ * time the thread's fd is printed and kept until the close that is
+ * (a file's recording has no fd paths: its processes are gone).
+ */
+static const char *fd_path(void *priv, int fd, bool closing)
+{
+	struct lines *l = priv;
+	struct thread_lines *tl = l->calling ? lines_of(l->calling) : NULL;
+	char link[64], target[4096];
+	const char *path = NULL;
+	ssize_t n;
+	size_t i;
+
+	if (!tl)
+		return NULL;
+	for (i = 0; i < tl->nr_fds && tl->fds[i].fd != fd; i++)
+		;
+	if (i == tl->nr_fds) {
+		snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)l->calling->tid, fd);
+		if ((n = readlink(link, target, sizeof(target) - 1)) <= 0)
+			return NULL;
+		target[n] = '\0';
+		ALLOC_GROW(tl->fds, tl->nr_fds + 1, tl->alloc_fds);
+		tl->fds[tl->nr_fds++] = (struct fd_path){ fd, must_strdup(target) };
+	}
+	path = tl->fds[i].path;
+	if (closing) {	/* printed now, from a buffer the next call reuses */
+		strbuf_reset(&l->closed);
+		strbuf_addstr(&l->closed, path);
+		free(tl->fds[i].path);
+		tl->fds[i] = tl->fds[--tl->nr_fds];
+		path = l->closed.buf;
+	}
+	return path;
+}
+
 static enum sca add_args(struct lines *l, const struct sc_info *sc, const uint64_t *args,
 			 struct strbuf *sb)
 {
-	struct sca_ctx ctx = { .args = args, .comm_of = comm_of, .priv = l };
+	struct sca_ctx ctx = { .args = args, .comm_of = comm_of, .priv = l,
+			       .fd_path = l->o->stream ? fd_path : NULL };
 	bool first = true;
 
 	for (ctx.idx = 0; ctx.idx < sc->nr_args; ctx.idx++) {
@@ -158,6 +206,7 @@ static void sys_enter(struct lines *l, struct sched_thread *t, const struct sche
 	tl->entry_time = e->s->time;
 	strbuf_reset(&tl->entry);
 	strbuf_addf(&tl->entry, "%s(", sc->name);
+	l->calling = t;
 	tl->ret_fmt = add_args(l, sc, e->args, &tl->entry);
 	if (sc->is_exit) {
 		if (!l->o->min_duration_ms && !l->o->failure_only) {
@@ -325,6 +374,9 @@ static void free_lines(void *priv)
 {
 	struct thread_lines *tl = priv;
 
+	for (size_t i = 0; i < tl->nr_fds; i++)
+		free(tl->fds[i].path);
+	free(tl->fds);
 	strbuf_release(&tl->entry);
 	free(tl);
 }
@@ -334,7 +386,8 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 {
 	struct sched_ops ops = { .event = on_event, .sample = on_sample, .record = on_record };
 	struct sched_file f;
-	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT };
+	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT,
+			   .closed = STRBUF_INIT };
 	int ret = -1;
 
 	if (sched_ids__parse(&l.pids, "-p", o->pids, err) ||
@@ -363,6 +416,7 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	sched_file__close(&f, free_lines);
 out:
 	strbuf_release(&l.line);
+	strbuf_release(&l.closed);
 	sched_ids__exit(&l.pids);
 	sched_ids__exit(&l.tids);
 	return ret;

@@ -96,11 +96,44 @@ static void flags_mask_later_arguments(void **state)
 	strbuf_release(&sb);
 }
 
+/* live, a known fd carries its path; a close says it goes */
+static const char *known_fd(void *priv, int fd, bool closing)
+{
+	bool *closed = priv;
+
+	*closed |= closing;
+	return fd == 3 ? "/etc/passwd" : NULL;
+}
+
+static void fds_named_live(void **state)
+{
+	static const struct { enum sca fmt; uint64_t val; const char *want; bool closes; } fds[] = {
+		{ SCA_FD, 3, "3</etc/passwd>", false },
+		{ SCA_FD, 4, "4", false },
+		{ SCA_CLOSE_FD, 3, "3</etc/passwd>", true },
+		{ SCA_FDAT, 3, "3</etc/passwd>", false },
+		{ SCA_FDAT, (uint64_t)(int64_t)AT_FDCWD, "CWD", false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
+		bool closed = false;
+		struct sca_ctx ctx = { .idx = 0, .fd_path = known_fd, .priv = &closed };
+		struct strbuf sb = STRBUF_INIT;
+
+		sca_print(fds[i].fmt, fds[i].val, &ctx, &sb);
+		assert_string_equal(sb.buf, fds[i].want);
+		assert_int_equal(closed, fds[i].closes);
+		strbuf_release(&sb);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(formats_as_perf),
 		cmocka_unit_test(flags_mask_later_arguments),
+		cmocka_unit_test(fds_named_live),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
