@@ -23,6 +23,7 @@
 #include "../util/events/tracepoint.h"
 #include "../util/sched/trace-lines.h"
 #include "../util/sched/trace-summary.h"
+#include "../util/sched/trace-syscall.h"
 
 static const char *const trace_usage[] = {
 	"perf-mini trace [<options>] [-i <file> | [--] <command>]",
@@ -33,6 +34,8 @@ static const char *const trace_usage[] = {
 /* live: the process printing what the recorder writes, whose calls are
  * left out as the recorder's own (they would feed themselves) */
 static pid_t live_printer;
+/* -e: the system calls traced, as a filter on the calls' ids ("" all) */
+static struct strbuf only_calls = STRBUF_INIT;
 static volatile pid_t live_recorder;
 
 /* Ctrl-C reaches both; a kill of the printer alone must end the recorder */
@@ -53,8 +56,7 @@ static void enough(void *ctx)
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
 	const char **av = calloc((size_t)argc + 12, sizeof(*av));
-	struct strbuf err = STRBUF_INIT;
-	char filter[96];
+	struct strbuf err = STRBUF_INIT, filter = STRBUF_INIT;
 	int n = 0, ret;
 
 	if (cmd_record_help(argc, argv)) {
@@ -73,8 +75,8 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 		free(av);
 		return 255;
 	}
-	snprintf(filter, sizeof(filter), "common_pid != %d && common_pid != %d", (int)getpid(),
-		 (int)(live_printer ? live_printer : getpid()));
+	strbuf_addf(&filter, "common_pid != %d && common_pid != %d%s", (int)getpid(),
+		    (int)(live_printer ? live_printer : getpid()), only_calls.buf);
 	av[n++] = "record";
 	av[n++] = "-R";
 	av[n++] = "-m";
@@ -84,10 +86,11 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 	av[n++] = "-e";
 	av[n++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
 	av[n++] = "--filter";
-	av[n++] = filter;
+	av[n++] = filter.buf;
 	for (int i = 1; i < argc; i++)
 		av[n++] = argv[i];
 	ret = cmd_record_as("trace record", n, av, env);
+	strbuf_release(&filter);
 	free(av);
 	return ret;
 }
@@ -275,7 +278,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 {
 	const char *tracefs = tracepoint_tracefs_dir(NULL);
 	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
-	const char *input = NULL, *pf = NULL, *duration = NULL;
+	const char *input = NULL, *pf = NULL, *duration = NULL, *calls = NULL;
 	bool force = false, comm = true, no_effect = false, all_cpus = false;
 	int verbose = 0, max_events = 0, stack = 0;	/* perf's; on a file, no effect */
 	const struct option options[] = {
@@ -287,6 +290,8 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Show all syscalls and summary with statistics"),
 		OPT_BOOLEAN(0, "errno-summary", &t.sum.errno_summary,
 			    "Show errno stats per syscall, use with -s or -S"),
+		OPT_STRING('e', "event", &calls, "event",
+			   "the system calls to trace, by name or glob (live or a command)"),
 		OPT_STRING('p', "pid", &t.sum.pids, "pid", "trace events on existing process id"),
 		OPT_STRING('t', "tid", &t.sum.tids, "tid", "trace events on existing thread id"),
 		OPT_BOOLEAN('a', "all-cpus", &all_cpus, "system-wide collection from all CPUs"),
@@ -331,6 +336,8 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
 		ret = 129;
+	} else if (calls && !input && sc_filter(arch__host(), calls, &only_calls, &err)) {
+		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {
 		/* as perf's live tracing of it: --max-events lines at most */
 		t.lines.max_events = max_events > 0 ? (unsigned long)max_events : 0;

@@ -187,6 +187,17 @@ while True:
 	test_grep "lseek\(fd: [0-9]+</etc/passwd>, whence: SET\)" fds.txt
 '
 
+test_expect_success TRACEFS '-e names and globs: only those calls, live and for a command; a name of none: 129' '
+	pm trace -e "clock_nano*,write" -- sh -c "sleep 0.01; echo x" >/dev/null 2>calls.txt &&
+	test_grep " clock_nanosleep\(" calls.txt && test_grep " write\(fd: 1," calls.txt &&
+	! grep -vE "^ +[0-9.]+ \([ 0-9.]+ms\): [a-z]+/[0-9]+ (clock_nanosleep|write)\(" calls.txt &&
+	{ sh -c "while :; do sleep 0.1; done" & loop=$!; } &&
+	"$PERF_MINI" trace -e wait4 --max-events 3 -p $loop 2>calls.txt; kill $loop &&
+	test $(wc -l <calls.txt) = 3 && test $(grep -c " wait4(" calls.txt) = 3 &&
+	test_expect_code 129 pm trace -e nosuchcall -- true 2>err &&
+	test_grep "no system call of that name" err
+'
+
 test_expect_success TRACEFS 'live --max-events N: N lines, then it ends by itself; -- CMD too, as perf' '
 	sh -c "while :; do sleep 0.1; done" & loop=$! &&
 	"$PERF_MINI" trace --max-events 4 -p $loop 2>max.txt; rc=$?; kill $loop &&

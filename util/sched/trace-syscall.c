@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What each system call's line shows: trace-syscall.h. */
 #include <event-parse.h>
+#include <fnmatch.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -231,4 +233,62 @@ void sc_table__exit(struct sc_table *t)
 	}
 	free(t->by_id);
 	t->by_id = NULL;
+}
+
+/* The table's ids up to the first long run of none (x86_64's ends at 450) */
+#define SC_MAX_ID 1024
+
+/* Marks in @want the ids whose names @glob (@len bytes) matches: how many */
+static int mark_matches(const struct pmu_arch_ops *arch, const char *glob, size_t len,
+			bool *want)
+{
+	char *pattern = must_strndup(glob, len);
+	int matched = 0;
+
+	for (int64_t id = 0; id < SC_MAX_ID; id++) {
+		const char *name = arch__syscall_name(arch, id);
+
+		if (name && !fnmatch(pattern, name, 0)) {
+			want[id] = true;
+			matched++;
+		}
+	}
+	free(pattern);
+	return matched;
+}
+
+int sc_filter(const struct pmu_arch_ops *arch, const char *list, struct strbuf *filter,
+	      struct strbuf *err)
+{
+	bool *want = must_calloc(SC_MAX_ID, sizeof(*want));
+	int all = 0, nr = 0;
+	const char *p = list;
+
+	for (int64_t id = 0; id < SC_MAX_ID; id++)
+		all += arch__syscall_name(arch, id) != NULL;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (len && !mark_matches(arch, p, len, want)) {
+			strbuf_addf(err, "-e %.*s: no system call of that name\nhint: perf-mini "
+				    "trace -e openat,close, or a glob: -e 'open*'", (int)len, p);
+			free(want);
+			return -1;
+		}
+		p += len + (p[len] == ',');
+	}
+	for (int64_t id = 0; id < SC_MAX_ID; id++)
+		nr += want[id];
+	if (nr && nr < all) {
+		strbuf_addstr(filter, " && (");
+		for (int64_t id = 0, first = 1; id < SC_MAX_ID; id++) {
+			if (!want[id])
+				continue;
+			strbuf_addf(filter, "%sid == %" PRId64, first ? "" : " || ", id);
+			first = 0;
+		}
+		strbuf_addch(filter, ')');
+	}
+	free(want);
+	return 0;
 }

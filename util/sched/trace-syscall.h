@@ -61,4 +61,13 @@ bool sc_table__readable(const char *tracefs);
 const struct sc_info *sc_table__get(struct sc_table *t, int64_t id);
 void sc_table__exit(struct sc_table *t);
 
+/*
+ * trace -e LIST: the system calls named (names or globs, comma-separated)
+ * as a raw_syscalls filter, " && (id == 0 || id == 1)", appended to
+ * @filter; nothing when every call is named. -1 with @err for an entry
+ * that names none (perf: an event syntax error).
+ */
+int sc_filter(const struct pmu_arch_ops *arch, const char *list, struct strbuf *filter,
+	      struct strbuf *err);
+
 #endif
