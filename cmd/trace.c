@@ -203,6 +203,23 @@ static int nr_threads(const char *pid)
 	return stat(path, &st) ? 0 : (int)st.st_nlink - 2;
 }
 
+/* What trace traces live, as record's options: -p's processes (not the
+ * children they start, as perf's -p), -t's threads, or the whole machine;
+ * perf prints no thread column when it traces one thread */
+static int live_target(struct trace_opts *t, const char **av)
+{
+	if (!t->sum.pids && !t->sum.tids) {
+		av[0] = "-a";
+		return 1;
+	}
+	av[0] = "--no-inherit";
+	av[1] = t->sum.pids ? "-p" : "-t";
+	av[2] = t->sum.pids ? t->sum.pids : t->sum.tids;
+	t->lines.one_thread = t->sum.tids ? !strchr(t->sum.tids, ',') :
+			      !strchr(t->sum.pids, ',') && nr_threads(t->sum.pids) == 1;
+	return 3;
+}
+
 /*
  * trace -p PID, -t TID, -a, or nothing: live, as perf: the calls of the
  * process (not its children, as perf's -p), of the thread or of the whole
@@ -220,15 +237,7 @@ static int trace_live(struct trace_opts *t, int max_events, struct pm_env *env)
 	int fds[2], n = 5, status = 0, ret;
 	pid_t child;
 
-	if (t->sum.pids || t->sum.tids) {
-		av[n++] = "--no-inherit";
-		av[n++] = t->sum.pids ? "-p" : "-t";
-		av[n++] = t->sum.pids ? t->sum.pids : t->sum.tids;
-		t->lines.one_thread = t->sum.tids ? !strchr(t->sum.tids, ',') :
-				      !strchr(t->sum.pids, ',') && nr_threads(t->sum.pids) == 1;
-	} else {
-		av[n++] = "-a";
-	}
+	n += live_target(t, av + n);
 	live_printer = getpid();
 	if (pipe(fds) || (child = fork()) < 0) {
 		cmd_error("trace", "cannot start the recorder (pipe, fork)");
@@ -349,10 +358,15 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	} else if (!input && !t.summary && !t.with_summary) {
 		return trace_live(&t, max_events, env);	/* -a: the default, as perf's */
 	} else if (!input) {
-		strbuf_addstr(&err, "a live summary (-s, -S) is not done yet\nhint: perf-mini "
-			      "trace record -p PID (or -a), Ctrl-C, then perf-mini trace -s -i "
-			      "perf.data");
-		ret = 129;
+		/* -s, -S live: recorded until Ctrl-C (or its end), then printed;
+		 * the signal that ended it is its normal end (perf: 0) */
+		const char *target[3];
+
+		ret = print_command(&t, live_target(&t, target), target, env);
+		env->exit_signal = 0;
+		if (ret == 128 + SIGINT || ret == 128 + SIGTERM)
+			return 0;
+		return ret ? PM_EXIT_ERROR : 0;	/* perf trace's 255, a bad -p too */
 	} else {
 		return print_file(&t, input);
 	}

@@ -145,8 +145,7 @@ test_expect_success TRACEFS '-o: the summary in a file, the old one kept as .old
 test_expect_success 'errors: no file, not done yet, a bad list or duration, a file and a command' '
 	test_expect_code 255 pm trace -s -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
-	test_expect_code 129 pm trace -s 2>err &&
-	test_grep "live summary \(-s, -S\) is not done yet" err && test_grep "perf-mini trace record" err &&
+
 	test_expect_code 255 pm trace -S -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&
 	test_expect_code 129 pm trace --duration 1ms -i nosuch.data 2>err &&
@@ -206,10 +205,22 @@ test_expect_success TRACEFS 'live --max-events N: N lines, then it ends by itsel
 	pm trace --max-events 3 -i t.data 2>max.txt && test $(wc -l <max.txt) -gt 3
 '
 
+# the summary once Ctrl-C ends it, exit status 0 as perf; the recorder is
+# on once the process has its events open
+test_expect_success TRACEFS 'live -s -p: the summary when SIGINT ends it, 0' '
+	{ sh -c "while :; do sleep 0.1; done" & loop=$!; } &&
+	{ "$PERF_MINI" trace -s -p $loop 2>sum.txt & tp=$!; } &&
+	for i in $(seq 300); do ls -l /proc/$tp/fd 2>/dev/null | grep -q perf_event && break; sleep 0.1; done &&
+	sleep 2 && kill -INT $tp && wait $tp && kill $loop &&
+	test_grep "^ sh \($loop\), [0-9]+ events" sum.txt &&
+	test_grep "^   wait4 +[1-9]" sum.txt
+'
+
 test_expect_success TRACEFS 'live: a process that is not there, or a bad list: one message, 255' '
 	test_expect_code 255 pm trace -p 999999999 2>err &&
 	test $(wc -l <err) = 2 && test_grep "no such process: 999999999" err &&
 	test_expect_code 255 pm trace -t 1x 2>err && test_grep "invalid" err &&
+	test_expect_code 255 pm trace -s -p 999999999 2>err && test_grep "no such process" err &&
 	! grep -q "is empty" err
 '
 
