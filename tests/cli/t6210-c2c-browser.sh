@@ -22,9 +22,10 @@ browse() {
 
 test_expect_success TMUX,PTRACE 'the table of lines: perf s title and columns, a row per line' '
 	sim record -q -d -W --sample-cpu -e cpu/mem-loads,ldlat=30/P -o lines.data -- \
-		"$WL/arrays" 100 lines >where &&
+		"$WL/arrays" 300 lines >where &&
 	pm c2c report --stdio -i lines.data >stdio.txt 2>/dev/null &&
 	n=$(sed -n "/Shared Data Cache Line Table/,/Pareto/p" stdio.txt | grep -c "^  *[0-9]  *0x") &&
+	{ test $n -ge 2 || { echo "$n shared lines:"; cat stdio.txt; false; }; } &&
 	browse "\"$PERF_MINI\" c2c report -i lines.data" &&
 	wait_for -F "Shared Data Cache Line Table     ($n entries, sorted on Total HITMs)" &&
 	screen | sed -n 3p | grep -q "^Index  *Address  Node  PA cnt     Hitm    Total  LclHitm" &&

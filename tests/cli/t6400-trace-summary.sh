@@ -174,14 +174,19 @@ test_expect_success TRACEFS 'live -p: the process s own calls as they come, no t
 
 # a file the program keeps open: its fd is named by its path, as perf
 # names it live (read from /proc); one opened and closed again is named
-# only when it is still there when its call is printed (perf too)
+# only when it is still there when its call is printed (perf too). The
+# program is traced once it is in its loop (its start-up is long on a
+# busy machine)
 test_expect_success TRACEFS 'live: fds named by their files, as perf' '
+	rm -f py.ready &&
 	/usr/bin/python3 -c "import time
 f = open(\"/etc/passwd\")
+open(\"py.ready\", \"w\").close()
 while True:
     f.seek(0); time.sleep(0.05)" & py=$! &&
+	for i in $(seq 600); do test -e py.ready && break; sleep 0.1; done &&
 	{ "$PERF_MINI" trace -p $py 2>fds.txt & tp=$!; } &&
-	for i in $(seq 300); do grep -q "lseek" fds.txt && break; sleep 0.1; done &&
+	for i in $(seq 600); do grep -q "lseek" fds.txt && break; sleep 0.1; done &&
 	kill -INT $tp && wait $tp && kill $py &&
 	test_grep "lseek\(fd: [0-9]+</etc/passwd>, whence: SET\)" fds.txt
 '
