@@ -159,37 +159,65 @@ static int attach(pid_t pid)
 	return tracee_of(pid, true) ? 0 : -ENOMEM;
 }
 
-/* Stop @tid where it is; a signal that arrives first is kept in
- * @pending, delivered when it runs on. */
+/* How long a window waits for its thread to stop: 1 s, in steps */
+#define STOP_TRIES 2000
+#define STOP_TRY_NS 500000
+
+/* @tid's stop after PTRACE_INTERRUPT: 0 for it, 1 to wait on (an event
+ * or a signal first: it runs on to the interrupt), -errno to give up */
+static int stop_of(pid_t tid, int status, int *pending)
+{
+	int event = status >> 16, sig = WSTOPSIG(status);
+
+	if (WIFEXITED(status) || WIFSIGNALED(status)) {
+		forget(tid);
+		return -ESRCH;
+	}
+	if (event == PTRACE_EVENT_STOP && !is_stop_signal(sig))
+		return 0;
+	if (event == PTRACE_EVENT_STOP) {
+		ptrace(PTRACE_LISTEN, tid, 0, 0);
+		return -EAGAIN;
+	}
+	if (event == PTRACE_EVENT_EXEC)
+		forget_code();
+	if (!event)
+		*pending = sig;
+	ptrace(PTRACE_CONT, tid, 0, 0);
+	return 1;
+}
+
+/*
+ * Stop @tid where it is; a signal that arrives first is kept in @pending,
+ * delivered when it runs on. The others' stops that come meanwhile are
+ * answered as resume() does: a vfork parent stops only once its child
+ * has run (its new child's first stop waits for us), so a wait for the
+ * thread alone could last for ever. One that does not stop within the
+ * limit is given up (-EBUSY, as one in a system call): its stop comes
+ * later, and resume() lets it run on.
+ */
 static int stop_thread(pid_t tid, int *pending)
 {
-	int status;
+	const struct timespec pause = { 0, STOP_TRY_NS };
+	int status, ret;
+	pid_t got;
 
 	if (ptrace(PTRACE_INTERRUPT, tid, 0, 0))
 		return -errno;
-	for (;;) {
-		int event, sig;
-
-		if (waitpid(tid, &status, __WALL) != tid)
-			return -errno;
-		if (WIFEXITED(status) || WIFSIGNALED(status)) {
-			forget(tid);
+	for (int tries = 0; tries < STOP_TRIES; tries++) {
+		while ((got = waitpid(-1, &status, __WALL | WNOHANG)) > 0) {
+			if (got != tid) {
+				resume(got, status);
+				continue;
+			}
+			if ((ret = stop_of(tid, status, pending)) <= 0)
+				return ret;
+		}
+		if (got < 0 && errno == ECHILD)
 			return -ESRCH;
-		}
-		event = status >> 16;
-		sig = WSTOPSIG(status);
-		if (event == PTRACE_EVENT_STOP && !is_stop_signal(sig))
-			return 0;
-		if (event == PTRACE_EVENT_STOP) {
-			ptrace(PTRACE_LISTEN, tid, 0, 0);
-			return -EAGAIN;
-		}
-		if (event == PTRACE_EVENT_EXEC)
-			forget_code();
-		if (!event)
-			*pending = sig;
-		ptrace(PTRACE_CONT, tid, 0, 0);
+		nanosleep(&pause, NULL);
 	}
+	return -EBUSY;
 }
 
 /* One instruction: 0 with the new *@ip; -EINTR when something else
