@@ -15,6 +15,7 @@
 #include "../base/array.h"
 #include "../base/xalloc.h"
 #include "live-stream.h"
+#include "stream-check.h"
 #include "perf-data-format.h"
 
 static bool ends_round(uint32_t type)
@@ -52,17 +53,6 @@ static void queue(struct live_stream *ls, size_t off, uint64_t time)
 	ls->q[ls->nr_q++] = (struct live_rec){ time, off };
 }
 
-/* A tracepoint recording's TRACING_DATA is followed by its data, outside
- * its size (a u32 after the header says how much): those bytes. */
-static uint32_t payload_after(const char *rec, const struct pm_event_header *h)
-{
-	uint32_t data = 0;
-
-	if (h->type == PERF_RECORD_HEADER_TRACING_DATA && h->size >= 12)
-		memcpy(&data, rec + 8, sizeof(data));
-	return data;
-}
-
 /* Split what came into records: the kernel's queued, the round ends
  * marked. -EINVAL for a record no stream holds. */
 static int scan(struct live_stream *ls, struct strbuf *err)
@@ -70,14 +60,14 @@ static int scan(struct live_stream *ls, struct strbuf *err)
 	while (ls->buf.len - ls->scanned >= sizeof(struct pm_event_header)) {
 		const char *rec = ls->buf.buf + ls->scanned;
 		struct pm_event_header h;
-		uint32_t data;
+		uint64_t data;
 
 		memcpy(&h, rec, sizeof(h));
 		if (h.size < sizeof(h)) {
 			strbuf_addf(err, "the recorder's stream has a record of %u bytes", h.size);
 			return -EINVAL;
 		}
-		data = payload_after(rec, &h);
+		data = pipe_record__payload(&h, (const uint8_t *)rec);
 		if (ls->buf.len - ls->scanned < h.size || ls->buf.len - ls->scanned - h.size < data)
 			break;
 		if (h.type < PERF_RECORD_USER_TYPE_START && h.type)
@@ -97,12 +87,12 @@ static size_t header_length(const struct strbuf *b)
 
 	while (b->len >= off && b->len - off >= sizeof(struct pm_event_header)) {
 		struct pm_event_header h;
-		uint32_t data;
+		uint64_t data;
 
 		memcpy(&h, b->buf + off, sizeof(h));
 		if (h.size < sizeof(h) || b->len - off < h.size)
 			return 0;
-		data = payload_after(b->buf + off, &h);
+		data = pipe_record__payload(&h, (const uint8_t *)b->buf + off);
 		if (b->len - off - h.size < data)
 			return 0;
 		off += h.size + data;

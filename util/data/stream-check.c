@@ -43,9 +43,7 @@ static int check_header(struct stream_check *sc, const uint8_t *buf, size_t len,
 	return 0;
 }
 
-/* The bytes a pipe-mode record carries after itself (tracing data, AUX
- * trace data), readable once the record is whole. */
-static uint64_t trailing_payload(const struct pm_event_header *h, const uint8_t *rec)
+uint64_t pipe_record__payload(const struct pm_event_header *h, const uint8_t *rec)
 {
 	uint64_t size = 0;
 	uint32_t size32;
@@ -77,7 +75,7 @@ int stream_check__feed(struct stream_check *sc, const uint8_t *buf, size_t len,
 		}
 		if (sc->next + h.size > len)
 			break;
-		payload = trailing_payload(&h, buf + sc->next);
+		payload = pipe_record__payload(&h, buf + sc->next);
 		if (sc->next + h.size + payload < sc->next)
 			break;	/* a payload no stream holds: the walk reports it */
 		sc->next += h.size + payload;

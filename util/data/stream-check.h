@@ -19,6 +19,12 @@
 
 #include "../base/strbuf.h"
 
+/* The bytes a pipe-mode record carries after itself, outside its size
+ * (TRACING_DATA's tracing data, AUXTRACE's trace data); @rec its first
+ * bytes, readable once the record is whole. */
+struct pm_event_header;
+uint64_t pipe_record__payload(const struct pm_event_header *h, const uint8_t *rec);
+
 struct stream_check {
 	uint64_t next;		/* offset of the next record header to check */
 	bool header_done;	/* magic and header size checked */
