@@ -27,6 +27,7 @@ struct shadow {
 	struct perf_event_attr kattr;	/* its shadow's */
 	void *kring, *ring;		/* the shadow's ring, the simulated one */
 	size_t ring_size;
+	uint64_t pump_until;		/* where its ring's head was when this read began */
 	bool stepping;			/* samples end where a stepped window ends */
 	bool steps_branches;		/* its branch stack is the window's */
 	uint8_t mem_want;		/* enum sim_mem_want: its memory fields are */
@@ -45,6 +46,7 @@ struct shadow {
 };
 
 static struct shadow *shadows;
+static unsigned long nr_windows;	/* asked of the stepper so far */
 
 /* --- what real recordings give the samples ------------------------------ */
 
@@ -511,6 +513,7 @@ static const struct sim_window *step(struct shadow *ring, struct shadow *who,
 		req.max_chain = a->sample_max_stack ? a->sample_max_stack : SIM_CHAIN_MAX;
 	if (a->sample_type & PERF_SAMPLE_STACK_USER)
 		req.stack_bytes = (uint32_t)s->user_stack_size;
+	nr_windows++;
 	from = ring_head(ring);	/* until the stepper says the thread is stopped */
 	err = sim_stepper__window(&req, &w, note_head, &(struct head_at){ ring, &from });
 	if (err != -ENOTCONN)	/* the thread was stopped, whatever came of it */
@@ -754,19 +757,21 @@ static void ring_write(uint8_t *data, size_t size, uint64_t pos, const void *in,
 }
 
 /* The shadow ring's records into the simulated one, as far as it has room
- * (the rest is dropped, as a full ring drops samples). */
-static void pump(struct shadow *o)
+ * (the rest is dropped, as a full ring drops samples), up to pump_until or
+ * the first sample stepped: true when it stopped for that one. */
+static bool pump(struct shadow *o)
 {
 	struct perf_event_mmap_page *in = o->kring, *out = o->ring;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), size = o->ring_size - page;
 	const uint8_t *idata = (const uint8_t *)o->kring + page;
 	uint8_t *odata = (uint8_t *)o->ring + page;
-	uint64_t head = __atomic_load_n(&in->data_head, __ATOMIC_ACQUIRE), tail = in->data_tail;
+	uint64_t head = o->pump_until, tail = in->data_tail;
 	uint64_t ohead = out->data_head, otail = __atomic_load_n(&out->data_tail, __ATOMIC_ACQUIRE);
 	struct strbuf rec = STRBUF_INIT;
+	unsigned long windows = nr_windows;
 	uint64_t buf[65536 / 8];
 
-	while (tail < head) {
+	while (tail < head && windows == nr_windows) {
 		struct pm_event_header h;
 		struct shadow *who;
 		size_t words;
@@ -791,11 +796,27 @@ static void pump(struct shadow *o)
 	__atomic_store_n(&in->data_tail, tail, __ATOMIC_RELEASE);
 	__atomic_store_n(&out->data_head, ohead, __ATOMIC_RELEASE);
 	strbuf_release(&rec);
+	return windows != nr_windows && tail < head;
 }
 
+/*
+ * Every ring as far as its head is now, one window from each in turn: a
+ * ring read to its end first (a window each of its samples, while its
+ * thread runs on between them) would leave the threads sampled in the
+ * others unstepped, a short-lived one run to its end.
+ */
 void shadow__pump_all(void)
 {
+	bool more;
+
 	for (struct shadow *s = shadows; s; s = s->next)
 		if (s->kring && s->ring)
-			pump(s);
+			s->pump_until = __atomic_load_n(&((struct perf_event_mmap_page *)s->kring)->data_head,
+							__ATOMIC_ACQUIRE);
+	do {
+		more = false;
+		for (struct shadow *s = shadows; s; s = s->next)
+			if (s->kring && s->ring && pump(s))
+				more = true;
+	} while (more);
 }

@@ -5,7 +5,7 @@
  * three times (direct calls), odd() or even() through a table (an
  * indirect call whose target alternates), and down(3), which calls
  * itself three times; leaf(), under once() and thrice(), loops LEAF_ITERS
- * times. Default 3000000 rounds (about a second).
+ * times. Default 3000000 rounds (some 50 ms).
  */
 #include <stdlib.h>
 
