@@ -20,6 +20,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/data/perf-data.h"
+#include "../util/events/thread-map.h"
 #include "../util/events/tracepoint.h"
 #include "../util/sched/trace-lines.h"
 #include "../util/sched/trace-summary.h"
@@ -34,8 +35,11 @@ static const char *const trace_usage[] = {
 /* live: the process printing what the recorder writes, whose calls are
  * left out as the recorder's own (they would feed themselves) */
 static pid_t live_printer;
-/* -e: the system calls traced, as a filter on the calls' ids ("" all) */
+/* -e: the system calls traced, as a filter on the calls' ids ("" all),
+ * and the other events (tracepoints), "sched:sched_switch,signal:*" */
 static struct strbuf only_calls = STRBUF_INIT;
+static struct strbuf other_events = STRBUF_INIT;
+static bool trace_syscalls = true;
 static volatile pid_t live_recorder;
 
 /* Ctrl-C reaches both; a kill of the printer alone must end the recorder */
@@ -55,7 +59,7 @@ static void enough(void *ctx)
 /* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
-	const char **av = calloc((size_t)argc + 12, sizeof(*av));
+	const char **av = calloc((size_t)argc + 14, sizeof(*av));
 	struct strbuf err = STRBUF_INIT, filter = STRBUF_INIT;
 	int n = 0, ret;
 
@@ -83,10 +87,16 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 	av[n++] = "1024";
 	av[n++] = "-c";
 	av[n++] = "1";
-	av[n++] = "-e";
-	av[n++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
-	av[n++] = "--filter";
-	av[n++] = filter.buf;
+	if (trace_syscalls) {
+		av[n++] = "-e";
+		av[n++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
+		av[n++] = "--filter";
+		av[n++] = filter.buf;
+	}
+	if (other_events.len) {	/* after the filter, which is the calls' */
+		av[n++] = "-e";
+		av[n++] = other_events.buf;
+	}
 	for (int i = 1; i < argc; i++)
 		av[n++] = argv[i];
 	ret = cmd_record_as("trace record", n, av, env);
@@ -98,17 +108,11 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 /* -o: perf keeps a file that is there as FILE.old */
 static FILE *open_output(const char *path, struct strbuf *err)
 {
-	struct stat st;
 	FILE *f;
 
 	if (!path)
 		return stderr;	/* perf trace's output */
-	if (!stat(path, &st) && st.st_size) {
-		char old[4096];
-
-		snprintf(old, sizeof(old), "%s.old", path);
-		rename(path, old);
-	}
+	cmd_keep_old_output(path);
 	if (!(f = fopen(path, "w")))
 		strbuf_addf(err, "cannot write %s: %s\nhint: -o a file in a directory you can "
 			    "write", path, strerror(errno));
@@ -131,7 +135,8 @@ static int print_input(const struct trace_opts *t, const char *input, struct str
 
 	if (f) {
 		ret = 0;
-		if (!t->summary && trace_lines(input, &t->lines, f, err))
+		/* -s: perf prints the other events' lines all the same */
+		if ((!t->summary || t->lines.tracepoints) && trace_lines(input, &t->lines, f, err))
 			ret = PM_EXIT_ERROR;
 		if (!ret && (t->summary || t->with_summary) &&
 		    trace_summary(input, &t->sum, &out, err))
@@ -189,18 +194,16 @@ static int print_command(const struct trace_opts *t, int argc, const char **argv
 	return ret;
 }
 
-/* The threads of process @pid: perf names them only when it traces more
- * than one */
-static int nr_threads(const char *pid)
+/* perf names the threads only when it traces more than one */
+static bool one_thread(const char *pids)
 {
-	char path[64];
-	struct stat st;
-	int n;
+	struct strbuf err = STRBUF_INIT;
+	struct thread_map *map = NULL;
+	bool one = !thread_map__parse(&map, pids, 1, "/proc", &err) && map->nr == 1;
 
-	if (str_to_int(pid, &n))
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/task", n);
-	return stat(path, &st) ? 0 : (int)st.st_nlink - 2;
+	thread_map__delete(map);
+	strbuf_release(&err);
+	return one;
 }
 
 /* What trace traces live, as record's options: -p's processes (not the
@@ -216,7 +219,7 @@ static int live_target(struct trace_opts *t, const char **av)
 	av[1] = t->sum.pids ? "-p" : "-t";
 	av[2] = t->sum.pids ? t->sum.pids : t->sum.tids;
 	t->lines.one_thread = t->sum.tids ? !strchr(t->sum.tids, ',') :
-			      !strchr(t->sum.pids, ',') && nr_threads(t->sum.pids) == 1;
+			      one_thread(t->sum.pids);
 	return 3;
 }
 
@@ -269,6 +272,21 @@ static int trace_live(struct trace_opts *t, int max_events, struct pm_env *env)
 	return ret;
 }
 
+/* -e LIST: the calls into their filter, the other events apart; perf traces
+ * no calls given only those, and the calls when nothing else is asked for,
+ * --no-syscalls or not. Live or a command only: perf's replay prints calls. */
+static int parse_events(const char *list, const char *tracefs, struct trace_opts *t,
+			struct strbuf *err)
+{
+	int ret = trace_events_split(arch__host(), tracefs, list, &only_calls, &other_events,
+				     err);
+
+	trace_syscalls = (trace_syscalls && ret == 0) || !other_events.len;
+	t->lines.tracepoints = other_events.len > 0;
+	t->lines.no_syscalls = !trace_syscalls;
+	return ret < 0 ? -1 : 0;
+}
+
 static int parse_duration(const char *s, double *ms, struct strbuf *err)
 {
 	char *end;
@@ -317,7 +335,8 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Set the maximum number of events to print, exit after that is reached (live only: a file prints whole, as perf)"),
 		OPT_BOOLEAN(0, "sort-events", &no_effect,
 			    "Sort batch of events before processing (a file's always are)"),
-		OPT_BOOLEAN(0, "syscalls", &no_effect, "Trace syscalls"),
+		OPT_BOOLEAN(0, "syscalls", &trace_syscalls,
+			    "Trace syscalls (--no-syscalls: only the events -e names)"),
 		OPT_INTEGER(0, "max-stack", &stack,
 			    "Set the maximum stack depth of callchains (none are recorded)"),
 		OPT_INTEGER(0, "min-stack", &stack,
@@ -340,12 +359,13 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		return trace_record(ret, argv, env);
 	t.summary |= t.sum.errno_summary && !t.with_summary;
 	t.summary &= !t.with_summary;
+	t.lines.tracepoints_only = t.summary;
 	t.lines.no_comm = !comm;
 	t.lines.pids = t.sum.pids;
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
 		ret = 129;
-	} else if (calls && !input && sc_filter(arch__host(), calls, &only_calls, &err)) {
+	} else if (!input && parse_events(calls, tracefs, &t, &err)) {
 		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {
 		/* as perf's live tracing of it: --max-events lines at most */

@@ -202,6 +202,40 @@ test_expect_success TRACEFS '-e names and globs: only those calls, live and for 
 	test_grep "no system call of that name" err
 '
 
+# perf's lines for the other events -e names: its fields by name, zeros
+# left out, strings quoted, pids with their COMM; the duration column only
+# where calls are traced too. The times and ids differ from run to run.
+# Live, perf prints each CPU's events as it reads them, not in time order:
+# both run on one CPU, where that order is the events'.
+one_cpu=$(taskset -pc $$ 2>/dev/null | sed "s/.*: //; s/[-,].*//")
+norm() {
+	sed -E "s/^ +([0-9]+\.[0-9]+|\?) //; s/\( *[0-9.]+ ms\)/(D ms)/; s/0x[0-9a-f]+/0xH/g; s/[0-9]{3,}/N/g" "$1"
+}
+
+test_expect_success TRACEFS,PERF '-e system:event: tracepoints lines as perf prints them, alone, with calls, with -s' '
+	for opts in "-e sched:sched_process_exec,sched:sched_process_fork,sched:sched_process_exit" \
+		    "--no-syscalls -e sched:sched_process_e*" "-e execve,sched:sched_process_exec" \
+		    "-s -e sched:sched_process_exec"; do
+		taskset -c "$one_cpu" perf trace $opts -- sh -c "/bin/true; \"$WL/sleep-switch\" 1" 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace $opts -- sh -c "/bin/true; \"$WL/sleep-switch\" 1" 2>pm.txt &&
+		norm perf.txt >perf.n && norm pm.txt >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	# -s: the event line (no duration column: no calls traced), then the summary
+	test_grep "^sh/N sched:sched_process_exec\(filename: \"/(usr/)?bin/sh\", pid: N \(sh\), old_pid: N \(sh\)\)$" pm.n
+'
+
+test_expect_success TRACEFS '-e system:event: the fields the kernel wrote, a name of none: 129' '
+	pm trace -e sched:sched_process_fork,sched:sched_process_exec -- sh -c "/bin/true" 2>tp.txt &&
+	test $(grep -c " sched:sched_process_exec(" tp.txt) = 2 &&
+	sh_pid=$(sed -n "s|^ *[0-9.]* sh/\([0-9]*\) sched:sched_process_exec(.*|\1|p" tp.txt) &&
+	test_grep "sched:sched_process_fork\(parent_comm: \"sh\", parent_pid: $sh_pid \(sh\), child_comm: \"sh\", child_pid: [0-9]+ \(sh\)\)$" tp.txt &&
+	test_grep "true/[0-9]+ sched:sched_process_exec\(filename: \"/bin/true\"" tp.txt &&
+	! grep -v "sched:sched_process_\(fork\|exec\)(" tp.txt &&
+	test_expect_code 129 pm trace -e sched:nosuch -- true 2>err &&
+	test_grep "sched:nosuch: no such tracepoint" err
+'
+
 test_expect_success TRACEFS 'live --max-events N: N lines, then it ends by itself; -- CMD too, as perf' '
 	sh -c "while :; do sleep 0.1; done" & loop=$! &&
 	"$PERF_MINI" trace --max-events 4 -p $loop 2>max.txt; rc=$?; kill $loop &&

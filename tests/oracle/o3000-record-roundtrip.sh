@@ -215,6 +215,19 @@ test_expect_success '--call-graph dwarf: both tools unwind the same callchains (
 	same_report dw2.data --no-inline
 '
 
+# ground truth: main calls spin_leaf through trampoline, whose CFA is rbx
+# (glibc's lazy-binding trampoline does the same); seen once in a run:
+# a sample in _dl_fixup under _dl_runtime_resolve_xsavec ended there
+[ "$(uname -m)" = x86_64 ] && prereqs="$prereqs X86_64"
+test_expect_success X86_64 '--call-graph dwarf: on through a frame whose CFA is in rbx, to main, as perf' '
+	pm record -q --call-graph dwarf -e cpu-clock -o rbx.data -- "$WL/rbx-frame" &&
+	pm script -i rbx.data >pm.txt &&
+	awk "BEGIN { RS = \"\" } /spin_leaf/ { n++; if (\$0 ~ /trampoline/ && \$0 ~ / main\\+/) ok++ }
+	     END { print n + 0, ok + 0 }" pm.txt >count &&
+	read n ok <count && test "$n" -gt 10 && test "$ok" = "$n" &&
+	perf script -i rbx.data 2>/dev/null >perf.txt && test_cmp perf.txt pm.txt
+'
+
 # perf asks binutils addr2line for inline lists; in the system libraries it
 # names some functions by an ELF alias (__GI_mprotect), so the workload only.
 # leaf() is in the chains; whether it also gets a row of its own depends on

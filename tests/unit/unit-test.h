@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* tests/data, from $TEST_DATA (set by tests/run-tests.sh) or the source tree. */
 static inline const char *unit_test_data(void)
@@ -18,6 +19,26 @@ static inline const char *unit_test_data(void)
 	const char *d = getenv("TEST_DATA");
 
 	return d ? d : "tests/data";
+}
+
+/* A tracepoint in a fake tracefs at @root: events/@sys/@name/id holding @id. */
+static inline void unit_test_make_tracepoint(const char *root, const char *sys,
+					     const char *name, int id)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/events", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/events/%s", root, sys);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/events/%s/%s", root, sys, name);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", root, sys, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "%d\n", id);
+	fclose(f);
 }
 
 #endif

@@ -111,6 +111,9 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	if (r->ops->sample)
 		r->ops->sample(r->ctx, s, evsel->attr.sample_type & PERF_SAMPLE_TIME);
 	ef = &r->f->fields[evsel->idx];
+	if (r->ops->tracepoint && evsel->attr.type == PERF_TYPE_TRACEPOINT &&
+	    ef->kind != SCHED_SYS_ENTER && ef->kind != SCHED_SYS_EXIT)
+		r->ops->tracepoint(r->ctx, evsel, s);
 	e.kind = ef->kind;
 	e.major = ef->major;
 	if (e.kind == SCHED_FAULT) {

@@ -65,6 +65,9 @@ struct sched_ops {
 	void (*lost)(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time);
 	/* every other record (MMAP, COMM, ...), for a machine's maps */
 	void (*record)(void *ctx, const struct pm_event_header *ev);
+	/* a tracepoint's sample but raw_syscalls' (trace's other events), in
+	 * time order with the events */
+	void (*tracepoint)(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s);
 };
 
 struct live_stream;

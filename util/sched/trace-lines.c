@@ -16,6 +16,7 @@
 #include "trace-beauty.h"
 #include "trace-lines.h"
 #include "trace-syscall.h"
+#include "trace-tp.h"
 
 #define ARGS_ALIGNMENT 70	/* perf's trace.args_alignment */
 
@@ -50,6 +51,11 @@ struct lines {
 	unsigned long printed;		/* lines, for --max-events */
 	struct sched_thread *calling;	/* whose arguments are being printed */
 	struct strbuf closed;		/* the path of the fd a close just printed */
+	struct tp_format {		/* by evsel idx: the other tracepoints' fields */
+		bool looked;
+		struct tp_fields *fields;
+	} *tps;
+	size_t nr_tps;
 };
 
 static struct thread_lines *lines_of(struct sched_thread *t)
@@ -138,23 +144,33 @@ static enum sca add_args(struct lines *l, const struct sc_info *sc, const uint64
 	return ctx.ret_fmt;
 }
 
-/* "     0.029 ( 0.001 ms): ls/7247 " */
-static void head(struct lines *l, struct sched_thread *t, uint64_t duration, bool known,
-		 uint64_t tstamp)
+static void head_time(struct lines *l, uint64_t tstamp)
 {
 	if (tstamp)
 		strbuf_addf(&l->line, "%10.3f ", (double)(tstamp - l->base_time) / 1e6);
 	else
 		strbuf_addstr(&l->line, "         ? ");
-	if (known)
-		strbuf_addf(&l->line, "(%6.3f ms): ", (double)duration / 1e6);
-	else
-		strbuf_addstr(&l->line, "(         ): ");
+}
+
+static void head_thread(struct lines *l, struct sched_thread *t)
+{
 	if (l->o->one_thread)
 		return;
 	if (!l->o->no_comm)
 		strbuf_addf(&l->line, "%.14s/", t->comm);
 	strbuf_addf(&l->line, "%d ", t->tid);
+}
+
+/* "     0.029 ( 0.001 ms): ls/7247 " */
+static void head(struct lines *l, struct sched_thread *t, uint64_t duration, bool known,
+		 uint64_t tstamp)
+{
+	head_time(l, tstamp);
+	if (known)
+		strbuf_addf(&l->line, "(%6.3f ms): ", (double)duration / 1e6);
+	else
+		strbuf_addstr(&l->line, "(         ): ");
+	head_thread(l, t);
 }
 
 /* A line out; past --max-events none, and the recorder is told once */
@@ -324,6 +340,51 @@ static void fault(struct lines *l, struct sched_thread *st, const struct sched_e
 	flush(l);
 }
 
+static const struct tp_fields *tp_fields_of(struct lines *l, const struct pd_evsel *evsel)
+{
+	size_t idx = (size_t)evsel->idx;
+
+	if (idx >= l->nr_tps) {
+		l->tps = must_reallocarray(l->tps, idx + 1, sizeof(*l->tps));
+		memset(l->tps + l->nr_tps, 0, (idx + 1 - l->nr_tps) * sizeof(*l->tps));
+		l->nr_tps = idx + 1;
+	}
+	if (!l->tps[idx].looked)
+		l->tps[idx].fields = tp_fields__read(l->o->tracefs, evsel->name);
+	l->tps[idx].looked = true;
+	return l->tps[idx].fields;
+}
+
+/* perf's line for another event: "0.979 sh/29300 sched:sched_process_fork(parent_comm: ...)" */
+static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s)
+{
+	struct lines *l = ctx;
+	struct sched_thread *t;
+	const struct tp_fields *fields;
+
+	if (!l->o->tracepoints || !evsel->name)
+		return;
+	t = sched_threads__findnew(&l->f->threads, (int32_t)s->pid, (int32_t)s->tid);
+	if (!sched_ids__select(&l->pids, &l->tids, t))
+		return;
+	fields = tp_fields_of(l, evsel);
+	interrupted_entry(l);
+	head_time(l, s->time);
+	if (!l->o->no_syscalls)
+		strbuf_addstr(&l->line, "(         ): ");
+	head_thread(l, t);
+	strbuf_addf(&l->line, "%s(", evsel->name);
+	if (fields && s->raw_data) {
+		struct sca_ctx sca = { .comm_of = comm_of, .priv = l,
+				       .fd_path = l->o->stream ? fd_path : NULL };
+
+		l->calling = t;
+		tp_fields__print(fields, s, &sca, &l->line);
+	}
+	strbuf_addstr(&l->line, ")\n");
+	flush(l);
+}
+
 static void on_record(void *ctx, const struct pm_event_header *ev)
 {
 	struct lines *l = ctx;
@@ -351,7 +412,8 @@ static void on_event(void *ctx, const struct sched_event *e)
 	const struct sc_info *sc;
 	struct sched_thread *t;
 
-	if (e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT)
+	if ((e->kind != SCHED_SYS_ENTER && e->kind != SCHED_SYS_EXIT && e->kind != SCHED_FAULT) ||
+	    l->o->tracepoints_only)
 		return;
 	t = sched_threads__findnew(&l->f->threads, (int32_t)e->s->pid, (int32_t)e->s->tid);
 	if (!sched_ids__select(&l->pids, &l->tids, t))
@@ -384,7 +446,8 @@ static void free_lines(void *priv)
 int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 		struct strbuf *err)
 {
-	struct sched_ops ops = { .event = on_event, .sample = on_sample, .record = on_record };
+	struct sched_ops ops = { .event = on_event, .sample = on_sample, .record = on_record,
+				 .tracepoint = on_tracepoint };
 	struct sched_file f;
 	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT,
 			   .closed = STRBUF_INIT };
@@ -413,6 +476,9 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	machine__exit(l.machine);
 	free(l.machine);
 	sc_table__exit(&l.calls);
+	for (size_t i = 0; i < l.nr_tps; i++)
+		tp_fields__free(l.tps[i].fields);
+	free(l.tps);
 	sched_file__close(&f, free_lines);
 out:
 	strbuf_release(&l.line);

@@ -8,7 +8,8 @@
  * it took, the thread, the call with its arguments by name and the
  * result (errno names, pointers, pids with their command). A call another
  * event interrupted prints its start with "...", and its end as
- * "... [continued]".
+ * "... [continued]". Live, the other tracepoints it was given are lines
+ * too, their fields by name.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,6 +29,9 @@ struct trace_lines_opts {
 	void (*enough)(void *ctx);	/* the recorder is to stop: the rest is not shown */
 	void *enough_ctx;
 	double min_duration_ms;		/* --duration; 0: every call */
+	bool tracepoints;		/* the other tracepoints' lines too (trace -e sched:...) */
+	bool no_syscalls;		/* none traced: their lines have no duration column */
+	bool tracepoints_only;		/* -s: the calls are in the summary alone */
 };
 
 /* The lines to @out; 0, or -1 with the cause in @err. */

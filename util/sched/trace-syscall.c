@@ -9,6 +9,7 @@
 
 #include "../base/util.h"
 #include "../base/xalloc.h"
+#include "../events/tracepoint.h"
 #include "trace-syscall.h"
 
 #define MAX_ID 4096
@@ -141,8 +142,7 @@ static char *read_format(const char *tracefs, const char *tp, size_t *len)
 	return buf;
 }
 
-/* perf's defaults by the field's type and name (syscall_arg_fmt__init_array) */
-static enum sca default_fmt(const struct tep_format_field *f)
+enum sca sc_default_fmt(const struct tep_format_field *f)
 {
 	size_t len = strlen(f->name);
 
@@ -181,7 +181,7 @@ static bool read_args(struct sc_info *sc, const struct sc_fmt *fmt, const char *
 			continue;
 		a->name = must_strdup(f->name);
 		a->fmt = fmt && fmt->arg[sc->nr_args] != SCA_LONG ? fmt->arg[sc->nr_args] :
-								    default_fmt(f);
+								    sc_default_fmt(f);
 		sc->nr_args++;
 	}
 	free(text);
@@ -291,4 +291,52 @@ int sc_filter(const struct pmu_arch_ops *arch, const char *list, struct strbuf *
 	}
 	free(want);
 	return 0;
+}
+
+static int count_match(const char *sys, const char *name, uint64_t id, void *data)
+{
+	(void)sys, (void)name, (void)id, (void)data;
+	return 0;
+}
+
+/* a "system:event" entry into @events, if tracefs has it */
+static int add_event(const char *tracefs, char *entry, char *colon, struct strbuf *events,
+		     struct strbuf *err)
+{
+	int found;
+
+	*colon = '\0';
+	found = tracepoint_for_each(tracefs, entry, colon + 1, count_match, NULL);
+	*colon = ':';
+	if (found <= 0) {
+		strbuf_addf(err, "-e %s: no such tracepoint here\nhint: perf-mini list tracepoint "
+			    "shows them", entry);
+		return -1;
+	}
+	strbuf_addf(events, "%s%s", events->len ? "," : "", entry);
+	return 0;
+}
+
+int trace_events_split(const struct pmu_arch_ops *arch, const char *tracefs, const char *list,
+		       struct strbuf *filter, struct strbuf *events, struct strbuf *err)
+{
+	struct strbuf calls = STRBUF_INIT;
+	char *copy = must_strdup(list ? list : ""), *save = NULL;
+	int ret = 0;
+
+	for (char *tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(tok, ':');
+
+		if (colon)
+			ret = add_event(tracefs, tok, colon, events, err);
+		else
+			strbuf_addf(&calls, "%s%s", calls.len ? "," : "", tok);
+	}
+	if (!ret && calls.len)
+		ret = sc_filter(arch, calls.buf, filter, err);
+	else if (!ret && events->len)
+		ret = 1;
+	strbuf_release(&calls);
+	free(copy);
+	return ret;
 }

@@ -54,6 +54,11 @@ struct sc_table {
 	int64_t nr;
 };
 
+/* perf's format of a tracepoint field by its type and name
+ * (syscall_arg_fmt__init_array), SCA_LONG when none applies */
+struct tep_format_field;
+enum sca sc_default_fmt(const struct tep_format_field *f);
+
 /* Whether this machine's tracefs has the system calls' formats. */
 bool sc_table__readable(const char *tracefs);
 
@@ -69,5 +74,15 @@ void sc_table__exit(struct sc_table *t);
  */
 int sc_filter(const struct pmu_arch_ops *arch, const char *list, struct strbuf *filter,
 	      struct strbuf *err);
+
+/*
+ * trace -e LIST as perf's trace splits it: system calls (names, globs)
+ * into sc_filter's @filter, "system:event" entries (tracepoints, names or
+ * globs) into @events, "a:b,c:*". 1 when the list names events and no
+ * call (perf then traces none), else 0; -1 with @err for an entry that
+ * names nothing here (perf: an event syntax error). NULL @list: all calls.
+ */
+int trace_events_split(const struct pmu_arch_ops *arch, const char *tracefs, const char *list,
+		       struct strbuf *filter, struct strbuf *events, struct strbuf *err);
 
 #endif

@@ -38,6 +38,15 @@ void step_cache__free(struct step_cache *c)
 	free(c);
 }
 
+/*
+ * rbx is callee-saved (the psABI), unchanged where the CFI says nothing
+ * of it, as libunwind (perf's unwinder) takes it; libdw's x86-64 default
+ * rules name register 0 (rax) where they mean rbx, and so lose it: the
+ * caller of a frame whose CFA is rbx-based (glibc's lazy-binding
+ * trampoline, _dl_runtime_resolve) was the end of the stack.
+ */
+#define DWARF_RBX 3
+
 /* libdw's form of a register rule (dwarf_frame_register()) as a kind. */
 static bool register_rule(Dwarf_Frame *frame, int regno, struct step_rules *r)
 {
@@ -49,7 +58,7 @@ static bool register_rule(Dwarf_Frame *frame, int regno, struct step_rules *r)
 	if (nops == 0) {
 		if (ops != mem && ops != NULL)
 			return false;
-		r->kind[regno] = ops == mem ? RULE_UNDEFINED : RULE_SAME;
+		r->kind[regno] = ops == mem && regno != DWARF_RBX ? RULE_UNDEFINED : RULE_SAME;
 		return true;
 	}
 	if (ops != mem || ops[0].atom != DW_OP_call_frame_cfa)

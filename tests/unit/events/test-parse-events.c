@@ -14,24 +14,6 @@ struct fixture {
 	char tracefs[64];
 };
 
-static void make_tracepoint(const char *root, const char *sys, const char *name, int id)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/events", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/events/%s", root, sys);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/events/%s/%s", root, sys, name);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/events/%s/%s/id", root, sys, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "%d\n", id);
-	fclose(f);
-}
-
 /* A described Ice Lake and a fake tracefs: no root, no real PMU needed. */
 static int setup(void **state)
 {
@@ -44,9 +26,9 @@ static int setup(void **state)
 	strbuf_init(&fx->err, 0);
 	snprintf(fx->tracefs, sizeof(fx->tracefs), "/tmp/pm-tracefs.XXXXXX");
 	assert_non_null(mkdtemp(fx->tracefs));
-	make_tracepoint(fx->tracefs, "sched", "sched_switch", 316);
-	make_tracepoint(fx->tracefs, "sched", "sched_process_exec", 310);
-	make_tracepoint(fx->tracefs, "sched", "sched_process_exit", 311);
+	unit_test_make_tracepoint(fx->tracefs, "sched", "sched_switch", 316);
+	unit_test_make_tracepoint(fx->tracefs, "sched", "sched_process_exec", 310);
+	unit_test_make_tracepoint(fx->tracefs, "sched", "sched_process_exit", 311);
 	fx->ctx.pmus = fx->pmus;
 	fx->ctx.tracefs_dir = fx->tracefs;
 	fx->ctx.tool = "stat";

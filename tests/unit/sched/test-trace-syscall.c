@@ -2,7 +2,8 @@
 /*
  * trace -e: system call names and globs as a filter on raw_syscalls' id,
  * x86_64's numbers (the table perf-mini carries); a name of no call is
- * refused, every call named is no filter at all.
+ * refused, every call named is no filter at all. Tracepoint entries
+ * (system:event) apart, checked against a fake tracefs.
  */
 #include "../unit-test.h"
 #include "../../../util/sched/trace-syscall.h"
@@ -51,11 +52,55 @@ static void a_name_of_no_call_is_refused(void **state)
 	strbuf_release(&err);
 }
 
+static const struct {
+	const char *list, *filter, *events;
+	int ret;
+} splits[] = {
+	{ "read,sched:sched_process_exec", " && (id == 0)", "sched:sched_process_exec", 0 },
+	{ "sched:sched_process_e*", "", "sched:sched_process_e*", 1 },	/* events alone */
+	{ "sched:*,signal:signal_deliver", "", "sched:*,signal:signal_deliver", 1 },
+	{ "write", " && (id == 1)", "", 0 },
+	{ NULL, "", "", 0 },					/* no -e: every call */
+	{ "sched:nosuch", "", "", -1 },
+	{ "nosys:sched_process_exec", "", "", -1 },
+};
+
+static void tracepoints_apart_from_calls(void **state)
+{
+	const struct pmu_arch_ops *x86 = arch__by_machine("x86_64");
+	char root[] = "/tmp/pm-tracefs.XXXXXX", cmd[64];
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	unit_test_make_tracepoint(root, "sched", "sched_process_exec", 310);
+	unit_test_make_tracepoint(root, "signal", "signal_deliver", 311);
+	for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++) {
+		struct strbuf filter = STRBUF_INIT, events = STRBUF_INIT, err = STRBUF_INIT;
+		int ret = trace_events_split(x86, root, splits[i].list, &filter, &events, &err);
+
+		print_message("'%s': %d '%s' '%s' %s\n", splits[i].list ? splits[i].list : "(no -e)",
+			      ret, filter.buf, events.buf, err.buf);
+		assert_int_equal(ret, splits[i].ret);
+		if (ret >= 0) {
+			assert_string_equal(filter.buf, splits[i].filter);
+			assert_string_equal(events.buf, splits[i].events);
+		} else {
+			assert_non_null(strstr(err.buf, "no such tracepoint here"));
+		}
+		strbuf_release(&filter);
+		strbuf_release(&events);
+		strbuf_release(&err);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(names_and_globs_as_ids),
 		cmocka_unit_test(a_name_of_no_call_is_refused),
+		cmocka_unit_test(tracepoints_apart_from_calls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
