@@ -40,6 +40,8 @@ static pid_t live_printer;
 static struct strbuf only_calls = STRBUF_INIT;
 static struct strbuf other_events = STRBUF_INIT;
 static bool trace_syscalls = true;
+/* --call-graph MODE: recorded with the events, the kernel's frames too */
+static const char *call_graph;
 static volatile pid_t live_recorder;
 
 /* Ctrl-C reaches both; a kill of the printer alone must end the recorder */
@@ -57,9 +59,11 @@ static void enough(void *ctx)
 }
 
 /* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
+static const char *const every_call[] = { "record", "-R", "-m", "1024", "-c", "1" };
+
 static int trace_record(int argc, const char **argv, struct pm_env *env)
 {
-	const char **av = calloc((size_t)argc + 14, sizeof(*av));
+	const char **av = calloc((size_t)argc + 17, sizeof(*av));
 	struct strbuf err = STRBUF_INIT, filter = STRBUF_INIT;
 	int n = 0, ret;
 
@@ -81,12 +85,12 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 	}
 	strbuf_addf(&filter, "common_pid != %d && common_pid != %d%s", (int)getpid(),
 		    (int)(live_printer ? live_printer : getpid()), only_calls.buf);
-	av[n++] = "record";
-	av[n++] = "-R";
-	av[n++] = "-m";
-	av[n++] = "1024";
-	av[n++] = "-c";
-	av[n++] = "1";
+	for (size_t i = 0; i < ARRAY_SIZE(every_call); i++)
+		av[n++] = every_call[i];
+	if (call_graph) {
+		av[n++] = "--call-graph";
+		av[n++] = call_graph;
+	}
 	if (trace_syscalls) {
 		av[n++] = "-e";
 		av[n++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
@@ -194,18 +198,6 @@ static int print_command(const struct trace_opts *t, int argc, const char **argv
 	return ret;
 }
 
-/* perf names the threads only when it traces more than one */
-static bool one_thread(const char *pids)
-{
-	struct strbuf err = STRBUF_INIT;
-	struct thread_map *map = NULL;
-	bool one = !thread_map__parse(&map, pids, 1, "/proc", &err) && map->nr == 1;
-
-	thread_map__delete(map);
-	strbuf_release(&err);
-	return one;
-}
-
 /* What trace traces live, as record's options: -p's processes (not the
  * children they start, as perf's -p), -t's threads, or the whole machine;
  * perf prints no thread column when it traces one thread */
@@ -219,7 +211,7 @@ static int live_target(struct trace_opts *t, const char **av)
 	av[1] = t->sum.pids ? "-p" : "-t";
 	av[2] = t->sum.pids ? t->sum.pids : t->sum.tids;
 	t->lines.one_thread = t->sum.tids ? !strchr(t->sum.tids, ',') :
-			      one_thread(t->sum.pids);
+			      thread_map__count("/proc", t->sum.pids) == 1;
 	return 3;
 }
 
@@ -289,12 +281,7 @@ static int parse_events(const char *list, const char *tracefs, struct trace_opts
 
 static int parse_duration(const char *s, double *ms, struct strbuf *err)
 {
-	char *end;
-
-	if (!s)
-		return 0;
-	*ms = strtod(s, &end);
-	if (end != s && !*end && *ms >= 0)
+	if (!s || (!str_to_double(s, ms) && *ms >= 0))
 		return 0;
 	strbuf_addf(err, "--duration: '%s' is not a number of milliseconds\nhint: "
 		    "--duration 0.5 shows the calls that took longer than half a ms", s);
@@ -307,7 +294,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
 	const char *input = NULL, *pf = NULL, *duration = NULL, *calls = NULL;
 	bool force = false, comm = true, no_effect = false, all_cpus = false;
-	int verbose = 0, max_events = 0, stack = 0;	/* perf's; on a file, no effect */
+	int verbose = 0, max_events = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
@@ -337,10 +324,14 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Sort batch of events before processing (a file's always are)"),
 		OPT_BOOLEAN(0, "syscalls", &trace_syscalls,
 			    "Trace syscalls (--no-syscalls: only the events -e names)"),
-		OPT_INTEGER(0, "max-stack", &stack,
-			    "Set the maximum stack depth of callchains (none are recorded)"),
-		OPT_INTEGER(0, "min-stack", &stack,
-			    "Set the minimum stack depth of callchains (none are recorded)"),
+		OPT_STRING(0, "call-graph", &call_graph, "record_mode[,record_size]",
+			   "each call's callchain under it: fp or dwarf[,size] (live or a command)"),
+		OPT_BOOLEAN(0, "kernel-syscall-graph", &t.lines.kernel_syscall_graph,
+			    "Show the kernel callchains on the syscall exit path"),
+		OPT_INTEGER(0, "max-stack", &t.lines.max_stack,
+			    "Set the maximum stack depth of callchains (default: all)"),
+		OPT_INTEGER(0, "min-stack", &t.lines.min_stack,
+			    "Set the minimum stack depth of callchains: a shorter one is not shown"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END(),
@@ -361,6 +352,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	t.summary &= !t.with_summary;
 	t.lines.tracepoints_only = t.summary;
 	t.lines.no_comm = !comm;
+	t.lines.callchains = call_graph && !input;
 	t.lines.pids = t.sum.pids;
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {

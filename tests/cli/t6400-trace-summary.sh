@@ -204,12 +204,13 @@ test_expect_success TRACEFS '-e names and globs: only those calls, live and for 
 
 # perf's lines for the other events -e names: its fields by name, zeros
 # left out, strings quoted, pids with their COMM; the duration column only
-# where calls are traced too. The times and ids differ from run to run.
+# where calls are traced too. The times, ids and pointers differ from run
+# to run (and with a pointer's width, the padding before the result).
 # Live, perf prints each CPU's events as it reads them, not in time order:
 # both run on one CPU, where that order is the events'.
 one_cpu=$(taskset -pc $$ 2>/dev/null | sed "s/.*: //; s/[-,].*//")
 norm() {
-	sed -E "s/^ +([0-9]+\.[0-9]+|\?) //; s/\( *[0-9.]+ ms\)/(D ms)/; s/0x[0-9a-f]+/0xH/g; s/[0-9]{3,}/N/g" "$1"
+	sed -E "s/^ +([0-9]+\.[0-9]+|\?) //; s/\( *[0-9.]+ ms\)/(D ms)/; s/0x[0-9a-f]+/0xH/g; s/[0-9]{3,}/N/g; s/\) += /) = /" "$1"
 }
 
 test_expect_success TRACEFS,PERF '-e system:event: tracepoints lines as perf prints them, alone, with calls, with -s' '
@@ -223,6 +224,33 @@ test_expect_success TRACEFS,PERF '-e system:event: tracepoints lines as perf pri
 	done &&
 	# -s: the event line (no duration column: no calls traced), then the summary
 	test_grep "^sh/N sched:sched_process_exec\(filename: \"/(usr/)?bin/sh\", pid: N \(sh\), old_pid: N \(sh\)\)$" pm.n
+'
+
+# perf's chains under each line: 38 columns, "sym (dso)", inlined functions
+# of an unwound chain "(inlined)"; the calls' user frames only unless
+# --kernel-syscall-graph; --max-stack of each walk, --min-stack hides
+test_expect_success TRACEFS,PERF '--call-graph fp, dwarf: each call s chain under it, as perf' '
+	for opts in "--call-graph fp" "--call-graph dwarf --max-stack 3" \
+		    "--call-graph dwarf --min-stack 6 -e clock_nanosleep,openat" \
+		    "--call-graph dwarf -e clock_nanosleep,sched:sched_process_exit"; do
+		taskset -c "$one_cpu" perf trace $opts -- "$WL/sleep-switch" 2 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace $opts -- "$WL/sleep-switch" 2 2>pm.txt &&
+		norm perf.txt >perf.n && norm pm.txt >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	pm trace --call-graph dwarf -e clock_nanosleep -- "$WL/sleep-switch" 2 2>pm.txt &&
+	test $(grep -c "^ \{39\}main (.*/sleep-switch)$" pm.txt) = 2
+'
+
+test_expect_success TRACEFS,PERF,KERNEL '--kernel-syscall-graph: the calls kernel frames too, as perf' '
+	for opts in "--call-graph fp --kernel-syscall-graph -e brk" \
+		    "--call-graph dwarf --kernel-syscall-graph --max-stack 4 -e brk,sched:sched_process_exec"; do
+		taskset -c "$one_cpu" perf trace $opts -- /bin/true 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace $opts -- /bin/true 2>pm.txt &&
+		norm perf.txt >perf.n && norm pm.txt >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	test_grep "\(\[kernel.kallsyms\]\)$" pm.txt
 '
 
 test_expect_success TRACEFS '-e system:event: the fields the kernel wrote, a name of none: 129' '

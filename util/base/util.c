@@ -68,6 +68,20 @@ int str_to_int(const char *s, int *out)
 	return 0;
 }
 
+int str_to_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s || *s == ' ')
+		return -EINVAL;
+	v = strtod(s, &end);
+	if (*end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 int read_small_file(const char *path, char *buf, size_t size)
 {
 	ssize_t n;

@@ -45,6 +45,9 @@ int str_to_size(const char *s, uint64_t *out);
 /* Like str_to_u64() for a signed int. */
 int str_to_int(const char *s, int *out);
 
+/* All of @s as a number of strtod's forms ("0.5", "1e3"): 0, or -EINVAL. */
+int str_to_double(const char *s, double *out);
+
 /* perf's answer to EMFILE: the soft limit on open files up to the hard
  * one. False when it was there already or may not be raised. */
 bool raise_nofile(void);

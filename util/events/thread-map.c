@@ -172,3 +172,14 @@ void thread_map__set(struct thread_map *map, int idx, pid_t tid, const char *pro
 	map->entries[idx].tid = tid;
 	read_comm(&map->entries[idx], proc);
 }
+
+int thread_map__count(const char *proc, const char *pids)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct thread_map *map = NULL;
+	int n = thread_map__parse(&map, pids, 1, proc, &err) ? 0 : map->nr;
+
+	thread_map__delete(map);
+	strbuf_release(&err);
+	return n;
+}

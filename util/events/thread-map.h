@@ -33,6 +33,9 @@ struct thread_map *thread_map__single(pid_t pid);
 int thread_map__parse(struct thread_map **out, const char *list, int all_threads,
 		      const char *proc, struct strbuf *err);
 
+/* How many threads the processes of -p @pids have now; 0 for a bad list. */
+int thread_map__count(const char *proc, const char *pids);
+
 /* Every thread of every process under @proc: system-wide --per-thread. */
 struct thread_map *thread_map__all(const char *proc);
 /* Every thread of the processes @uid owns (record --uid); maybe none. */

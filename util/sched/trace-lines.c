@@ -10,6 +10,7 @@
 #include "../base/util.h"
 #include "../base/array.h"
 #include "../base/xalloc.h"
+#include "../report/callchain.h"
 #include "../report/resolve.h"
 #include "../symbols/machine.h"
 #include "sched.h"
@@ -56,7 +57,105 @@ struct lines {
 		struct tp_fields *fields;
 	} *tps;
 	size_t nr_tps;
+	struct srclines inlines;	/* --call-graph dwarf: the frames DWARF nests */
+	struct callchain_frame *frames, *expanded;	/* the chain of the event at hand */
+	size_t nr_frames;
 };
+
+/* Frames a chain can have, and with its inlines expanded */
+#define MAX_FRAMES UNWOUND_CHAIN_MAX
+#define MAX_EXPANDED (4 * UNWOUND_CHAIN_MAX)
+
+static size_t user_frames(struct callchain_frame *f, size_t n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (f[i].mode == PERF_RECORD_MISC_USER)
+			f[kept++] = f[i];
+	return kept;
+}
+
+/* --max-stack @max: of the whole chain, or of an unwound one's recorded
+ * (kernel) frames and its unwound ones each, as perf limits both walks */
+static size_t at_most(struct callchain_frame *f, size_t n, unsigned int max, bool unwound)
+{
+	size_t kept = 0, kernel = 0, user = 0;
+
+	if (!max || !unwound)
+		return max && n > max ? max : n;
+	for (size_t i = 0; i < n; i++) {
+		size_t *count = f[i].mode == PERF_RECORD_MISC_USER ? &user : &kernel;
+
+		if ((*count)++ < max)
+			f[kept++] = f[i];
+	}
+	return kept;
+}
+
+/*
+ * --call-graph: @s's chain as perf trace resolves it (a dwarf sample's
+ * user stack unwound, its inlined functions expanded), innermost first,
+ * up to --max-stack, into l->frames; false when --min-stack says the
+ * event is not to be shown at all. A call's chain is its user frames (perf
+ * records no kernel ones for the calls but with --kernel-syscall-graph).
+ */
+static bool resolve_chain(struct lines *l, const struct perf_sample *s, bool user_only)
+{
+	struct thread *t;
+	struct perf_sample tmp;
+	uint64_t buf[UNWOUND_CHAIN_MAX];
+	const struct perf_sample *us;
+	size_t n;
+
+	l->nr_frames = 0;
+	if (!l->o->callchains || (!s->callchain_nr && !s->user_stack_size))
+		return true;
+	if (!l->frames) {
+		l->frames = must_calloc(MAX_FRAMES, sizeof(*l->frames));
+		l->expanded = must_calloc(MAX_EXPANDED, sizeof(*l->expanded));
+	}
+	t = machine__findnew_thread(l->machine, (int32_t)s->pid, (int32_t)s->tid);
+	us = callchain__unwound(l->machine, t, s, &tmp, buf);
+	if (us->callchain_nr > MAX_FRAMES)
+		return true;
+	n = callchain__frames(l->machine, t, us, false, 0, l->frames);
+	if (user_only)
+		n = user_frames(l->frames, n);
+	n = at_most(l->frames, n, l->o->max_stack > 0 ? (unsigned int)l->o->max_stack : 0, us == &tmp);
+	if (us == &tmp) {	/* perf expands inlines in unwound frames */
+		n = callchain__expand_inlines(&l->inlines, l->machine, l->frames, n, false,
+					      l->expanded, MAX_EXPANDED);
+		memcpy(l->frames, l->expanded, (n < MAX_FRAMES ? n : MAX_FRAMES) * sizeof(*l->frames));
+		n = n < MAX_FRAMES ? n : MAX_FRAMES;
+	}
+	l->nr_frames = n;
+	return l->o->min_stack <= 0 || n >= (size_t)l->o->min_stack;
+}
+
+/* perf's sample__fprintf_callchain for trace: 38 columns, then " sym (dso)",
+ * an unknown symbol as "[addr]", an inlined one "(inlined)" without its dso */
+static void print_chain(struct lines *l)
+{
+	for (size_t i = 0; i < l->nr_frames; i++) {
+		const struct addr_location *al = &l->frames[i].al;
+		const struct dso *dso = al->map ? al->map->dso : NULL;
+
+		strbuf_addf(&l->line, "%38s ", " ");
+		if (al->sym)
+			strbuf_addstr(&l->line, al->sym->name);
+		else
+			strbuf_addf(&l->line, "[%#" PRIx64 "]", al->map ? al->addr : 0);
+		if (al->sym && al->sym->inlined)
+			strbuf_addstr(&l->line, " (inlined)");
+		else
+			strbuf_addf(&l->line, " (%s)",
+				    dso ? dso->long_name ?: dso->short_name : "[unknown]");
+		strbuf_addch(&l->line, '\n');
+		fwrite(l->line.buf, 1, l->line.len, l->out);
+		strbuf_reset(&l->line);
+	}
+}
 
 static struct thread_lines *lines_of(struct sched_thread *t)
 {
@@ -173,17 +272,19 @@ static void head(struct lines *l, struct sched_thread *t, uint64_t duration, boo
 	head_thread(l, t);
 }
 
-/* A line out; past --max-events none, and the recorder is told once */
-static void flush(struct lines *l)
+/* A line out; past --max-events none (false), and the recorder is told once */
+static bool flush(struct lines *l)
 {
 	const struct trace_lines_opts *o = l->o;
+	bool out = !o->max_events || l->printed < o->max_events;
 
-	if (!o->max_events || l->printed < o->max_events) {
+	if (out) {
 		fwrite(l->line.buf, 1, l->line.len, l->out);
 		if (++l->printed == o->max_events && o->enough)
 			o->enough(o->enough_ctx);
 	}
 	strbuf_reset(&l->line);
+	return out;
 }
 
 /* perf's: " " up to the column where "= " goes */
@@ -217,7 +318,7 @@ static void sys_enter(struct lines *l, struct sched_thread *t, const struct sche
 {
 	struct thread_lines *tl = lines_of(t);
 
-	if (!l->o->min_duration_ms)
+	if (!l->o->min_duration_ms && l->o->min_stack <= 0)
 		interrupted_entry(l);
 	tl->entry_time = e->s->time;
 	strbuf_reset(&tl->entry);
@@ -225,7 +326,7 @@ static void sys_enter(struct lines *l, struct sched_thread *t, const struct sche
 	l->calling = t;
 	tl->ret_fmt = add_args(l, sc, e->args, &tl->entry);
 	if (sc->is_exit) {
-		if (!l->o->min_duration_ms && !l->o->failure_only) {
+		if (!l->o->min_duration_ms && !l->o->failure_only && l->o->min_stack <= 0) {
 			head(l, t, 0, false, tl->entry_time);
 			strbuf_addf(&l->line, "%s)", tl->entry.buf);
 			pad(l, tl->entry.len + 1);
@@ -286,7 +387,8 @@ static void sys_exit(struct lines *l, struct sched_thread *t, const struct sched
 	} else if (l->o->min_duration_ms) {
 		goto out;
 	}
-	if (e->ret >= 0 && l->o->failure_only)
+	if ((e->ret >= 0 && l->o->failure_only) ||
+	    !resolve_chain(l, e->s, !l->o->kernel_syscall_graph))
 		goto out;
 	head(l, t, duration, known, tl->entry_time);
 	if (tl->entry_pending) {
@@ -304,7 +406,8 @@ static void sys_exit(struct lines *l, struct sched_thread *t, const struct sched
 	result(l, sc, tl->ret_fmt, e->ret);
 	tl->ret_fmt = SCA_LONG;
 	strbuf_addch(&l->line, '\n');
-	flush(l);
+	if (flush(l))
+		print_chain(l);
 out:
 	tl->entry_pending = false;
 }
@@ -368,6 +471,8 @@ static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct 
 	if (!sched_ids__select(&l->pids, &l->tids, t))
 		return;
 	fields = tp_fields_of(l, evsel);
+	if (!resolve_chain(l, s, false))
+		return;
 	interrupted_entry(l);
 	head_time(l, s->time);
 	if (!l->o->no_syscalls)
@@ -382,7 +487,8 @@ static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct 
 		tp_fields__print(fields, s, &sca, &l->line);
 	}
 	strbuf_addstr(&l->line, ")\n");
-	flush(l);
+	if (flush(l))
+		print_chain(l);
 }
 
 static void on_record(void *ctx, const struct pm_event_header *ev)
@@ -479,6 +585,9 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	for (size_t i = 0; i < l.nr_tps; i++)
 		tp_fields__free(l.tps[i].fields);
 	free(l.tps);
+	srclines__exit(&l.inlines);
+	free(l.frames);
+	free(l.expanded);
 	sched_file__close(&f, free_lines);
 out:
 	strbuf_release(&l.line);

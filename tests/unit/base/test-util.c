@@ -95,12 +95,31 @@ static void ints_in_range(void **state)
 	}
 }
 
+static void doubles_whole_or_error(void **state)
+{
+	double v = -1;
+
+	(void)state;
+	assert_int_equal(str_to_double("0.5", &v), 0);
+	assert_true(v == 0.5);
+	assert_int_equal(str_to_double("1e3", &v), 0);
+	assert_true(v == 1000);
+	assert_int_equal(str_to_double("-2", &v), 0);
+	assert_true(v == -2);
+	assert_int_equal(str_to_double("0.5ms", &v), -EINVAL);
+	assert_int_equal(str_to_double("", &v), -EINVAL);
+	assert_int_equal(str_to_double(" 1", &v), -EINVAL);
+	assert_int_equal(str_to_double(NULL, &v), -EINVAL);
+	assert_true(v == -2);	/* untouched by a refusal */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(u64_all_or_error),
 		cmocka_unit_test(sizes_need_a_unit),
 		cmocka_unit_test(ints_in_range),
+		cmocka_unit_test(doubles_whole_or_error),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
