@@ -189,8 +189,6 @@ void cmd_warn_lines(const char *cmd, const char *lines);
 struct evlist;
 void cmd_warn_user_only(const struct evlist *evlist);
 
-/* An existing perf.data becomes perf.data.old, as perf does. */
-void cmd_keep_old_output(const char *path);
 
 /* perf-mini stat report: counts from a 'stat record' file. */
 int cmd_stat_report(int argc, const char **argv, struct pm_env *env);

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <signal.h>
@@ -245,28 +244,6 @@ void cmd_warn_user_only(const struct evlist *evlist)
 			"excluding kernel and hypervisor  samples\n", perf_event_paranoid());
 		return;
 	}
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-void cmd_keep_old_output(const char *path)
-{
-	struct stat st;
-	struct strbuf old = STRBUF_INIT;
-
-	if (!strcmp(path, "-") || stat(path, &st) || (S_ISREG(st.st_mode) && !st.st_size) ||
-	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
-		return;
-	strbuf_addf(&old, "%s.old", path);
-	/* a directory (record --threads') replaces the last one whole, as perf */
-	if (S_ISDIR(st.st_mode))
-		nftw(old.buf, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-	rename(path, old.buf);
-	strbuf_release(&old);
 }
 
 int cmd_parse_filter(const struct option *opt, const char *arg, int unset, struct strbuf *err)

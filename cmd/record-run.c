@@ -308,7 +308,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	if (!ret && o->zstd_level)
 		ret = compressor__init(&zstd, o->zstd_level);
 	if (!ret) {
-		cmd_keep_old_output(o->output);
+		keep_old_output(o->output);
 		if ((ret = record_open_output(o, &w, &re, err)))
 			o->exec_status = PM_EXIT_ERROR;	/* perf's, for an output not made */
 		w.zstd = o->zstd_level ? &zstd : NULL;

@@ -172,7 +172,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	if (!ret && !o->null_run && !target__counts_workload(&o->target) && !o->delay)
 		evlist__enable(o->evlist);
 	if (!ret && o->record && !o->sw_open) {
-		cmd_keep_old_output(o->record_path);
+		keep_old_output(o->record_path);
 		ret = stat_writer__open(&o->sw, o->record_path, o->evlist, o->target.cpus,
 					o->target.threads, o->aggr_mode, o->interval, &err);
 		o->sw_open = !ret;

@@ -3,11 +3,12 @@
  * perf-mini trace: perf trace of a recording. "trace record" records
  * raw_syscalls' enter and exit as perf trace record does; "trace -i FILE"
  * prints a line per call as perf does (util/sched/trace-lines), -s perf's
- * summary per thread instead (util/sched/trace-summary), -S both; with a
- * command instead of -i, the command is recorded first and its lines or
- * summary printed when it ends.
+ * summary per thread instead (util/sched/trace-summary), -S both
+ * (util/sched/trace-output); with a command, -p, -t or -a instead of -i,
+ * live: a recorder streams to the printer, which prints as the calls come
+ * (with -s, -S: recorded into a file, printed at the end).
  */
-#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,12 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
+#include "../util/base/xalloc.h"
 #include "../util/data/perf-data.h"
 #include "../util/events/thread-map.h"
+#include "../util/events/workload.h"
 #include "../util/events/tracepoint.h"
-#include "../util/sched/trace-lines.h"
-#include "../util/sched/trace-summary.h"
+#include "../util/sched/trace-output.h"
 #include "../util/sched/trace-syscall.h"
 
 static const char *const trace_usage[] = {
@@ -51,10 +53,13 @@ static void stop_recorder(int sig)
 		kill(live_recorder, sig);
 }
 
+static bool stopped_early;
+
 /* --max-events printed: the recorder ends as at a Ctrl-C */
 static void enough(void *ctx)
 {
 	(void)ctx;
+	stopped_early = true;
 	stop_recorder(SIGINT);
 }
 
@@ -109,54 +114,10 @@ static int trace_record(int argc, const char **argv, struct pm_env *env)
 	return ret;
 }
 
-/* -o: perf keeps a file that is there as FILE.old */
-static FILE *open_output(const char *path, struct strbuf *err)
-{
-	FILE *f;
-
-	if (!path)
-		return stderr;	/* perf trace's output */
-	cmd_keep_old_output(path);
-	if (!(f = fopen(path, "w")))
-		strbuf_addf(err, "cannot write %s: %s\nhint: -o a file in a directory you can "
-			    "write", path, strerror(errno));
-	return f;
-}
-
-struct trace_opts {
-	struct trace_summary_opts sum;
-	struct trace_lines_opts lines;
-	bool summary, with_summary;
-	const char *output;
-};
-
-/* -i FILE: its lines, its summary, or both (-S); what went wrong in @err */
-static int print_input(const struct trace_opts *t, const char *input, struct strbuf *err)
-{
-	struct strbuf out = STRBUF_INIT;
-	FILE *f = open_output(t->output, err);
-	int ret = PM_EXIT_ERROR;
-
-	if (f) {
-		ret = 0;
-		/* -s: perf prints the other events' lines all the same */
-		if ((!t->summary || t->lines.tracepoints) && trace_lines(input, &t->lines, f, err))
-			ret = PM_EXIT_ERROR;
-		if (!ret && (t->summary || t->with_summary) &&
-		    trace_summary(input, &t->sum, &out, err))
-			ret = PM_EXIT_ERROR;
-		fwrite(out.buf, 1, out.len, f);
-		if (f != stderr)
-			fclose(f);
-	}
-	strbuf_release(&out);
-	return ret;
-}
-
-static int print_file(const struct trace_opts *t, const char *input)
+static int print_file(const struct trace_output_opts *t, const char *input)
 {
 	struct strbuf err = STRBUF_INIT;
-	int ret = print_input(t, input, &err);
+	int ret = trace_output(t, input, stderr, &err) ? PM_EXIT_ERROR : 0;
 
 	if (err.len)
 		cmd_error("trace", err.buf);
@@ -166,7 +127,7 @@ static int print_file(const struct trace_opts *t, const char *input)
 
 /* trace [-s] -- CMD: recorded into a private file, printed, removed; the
  * command's exit status, as perf's */
-static int print_command(const struct trace_opts *t, int argc, const char **argv,
+static int print_command(const struct trace_output_opts *t, int argc, const char **argv,
 			 struct pm_env *env)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -201,7 +162,7 @@ static int print_command(const struct trace_opts *t, int argc, const char **argv
 /* What trace traces live, as record's options: -p's processes (not the
  * children they start, as perf's -p), -t's threads, or the whole machine;
  * perf prints no thread column when it traces one thread */
-static int live_target(struct trace_opts *t, const char **av)
+static int live_target(struct trace_output_opts *t, const char **av)
 {
 	if (!t->sum.pids && !t->sum.tids) {
 		av[0] = "-a";
@@ -215,35 +176,63 @@ static int live_target(struct trace_opts *t, const char **av)
 	return 3;
 }
 
+/* what a live trace exits with: a command's status (the recorder passes
+ * it on: 255 where it could not run it); a recorder that failed said why,
+ * and the empty stream it left is no news; --max-events' stop is no failure */
+static int live_result(int printed, int status, bool command, struct strbuf *err)
+{
+	int code = stopped_early ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) :
+		   128 + WTERMSIG(status);
+
+	if (code)
+		printed = command ? code : PM_EXIT_ERROR;	/* perf's 255, a bad -p too */
+	else if (err->len)
+		cmd_error("trace", err->buf);
+	strbuf_release(err);
+	return printed;
+}
+
 /*
- * trace -p PID, -t TID, -a, or nothing: live, as perf: the calls of the
- * process (not its children, as perf's -p), of the thread or of the whole
- * machine, printed as they come until Ctrl-C or their end. A recorder
- * writes a pipe the line printer reads: Ctrl-C ends the recorder, and the
- * printer goes on to the end of what was recorded.
+ * trace -p PID, -t TID, -a, nothing, or -- CMD: live, as perf: the calls
+ * of the process (not its children, as perf's -p), of the thread, of the
+ * whole machine or of the command and its children, printed as they come
+ * until Ctrl-C or their end (fds named from /proc as they are printed). A
+ * recorder writes a pipe the line printer reads: Ctrl-C ends the recorder,
+ * and the printer goes on to the end of what was recorded. A command's
+ * exit status is trace's, as perf's.
  */
-static int trace_live(struct trace_opts *t, int max_events, struct pm_env *env)
+static int trace_live(struct trace_output_opts *t, int max_events, int argc, const char **argv,
+		      struct pm_env *env)
 {
 	/* --no-buffering: every call wakes the recorder, as perf's live loop
 	 * reads its rings at once (else a quiet process's calls wait for a
 	 * half-full ring) */
-	const char *av[9] = { "record", "-q", "--no-buffering", "-o", "-" };
+	const char *head[] = { "record", "-q", "--no-buffering", "-o", "-" };
+	const char **av = must_calloc((size_t)argc + ARRAY_SIZE(head) + 4, sizeof(*av));
 	struct strbuf err = STRBUF_INIT;
-	int fds[2], n = 5, status = 0, ret;
+	int fds[2], n = ARRAY_SIZE(head), status = 0, ret;
 	pid_t child;
 
-	n += live_target(t, av + n);
+	memcpy(av, head, sizeof(head));
+	if (argc)
+		memcpy(av + n, argv, (size_t)argc * sizeof(*av)), n += argc;
+	else
+		n += live_target(t, av + n);
 	live_printer = getpid();
 	if (pipe(fds) || (child = fork()) < 0) {
 		cmd_error("trace", "cannot start the recorder (pipe, fork)");
+		free(av);
 		return PM_EXIT_ERROR;
 	}
 	if (!child) {
+		if (argc)	/* the command's output stays the user's */
+			workload__set_stdout(fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
 		close(fds[1]);
 		_exit(trace_record(n, av, env));
 	}
+	free(av);
 	live_recorder = child;
 	signal(SIGINT, stop_recorder);	/* the recorder ends the stream */
 	signal(SIGTERM, stop_recorder);
@@ -253,21 +242,15 @@ static int trace_live(struct trace_opts *t, int max_events, struct pm_env *env)
 	t->lines.stream = true;
 	t->lines.enough = enough;
 	t->lines.max_events = max_events > 0 ? (unsigned long)max_events : 0;
-	ret = print_input(t, "-", &err);
+	ret = trace_output(t, "-", stderr, &err) ? PM_EXIT_ERROR : 0;
 	waitpid(child, &status, 0);
-	/* a recorder that failed said why: the empty stream it left is no news */
-	if (WIFEXITED(status) && WEXITSTATUS(status))
-		ret = PM_EXIT_ERROR;	/* perf trace's 255, a bad -p too */
-	else if (err.len)
-		cmd_error("trace", err.buf);
-	strbuf_release(&err);
-	return ret;
+	return live_result(ret, status, argc > 0, &err);
 }
 
 /* -e LIST: the calls into their filter, the other events apart; perf traces
  * no calls given only those, and the calls when nothing else is asked for,
  * --no-syscalls or not. Live or a command only: perf's replay prints calls. */
-static int parse_events(const char *list, const char *tracefs, struct trace_opts *t,
+static int parse_events(const char *list, const char *tracefs, struct trace_output_opts *t,
 			struct strbuf *err)
 {
 	int ret = trace_events_split(arch__host(), tracefs, list, &only_calls, &other_events,
@@ -291,7 +274,7 @@ static int parse_duration(const char *s, double *ms, struct strbuf *err)
 int cmd_trace(int argc, const char **argv, struct pm_env *env)
 {
 	const char *tracefs = tracepoint_tracefs_dir(NULL);
-	struct trace_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
+	struct trace_output_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
 	const char *input = NULL, *pf = NULL, *duration = NULL, *calls = NULL;
 	bool force = false, comm = true, no_effect = false, all_cpus = false;
 	int verbose = 0, max_events = 0;
@@ -360,15 +343,16 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	} else if (!input && parse_events(calls, tracefs, &t, &err)) {
 		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {
-		/* as perf's live tracing of it: --max-events lines at most */
-		t.lines.max_events = max_events > 0 ? (unsigned long)max_events : 0;
-		return print_command(&t, ret, argv, env);
+		/* -s, -S: recorded into a file, printed at its end */
+		if (t.summary || t.with_summary)
+			return print_command(&t, ret, argv, env);
+		return trace_live(&t, max_events, ret, argv, env);
 	} else if (ret > 0) {
 		strbuf_addstr(&err, "a command and -i: which one to trace?\nhint: perf-mini trace "
 			      "-- <command>, or perf-mini trace -i perf.data");
 		ret = 129;
 	} else if (!input && !t.summary && !t.with_summary) {
-		return trace_live(&t, max_events, env);	/* -a: the default, as perf's */
+		return trace_live(&t, max_events, 0, NULL, env);	/* -a: the default, as perf's */
 	} else if (!input) {
 		/* -s, -S live: recorded until Ctrl-C (or its end), then printed;
 		 * the signal that ended it is its normal end (perf: 0) */

@@ -120,6 +120,16 @@ test_expect_success TRACEFS '-- CMD: the command recorded, its lines, its exit s
 	test_grep "cannot run" err
 '
 
+# perf traces a command live: its output is the user's, its lines come as
+# it runs, an fd named by its file while the process still has it (the
+# name kept until its close is printed: close traced too, as with perf)
+test_expect_success TRACEFS '-- CMD live: the command s output on stdout, fds named by their files' '
+	pm trace -e write -- sh -c "echo hi" >out 2>err &&
+	test "$(cat out)" = hi && test_grep " write\(fd: 1" err &&
+	pm trace -e read,close -- python3 -c "import time; f = open(\"/etc/hostname\"); f.read(); time.sleep(2)" 2>err &&
+	test_grep "read\(fd: [0-9]+</etc/hostname>, " err
+'
+
 test_expect_success TRACEFS,PERF 'recorded by perf trace record, with page faults: the same' '
 	perf trace -F all --syscalls record -o p.data -- ls / >/dev/null 2>&1 &&
 	same -s -i p.data && test_grep "minfaults" pm.txt &&
@@ -193,7 +203,7 @@ while True:
 
 test_expect_success TRACEFS '-e names and globs: only those calls, live and for a command; a name of none: 129' '
 	pm trace -e "clock_nano*,write" -- sh -c "sleep 0.01; echo x" >/dev/null 2>calls.txt &&
-	test_grep " clock_nanosleep\(" calls.txt && test_grep " write\(fd: 1," calls.txt &&
+	test_grep " clock_nanosleep\(" calls.txt && test_grep " write\(fd: 1(<[^>]*>)?," calls.txt &&
 	! grep -vE "^ +[0-9.]+ \([ 0-9.]+ms\): [a-z]+/[0-9]+ (clock_nanosleep|write)\(" calls.txt &&
 	{ sh -c "while :; do sleep 0.1; done" & loop=$!; } &&
 	"$PERF_MINI" trace -e wait4 --max-events 3 -p $loop 2>calls.txt; kill $loop &&

@@ -2,13 +2,16 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
+#include "strbuf.h"
 #include "util.h"
 
 int str_to_u64(const char *s, int base, uint64_t *out)
@@ -136,4 +139,26 @@ int cpus_available(void)
 	cpu_set_t set;
 
 	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+void keep_old_output(const char *path)
+{
+	struct stat st;
+	struct strbuf old = STRBUF_INIT;
+
+	if (!strcmp(path, "-") || stat(path, &st) || (S_ISREG(st.st_mode) && !st.st_size) ||
+	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+		return;
+	strbuf_addf(&old, "%s.old", path);
+	/* a directory (record --threads') replaces the last one whole, as perf */
+	if (S_ISDIR(st.st_mode))
+		nftw(old.buf, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	rename(path, old.buf);
+	strbuf_release(&old);
 }

@@ -45,6 +45,10 @@ int str_to_size(const char *s, uint64_t *out);
 /* Like str_to_u64() for a signed int. */
 int str_to_int(const char *s, int *out);
 
+/* An existing perf.data (a file, or --threads' directory) becomes
+ * perf.data.old, as perf does; "-" and an empty file stay. */
+void keep_old_output(const char *path);
+
 /* All of @s as a number of strtod's forms ("0.5", "1e3"): 0, or -EINVAL. */
 int str_to_double(const char *s, double *out);
 

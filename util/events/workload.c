@@ -24,6 +24,13 @@
 
 static char child_stack[CHILD_STACK_SIZE] __attribute__((aligned(64)));
 
+static int workload_stdout = -1;
+
+void workload__set_stdout(int fd)
+{
+	workload_stdout = fd;
+}
+
 static int child_run(void *arg)
 {
 	const struct workload *wl = arg;
@@ -47,8 +54,8 @@ static int child_run(void *arg)
 	sigaddset(&stopping, SIGTERM);
 	sigaddset(&stopping, SIGHUP);
 	sigprocmask(SIG_UNBLOCK, &stopping, NULL);
-	if (wl->child.stdout_is_data)
-		(void)dup2(STDERR_FILENO, STDOUT_FILENO);	/* perf runs it anyway */
+	if (wl->child.stdout_is_data)	/* perf runs it anyway, its output on fd 2 */
+		(void)dup2(workload_stdout >= 0 ? workload_stdout : STDERR_FILENO, STDOUT_FILENO);
 	execvp(wl->child.argv[0], (char *const *)wl->child.argv);
 	/*
 	 * errno is the parent's too (one TLS block), but it is blocked in

@@ -47,6 +47,11 @@ int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_
  */
 int workload__start(struct workload *wl, const char *prog, struct strbuf *err);
 
+/* Where a workload whose stdout carries the data writes its own output
+ * instead of stderr: @fd, close-on-exec (trace's live command keeps the
+ * user's stdout so); -1 for stderr again. */
+void workload__set_stdout(int fd);
+
 /* Kill (when still waiting) and reap the child; closes the pipes. */
 void workload__abort(struct workload *wl);
 

@@ -363,7 +363,7 @@ static void result(struct lines *l, const struct sc_info *sc, enum sca ret_fmt, 
 		/* perf's: the thread if known (else nothing), with its COMM if one came */
 		struct sched_thread *child = sched_threads__find(&l->f->threads, (int32_t)ret);
 
-		if (child)
+		if (child && !(l->o->stream && !ret))	/* live, perf knows no thread 0 */
 			strbuf_addf(&l->line, "%" PRId64 "%s%s%s", ret, child->comm_set ? " (" : "",
 				    child->comm_set ? child->comm : "", child->comm_set ? ")" : "");
 	} else {
