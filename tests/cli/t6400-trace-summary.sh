@@ -263,6 +263,34 @@ test_expect_success TRACEFS,PERF,KERNEL '--kernel-syscall-graph: the calls kerne
 	test_grep "\(\[kernel.kallsyms\]\)$" pm.txt
 '
 
+# ground truth: the values tests/workloads/syscall-args.c passes; perf
+# prints them the same (fd paths left out: read live, they race the process)
+test_expect_success TRACEFS 'call formats: sockets, perf_event_open, policies, seccomp, sync_file_range, pkeys' '
+	calls=connect,bind,perf_event_open,sched_setscheduler,seccomp,sync_file_range,pkey_alloc,pkey_free &&
+	pm trace -e $calls -- "$WL/syscall-args" 2>args.txt &&
+	test_grep " connect\(fd: [0-9]+, uservaddr: 0x[0-9a-f]+, addrlen: 16\) " args.txt &&
+	test_grep " perf_event_open\(attr_uptr: 0x[0-9a-f]+, cpu: -1, group_fd: -1, flags: FD_CLOEXEC\) " args.txt &&
+	test_grep "flags: FD_NO_GROUP\|FD_CLOEXEC\|0x10\) " args.txt &&
+	test_grep " sched_setscheduler\(policy: 0x9\|0x100, " args.txt &&
+	test_grep " sched_setscheduler\(policy: BATCH\|RESET_ON_FORK, " args.txt &&
+	test_grep " seccomp\(op: FILTER, flags: TSYNC\|0x2\) " args.txt &&
+	test_grep " seccomp\(op: 0x2\) " args.txt &&
+	test_grep "flags: WRITE_AND_WAIT0\) " args.txt &&
+	test_grep "flags: WAIT_BEFORE\|WAIT_AFTER\) " args.txt &&
+	test_grep " pkey_alloc\(init_val: DISABLE_ACCESS\|DISABLE_WRITE\) " args.txt &&
+	test_grep " pkey_alloc\(init_val: DISABLE_WRITE\) " args.txt &&
+	test_grep " pkey_free\(pkey: 99\) " args.txt
+'
+
+test_expect_success TRACEFS,PERF 'call formats: the same as perf' '
+	calls=connect,bind,perf_event_open,sched_setscheduler,seccomp,sync_file_range,pkey_alloc,pkey_free &&
+	perf trace -e $calls -- "$WL/syscall-args" 2>perf.txt &&
+	pm trace -e $calls -- "$WL/syscall-args" 2>pm.txt &&
+	sed -E "s/([0-9])<[^>]*>/\1/g" perf.txt | norm /dev/stdin >perf.n &&
+	sed -E "s/([0-9])<[^>]*>/\1/g" pm.txt | norm /dev/stdin >pm.n &&
+	test_cmp perf.n pm.n
+'
+
 test_expect_success TRACEFS '-e system:event: the fields the kernel wrote, a name of none: 129' '
 	pm trace -e sched:sched_process_fork,sched:sched_process_exec -- sh -c "/bin/true" 2>tp.txt &&
 	test $(grep -c " sched:sched_process_exec(" tp.txt) = 2 &&

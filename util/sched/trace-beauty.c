@@ -171,6 +171,46 @@ static const struct flag flock_ops[] = {
 	{ 64, "READ" }, { 128, "WRITE" },
 };
 
+static const struct flag perf_flags[] = {
+	{ 1, "FD_NO_GROUP" }, { 2, "FD_OUTPUT" }, { 4, "PID_CGROUP" }, { 8, "FD_CLOEXEC" },
+};
+static const char *const sched_policies[] = {
+	"NORMAL", "FIFO", "RR", "BATCH", "ISO", "IDLE", "DEADLINE",
+};
+static const char *const seccomp_ops[] = { "STRICT", "FILTER" };
+static const struct flag seccomp_flags[] = { { 1, "TSYNC" } };
+static const char *const sync_file_range_bits[] = { "WAIT_BEFORE", "WRITE", "WAIT_AFTER" };
+static const char *const pkey_access_bits[] = { "DISABLE_ACCESS", "DISABLE_WRITE" };
+
+#define SCHED_RESET_ON_FORK_FLAG 0x40000000
+#define SYNC_FILE_RANGE_ALL 7
+
+/* perf's: the policy's name (else "%#x"), then its flags, "|" before each */
+static void sched_policy(uint64_t v, struct strbuf *out)
+{
+	unsigned int flags = (unsigned int)v & ~0xffu;
+
+	TABLE((int)(v & 0xff), 0, sched_policies, true, out);
+	if (flags & SCHED_RESET_ON_FORK_FLAG)
+		strbuf_addstr(out, "|RESET_ON_FORK");
+	flags &= ~SCHED_RESET_ON_FORK_FLAG;
+	if (flags)
+		strbuf_addf(out, "|%#x", flags);
+}
+
+/* perf's: all three as WRITE_AND_WAIT, then the rest by bit, where its
+ * strarray prints a 0 for nothing left ("WRITE_AND_WAIT0", as perf 6.1) */
+static void sync_file_range_flags(uint64_t v, struct strbuf *out)
+{
+	if ((v & SYNC_FILE_RANGE_ALL) == SYNC_FILE_RANGE_ALL) {
+		strbuf_addstr(out, "WRITE_AND_WAIT");
+		v &= ~(uint64_t)SYNC_FILE_RANGE_ALL;
+		if (!v)
+			strbuf_addch(out, '0');
+	}
+	bit_names(v, sync_file_range_bits, ARRAY_SIZE(sync_file_range_bits), out);
+}
+
 /* perf's: prctl's option hides the arguments it takes none of */
 static void prctl_option(int option, struct sca_ctx *ctx, struct strbuf *out)
 {
@@ -555,6 +595,14 @@ static bool print_named(enum sca fmt, uint64_t val, struct strbuf *out)
 		bit_names(val, rename_bits, ARRAY_SIZE(rename_bits), out);
 		return true;
 	case SCA_SK_TYPE: sock_type((int)val, out); return true;
+	case SCA_PERF_FLAGS: FLAGS(val, perf_flags, out); return true;
+	case SCA_SCHED_POLICY: sched_policy(val, out); return true;
+	case SCA_SECCOMP_OP: TABLE((int)val, 0, seccomp_ops, true, out); return true;
+	case SCA_SECCOMP_FLAGS: FLAGS(val, seccomp_flags, out); return true;
+	case SCA_SYNC_FILE_RANGE: sync_file_range_flags(val, out); return true;
+	case SCA_PKEY_ACCESS:
+		bit_names(val, pkey_access_bits, ARRAY_SIZE(pkey_access_bits), out);
+		return true;
 	default: return false;
 	}
 }

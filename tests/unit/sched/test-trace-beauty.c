@@ -58,6 +58,16 @@ static const struct {
 	{ SCA_EPOLL_OP, 1, "ADD" },
 	{ SCA_EPOLL_OP, 0, "0" },
 	{ SCA_RENAME_FLAGS, 1, "NOREPLACE" },
+	{ SCA_PERF_FLAGS, 0x19, "FD_NO_GROUP|FD_CLOEXEC|0x10" },
+	{ SCA_SCHED_POLICY, 3 | 0x40000000, "BATCH|RESET_ON_FORK" },
+	{ SCA_SCHED_POLICY, 0x109, "0x9|0x100" },
+	{ SCA_SECCOMP_OP, 1, "FILTER" },
+	{ SCA_SECCOMP_OP, 2, "0x2" },
+	{ SCA_SECCOMP_FLAGS, 3, "TSYNC|0x2" },
+	{ SCA_SYNC_FILE_RANGE, 7, "WRITE_AND_WAIT0" },	/* perf 6.1's */
+	{ SCA_SYNC_FILE_RANGE, 15, "WRITE_AND_WAIT" },	/* bit 3: past its table */
+	{ SCA_SYNC_FILE_RANGE, 5, "WAIT_BEFORE|WAIT_AFTER" },
+	{ SCA_PKEY_ACCESS, 6, "DISABLE_WRITE" },
 	{ SCA_SOCK_LEVEL, 1, "1" },		/* perf's table has no SOL_SOCKET */
 	{ SCA_SOCK_LEVEL, 0, "IP" },
 };
