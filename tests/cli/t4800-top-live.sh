@@ -46,9 +46,10 @@ last_screen() {
 }
 
 test_expect_success 'top --stdio -p PID: perf top screens each -d, the workload on top' '
-	spin 8000 &&
-	top_for 4 --stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
-	test $rc -eq 0 && test ! -s err &&
+	spin 60000 &&
+	top_until out "test \$(grep -c \"^   PerfTop:\" out) -ge 3" --stdio -d 1 -p $(spin_pid) 2>err;
+	rc=$?; stop_spin &&
+	{ { test $rc -eq 0 && test ! -s err; } || { echo "rc $rc"; cat err; false; }; } &&
 	test $(grep -c "^   PerfTop:" out) -ge 3 &&
 	test $(grep -c "$(printf "\033")\[H$(printf "\033")\[2J" out) -ge 3 &&
 	grep "^   PerfTop:" out | tail -1 >header &&
