@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "trace.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/base/xalloc.h"
@@ -34,16 +35,8 @@ static const char *const trace_usage[] = {
 	NULL,
 };
 
-/* live: the process printing what the recorder writes, whose calls are
- * left out as the recorder's own (they would feed themselves) */
-static pid_t live_printer;
-/* -e: the system calls traced, as a filter on the calls' ids ("" all),
- * and the other events (tracepoints), "sched:sched_switch,signal:*" */
-static struct strbuf only_calls = STRBUF_INIT;
-static struct strbuf other_events = STRBUF_INIT;
-static bool trace_syscalls = true;
-/* --call-graph MODE: recorded with the events, the kernel's frames too */
-static const char *call_graph;
+static struct trace_rec rec = { .only_calls = STRBUF_INIT, .other_events = STRBUF_INIT,
+				 .syscalls = true };
 static volatile pid_t live_recorder;
 
 /* Ctrl-C reaches both; a kill of the printer alone must end the recorder */
@@ -61,57 +54,6 @@ static void enough(void *ctx)
 	(void)ctx;
 	stopped_early = true;
 	stop_recorder(SIGINT);
-}
-
-/* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
-static const char *const every_call[] = { "record", "-R", "-m", "1024", "-c", "1" };
-
-static int trace_record(int argc, const char **argv, struct pm_env *env)
-{
-	const char **av = calloc((size_t)argc + 17, sizeof(*av));
-	struct strbuf err = STRBUF_INIT, filter = STRBUF_INIT;
-	int n = 0, ret;
-
-	if (cmd_record_help(argc, argv)) {
-		free(av);
-		return cmd_record_as("trace record", 2, (const char *[]){ "record", "-h", NULL }, env);
-	}
-	if (!av) {
-		cmd_error("trace record", "out of memory");
-		return 1;
-	}
-	/* perf's exit status; not record's event syntax error and usage */
-	if (tracepoint_check_system(tracepoint_tracefs_dir(env->tracefs_dir), "raw_syscalls",
-				    &err)) {
-		cmd_error("trace", err.buf);
-		strbuf_release(&err);
-		free(av);
-		return 255;
-	}
-	strbuf_addf(&filter, "common_pid != %d && common_pid != %d%s", (int)getpid(),
-		    (int)(live_printer ? live_printer : getpid()), only_calls.buf);
-	for (size_t i = 0; i < ARRAY_SIZE(every_call); i++)
-		av[n++] = every_call[i];
-	if (call_graph) {
-		av[n++] = "--call-graph";
-		av[n++] = call_graph;
-	}
-	if (trace_syscalls) {
-		av[n++] = "-e";
-		av[n++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
-		av[n++] = "--filter";
-		av[n++] = filter.buf;
-	}
-	if (other_events.len) {	/* after the filter, which is the calls' */
-		av[n++] = "-e";
-		av[n++] = other_events.buf;
-	}
-	for (int i = 1; i < argc; i++)
-		av[n++] = argv[i];
-	ret = cmd_record_as("trace record", n, av, env);
-	strbuf_release(&filter);
-	free(av);
-	return ret;
 }
 
 static int print_file(const struct trace_output_opts *t, const char *input)
@@ -150,7 +92,7 @@ static int print_command(const struct trace_output_opts *t, int argc, const char
 	av[n++] = path;
 	for (int i = 0; i < argc; i++)
 		av[n++] = argv[i];
-	ret = trace_record(n, av, env);
+	ret = trace_rec__run(&rec, n, av, env);
 	if (!stat(path, &st) && st.st_size && ret != PM_EXIT_ERROR &&
 	    print_file(t, path) && !ret)
 		ret = PM_EXIT_ERROR;
@@ -218,7 +160,7 @@ static int trace_live(struct trace_output_opts *t, int max_events, int argc, con
 		memcpy(av + n, argv, (size_t)argc * sizeof(*av)), n += argc;
 	else
 		n += live_target(t, av + n);
-	live_printer = getpid();
+	rec.printer = getpid();
 	if (pipe(fds) || (child = fork()) < 0) {
 		cmd_error("trace", "cannot start the recorder (pipe, fork)");
 		free(av);
@@ -230,7 +172,7 @@ static int trace_live(struct trace_output_opts *t, int max_events, int argc, con
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
 		close(fds[1]);
-		_exit(trace_record(n, av, env));
+		_exit(trace_rec__run(&rec, n, av, env));
 	}
 	free(av);
 	live_recorder = child;
@@ -253,12 +195,12 @@ static int trace_live(struct trace_output_opts *t, int max_events, int argc, con
 static int parse_events(const char *list, const char *tracefs, struct trace_output_opts *t,
 			struct strbuf *err)
 {
-	int ret = trace_events_split(arch__host(), tracefs, list, &only_calls, &other_events,
+	int ret = trace_events_split(arch__host(), tracefs, list, &rec.only_calls, &rec.other_events,
 				     err);
 
-	trace_syscalls = (trace_syscalls && ret == 0) || !other_events.len;
-	t->lines.tracepoints = other_events.len > 0;
-	t->lines.no_syscalls = !trace_syscalls;
+	rec.syscalls = (rec.syscalls && ret == 0) || !rec.other_events.len;
+	t->lines.tracepoints = rec.other_events.len > 0;
+	t->lines.no_syscalls = !rec.syscalls;
 	return ret < 0 ? -1 : 0;
 }
 
@@ -288,7 +230,15 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN(0, "errno-summary", &t.sum.errno_summary,
 			    "Show errno stats per syscall, use with -s or -S"),
 		OPT_STRING('e', "event", &calls, "event",
-			   "the system calls to trace, by name or glob (live or a command)"),
+			   "the system calls to trace, by name or glob, and tracepoints (live or a command)"),
+		OPT_STRING(0, "expr", &calls, "expr", "list of syscalls/events to trace (as -e)"),
+		OPT_STRING(0, "filter", &rec.event_filter, "filter",
+			   "event filter, on the tracepoints -e names"),
+		OPT_STRING(0, "filter-pids", &rec.filter_pids, "CSV list of pids",
+			   "pids to filter (by the kernel)"),
+		OPT_BOOLEAN(0, "libtraceevent_print", &t.lines.libtraceevent_print,
+			    "Use libtraceevent to print the tracepoint arguments."),
+		TRACE_REC_OPTIONS(&rec),
 		OPT_STRING('p', "pid", &t.sum.pids, "pid", "trace events on existing process id"),
 		OPT_STRING('t', "tid", &t.sum.tids, "tid", "trace events on existing thread id"),
 		OPT_BOOLEAN('a', "all-cpus", &all_cpus, "system-wide collection from all CPUs"),
@@ -305,9 +255,9 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Set the maximum number of events to print, exit after that is reached (live only: a file prints whole, as perf)"),
 		OPT_BOOLEAN(0, "sort-events", &no_effect,
 			    "Sort batch of events before processing (a file's always are)"),
-		OPT_BOOLEAN(0, "syscalls", &trace_syscalls,
+		OPT_BOOLEAN(0, "syscalls", &rec.syscalls,
 			    "Trace syscalls (--no-syscalls: only the events -e names)"),
-		OPT_STRING(0, "call-graph", &call_graph, "record_mode[,record_size]",
+		OPT_STRING(0, "call-graph", &rec.call_graph, "record_mode[,record_size]",
 			   "each call's callchain under it: fp or dwarf[,size] (live or a command)"),
 		OPT_BOOLEAN(0, "kernel-syscall-graph", &t.lines.kernel_syscall_graph,
 			    "Show the kernel callchains on the syscall exit path"),
@@ -330,12 +280,12 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	}
 	perf_data__trust_any_owner(force);
 	if (ret > 0 && !strcmp(argv[0], "record"))
-		return trace_record(ret, argv, env);
+		return trace_rec__run(&rec, ret, argv, env);
 	t.summary |= t.sum.errno_summary && !t.with_summary;
 	t.summary &= !t.with_summary;
 	t.lines.tracepoints_only = t.summary;
 	t.lines.no_comm = !comm;
-	t.lines.callchains = call_graph && !input;
+	t.lines.callchains = rec.call_graph && !input;
 	t.lines.pids = t.sum.pids;
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
@@ -346,6 +296,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		/* -s, -S: recorded into a file, printed at its end */
 		if (t.summary || t.with_summary)
 			return print_command(&t, ret, argv, env);
+		t.lines.one_thread = rec.no_inherit;	/* perf: no thread column then */
 		return trace_live(&t, max_events, ret, argv, env);
 	} else if (ret > 0) {
 		strbuf_addstr(&err, "a command and -i: which one to trace?\nhint: perf-mini trace "

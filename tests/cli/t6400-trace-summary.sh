@@ -215,12 +215,14 @@ test_expect_success TRACEFS '-e names and globs: only those calls, live and for 
 # perf's lines for the other events -e names: its fields by name, zeros
 # left out, strings quoted, pids with their COMM; the duration column only
 # where calls are traced too. The times, ids and pointers differ from run
-# to run (and with a pointer's width, the padding before the result).
+# to run (and with a pointer's width, the padding before the result), and
+# an fd's path is read from /proc live, as perf does: a race with the
+# command (both tools lose it to a short command now and then).
 # Live, perf prints each CPU's events as it reads them, not in time order:
 # both run on one CPU, where that order is the events'.
 one_cpu=$(taskset -pc $$ 2>/dev/null | sed "s/.*: //; s/[-,].*//")
 norm() {
-	sed -E "s/^ +([0-9]+\.[0-9]+|\?) //; s/\( *[0-9.]+ ms\)/(D ms)/; s/0x[0-9a-f]+/0xH/g; s/[0-9]{3,}/N/g; s/\) += /) = /" "$1"
+	sed -E "s/^ +([0-9]+\.[0-9]+|\?) //; s/\( *[0-9.]+ ms\)/(D ms)/; s/0x[0-9a-f]+/0xH/g; s/([0-9])<[^>]*>/\1/g; s/[0-9]{3,}/N/g; s/\) += /) = /" "$1"
 }
 
 test_expect_success TRACEFS,PERF '-e system:event: tracepoints lines as perf prints them, alone, with calls, with -s' '
@@ -286,9 +288,33 @@ test_expect_success TRACEFS,PERF 'call formats: the same as perf' '
 	calls=connect,bind,perf_event_open,sched_setscheduler,seccomp,sync_file_range,pkey_alloc,pkey_free &&
 	perf trace -e $calls -- "$WL/syscall-args" 2>perf.txt &&
 	pm trace -e $calls -- "$WL/syscall-args" 2>pm.txt &&
-	sed -E "s/([0-9])<[^>]*>/\1/g" perf.txt | norm /dev/stdin >perf.n &&
-	sed -E "s/([0-9])<[^>]*>/\1/g" pm.txt | norm /dev/stdin >pm.n &&
+	norm perf.txt >perf.n && norm pm.txt >pm.n &&
 	test_cmp perf.n pm.n
+'
+
+# record's options perf trace takes, passed on; on one CPU, as perf's
+# live lines come in its ring order
+test_expect_success TRACEFS,PERF 'record options, --filter, --filter-pids, --libtraceevent_print, --expr: as perf' '
+	for opts in "--libtraceevent_print -e sched:sched_process_exec,sched:sched_process_exit" \
+		    "-e sched:sched_process_exit --filter prio>100" \
+		    "-e sched:sched_process_exit --filter prio<100" \
+		    "--expr execve,sched:sched_process_exec" "--no-inherit -e execve,brk" \
+		    "-m 16 -D 0 -e brk" "--filter-pids 1,2 -e brk"; do
+		taskset -c "$one_cpu" perf trace $opts -- sh -c /bin/true 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace $opts -- sh -c /bin/true 2>pm.txt &&
+		norm perf.txt >perf.n && norm pm.txt >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	pm trace --libtraceevent_print -e sched:sched_process_exec -- /bin/true 2>pm.txt &&
+	test_grep "sched:sched_process_exec\(filename=/bin/true pid=[0-9]+ old_pid=[0-9]+\)$" pm.txt
+'
+
+test_expect_success TRACEFS 'record options: a -C of other CPUs sees nothing of the command; bad values said' '
+	taskset -c "$one_cpu" "$PERF_MINI" trace -C "$one_cpu" -e sched:sched_process_exec -- /bin/true 2>pm.txt &&
+	test_grep "true/[0-9]+ sched:sched_process_exec\(" pm.txt &&
+	test_expect_code 129 pm trace --filter-pids 12x -- true 2>err &&
+	test_grep "^perf-mini trace: --filter-pids: .12x. is not a list of pids" err &&
+	test_expect_code 129 pm trace -m nosuch -- true 2>err && test -s err
 '
 
 test_expect_success TRACEFS '-e system:event: the fields the kernel wrote, a name of none: 129' '

@@ -484,7 +484,10 @@ static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct 
 				       .fd_path = l->o->stream ? fd_path : NULL };
 
 		l->calling = t;
-		tp_fields__print(fields, s, &sca, &l->line);
+		if (l->o->libtraceevent_print)
+			tp_fields__print_tep(fields, s, &l->line);
+		else
+			tp_fields__print(fields, s, &sca, &l->line);
 	}
 	strbuf_addstr(&l->line, ")\n");
 	if (flush(l))

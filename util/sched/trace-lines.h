@@ -32,6 +32,7 @@ struct trace_lines_opts {
 	bool tracepoints;		/* the other tracepoints' lines too (trace -e sched:...) */
 	bool no_syscalls;		/* none traced: their lines have no duration column */
 	bool tracepoints_only;		/* -s: the calls are in the summary alone */
+	bool libtraceevent_print;	/* tracepoints by their print format */
 	bool callchains;		/* --call-graph: each call's chain under it */
 	bool kernel_syscall_graph;	/* the calls' kernel frames too */
 	int max_stack, min_stack;	/* its frames: at most, at least (0 or less: any) */

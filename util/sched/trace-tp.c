@@ -21,6 +21,7 @@ struct tp_field_fmt {
 };
 
 struct tp_fields {
+	struct tep_handle *tep;		/* its format, for --libtraceevent_print */
 	size_t nr;
 	struct tp_field_fmt field[MAX_FIELDS];
 };
@@ -63,9 +64,10 @@ struct tp_fields *tp_fields__read(const char *tracefs, const char *name)
 		for (struct tep_format_field *f = ev->format.fields; f && t->nr < MAX_FIELDS;
 		     f = f->next)
 			describe(&t->field[t->nr++], f);
-	}
-	if (tep)
+		t->tep = tep;
+	} else if (tep) {
 		tep_free(tep);
+	}
 	free(text);
 	return t;
 }
@@ -76,6 +78,7 @@ void tp_fields__free(struct tp_fields *t)
 		return;
 	for (size_t i = 0; i < t->nr; i++)
 		free(t->field[i].name);
+	tep_free(t->tep);
 	free(t);
 }
 
@@ -145,4 +148,22 @@ void tp_fields__print(const struct tp_fields *t, const struct perf_sample *s,
 		else
 			sca_print(f->fmt, val, ctx, out);
 	}
+}
+
+void tp_fields__print_tep(const struct tp_fields *t, const struct perf_sample *s,
+			  struct strbuf *out)
+{
+	struct tep_event *ev = tep_get_event(t->tep, 0);
+	struct tep_record rec = { .ts = s->time, .cpu = (int)s->cpu, .size = (int)s->raw_size,
+				  .data = (void *)s->raw_data };
+	struct trace_seq seq;
+
+	/* libtraceevent reads the payload by its format unchecked */
+	if (!ev || !s->raw_data || s->raw_size < (uint32_t)ev->format.fields->offset)
+		return;
+	trace_seq_init(&seq);
+	tep_print_event(t->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	strbuf_addstr(out, seq.buffer);
+	trace_seq_destroy(&seq);
 }

@@ -25,4 +25,9 @@ void tp_fields__free(struct tp_fields *t);
 void tp_fields__print(const struct tp_fields *t, const struct perf_sample *s,
 		      struct sca_ctx *ctx, struct strbuf *out);
 
+/* --libtraceevent_print: the event's own print format, as libtraceevent
+ * prints it ("filename=/bin/true pid=1607 old_pid=1607") */
+void tp_fields__print_tep(const struct tp_fields *t, const struct perf_sample *s,
+			  struct strbuf *out);
+
 #endif
