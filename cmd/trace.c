@@ -192,6 +192,34 @@ static int trace_live(struct trace_output_opts *t, int max_events, int argc, con
 /* -e LIST: the calls into their filter, the other events apart; perf traces
  * no calls given only those, and the calls when nothing else is asked for,
  * --no-syscalls or not. Live or a command only: perf's replay prints calls. */
+/* perf-mini trace loads no BPF programs: no map to dump */
+static int no_bpf_map(const struct option *opt, const char *arg, int unset, struct strbuf *err)
+{
+	(void)opt, (void)unset;
+	strbuf_addf(err, "--map-dump %s: perf-mini trace loads no BPF program, so has no map to "
+		    "dump\nhint: bpftool map dump name %s", arg, arg);
+	return -1;
+}
+
+/* a --switch-on/off event among those traced */
+static bool switch_traced(const char *name)
+{
+	const char *p = rec.other_events.buf;
+
+	if (!name || (rec.syscalls && !strncmp(name, "raw_syscalls:", 13)))
+		return true;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		/* an entry with a glob may hold it: the reader says so later */
+		if (memchr(p, '*', len) || memchr(p, '?', len) || memchr(p, '[', len) ||
+		    (len == strlen(name) && !strncmp(p, name, len)))
+			return true;
+		p += len + !!p[len];
+	}
+	return false;
+}
+
 static int parse_events(const char *list, const char *tracefs, struct trace_output_opts *t,
 			struct strbuf *err)
 {
@@ -201,6 +229,12 @@ static int parse_events(const char *list, const char *tracefs, struct trace_outp
 	rec.syscalls = (rec.syscalls && ret == 0) || !rec.other_events.len;
 	t->lines.tracepoints = rec.other_events.len > 0;
 	t->lines.no_syscalls = !rec.syscalls;
+	if (ret >= 0 && (!switch_traced(t->lines.switch_on) || !switch_traced(t->lines.switch_off))) {
+		strbuf_addf(err, "--switch-on/--switch-off: %s is not an event traced here\nhint: "
+			    "trace it too, e.g. -e %s,...", t->lines.switch_on ?: t->lines.switch_off,
+			    t->lines.switch_on ?: t->lines.switch_off);
+		return -1;
+	}
 	return ret < 0 ? -1 : 0;
 }
 
@@ -238,6 +272,17 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			   "pids to filter (by the kernel)"),
 		OPT_BOOLEAN(0, "libtraceevent_print", &t.lines.libtraceevent_print,
 			    "Use libtraceevent to print the tracepoint arguments."),
+		OPT_STRING(0, "switch-on", &t.lines.switch_on, "event",
+			   "Consider events after the ocurrence of this event"),
+		OPT_STRING(0, "switch-off", &t.lines.switch_off, "event",
+			   "Stop considering events after the ocurrence of this event"),
+		OPT_BOOLEAN(0, "show-on-off-events", &t.lines.show_on_off,
+			    "Show the on/off switch events, used with --switch-on and --switch-off"),
+		OPT_BOOLEAN(0, "print-sample", &t.lines.print_sample,
+			    "print the PERF_RECORD_SAMPLE PERF_SAMPLE_ info, for debugging"),
+		OPT_BOOLEAN(0, "tool_stats", &t.lines.tool_stats, "show tool stats"),
+		OPT_CALLBACK(0, "map-dump", NULL, "BPF map", "BPF map to periodically dump",
+			     no_bpf_map),
 		TRACE_REC_OPTIONS(&rec),
 		OPT_STRING('p', "pid", &t.sum.pids, "pid", "trace events on existing process id"),
 		OPT_STRING('t', "tid", &t.sum.tids, "tid", "trace events on existing thread id"),

@@ -309,6 +309,37 @@ test_expect_success TRACEFS,PERF 'record options, --filter, --filter-pids, --lib
 	test_grep "sched:sched_process_exec\(filename=/bin/true pid=[0-9]+ old_pid=[0-9]+\)$" pm.txt
 '
 
+# perf's evswitch: lines from the on event's first sample (itself shown
+# with --show-on-off-events); an off event alone hides its first sample only
+test_expect_success TRACEFS,PERF '--switch-on, --switch-off, --show-on-off-events: as perf' '
+	for opts in "--switch-on sched:sched_process_exec" \
+		    "--switch-on sched:sched_process_exec --show-on-off-events" \
+		    "--switch-off sched:sched_process_exec" \
+		    "--switch-on sched:sched_process_exit --switch-off sched:sched_process_exec"; do
+		taskset -c "$one_cpu" perf trace -e sched:sched_process_exec,sched:sched_process_exit,brk \
+			$opts -- sh -c /bin/true 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace -e sched:sched_process_exec,sched:sched_process_exit,brk \
+			$opts -- sh -c /bin/true 2>pm.txt &&
+		norm perf.txt >perf.n && norm pm.txt >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	test_expect_code 129 pm trace --switch-on nosuch:event -e brk -- true 2>err &&
+	test_grep "nosuch:event is not an event traced here" err
+'
+
+test_expect_success TRACEFS,PERF '--print-sample, --tool_stats: as perf; --map-dump: no BPF here, said' '
+	for opts in "--print-sample -e brk" "--tool_stats -e brk"; do
+		taskset -c "$one_cpu" perf trace $opts -- /bin/true 2>perf.txt &&
+		taskset -c "$one_cpu" "$PERF_MINI" trace $opts -- /bin/true 2>pm.txt &&
+		sed -E "s/^ *raw_syscalls:sys_e[a-z]+ [0-9.]+ /SAMPLE /" perf.txt | norm /dev/stdin >perf.n &&
+		sed -E "s/^ *raw_syscalls:sys_e[a-z]+ [0-9.]+ /SAMPLE /" pm.txt | norm /dev/stdin >pm.n &&
+		test_cmp perf.n pm.n || { echo "with $opts"; return 1; }
+	done &&
+	test_grep "^ proc_getname: 0$" pm.txt &&
+	test_expect_code 129 pm trace --map-dump foo -- true 2>err &&
+	test_grep "^--map-dump foo: perf-mini trace loads no BPF program" err
+'
+
 test_expect_success TRACEFS 'record options: a -C of other CPUs sees nothing of the command; bad values said' '
 	taskset -c "$one_cpu" "$PERF_MINI" trace -C "$one_cpu" -e sched:sched_process_exec -- /bin/true 2>pm.txt &&
 	test_grep "true/[0-9]+ sched:sched_process_exec\(" pm.txt &&

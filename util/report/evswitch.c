@@ -26,17 +26,25 @@ static int lookup(const struct perf_data *pd, const char *name, const char *whic
 	return -EINVAL;
 }
 
+int evswitch__lookup(struct evswitch *s, const struct perf_data *pd, const char *on,
+		     const char *off, bool show, struct strbuf *err)
+{
+	*s = (struct evswitch){ .show = show };
+	if (lookup(pd, on, "on", &s->on, err) || lookup(pd, off, "off", &s->off, err))
+		return -EINVAL;
+	s->discarding = s->on != NULL;
+	return 0;
+}
+
 int evswitch__setup(struct evswitch *s, struct perf_data *pd, const char *on, const char *off,
 		    bool show, struct strbuf *err)
 {
 	*s = (struct evswitch){ .show = show };
 	if (!on && !off)
 		return 0;
-	if (perf_data__read_pipe_meta(pd, err) ||
-	    lookup(pd, on, "on", &s->on, err) || lookup(pd, off, "off", &s->off, err))
+	if (perf_data__read_pipe_meta(pd, err))
 		return -EINVAL;
-	s->discarding = s->on != NULL;
-	return 0;
+	return evswitch__lookup(s, pd, on, off, show, err);
 }
 
 bool evswitch__discard(struct evswitch *s, const struct pd_evsel *e)

@@ -24,6 +24,11 @@ struct evswitch {
 int evswitch__setup(struct evswitch *s, struct perf_data *pd, const char *on, const char *off,
 		    bool show, struct strbuf *err);
 
+/* The same, from the events @pd knows already (a stream's, once its
+ * first sample has come: its events are described before) */
+int evswitch__lookup(struct evswitch *s, const struct perf_data *pd, const char *on,
+		     const char *off, bool show, struct strbuf *err);
+
 /* Whether a sample of @e is left out (and switch on or off at it). */
 bool evswitch__discard(struct evswitch *s, const struct pd_evsel *e);
 

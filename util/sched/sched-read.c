@@ -108,6 +108,8 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 		find_fields(r->f);
 	if ((size_t)evsel->idx >= r->f->nr_fields)
 		return 0;
+	if (r->ops->keep && !r->ops->keep(r->ctx, evsel, s))
+		return 0;
 	if (r->ops->sample)
 		r->ops->sample(r->ctx, s, evsel->attr.sample_type & PERF_SAMPLE_TIME);
 	ef = &r->f->fields[evsel->idx];

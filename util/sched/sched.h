@@ -58,6 +58,9 @@ struct sched_event {
 };
 
 struct sched_ops {
+	/* before anything of a sample: false leaves it out (trace's
+	 * --switch-on/--switch-off) */
+	bool (*keep)(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s);
 	void (*event)(void *ctx, const struct sched_event *e);
 	/* every sample first, of any event (@timed: its event samples the time) */
 	void (*sample)(void *ctx, const struct perf_sample *s, bool timed);

@@ -11,6 +11,7 @@
 #include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../report/callchain.h"
+#include "../report/evswitch.h"
 #include "../report/resolve.h"
 #include "../symbols/machine.h"
 #include "sched.h"
@@ -58,6 +59,10 @@ struct lines {
 	} *tps;
 	size_t nr_tps;
 	struct srclines inlines;	/* --call-graph dwarf: the frames DWARF nests */
+	struct evswitch sw;		/* --switch-on/off, set up at the first sample */
+	int sw_state;			/* 0 not yet, 1 set up, -1 failed (in switch_err) */
+	struct strbuf switch_err;
+	unsigned long proc_getname;	/* fd paths read from /proc (--tool_stats) */
 	struct callchain_frame *frames, *expanded;	/* the chain of the event at hand */
 	size_t nr_frames;
 };
@@ -209,6 +214,7 @@ static const char *fd_path(void *priv, int fd, bool closing)
 		if ((n = readlink(link, target, sizeof(target) - 1)) <= 0)
 			return NULL;
 		target[n] = '\0';
+		l->proc_getname++;
 		ALLOC_GROW(tl->fds, tl->nr_fds + 1, tl->alloc_fds);
 		tl->fds[tl->nr_fds++] = (struct fd_path){ fd, must_strdup(target) };
 	}
@@ -501,6 +507,44 @@ static void on_record(void *ctx, const struct pm_event_header *ev)
 	machine__process_event(l->machine, ev);
 }
 
+/* perf's --switch-on/--switch-off, before anything of a sample: its base
+ * time, its line */
+static bool keep(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s)
+{
+	struct lines *l = ctx;
+
+	(void)s;
+	if (!l->o->switch_on && !l->o->switch_off)
+		return true;
+	if (!l->sw_state)
+		l->sw_state = evswitch__lookup(&l->sw, &l->f->pd, l->o->switch_on, l->o->switch_off,
+					       l->o->show_on_off, &l->switch_err) ? -1 : 1;
+	return l->sw_state > 0 && !evswitch__discard(&l->sw, evsel);
+}
+
+/* --print-sample: perf's line for each sample, before its event's */
+static void print_sample(struct lines *l, const struct pd_evsel *evsel, const struct perf_sample *s)
+{
+	struct sched_thread *t = sched_threads__findnew(&l->f->threads, (int32_t)s->pid,
+							(int32_t)s->tid);
+
+	strbuf_addf(&l->line, "%22s %10.3f %s %d/%d [%d]\n", evsel->name ?: "", (double)s->time / 1e6,
+		    t->comm, (int)s->pid, (int)s->tid, (int)s->cpu);
+	fwrite(l->line.buf, 1, l->line.len, l->out);
+	strbuf_reset(&l->line);
+}
+
+static bool keep_sample(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s)
+{
+	struct lines *l = ctx;
+
+	if (!keep(ctx, evsel, s))
+		return false;
+	if (l->o->print_sample)
+		print_sample(l, evsel, s);
+	return true;
+}
+
 /* perf's base time: the first sample of a thread not filtered out, of any
  * event that samples the time */
 static void on_sample(void *ctx, const struct perf_sample *s, bool timed)
@@ -555,11 +599,11 @@ static void free_lines(void *priv)
 int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 		struct strbuf *err)
 {
-	struct sched_ops ops = { .event = on_event, .sample = on_sample, .record = on_record,
-				 .tracepoint = on_tracepoint };
+	struct sched_ops ops = { .keep = keep_sample, .event = on_event, .sample = on_sample,
+				 .record = on_record, .tracepoint = on_tracepoint };
 	struct sched_file f;
 	struct lines l = { .o = o, .f = &f, .out = out, .line = STRBUF_INIT,
-			   .closed = STRBUF_INIT };
+			   .closed = STRBUF_INIT, .switch_err = STRBUF_INIT };
 	int ret = -1;
 
 	if (sched_ids__parse(&l.pids, "-p", o->pids, err) ||
@@ -575,6 +619,14 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 	machine__init(l.machine, &(struct dsos_config){ .symfs = "" });
 	machine__apply_build_ids(l.machine, &f.pd.feat);
 	ret = sched_file__read(&f, &ops, &l, err);
+	if (!ret && o->tool_stats)	/* perf's: no vfs_getname probe here */
+		fprintf(out, "Stats:\n  vfs_getname : 0\n proc_getname: %lu\n", l.proc_getname);
+	if (!ret && l.sw_state < 0) {	/* the event is not traced */
+		strbuf_addf(err, "--switch-on/--switch-off: %s is not an event traced here\n"
+			    "hint: trace it too, e.g. -e %s,...", o->switch_on ?: o->switch_off,
+			    o->switch_on ?: o->switch_off);
+		ret = -1;
+	}
 	if (!ret && l.formats < 0) {
 		strbuf_addf(err, "cannot read the system calls' formats in %s/events/syscalls, "
 			    "which name each call's arguments\nhint: run it as root, or make "
@@ -595,6 +647,7 @@ int trace_lines(const char *input, const struct trace_lines_opts *o, FILE *out,
 out:
 	strbuf_release(&l.line);
 	strbuf_release(&l.closed);
+	strbuf_release(&l.switch_err);
 	sched_ids__exit(&l.pids);
 	sched_ids__exit(&l.tids);
 	return ret;

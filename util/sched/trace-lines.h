@@ -33,6 +33,10 @@ struct trace_lines_opts {
 	bool no_syscalls;		/* none traced: their lines have no duration column */
 	bool tracepoints_only;		/* -s: the calls are in the summary alone */
 	bool libtraceevent_print;	/* tracepoints by their print format */
+	const char *switch_on, *switch_off;	/* events (by name) that turn lines on, off */
+	bool show_on_off;		/* and their own lines shown */
+	bool print_sample;		/* --print-sample: a line for each sample first */
+	bool tool_stats;		/* --tool_stats: perf's Stats: after the lines */
 	bool callchains;		/* --call-graph: each call's chain under it */
 	bool kernel_syscall_graph;	/* the calls' kernel frames too */
 	int max_stack, min_stack;	/* its frames: at most, at least (0 or less: any) */
