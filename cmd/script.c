@@ -96,6 +96,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 			    "When printing symbols do not display call chain"),
 		OPT_UINTEGER(0, "max-stack", &o.max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
+		OPT_STRING(0, "stop-bt", &o.stop_bt, "symbol[,symbol...]",
+			   "Stop display of callgraph at these symbols"),
 		OPT_UINTEGER(0, "max-blocks", &o.max_blocks,
 			     "Maximum number of code blocks to dump with brstackinsn"),
 		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
@@ -180,6 +182,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		s.print.latency = o.latency;
 		s.print.no_callchain = o.hide_callchain;
 		s.print.max_stack = o.max_stack;
+		s.print.stop_bt = o.stop_bt;
 		s.print.max_blocks = o.max_blocks;
 		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
 		s.print.srclines = &s.srclines;

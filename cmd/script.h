@@ -22,6 +22,7 @@ struct script_opts {
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
 	const char *cpu_list, *time_str;	/* -C, --time */
+	const char *stop_bt;			/* --stop-bt: "main,leaf" */
 	const char *switch_on, *switch_off;	/* --switch-on/off EVENT */
 	bool full_source_path;			/* srclines with the whole path */
 	bool show_on_off;

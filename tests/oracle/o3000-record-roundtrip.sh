@@ -228,6 +228,15 @@ test_expect_success X86_64 '--call-graph dwarf: on through a frame whose CFA is 
 	perf script -i rbx.data 2>/dev/null >perf.txt && test_cmp perf.txt pm.txt
 '
 
+test_expect_success '--stop-bt: each chain ends at a symbol named, an inlined one too, as perf' '
+	for stop in main outer,leaf __libc_start_main_impl; do
+		perf script -i dw2.data --stop-bt $stop 2>/dev/null >perf.txt &&
+		pm script -i dw2.data --stop-bt $stop >pm.txt && test_cmp perf.txt pm.txt || return 1
+	done &&
+	test_grep "__libc_start_main_impl\+0x[0-9a-f]+ \(inlined\)$" pm.txt &&
+	! grep -q "_start+0x[0-9a-f]* (.*/burn)$" pm.txt
+'
+
 # perf asks binutils addr2line for inline lists; in the system libraries it
 # names some functions by an ELF alias (__GI_mprotect), so the workload only.
 # leaf() is in the chains; whether it also gets a row of its own depends on

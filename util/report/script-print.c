@@ -109,11 +109,23 @@ static void print_insn(const struct script_print *p, uint64_t f, struct machine 
 
 struct frame_ctx {
 	uint64_t fields;
+	const char *stop_bt;		/* --stop-bt's list, NULL: none */
 	struct strbuf *sb;
 	struct srclines *inlines;	/* expand this sample's user frames */
 	struct srclines *srclines;	/* -F srcline */
 	struct machine *m;
 };
+
+/* --stop-bt: @name one of the list's (perf's bt_stop_list, names whole) */
+static bool stops_at(const char *list, const char *name)
+{
+	size_t len = name ? strlen(name) : 0;
+
+	for (const char *p = list; p && *p && name; p += strcspn(p, ",") + !!p[strcspn(p, ",")])
+		if (strcspn(p, ",") == len && !strncmp(p, name, len))
+			return true;
+	return false;
+}
 
 /*
  * perf's inline list for an unwound user frame: one line per function the
@@ -123,7 +135,7 @@ struct frame_ctx {
  * "(inlined)", after its srcline. Returns false when there is nothing to
  * expand.
  */
-static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *frame)
+static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *frame, bool *stop)
 {
 	const struct addr_location *al = &frame->al;
 	const char *names[32], *lines[32];
@@ -156,6 +168,8 @@ static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *fra
 		if (!real)
 			strbuf_addstr(c->sb, " (inlined)");
 		strbuf_addch(c->sb, '\n');
+		if ((*stop = stops_at(c->stop_bt, real ? al->sym->name : names[i])))
+			break;
 	}
 	return n > 0;
 }
@@ -164,9 +178,10 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 {
 	struct frame_ctx *c = ctx;
 	const struct map *map = frame->al.map;
+	bool stop = false;
 
-	if (print_inlined(c, frame))
-		return 0;
+	if (print_inlined(c, frame, &stop))
+		return stop;
 
 	strbuf_addch(c->sb, '\t');
 	/* perf prints kernel frames (modules too) as recorded, user ones
@@ -176,7 +191,7 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	print_location(c->fields, &frame->al, c->sb);
 	print_srcline(c->fields, c->srclines, c->m, &frame->al, c->sb);
 	strbuf_addch(c->sb, '\n');
-	return 0;
+	return frame->al.sym && stops_at(c->stop_bt, frame->al.sym->name);	/* perf: after it */
 }
 
 static void print_comm(const struct script_print *p, uint64_t f, bool chain,
@@ -581,6 +596,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		/* perf expands inlines in dwarf-unwound frames only, not in
 		 * an LBR call stack's */
 		struct frame_ctx c = { .fields = f, .sb = sb, .m = m, .srclines = p->srclines,
+				       .stop_bt = p->stop_bt,
 				       .inlines = unwound_chain ? p->inlines : NULL };
 
 		strbuf_addch(sb, '\n');

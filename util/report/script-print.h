@@ -83,6 +83,7 @@ struct script_print {
 	bool no_callchain;		/* -G / --hide-call-graph */
 	bool tp_callchain;		/* a tracepoint has callchains: show where */
 	unsigned int max_stack;
+	const char *stop_bt;		/* --stop-bt: a chain ends after these ("a,b") */
 	unsigned int max_blocks;	/* brstackinsn's newest blocks, 0: all */
 	/* tracepoint payload formatter, NULL when none */
 	void (*format_trace)(void *ctx, const struct perf_sample *s, struct strbuf *out);
