@@ -122,12 +122,11 @@ static bool resolve_chain(struct lines *l, const struct perf_sample *s, bool use
 	}
 	t = machine__findnew_thread(l->machine, (int32_t)s->pid, (int32_t)s->tid);
 	us = callchain__unwound(l->machine, t, s, &tmp, buf);
-	if (us->callchain_nr > MAX_FRAMES)
-		return true;
-	n = callchain__frames(l->machine, t, us, false, 0, l->frames);
+	n = callchain__frames(l->machine, t, us, false, MAX_FRAMES, l->frames);
 	if (user_only)
 		n = user_frames(l->frames, n);
-	n = at_most(l->frames, n, l->o->max_stack > 0 ? (unsigned int)l->o->max_stack : 0, us == &tmp);
+	n = at_most(l->frames, n, l->o->max_stack > 0 ? (unsigned int)l->o->max_stack : 0,
+		    us == &tmp);
 	if (us == &tmp) {	/* perf expands inlines in unwound frames */
 		n = callchain__expand_inlines(&l->inlines, l->machine, l->frames, n, false,
 					      l->expanded, MAX_EXPANDED);
