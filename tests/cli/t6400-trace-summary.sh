@@ -126,8 +126,9 @@ test_expect_success TRACEFS '-- CMD: the command recorded, its lines, its exit s
 test_expect_success TRACEFS '-- CMD live: the command s output on stdout, fds named by their files' '
 	pm trace -e write -- sh -c "echo hi" >out 2>err &&
 	test "$(cat out)" = hi && test_grep " write\(fd: 1" err &&
-	pm trace -e read,close -- python3 -c "import time; f = open(\"/etc/hostname\"); f.read(); time.sleep(2)" 2>err &&
-	test_grep "read\(fd: [0-9]+</etc/hostname>, " err
+	echo data >read-me.txt &&
+	pm trace -e read,close -- python3 -c "import time; f = open(\"read-me.txt\"); f.read(); time.sleep(2)" 2>err &&
+	test_grep "read\(fd: [0-9]+<$PWD/read-me.txt>, " err
 '
 
 test_expect_success TRACEFS,PERF 'recorded by perf trace record, with page faults: the same' '
