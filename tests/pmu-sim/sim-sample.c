@@ -505,6 +505,7 @@ static const struct sim_window *step(struct shadow *ring, struct shadow *who,
 		.tid = (pid_t)s->tid, .lbr_depth = lbr_depth,
 		.filter = who->steps_branches ? branch_filter(a) : 0,
 		.mem_want = who->mem_want, .ldlat = who->ldlat,
+		.hold = 1,	/* until the read is done: shadow__pump_all() */
 	};
 	uint64_t from;
 	int err;
@@ -800,13 +801,15 @@ static bool pump(struct shadow *o)
 }
 
 /*
- * Every ring as far as its head is now, one window from each in turn: a
- * ring read to its end first (a window each of its samples, while its
- * thread runs on between them) would leave the threads sampled in the
- * others unstepped, a short-lived one run to its end.
+ * Every ring as far as its head is now, one window from each in turn, the
+ * workload held stopped from the first window to the end of the read: a
+ * ring read to its end first, or threads let run between the windows of
+ * another's samples, let a thread queued behind them run to its end
+ * unstepped (t6110 17: one of two processes had no row).
  */
 void shadow__pump_all(void)
 {
+	unsigned long windows = nr_windows;
 	bool more;
 
 	for (struct shadow *s = shadows; s; s = s->next)
@@ -819,4 +822,6 @@ void shadow__pump_all(void)
 			if (s->kring && s->ring && pump(s))
 				more = true;
 	} while (more);
+	if (windows != nr_windows)
+		sim_stepper__release();
 }

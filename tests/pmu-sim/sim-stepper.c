@@ -36,7 +36,7 @@
  * before the one it samples: the lines the code around it touches. */
 #define WARM_ACCESSES 16
 
-enum { OP_ATTACH = 1, OP_WINDOW };
+enum { OP_ATTACH = 1, OP_WINDOW, OP_RELEASE };
 
 struct request {
 	uint32_t op;
@@ -51,6 +51,7 @@ struct tracee {
 	uint64_t nr_recorded;	/* LBR entries written so far: the hw_idx */
 	bool freezing;		/* interrupted for another's window, not yet stopped */
 	bool frozen;		/* stopped while another thread is stepped */
+	int pending;		/* frozen after its own window: the signal it has */
 };
 
 static struct tracee *tracees;
@@ -476,7 +477,8 @@ static void freeze_others(pid_t stepped)
 	size_t waiting = 0;
 
 	for (size_t i = 0; i < nr_tracees; i++)
-		if (tracees[i].tid != stepped && !ptrace(PTRACE_INTERRUPT, tracees[i].tid, 0, 0)) {
+		if (tracees[i].tid != stepped && !tracees[i].frozen &&
+		    !ptrace(PTRACE_INTERRUPT, tracees[i].tid, 0, 0)) {
 			tracees[i].freezing = true;
 			waiting++;
 		}
@@ -497,8 +499,9 @@ static void thaw_others(void)
 		struct tracee *t = &tracees[i];
 
 		if (t->frozen)
-			ptrace(PTRACE_CONT, t->tid, 0, 0);
+			ptrace(PTRACE_CONT, t->tid, 0, t->pending);
 		t->frozen = t->freezing = false;
+		t->pending = 0;
 	}
 }
 
@@ -524,9 +527,13 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w, i
 
 	if (!t)
 		return -ESRCH;
-	err = stop_thread(t->tid, &pending);
-	if (err)
+	if (t->frozen) {	/* held since the last window: stopped already */
+		pending = t->pending;
+		t->frozen = false;
+		t->pending = 0;
+	} else if ((err = stop_thread(t->tid, &pending))) {
 		return err;
+	}
 	freeze_others(req->tid);
 	say_stopped(sock);
 	t = tracee_of(req->tid, true);	/* the table may have moved meanwhile */
@@ -545,6 +552,11 @@ static int take_window(const struct sim_window_req *req, struct sim_window *w, i
 		err = -ENOENT;	/* no access a memory event would sample */
 	if (!err)
 		fill_window(t, req, &lbr, w);
+	if (err != -ESRCH && req->hold && (t = tracee_of(req->tid, false))) {
+		t->frozen = true;	/* with the others, until the release */
+		t->pending = pending;
+		return err;
+	}
 	if (err != -ESRCH)
 		ptrace(PTRACE_CONT, req->tid, 0, pending);
 	thaw_others();
@@ -586,6 +598,9 @@ static void serve(int sock)
 			return;	/* perf-mini is done */
 		if (req.op == OP_ATTACH) {
 			answer(sock, attach(req.pid), NULL);
+		} else if (req.op == OP_RELEASE) {
+			thaw_others();
+			answer(sock, 0, NULL);
 		} else {
 			int err = take_window(&req.window, &w, sock);
 
@@ -666,6 +681,14 @@ int sim_stepper__attach(pid_t pid)
 		said = true;
 	}
 	return err;
+}
+
+void sim_stepper__release(void)
+{
+	struct request req = { .op = OP_RELEASE };
+
+	if (sock >= 0)
+		ask(&req, NULL, NULL, NULL);
 }
 
 int sim_stepper__window(const struct sim_window_req *req, struct sim_window *w,

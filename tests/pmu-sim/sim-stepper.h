@@ -44,7 +44,12 @@ struct sim_window_req {
 	uint32_t stack_bytes;	/* 0: no stack */
 	uint32_t mem_want;	/* enum sim_mem_want: end at such an access */
 	uint32_t ldlat;		/* a load is sampled from this latency up */
+	uint32_t hold;		/* the workload stays stopped after it, until
+				 * sim_stepper__release() */
 };
+
+/* The workload a run of held windows stopped runs on. */
+void sim_stepper__release(void);
 
 /* Trace @pid and what it starts from now on (threads, children): 0, or
  * -errno with a line on stderr saying why the windows will be empty. */
