@@ -47,7 +47,8 @@ last_screen() {
 
 test_expect_success 'top --stdio -p PID: perf top screens each -d, the workload on top' '
 	spin 60000 &&
-	top_until out "test \$(grep -c \"^   PerfTop:\" out) -ge 3" --stdio -d 1 -p $(spin_pid) 2>err;
+	top_until out "test \"\$(cat out 2>/dev/null | grep -c \"^   PerfTop:\")\" -ge 3" \
+		--stdio -d 1 -p $(spin_pid) 2>err;
 	rc=$?; stop_spin &&
 	{ { test $rc -eq 0 && test ! -s err; } || { echo "rc $rc"; cat err; false; }; } &&
 	test $(grep -c "^   PerfTop:" out) -ge 3 &&

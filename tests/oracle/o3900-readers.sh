@@ -159,9 +159,12 @@ test_expect_success HOTSPOT 'hotspot-perfparser unwinds a perf-mini --call-graph
 	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o hsd.data -- "$WL/burn" 200 \
 		>/dev/null 2>&1 &&
 	"$PERFPARSER" --input hsd.data --output hsd.b2qt 2>hsd.err &&
-	perfparser_complaints hsd.err >complaints; test ! -s complaints &&
-	strings hsd.b2qt | grep -x "middle" && strings hsd.b2qt | grep -x "outer" &&
-	strings hsd.b2qt | grep -x "main"
+	perfparser_complaints hsd.err >complaints;
+	# failed once as a normal user beside a loaded run: what perfparser
+	# said and what the recording held, next time
+	{ { test ! -s complaints && strings hsd.b2qt >names && grep -qx "middle" names &&
+	    grep -qx "outer" names && grep -qx "main" names; } ||
+	  { echo "complaints:"; head -20 complaints; pm report --stdio -i hsd.data | head -30; false; }; }
 '
 
 test_done
