@@ -412,4 +412,13 @@ test_expect_success NORMAL_USER 'trace and trace record as a normal user: done, 
 	done
 '
 
+# a tracefs a normal user cannot read: said so, not "no such tracepoint"
+test_expect_success NORMAL_USER '-e system:event as a normal user: traced, or tracefs named as the cause' '
+	if as_user "$PERF_MINI" trace -e sched:sched_process_exec -- /bin/true 2>err; then
+		test_grep "sched:sched_process_exec\(" err
+	else
+		test_grep "tracefs" err && ! grep -q "no such tracepoint" err
+	fi
+'
+
 test_done

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <tracefs.h>
@@ -13,6 +14,7 @@
 #include "tracepoint.h"
 #include "../base/strbuf.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 
 /* Asked once: libtracefs 1.6 checks its cached answer again at every
  * call, and where the mount is not readable (a normal user's) it looks
@@ -119,4 +121,26 @@ int tracepoint_has_system(const char *tracefs_dir, const char *sys)
 
 	snprintf(path, sizeof(path), "%s/events/%s", tracefs_dir, sys);
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+#define MAX_FORMAT (64 * 1024)
+
+char *tracepoint_format(const char *tracefs_dir, const char *sys, const char *name,
+			size_t *len)
+{
+	char path[PATH_MAX];
+	char *buf;
+	int n;
+
+	if (!tracefs_dir)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", tracefs_dir, sys, name);
+	buf = must_malloc(MAX_FORMAT);
+	n = read_small_file(path, buf, MAX_FORMAT);
+	if (n <= 0) {
+		free(buf);
+		return NULL;
+	}
+	*len = (size_t)n;
+	return buf;
 }

@@ -7,6 +7,7 @@
  * The directory is found (and mounted when it is not, as perf does) through
  * libtracefs, unless the caller names one (tests use a fake tree).
  */
+#include <stddef.h>
 #include <stdint.h>
 
 struct strbuf;
@@ -32,6 +33,11 @@ int tracepoint_for_each(const char *tracefs_dir, const char *sys_glob, const cha
  * none found) can be read; else -1 with why and the way out in @err (a
  * normal user's tracefs is root's) */
 int tracepoint_check_system(const char *tracefs_dir, const char *sys, struct strbuf *err);
+
+/* <tracefs>/events/<sys>/<name>/format's text (malloc'ed, *@len bytes),
+ * NULL when this machine has no such tracepoint or it cannot be read. */
+char *tracepoint_format(const char *tracefs_dir, const char *sys, const char *name,
+			size_t *len);
 
 /* Whether <tracefs>/events/<sys> exists. */
 int tracepoint_has_system(const char *tracefs_dir, const char *sys);

@@ -13,7 +13,6 @@
 #include "trace-syscall.h"
 
 #define MAX_ID 4096
-#define MAX_FORMAT (64 * 1024)
 
 /* perf 6.1's formats for particular calls (its syscall_fmts), those done here */
 struct sc_fmt {
@@ -134,23 +133,6 @@ bool sc_table__readable(const char *tracefs)
 	return !access(path, R_OK);
 }
 
-/* The tracepoint's format text, NULL when this machine lacks it. */
-static char *read_format(const char *tracefs, const char *tp, size_t *len)
-{
-	char path[4096];
-	char *buf = must_malloc(MAX_FORMAT);
-	int n;
-
-	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tracefs, tp);
-	n = read_small_file(path, buf, MAX_FORMAT);
-	if (n <= 0) {
-		free(buf);
-		return NULL;
-	}
-	*len = (size_t)n;
-	return buf;
-}
-
 enum sca sc_default_fmt(const struct tep_format_field *f)
 {
 	size_t len = strlen(f->name);
@@ -178,7 +160,11 @@ static bool read_args(struct sc_info *sc, const struct sc_fmt *fmt, const char *
 	struct tep_event *ev = NULL;
 	struct tep_format_field *f;
 	size_t len = 0;
-	char *text = tep ? read_format(tracefs, tp, &len) : NULL;
+	char name[256];
+	char *text;
+
+	snprintf(name, sizeof(name), "sys_enter_%s", tp);
+	text = tep ? tracepoint_format(tracefs, "syscalls", name, &len) : NULL;
 
 	if (text && !tep_parse_event(tep, text, len, "syscalls"))
 		ev = tep_get_event(tep, 0);
@@ -312,18 +298,24 @@ static int count_match(const char *sys, const char *name, uint64_t id, void *dat
 static int add_event(const char *tracefs, char *entry, char *colon, struct strbuf *events,
 		     struct strbuf *err)
 {
-	int found;
+	char dir[4096];
+	int found, unreadable;
 
+	snprintf(dir, sizeof(dir), "%s/events", tracefs ? tracefs : "/nonexistent");
 	*colon = '\0';
 	found = tracepoint_for_each(tracefs, entry, colon + 1, count_match, NULL);
+	/* a tracefs a normal user cannot read says so, not "no such" */
+	unreadable = found <= 0 && access(dir, R_OK | X_OK) &&
+		     tracepoint_check_system(tracefs, entry, err);
 	*colon = ':';
-	if (found <= 0) {
+	if (found > 0) {
+		strbuf_addf(events, "%s%s", events->len ? "," : "", entry);
+		return 0;
+	}
+	if (!unreadable)
 		strbuf_addf(err, "-e %s: no such tracepoint here\nhint: perf-mini list tracepoint "
 			    "shows them", entry);
-		return -1;
-	}
-	strbuf_addf(events, "%s%s", events->len ? "," : "", entry);
-	return 0;
+	return -1;
 }
 
 int trace_events_split(const struct pmu_arch_ops *arch, const char *tracefs, const char *list,

@@ -5,12 +5,11 @@
 
 #include <event-parse.h>
 
-#include "../base/util.h"
 #include "../base/xalloc.h"
+#include "../events/tracepoint.h"
 #include "trace-syscall.h"
 #include "trace-tp.h"
 
-#define MAX_FORMAT (64 * 1024)
 #define MAX_FIELDS 32	/* the ctx mask's bits: no tracepoint has as many */
 
 struct tp_field_fmt {
@@ -44,20 +43,18 @@ static void describe(struct tp_field_fmt *d, const struct tep_format_field *f)
 struct tp_fields *tp_fields__read(const char *tracefs, const char *name)
 {
 	const char *colon = name ? strchr(name, ':') : NULL;
-	char path[4096], *text;
+	char sys[256], *text;
 	struct tep_handle *tep;
 	struct tep_event *ev = NULL;
 	struct tp_fields *t = NULL;
-	int len;
+	size_t len = 0;
 
-	if (!tracefs || !colon)
+	if (!colon || (size_t)(colon - name) >= sizeof(sys))
 		return NULL;
-	snprintf(path, sizeof(path), "%s/events/%.*s/%s/format", tracefs, (int)(colon - name),
-		 name, colon + 1);
-	text = must_malloc(MAX_FORMAT);
-	len = read_small_file(path, text, MAX_FORMAT);
-	tep = len > 0 ? tep_alloc() : NULL;
-	if (tep && !tep_parse_event(tep, text, (unsigned long)len, "tp"))
+	snprintf(sys, sizeof(sys), "%.*s", (int)(colon - name), name);
+	text = tracepoint_format(tracefs, sys, colon + 1, &len);
+	tep = text ? tep_alloc() : NULL;
+	if (tep && !tep_parse_event(tep, text, len, "tp"))
 		ev = tep_get_event(tep, 0);
 	if (ev) {
 		t = must_calloc(1, sizeof(*t));
