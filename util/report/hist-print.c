@@ -8,10 +8,6 @@
 #include "hist-print.h"
 #include "percent-color.h"
 
-/* perf prints unresolved addresses as 0x + 16 digits after "[x] ". */
-#define UNRESOLVED_SYM_WIDTH (16 + 2 + 4)
-#define UNRESOLVED_DSO_WIDTH 16
-
 const char *hist_print__header(const struct hists *h, const struct sort_key *k)
 {
 	return k->id == SORT_OVERHEAD && h->self_header ? "Self" : k->header;
@@ -46,56 +42,6 @@ static void at_least(int *w, size_t len)
 {
 	if ((int)len > *w)
 		*w = len;
-}
-
-/* perf's widths for the branch columns: a resolved end counts its name
- * (and its DSO's), an unresolved one the raw address. */
-static void branch_widths(const struct hist_print_opts *o, const struct hist_entry *he,
-			  struct hist_columns *c)
-{
-	const struct hist_branch *b = hist_entry__branch(he);
-	const struct addr_map_sym *ends[2] = { &b->from, &b->to };
-
-	for (int i = 0; i < 2; i++) {
-		int col = i ? SORT_SYM_TO : SORT_SYM_FROM;
-		int dso_col = i ? SORT_DSO_TO : SORT_DSO_FROM;
-
-		if (ends[i]->sym) {
-			at_least(&c->width[col], ends[i]->sym->namelen + 4);
-			if (ends[i]->dso)
-				at_least(&c->width[dso_col], strlen(ends[i]->dso->short_name));
-		} else {
-			at_least(&c->width[col], UNRESOLVED_SYM_WIDTH);
-			if (o->unresolved_dso_width && c->width[dso_col] < UNRESOLVED_DSO_WIDTH)
-				c->width[dso_col] = UNRESOLVED_DSO_WIDTH;
-		}
-	}
-}
-
-/* A memory address's column: its symbol's name beside room for the raw
- * address (perf's sizing, even though only one of them prints). */
-static void mem_addr_width(const struct addr_map_sym *e, int *w)
-{
-	at_least(w, (e->sym ? e->sym->namelen : 0) + UNRESOLVED_SYM_WIDTH);
-}
-
-static void mem_widths(const struct hist_print_opts *o, const struct hist_entry *he,
-		       struct hist_columns *c)
-{
-	const struct hist_mem *m;
-
-	if (!he->mem)
-		return;
-	m = he->mem;
-	mem_addr_width(&m->daddr, &c->width[SORT_SYM_DADDR]);
-	/* perf's: one more beside a symbol */
-	at_least(&c->width[SORT_DCACHELINE],
-	     (m->daddr.sym ? m->daddr.sym->namelen + 1 : 0) + UNRESOLVED_SYM_WIDTH);
-	mem_addr_width(&m->iaddr, &c->width[SORT_SYM_IADDR]);
-	if (m->daddr.dso)
-		at_least(&c->width[SORT_DSO_DADDR], strlen(m->daddr.dso->short_name));
-	else if (o->unresolved_dso_width)
-		at_least(&c->width[SORT_DSO_DADDR], UNRESOLVED_DSO_WIDTH);
 }
 
 /* The keys before a lazily computed one in the sort order. */
@@ -187,6 +133,8 @@ struct widths_job {
 	const struct hist_print_opts *o;
 	struct hist_columns part[2];
 	size_t comm_len[2];
+	const struct sort_key *sized[2 * MAX_SORT_KEYS];
+	int nr_sized;
 };
 
 /* perf's hists__calc_col_len() over the entries [@from, @to) */
@@ -203,26 +151,30 @@ static void widths_part(size_t from, size_t to, int part, void *ctx)
 		prefetch_ahead(h, i);
 		if (!symbol_shown(o, he))	/* perf's filtered entries are gone */
 			continue;
-		/* perf sizes columns on every entry, --percent-limit or not */
-		at_least(&c->width[SORT_SYM], he->sym ? he->sym->namelen + 4 : UNRESOLVED_SYM_WIDTH);
-		if (!he->sym && o->unresolved_dso_width &&
-		    c->width[SORT_DSO] < UNRESOLVED_DSO_WIDTH)
-			c->width[SORT_DSO] = UNRESOLVED_DSO_WIDTH;
 		if (strlen(he->thread->comm) > j->comm_len[part])
 			j->comm_len[part] = strlen(he->thread->comm);
-		/* perf sizes Command by each thread's last comm, and cuts to it */
-		at_least(&c->width[SORT_COMM], strlen(he->thread->comm));
-		if (he->dso)
-			at_least(&c->width[SORT_DSO], strlen(he->dso->short_name));
-		if (he->rare->srcline)
-			at_least(&c->width[SORT_SRCLINE], strlen(he->rare->srcline));
-		if (he->rare->parent)
-			at_least(&c->width[SORT_PARENT], strlen(he->rare->parent));
-		if (he->rare->cgroup)
-			at_least(&c->width[SORT_CGROUP], strlen(he->rare->cgroup_path ?: "unknown"));
-		branch_widths(o, he, c);
-		mem_widths(o, he, c);
+		/* perf sizes columns on every entry, --percent-limit or not */
+		for (int k = 0; k < j->nr_sized; k++)
+			j->sized[k]->width(j->sized[k], he, o->unresolved_dso_width,
+					   &c->width[j->sized[k]->id]);
 	}
+}
+
+/* The keys whose columns entries widen: those sorted by or printed. */
+static void keys_sized(struct widths_job *j)
+{
+	const struct sort_list *lists[2] = { j->h->sort, j->h->fields };
+
+	for (int l = 0; l < 2; l++)
+		for (int i = 0; i < lists[l]->nr; i++) {
+			const struct sort_key *k = lists[l]->keys[i];
+			bool dup = false;
+
+			for (int s = 0; s < j->nr_sized; s++)
+				dup |= j->sized[s] == k;
+			if (k->width && !dup)
+				j->sized[j->nr_sized++] = k;
+		}
 }
 
 /* The widths of the entries printed: a memory report's millions are
@@ -235,6 +187,7 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 
 	if (o->width_rows && o->width_rows < n)
 		n = o->width_rows;
+	keys_sized(&j);
 	two_threads__split(n, widths_part, &j);
 	for (int i = 0; i < SORT_NR_KEYS; i++)
 		c->width[i] = j.part[0].width[i] > j.part[1].width[i] ?

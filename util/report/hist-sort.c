@@ -13,7 +13,6 @@
 #include "../base/row-sort.h"
 #include "../base/two-threads.h"
 #include "hist.h"
-#include "name-rank.h"
 #include "../base/xalloc.h"
 
 struct sort_item {
@@ -30,35 +29,21 @@ struct sort_item {
 };
 
 /*
- * Integers per entry: each key's output order (two for a branch end's
- * symbol, three for the IPC columns' symbol identity, one per group member
- * for the overhead, sample and period values), then its identity order
- * (perf's collapse tree; values have none). Only a symbol's identity (by
- * address) orders otherwise than its output (by name): where the collapse
- * order is only a tie-break (@full false) the other keys' repeats are
- * left out.
+ * Integers per entry: each key's output order (one per group member for
+ * the values: overhead, sample, period), then its identity order (perf's
+ * collapse tree; values have none). Where the collapse order is only a
+ * tie-break (@full false) only the keys whose identity orders otherwise
+ * than their output (a symbol: by address, not name) repeat.
  */
-static int key_ints(const struct hists *h, enum sort_key_id id, bool full)
+static int key_ints(const struct hists *h, const struct sort_key *k, bool full)
 {
-	switch (id) {
-	/* perf orders by children only when it accumulates them */
-	case SORT_OVERHEAD_CHILDREN: return h->cumulate;
-	case SORT_OVERHEAD:
-	case SORT_SAMPLE:
-	case SORT_PERIOD:
-	case SORT_OVERHEAD_SYS:
-	case SORT_OVERHEAD_US:
-	case SORT_OVERHEAD_GUEST_SYS:
-	case SORT_OVERHEAD_GUEST_US: return h->nr_members;
-	case SORT_SYM: return 1 + 3;
-	case SORT_IPC_NULL:
-	case SORT_IPC_LBR: return full ? 6 : 3;
-	case SORT_SYM_FROM:
-	case SORT_SYM_TO: return full ? 4 : 2;
-	case SORT_DCACHELINE: return full ? 2 * DCACHELINE_INTS : DCACHELINE_INTS;
-	case SORT_CGROUP_ID: return full ? 4 : 2;
-	default: return full ? 2 : 1;
-	}
+	int output, identity;
+
+	if (k->hpp)	/* perf orders by children only when it accumulates them */
+		return k->cumulative ? h->cumulate : h->nr_members;
+	output = k->order ? k->nr_order : k->nr_identity;
+	identity = k->identity ? k->nr_identity : k->nr_order;
+	return output + (full || (k->order && k->identity) ? identity : 0);
 }
 
 static int keys_per_entry(const struct hists *h, bool full)
@@ -66,60 +51,8 @@ static int keys_per_entry(const struct hists *h, bool full)
 	int n = 0;
 
 	for (int k = 0; k < h->sort->nr; k++)
-		n += key_ints(h, h->sort->keys[k]->id, full);
+		n += key_ints(h, h->sort->keys[k], full);
 	return n;
-}
-
-struct rankings {
-	struct name_rank comm, dso, sym, srcline, srcfile, trace, parent;
-};
-
-static void rank_all(struct rankings *rk, struct hist_entry *const *ents, size_t n)
-{
-	memset(rk, 0, sizeof(*rk));
-	for (size_t i = 0; i < n; i++) {
-		const struct hist_entry *he = ents[i];
-
-		name_rank__add(&rk->comm, he->comm, he->comm);
-		if (he->dso)
-			name_rank__add(&rk->dso, he->dso, he->dso->short_name);
-		if (he->branch && he->branch->from.dso)
-			name_rank__add(&rk->dso, he->branch->from.dso,
-				       he->branch->from.dso->short_name);
-		if (he->branch && he->branch->to.dso)
-			name_rank__add(&rk->dso, he->branch->to.dso,
-				       he->branch->to.dso->short_name);
-		if (he->mem && he->mem->daddr.dso)
-			name_rank__add(&rk->dso, he->mem->daddr.dso, he->mem->daddr.dso->short_name);
-		if (he->sym)
-			name_rank__add(&rk->sym, he->sym, he->sym->name);
-		if (he->rare->srcline)
-			name_rank__add(&rk->srcline, he->rare->srcline, he->rare->srcline);
-		if (he->rare->srcfile)
-			name_rank__add(&rk->srcfile, he->rare->srcfile, he->rare->srcfile);
-		if (he->rare->trace_output)
-			name_rank__add(&rk->trace, he->rare->trace_output, he->rare->trace_output);
-		if (he->rare->parent)
-			name_rank__add(&rk->parent, he->rare->parent, he->rare->parent);
-	}
-	name_rank__finish(&rk->comm);
-	name_rank__finish(&rk->dso);
-	name_rank__finish(&rk->sym);
-	name_rank__finish(&rk->srcline);
-	name_rank__finish(&rk->srcfile);
-	name_rank__finish(&rk->trace);
-	name_rank__finish(&rk->parent);
-}
-
-static void rankings__free(struct rankings *rk)
-{
-	name_rank__exit(&rk->comm);
-	name_rank__exit(&rk->dso);
-	name_rank__exit(&rk->sym);
-	name_rank__exit(&rk->srcline);
-	name_rank__exit(&rk->srcfile);
-	name_rank__exit(&rk->trace);
-	name_rank__exit(&rk->parent);
 }
 
 /* A value ordered largest first, as a signed integer ordered ascending. */
@@ -130,119 +63,29 @@ static int64_t descending(uint64_t v)
 
 /* An hpp value's integers (perf's __hpp__sort: the leader's value, then
  * each member's in a group view; the children by the leader's alone). */
-static int value_phase(const struct hists *h, enum sort_key_id id,
+static int value_phase(const struct hists *h, const struct sort_key *key,
 		       const struct hist_entry *he, int64_t *k)
 {
-	int n = key_ints(h, id, false), idx = h->group_sort_idx, at = 0;
+	int n = key_ints(h, key, false), idx = h->group_sort_idx, at = 0;
 
 	if (!idx || n <= 1) {
 		for (int m = 0; m < n; m++)
-			k[m] = descending(hist_entry__value(h, he, id, m));
+			k[m] = descending(key->value(key, h, he, m));
 		return n;
 	}
 	/* perf's __hpp__group_sort_idx(): the member asked for, then the
 	 * others but the leader; an index past the group: the leader only */
 	if (idx >= n) {
-		k[at++] = descending(hist_entry__value(h, he, id, 0));
+		k[at++] = descending(key->value(key, h, he, 0));
 	} else {
-		k[at++] = descending(hist_entry__value(h, he, id, idx));
+		k[at++] = descending(key->value(key, h, he, idx));
 		for (int m = 1; m < n; m++)
 			if (m != idx)
-				k[at++] = descending(hist_entry__value(h, he, id, m));
+				k[at++] = descending(key->value(key, h, he, m));
 	}
 	while (at < n)
 		k[at++] = 0;	/* equal: the keys after decide */
 	return n;
-}
-
-/* The integers that order one key in the output pass (perf's se_sort). */
-static int sort_phase(const struct hists *h, const struct rankings *rk, enum sort_key_id id,
-		      const struct hist_entry *he, int64_t *k)
-{
-	if (sort_key_is_value(id))
-		return value_phase(h, id, he, k);
-	switch (id) {
-	case SORT_COMM: k[0] = name_rank__of(&rk->comm, he->comm); return 1;
-	case SORT_PID: k[0] = he->thread->tid; return 1;
-	case SORT_DSO: k[0] = name_rank__of(&rk->dso, he->dso); return 1;
-	case SORT_SYM: k[0] = name_rank__of(&rk->sym, he->sym); return 1;	/* by name */
-	case SORT_CPU: k[0] = he->cpu; return 1;
-	case SORT_SRCLINE: k[0] = name_rank__of(&rk->srcline, he->rare->srcline); return 1;
-	case SORT_SRCFILE: k[0] = name_rank__of(&rk->srcfile, he->rare->srcfile); return 1;
-	case SORT_TRACE: k[0] = name_rank__of(&rk->trace, he->rare->trace_output); return 1;
-	case SORT_CGROUP: k[0] = (int64_t)(he->rare->cgroup ^ 1ULL << 63); return 1;
-	case SORT_CGROUP_ID:
-		k[0] = (int64_t)(he->rare->cgroup_ns_dev ^ 1ULL << 63);
-		k[1] = (int64_t)(he->rare->cgroup_ns_ino ^ 1ULL << 63);
-		return 2;
-	case SORT_DSO_FROM:	/* names descending, unknown first: perf's order */
-		k[0] = hist_entry__branch(he)->from.dso ?
-			       -name_rank__of(&rk->dso, hist_entry__branch(he)->from.dso) : INT64_MIN;
-		return 1;
-	case SORT_SYM_FROM:
-	case SORT_SYM_TO: {
-		const struct hist_branch *b = hist_entry__branch(he);
-		const struct addr_map_sym *e = id == SORT_SYM_FROM ? &b->from : &b->to;
-
-		k[0] = e->sym ? 0 : 1;
-		k[1] = (int64_t)(e->sym ? e->sym->start : e->addr);
-		return 2;
-	}
-	case SORT_CYCLES: k[0] = -(int64_t)hist_entry__branch(he)->cycles; return 1;
-	/* as perf's comparisons (right minus left): ascending */
-	case SORT_SYM_SIZE: k[0] = he->sym ? (int64_t)(he->sym->end - he->sym->start) : 0; return 1;
-	case SORT_DSO_SIZE: k[0] = (int64_t)he->rare->map_size; return 1;
-	case SORT_ADDR: k[0] = (int64_t)he->rare->raw_ip; return 1;
-	case SORT_SOCKET: k[0] = he->socket; return 1;
-	case SORT_TIME: k[0] = (int64_t)he->rare->time; return 1;
-	case SORT_PARENT:	/* by name, [other] last (perf's cmp_null) */
-		k[0] = he->rare->parent ? name_rank__of(&rk->parent, he->rare->parent) : INT64_MAX;
-		return 1;
-	case SORT_DSO_TO:	/* as dso_from */
-		k[0] = hist_entry__branch(he)->to.dso ?
-			       -name_rank__of(&rk->dso, hist_entry__branch(he)->to.dso) : INT64_MIN;
-		return 1;
-	case SORT_DSO_DADDR:	/* as dso_from */
-		k[0] = hist_entry__mem(he)->daddr.dso ?
-			       -name_rank__of(&rk->dso, hist_entry__mem(he)->daddr.dso) : INT64_MIN;
-		return 1;
-	case SORT_MISPREDICT:
-	case SORT_ABORT:
-	case SORT_IN_TX: k[0] = -(int64_t)sort_key__branch_flag(id, he); return 1;
-	case SORT_DCACHELINE: sort_key__dcacheline(he, k); return DCACHELINE_INTS;
-	case SORT_IPC_NULL:	/* by address in both passes: collapse_phase() */
-	case SORT_IPC_LBR:
-	case SORT_NR_KEYS: break;
-	default: k[0] = sort_key__mem_order(id, hist_entry__mem(he)); return 1;
-	}
-	return 0;
-}
-
-/* ... and in the identity pass (perf's se_cmp): symbols by address;
- * values tell no entries apart. */
-static int collapse_phase(const struct hists *h, const struct rankings *rk,
-			  enum sort_key_id id, const struct hist_entry *he, int64_t *k)
-{
-	const struct sort_list *l = h->sort;
-
-	if (sort_key_is_value(id))
-		return 0;
-	if (id != SORT_SYM && id != SORT_IPC_NULL && id != SORT_IPC_LBR)
-		return sort_phase(h, rk, id, he, k);
-	if (id == SORT_SYM) {
-		/* without the object as a key perf compares the objects first,
-		 * an unresolved address's too (hists.c switches to perf's own
-		 * tree when that is no total order) */
-		k[0] = !sort_list__has(l, SORT_DSO) ? name_rank__of(&rk->dso, he->dso) : 0;
-		k[1] = he->sym ? 0 : 1;
-	} else {	/* the IPC columns order unresolved addresses by address */
-		k[0] = he->sym ? 0 : 1;
-		k[1] = he->sym && !sort_list__has(l, SORT_DSO) ?
-			       name_rank__of(&rk->dso, he->dso) : 0;
-	}
-	/* perf compares these as signed differences: kernel addresses first */
-	k[2] = (int64_t)(he->sym ? he->sym->start : he->ip);
-	return 3;
 }
 
 /* perf's hist_entry__sort(): < 0 when @a prints first. */
@@ -327,28 +170,29 @@ static void replay_output_tree(struct sort_item *items, size_t n, bool in_order,
 
 /* An entry's integer keys: those ordering the output (perf's se_sort),
  * then those telling entries apart (se_cmp). Returns how many of each. */
-static int entry_keys(const struct hists *h, const struct rankings *rk, bool full,
+static int entry_keys(const struct hists *h, const struct sort_rank *rk, bool full,
 		      const struct hist_entry *he, int64_t *key, int *nr_sort_keys,
 		      uint64_t *unordered)
 {
 	const struct sort_list *l = h->sort;
 	int n = 0;
 
-	for (int k = 0; k < l->nr; k++) {
-		enum sort_key_id id = l->keys[k]->id;
+	for (int i = 0; i < l->nr; i++) {
+		const struct sort_key *k = l->keys[i];
 		int first = n;
 
-		/* perf orders the IPC columns by their identity (no se_sort) */
-		n += id == SORT_IPC_NULL || id == SORT_IPC_LBR ?
-			     collapse_phase(h, rk, id, he, key + n) :
-			     sort_phase(h, rk, id, he, key + n);
-		for (int i = first; unordered && sort_key_is_unordered(id) && i < n && i < 64; i++)
-			*unordered |= 1ULL << i;
+		n += k->hpp ? value_phase(h, k, he, key + n) :
+			      sort_key__order_ints(k, l, rk, he, key + n);
+		for (int j = first; unordered && k->unordered && j < n && j < 64; j++)
+			*unordered |= 1ULL << j;
 	}
 	*nr_sort_keys = n;
-	for (int k = 0; k < l->nr; k++)
-		if (full || l->keys[k]->id == SORT_SYM)
-			n += collapse_phase(h, rk, l->keys[k]->id, he, key + n);
+	for (int i = 0; i < l->nr; i++) {
+		const struct sort_key *k = l->keys[i];
+
+		if (!k->hpp && (full || (k->order && k->identity)))
+			n += sort_key__identity_ints(k, l, rk, he, key + n);
+	}
 	return n;
 }
 
@@ -360,7 +204,7 @@ static int entry_keys(const struct hists *h, const struct rankings *rk, bool ful
  * comparisons before, and as much again to faulting in copies.
  */
 /* Entry @he's row: its keys, zero past them, signed order as unsigned. */
-static void entry_row(const struct hists *h, const struct rankings *rk,
+static void entry_row(const struct hists *h, const struct sort_rank *rk,
 		      const struct hist_entry *he, int stride, uint64_t *r)
 {
 	int nr_sort_keys, nk = entry_keys(h, rk, false, he, (int64_t *)r, &nr_sort_keys, NULL);
@@ -373,7 +217,7 @@ static void entry_row(const struct hists *h, const struct rankings *rk,
 
 struct rows_job {
 	const struct hists *h;
-	const struct rankings *rk;
+	const struct sort_rank *rk;
 	struct hist_entry *const *ents;
 	int stride, words;
 	struct row_packer *pack[2];
@@ -408,7 +252,7 @@ static void pack_rows(size_t from, size_t to, int part, void *ctx)
 /* The keys twice (measured, then packed) rather than all kept whole: a
  * memory report's dozen keys per entry would outweigh the entries. Each
  * pass in two halves at once: a memory report has millions of entries. */
-static void sort_by_rows(const struct hists *h, const struct rankings *rk,
+static void sort_by_rows(const struct hists *h, const struct sort_rank *rk,
 			 struct hist_entry *const *ents, size_t n)
 {
 	int per = keys_per_entry(h, false);
@@ -432,7 +276,7 @@ static void sort_by_rows(const struct hists *h, const struct rankings *rk,
 }
 
 /* --children and group views compare more than keys: items carry it. */
-static void sort_by_items(const struct hists *h, const struct rankings *rk,
+static void sort_by_items(const struct hists *h, const struct sort_rank *rk,
 			  struct hist_entry *const *ents, size_t n)
 {
 	struct sort_item *items = must_calloc(n, sizeof(*items));
@@ -494,7 +338,7 @@ void hists__output_resort(struct hists *h)
 {
 	size_t n = 0;
 	struct hist_entry **ents = must_reallocarray(NULL, h->nr_entries, sizeof(*ents));
-	struct rankings rk;
+	struct sort_rank rk;
 
 	hists__drop_index(h);	/* done adding: the sort needs the room */
 	free(h->sorted);
@@ -512,7 +356,7 @@ void hists__output_resort(struct hists *h)
 		cc_sort(&h->chains, ents[i]->chain,
 			h->chain_fractal ? 0 : h->total_period * h->chain_min_percent / 100,
 			h->chain_fractal ? h->chain_min_percent / 100 : -1);
-	rank_all(&rk, ents, n);
+	sort_rank__init(&rk, ents, n);
 	if (!h->cumulate && h->nr_members <= 1 && !h->perf_tree)
 		sort_by_rows(h, &rk, ents, n);
 	else
@@ -521,6 +365,6 @@ void hists__output_resort(struct hists *h)
 	 * --children's equal entries */
 	h->nr_sorted = partition_filtered(h->sorted, n);
 	h->nr_sorted_all = n;
-	rankings__free(&rk);
+	sort_rank__exit(&rk);
 	free(ents);
 }

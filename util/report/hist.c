@@ -13,16 +13,6 @@
 #include "hist.h"
 #include "../base/xalloc.h"
 
-/* splitmix64's finalizer: every input bit moves the low bits we index by
- * (symbol addresses share their low bits). */
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL;
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-	return h ^ (h >> 31);
-}
-
 static const struct hist_branch no_branch;
 
 const struct hist_branch *hist_entry__branch(const struct hist_entry *he)
@@ -35,59 +25,6 @@ static const struct hist_mem no_mem = { .data_src = PERF_MEM_DATA_SRC_NONE };
 const struct hist_mem *hist_entry__mem(const struct hist_entry *he)
 {
 	return he->mem ? he->mem : &no_mem;
-}
-
-static unsigned char branch_dso_initial(const struct addr_map_sym *e)
-{
-	return e->dso ? (unsigned char)e->dso->short_name[0] : 0;
-}
-
-static uint64_t addr_map_sym_key(const struct addr_map_sym *e)
-{
-	return e->sym ? e->sym->start : e->addr;
-}
-
-static uint64_t hash_entry(const struct sort_list *l, const struct hist_entry *he)
-{
-	uint64_t h = 0;
-
-	for (int i = 0; i < l->nr; i++) {
-		switch (l->keys[i]->id) {
-		case SORT_COMM: h = mix(h, (uintptr_t)he->comm); break;
-		case SORT_PID: h = mix(h, (uintptr_t)he->thread); break;
-		case SORT_DSO: h = mix(h, he->dso ? (uintptr_t)he->dso->short_name[0] : 0); break;
-		case SORT_SYM:
-		case SORT_IPC_NULL:
-		case SORT_IPC_LBR: h = mix(h, he->sym ? he->sym->start : he->ip); break;
-		case SORT_CPU: h = mix(h, (uint32_t)he->cpu); break;
-		case SORT_SRCLINE: h = mix(h, he->rare->srcline ? (unsigned char)he->rare->srcline[0] : 0); break;
-		case SORT_SRCFILE: h = mix(h, he->rare->srcfile ? (unsigned char)he->rare->srcfile[0] : 0); break;
-		case SORT_DSO_FROM: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->from)); break;
-		case SORT_SYM_FROM: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->from)); break;
-		case SORT_SYM_TO: h = mix(h, addr_map_sym_key(&hist_entry__branch(he)->to)); break;
-		case SORT_CYCLES: h = mix(h, hist_entry__branch(he)->cycles); break;
-		case SORT_SYM_SIZE: h = mix(h, he->sym ? he->sym->end - he->sym->start : 0); break;
-		case SORT_DSO_SIZE: h = mix(h, he->rare->map_size); break;
-		case SORT_ADDR: h = mix(h, he->rare->raw_ip); break;
-		case SORT_SOCKET: h = mix(h, (uint32_t)he->socket); break;
-		case SORT_TIME: h = mix(h, he->rare->time); break;
-		case SORT_TRACE: h = mix(h, (uintptr_t)he->rare->trace_output); break;
-		case SORT_CGROUP: h = mix(h, he->rare->cgroup); break;
-		case SORT_CGROUP_ID: h = mix(mix(h, he->rare->cgroup_ns_dev), he->rare->cgroup_ns_ino); break;
-		case SORT_PARENT: h = mix(h, he->rare->parent ? (unsigned char)he->rare->parent[0] : 0); break;
-		case SORT_DSO_TO: h = mix(h, branch_dso_initial(&hist_entry__branch(he)->to)); break;
-		case SORT_MISPREDICT:
-		case SORT_ABORT:
-		case SORT_IN_TX: h = mix(h, sort_key__branch_flag(l->keys[i]->id, he)); break;
-		case SORT_NR_KEYS: break;
-		default:
-			/* values (overhead, ...) tell no entries apart */
-			if (!l->keys[i]->hpp)
-				h = mix(h, sort_key__mem_hash(l->keys[i]->id, hist_entry__mem(he)));
-			break;
-		}
-	}
-	return h;
 }
 
 int hists__init(struct hists *h, const struct sort_list *sort, const struct sort_list *fields,
@@ -148,21 +85,9 @@ void hists__add_filtered(struct hists *h, uint64_t period, int member)
 uint64_t hist_entry__value(const struct hists *h, const struct hist_entry *he,
 			   enum sort_key_id id, int m)
 {
-	const uint64_t *member = he->member_period;
-	int nr = h->nr_members;
+	const struct sort_key *k = sort_key__by_id(id);
 
-	switch (id) {
-	case SORT_OVERHEAD:
-	case SORT_PERIOD: return member ? member[m] : he->period;
-	case SORT_SAMPLE: return member ? member[nr + m] : he->nr_samples;
-	case SORT_OVERHEAD_CHILDREN: return member ? member[2 * nr + m] : he->period_acc;
-	case SORT_OVERHEAD_SYS:
-	case SORT_OVERHEAD_US:
-	case SORT_OVERHEAD_GUEST_SYS:
-	case SORT_OVERHEAD_GUEST_US:
-		return he->mode_period ? he->mode_period[m * MODE_NR + id - SORT_OVERHEAD_SYS] : 0;
-	default: return 0;
-	}
+	return k->value ? k->value(k, h, he, m) : 0;
 }
 
 void hists__totals_from_entries(struct hists *h, struct hist_entry *const *ents, size_t n)
@@ -328,7 +253,7 @@ static struct hist_entry *new_entry(struct hists *h, const struct hist_entry *tm
 
 uint64_t hists__hash(const struct hists *h, const struct hist_entry *tmpl)
 {
-	return hash_entry(h->sort, tmpl);
+	return sort_list__hash(h->sort, tmpl);
 }
 
 void hists__prefetch(const struct hists *h, uint64_t hash, bool entry)
@@ -490,7 +415,7 @@ static int switch_to_tree(struct hists *h)
 
 struct hist_entry *hists__findnew(struct hists *h, const struct hist_entry *tmpl)
 {
-	return hists__findnew_hashed(h, tmpl, hash_entry(h->sort, tmpl));
+	return hists__findnew_hashed(h, tmpl, sort_list__hash(h->sort, tmpl));
 }
 
 void hists__drop_index(struct hists *h)
@@ -583,7 +508,7 @@ static int refold(struct hists *h)
 
 			if (he->merged)
 				continue;
-			he->hash = hash_entry(h->sort, he);
+			he->hash = sort_list__hash(h->sort, he);
 			slot = probe(h, he, he->hash);
 			if (!slot || (slot->val &&
 				      hists__merge_entry(h, (struct hist_entry *)slot->val, he)))

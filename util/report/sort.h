@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../base/strbuf.h"
+#include "name-rank.h"
 
 struct hist_entry;
 struct hist_mem;
@@ -76,6 +77,22 @@ enum sort_key_id {
 	SORT_NR_KEYS
 };
 
+struct sort_list;
+struct hists;
+struct addr_map_sym;
+
+/* The names of a histogram's entries ranked, for the output order's
+ * integers (hist-sort ranks them; a key's order() reads them). */
+struct sort_rank {
+	struct name_rank comm, dso, sym, srcline, srcfile, trace, parent;
+};
+
+/*
+ * One sort key is one of these, defined beside its functions (sort-keys.c,
+ * sort-branch.c, sort-mem.c) and listed once in sort.c's table. A key that
+ * tells entries apart (an identity) has cmp, hash, order and cell; a value
+ * (hpp: overhead, sample, period) has value and no identity.
+ */
 struct sort_key {
 	enum sort_key_id id;
 	const char *name;	/* as --sort spells it */
@@ -86,7 +103,47 @@ struct sort_key {
 	bool branch_only;	/* ... in branch mode only */
 	bool dropped;		/* perf on x86 accepts it and shows nothing */
 	bool hpp;		/* a value column (overhead, sample, period) */
+	bool unordered;		/* perf compares it by "differ or not" */
+	bool reads_rare;	/* it reads struct hist_rare (entries keep theirs) */
+	bool needs_mem;		/* it reads struct hist_mem */
+	bool cumulative;	/* a value that exists only with --children */
+	bool by_cpumode;	/* a value of the samples in one cpumode */
 	unsigned char min_width;	/* perf's column minimum beside the header */
+	uint8_t compared_text;	/* the lazy text (COMPARED_*) perf computes to compare it */
+	unsigned char nr_order;	/* integers order() writes */
+	unsigned char nr_identity;	/* ... and identity(), where it has one */
+
+	/* perf's se_cmp, the identity: 0 for one entry, > 0 when @a prints
+	 * first (perf's signs: right minus left) */
+	int64_t (*cmp)(const struct sort_key *k, const struct sort_list *l,
+		       const struct hist_entry *a, const struct hist_entry *b);
+	/* perf's se_sort, the output order, where it is not cmp's */
+	int64_t (*sort)(const struct sort_key *k, const struct sort_list *l,
+			const struct hist_entry *a, const struct hist_entry *b);
+	/* equal for entries cmp makes one */
+	uint64_t (*hash)(const struct sort_key *k, const struct hist_entry *he);
+	/* sort's order as integers compared ascending (hist-sort's rows) ... */
+	int (*order)(const struct sort_key *k, const struct sort_list *l,
+		     const struct sort_rank *rk, const struct hist_entry *he, int64_t *ints);
+	/* ... and cmp's, where it differs (NULL: order's; no order: both) */
+	int (*identity)(const struct sort_key *k, const struct sort_list *l,
+			const struct sort_rank *rk, const struct hist_entry *he, int64_t *ints);
+	/* the cell's text (unpadded, cut to @width where perf cuts it) */
+	void (*cell)(const struct sort_key *k, const struct sort_list *l,
+		     const struct hist_entry *he, int width, struct strbuf *sb);
+	/* widen @w to @he's cell (perf's hists__calc_col_len()); with
+	 * @unresolved_dso, an object column makes room for an unknown one */
+	void (*width)(const struct sort_key *k, const struct hist_entry *he,
+		      bool unresolved_dso, int *w);
+	/* a value's, for group member @m */
+	uint64_t (*value)(const struct sort_key *k, const struct hists *h,
+			  const struct hist_entry *he, int m);
+
+	/* the key's own datum, read by the shared functions above */
+	int64_t (*scalar)(const struct hist_entry *he);	/* an integer key */
+	const struct addr_map_sym *(*end)(const struct hist_entry *he);	/* an address's */
+	const char *(*text)(const struct hist_entry *he);	/* a name's */
+	unsigned int flag;	/* a branch flag's bits, a cpumode's index */
 };
 
 #define MAX_SORT_KEYS 32
@@ -115,6 +172,8 @@ bool sort_list__has(const struct sort_list *l, enum sort_key_id id);
 bool sort_key_is_unordered(enum sort_key_id id);
 /* Whether @id is a value (overhead, sample, period, ...), not an identity. */
 bool sort_key_is_value(enum sort_key_id id);
+/* The key of @id. */
+const struct sort_key *sort_key__by_id(enum sort_key_id id);
 /* The key named @name (NULL when unknown). */
 const struct sort_key *sort_key__find(const char *name);
 /* The first key only branch mode knows, or NULL. */
@@ -129,17 +188,20 @@ bool sort_list__reads_rare(const struct sort_list *l);
 bool sort_list__needs_cpumode(const struct sort_list *l);
 
 /* Identity of two entries under @l (0: same entry). */
+int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
+			    const struct hist_entry *b);
 /* perf's collapse pass, which differs only under @l->sym_by_name. */
 int64_t sort_list__collapse_pass(const struct sort_list *l, const struct hist_entry *a,
 				 const struct hist_entry *b);
-int64_t sort_list__collapse(const struct sort_list *l, const struct hist_entry *a,
-			    const struct hist_entry *b);
+/* A hash of @he's identity under @l: equal for entries that collapse. */
+uint64_t sort_list__hash(const struct sort_list *l, const struct hist_entry *he);
 
-/* Identity of two entries under key @k of @l alone (0: the same value). */
 /* The lazily computed texts (COMPARED_SRCFILE, COMPARED_TRACE) perf's
  * comparison of @a and @b reaches: those after keys that tie. */
 uint8_t sort_list__texts_compared(const struct sort_list *l, const struct hist_entry *a,
 				  const struct hist_entry *b);
+
+/* Identity of two entries under key @k of @l alone (0: the same value). */
 int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
 			   const struct hist_entry *a, const struct hist_entry *b);
 
@@ -147,26 +209,26 @@ int64_t sort_key__collapse(const struct sort_list *l, const struct sort_key *k,
 int64_t sort_key__sort(const struct sort_list *l, const struct sort_key *k,
 		       const struct hist_entry *a, const struct hist_entry *b);
 
-/*
- * A weight or memory key of @m as one integer, ascending in perf's output
- * order (dso_daddr excepted: names are ranked by the caller).
- */
-int64_t sort_key__mem_order(enum sort_key_id id, const struct hist_mem *m);
-uint64_t sort_key__mem_hash(enum sort_key_id id, const struct hist_mem *m);
-
-/* perf's dcacheline key as integers ascending in its order: the cpumode,
- * unmapped last, the mapping's file, the pid for anonymous user memory, the
- * cache line's address. */
-#define DCACHELINE_INTS 5
-void sort_key__dcacheline(const struct hist_entry *he, int64_t k[DCACHELINE_INTS]);
-
-/* The branch flags (BRANCH_*) that key @id tells apart, of @he. */
-unsigned int sort_key__branch_flag(enum sort_key_id id, const struct hist_entry *he);
-
 /* The cell text of @k for @he (unpadded), appended to @sb; not for hpp
  * keys, whose cells hist-print makes. */
 void sort_key__cell(const struct sort_list *l, const struct sort_key *k,
 		    const struct hist_entry *he, int width,
 		    struct strbuf *sb);
+
+/*
+ * An identity key's integers for hist-sort's rows, ascending in perf's
+ * order: those of its output order (perf's se_sort), and those of its
+ * identity (se_cmp; a symbol's differ from its output order's). Each
+ * returns how many it wrote: the key's nr_order or nr_identity.
+ */
+int sort_key__order_ints(const struct sort_key *k, const struct sort_list *l,
+			 const struct sort_rank *rk, const struct hist_entry *he, int64_t *ints);
+int sort_key__identity_ints(const struct sort_key *k, const struct sort_list *l,
+			    const struct sort_rank *rk, const struct hist_entry *he,
+			    int64_t *ints);
+
+/* Rank the names of @ents (n of them) for keys' order(); free with exit. */
+void sort_rank__init(struct sort_rank *rk, struct hist_entry *const *ents, size_t n);
+void sort_rank__exit(struct sort_rank *rk);
 
 #endif
