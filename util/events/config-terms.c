@@ -99,7 +99,7 @@ int config_term__apply(struct evsel *e, const char *name, size_t nlen, const cha
 		/* "no": no branch stack for this event, as perf */
 		if (val && !strcmp(val, "no"))
 			c->branch_type = 0;
-		else if (!val || parse_branch_filter(val, &c->branch_type, err))
+		else if (parse_branch_filter(val ? val : "", &c->branch_type, err))
 			return -EINVAL;
 		c->branch_set = true;
 	} else if (is(name, nlen, "overwrite") || is(name, nlen, "no-overwrite")) {
