@@ -146,14 +146,16 @@ int cgroup_names__parse(struct cgroup_names *out, const char *spec, const char *
 		return match_patterns(spec, proc, out, err);
 	for (const char *p = spec;; p += strcspn(p, ",") + 1) {
 		size_t len = strcspn(p, ",");
+		const char *name = p;
+		size_t nlen = len;
 
 		/* as perf: "/x" is x, an empty name the root, a name once */
-		if (len > 1 && *p == '/')
-			p++, len--;
-		if (!len)
-			p = "/", len = 1;
-		if (!has_name(out, p, len))
-			add_name(out, p, len);
+		if (nlen > 1 && *name == '/')
+			name++, nlen--;
+		if (!nlen)
+			name = "/", nlen = 1;
+		if (!has_name(out, name, nlen))
+			add_name(out, name, nlen);
 		if (!p[len])
 			break;
 	}
