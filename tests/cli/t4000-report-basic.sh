@@ -182,6 +182,19 @@ test_expect_success 'branch mode: Basic Block Cycles from the LBR cycles field' 
 	test_grep "^ +[0-9.]+% +[0-9]+  14 *$" out && test_grep "^ +[0-9.]+% +[0-9]+  - *$" out
 '
 
+test_expect_success PERF 'branch mode: addr_from, addr_to (unresolved kernel ends) as perf' '
+	same_report "$PD/perf.data.branch-4.14" -F overhead,addr_from,addr_to &&
+	same_report "$PD/perf.data.branch-4.14" -F overhead,addr_to,dso_to,cycles &&
+	pm report --sort addr_from -i "$PD/perf.data.branch-4.14" >out &&
+	test_grep "^# Overhead  Source Address" out
+'
+
+test_expect_success 'addr_from outside branch mode: a branch key refused with the fix' '
+	test_expect_code 255 pm report --sort addr_from -i "$PD/perf.data.singleprocess-3.8" \
+		>out 2>err &&
+	test_grep "key .addr_from. describes taken branches" err && test ! -s out
+'
+
 test_expect_success '--sort srcline: file:line from the DWARF line table, else sym+offset' '
 	pm record -q -e cpu-clock -o sl.data -- "$WL/burn" >/dev/null &&
 	pm report --stdio --sort srcline -i sl.data >out &&

@@ -72,7 +72,9 @@ test_expect_success PTRACE,PERF 'Linux perf reads the stepped file as perf-mini 
 	pm script -i b.data -F ip,brstacksym >pm.brs &&
 	test_cmp perf.brs pm.brs &&
 	same_report b.data &&
-	same_report b.data -F overhead,symbol_from,symbol_to,mispredict
+	same_report b.data -F overhead,symbol_from,symbol_to,mispredict &&
+	same_report b.data -F overhead,addr_from,addr_to &&
+	same_report b.data -F overhead,addr_to,symbol_from,dso_from
 '
 
 # -j: the kernel's LBR filter, which the simulator applies as it steps.

@@ -103,6 +103,68 @@ const struct sort_key sort_key_sym_to = {
 	END_SYM_KEY, .end = branch_to,
 };
 
+/*
+ * perf's addr_from/addr_to: an end's object, then its address (a signed
+ * difference); printed as symbol+offset at the sample's level, the symbol
+ * cut to the column, which only an unresolved end widens.
+ */
+static int64_t end_addr_cmp(const struct sort_key *k, const struct sort_list *l,
+			    const struct hist_entry *a, const struct hist_entry *b)
+{
+	return end_dso_cmp(k, l, a, b) ?: (int64_t)(k->end(b)->addr - k->end(a)->addr);
+}
+
+static uint64_t end_addr_hash(const struct sort_key *k, const struct hist_entry *he)
+{
+	return k->end(he)->addr;
+}
+
+static int end_addr_order(const struct sort_key *k, const struct sort_list *l,
+			  const struct sort_rank *rk, const struct hist_entry *he, int64_t *ints)
+{
+	end_dso_order(k, l, rk, he, ints);
+	ints[1] = (int64_t)k->end(he)->addr;
+	return 2;
+}
+
+static void end_addr_cell(const struct sort_key *k, const struct sort_list *l,
+			  const struct hist_entry *he, int width, struct strbuf *sb)
+{
+	const struct addr_map_sym *e = k->end(he);
+	uint64_t offset = e->sym ? e->al_addr - e->sym->start : 0;
+
+	(void)l;
+	add_level(sb, he->level);
+	if (e->sym && e->dso && e->sym->is_object) {
+		strbuf_addf(sb, "%s+0x%" PRIx64, e->sym->name, offset);
+	} else if (e->sym && e->dso) {
+		add_cut(sb, e->sym->name, width > 4 ? width - 4 : 0);
+		if (offset)
+			strbuf_addf(sb, "+0x%" PRIx64, offset);
+	} else {
+		add_addr16(sb, e->al_addr);
+	}
+}
+
+static void end_addr_width(const struct sort_key *k, const struct hist_entry *he,
+			   bool unresolved_dso, int *w)
+{
+	(void)unresolved_dso;
+	if (!k->end(he)->sym)
+		width_at_least(w, UNRESOLVED_SYM_WIDTH);
+}
+
+#define END_ADDR_KEY .branch_only = true, .ragged = true, .cmp = end_addr_cmp, .hash = end_addr_hash, \
+	.order = end_addr_order, .nr_order = 2, .cell = end_addr_cell, .width = end_addr_width
+
+const struct sort_key sort_key_addr_from = {
+	SORT_ADDR_FROM, "addr_from", "Source Address", END_ADDR_KEY, .end = branch_from,
+};
+
+const struct sort_key sort_key_addr_to = {
+	SORT_ADDR_TO, "addr_to", "Target Address", END_ADDR_KEY, .end = branch_to,
+};
+
 /* most cycles first */
 static int64_t cycles_of(const struct hist_entry *he)
 {

@@ -21,7 +21,7 @@ extern const struct sort_key sort_key_comm, sort_key_pid, sort_key_dso, sort_key
 /* sort-branch.c: a taken branch's ends and flags (branch mode) */
 extern const struct sort_key sort_key_dso_from, sort_key_sym_from, sort_key_sym_to,
 	sort_key_cycles, sort_key_ipc_null, sort_key_ipc_lbr, sort_key_dso_to,
-	sort_key_mispredict, sort_key_abort, sort_key_in_tx;
+	sort_key_mispredict, sort_key_abort, sort_key_in_tx, sort_key_addr_from, sort_key_addr_to;
 
 /* sort-mem.c: a sample's weights and its memory access (--mem-mode) */
 extern const struct sort_key sort_key_local_weight, sort_key_weight, sort_key_local_ins_lat,

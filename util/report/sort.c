@@ -63,6 +63,8 @@ static const struct sort_key *const keys[SORT_NR_KEYS] = {
 	[SORT_PHYS_DADDR] = &sort_key_phys_daddr,
 	[SORT_DATA_PAGE_SIZE] = &sort_key_data_page_size,
 	[SORT_DCACHELINE] = &sort_key_dcacheline,
+	[SORT_ADDR_FROM] = &sort_key_addr_from,
+	[SORT_ADDR_TO] = &sort_key_addr_to,
 };
 
 
@@ -98,7 +100,7 @@ int sort_list__parse(struct sort_list *l, const char *spec, const char *opt, boo
 				    "local_ins_lat, ins_lat; the values overhead, overhead_sys, "
 				    "overhead_us, overhead_guest_sys, overhead_guest_us, "
 				    "overhead_children, sample, period (and dso_from, dso_to, "
-				    "symbol_from, symbol_to, cycles, mispredict, abort, in_tx for "
+				    "symbol_from, symbol_to, addr_from, addr_to, cycles, mispredict, abort, in_tx for "
 				    "branches; mem, snoop, tlb, locked, blocked, symbol_daddr, "
 				    "symbol_iaddr, dso_daddr, phys_daddr, data_page_size, "
 				    "dcacheline with "

@@ -74,6 +74,8 @@ enum sort_key_id {
 	SORT_PHYS_DADDR,
 	SORT_DATA_PAGE_SIZE,
 	SORT_DCACHELINE,
+	SORT_ADDR_FROM,		/* a taken branch's ends as symbol+offset */
+	SORT_ADDR_TO,
 	SORT_NR_KEYS
 };
 
