@@ -440,7 +440,9 @@ size_t unwind__user(struct machine *m, struct thread *t, const struct perf_sampl
 	struct dwfl_slot *slot;
 	struct unwind_ctx *u;
 
-	if (!max || !unwind__possible(s) || !t->maps)
+	/* perf's libunwind has no address space for a thread that never had
+	 * a map (its FORK and MMAPs lost): no user frame, not even the IP */
+	if (!max || !unwind__possible(s) || !t->maps || !t->maps->nr)
 		return 0;
 	reg_value(&s->user_regs, REG_SP, &sp);
 	reg_value(&s->user_regs, REG_IP, &ip);
