@@ -110,7 +110,8 @@ static void test_fields__bad_keys_refused(void **state)
 		struct strbuf err = STRBUF_INIT;
 		struct fields f;
 
-		print_message("--sort %s -F %s\n", bad[i].spec.sort, bad[i].spec.fields ?: "(none)");
+		print_message("--sort %s -F %s\n", bad[i].spec.sort,
+			      bad[i].spec.fields ?: "(none)");
 		assert_int_equal(fields__setup(&bad[i].spec, &f, &err), -EINVAL);
 		assert_non_null(strstr(err.buf, bad[i].says));
 		strbuf_release(&err);
