@@ -27,7 +27,7 @@
  * "!" for one in no map. */
 static const char *const synth_functions[] = {
 	"main", "work", "leaf", "parse", "say \"hi\"\\there",
-	"std::vector<int>::push_back(int const&)", "semi;colon",
+	"std::vector<int>::push_back(int const&)", "semi;colon", "x</script><b>&",
 };
 
 #define SYNTH_NR_FUNCTIONS (sizeof(synth_functions) / sizeof(synth_functions[0]))

@@ -201,8 +201,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_json_convert__reads_back_as_recorded,
 						write_samples, synth_profile__teardown),
-		cmocka_unit_test_setup_teardown(test_json_convert__no_samples_empty_list, write_none,
-						synth_profile__teardown),
+		cmocka_unit_test_setup_teardown(test_json_convert__no_samples_empty_list,
+						write_none, synth_profile__teardown),
 		cmocka_unit_test(test_json_convert__reader_is_strict),
 	};
 
