@@ -260,15 +260,15 @@ static void titles(const struct diff_table *t, const struct hists *h,
 	strbuf_addf(&tl, "  %*s", w, compute_col[t->o->compute].name);
 	strbuf_addstr(&dl, "  ");
 	strbuf_addchars(&dl, '.', (size_t)w);
+	if (t->o->formula) {	/* perf's order: the formula, then the period */
+		strbuf_addf(&tl, "  %*s", FORMULA_WIDTH, "Formula");
+		strbuf_addstr(&dl, "  ");
+		strbuf_addchars(&dl, '.', FORMULA_WIDTH);
+	}
 	if (t->o->period) {
 		strbuf_addf(&tl, "  %*s", PERIOD_WIDTH, "Period");
 		strbuf_addstr(&dl, "  ");
 		strbuf_addchars(&dl, '.', PERIOD_WIDTH);
-	}
-	if (t->o->formula) {
-		strbuf_addf(&tl, "  %*s", FORMULA_WIDTH, "Formula");
-		strbuf_addstr(&dl, "  ");
-		strbuf_addchars(&dl, '.', FORMULA_WIDTH);
 	}
 	/* the keys' titles without their "# " */
 	fprintf(out, "%s  %s\n%s  %s\n#\n", tl.buf, keys.buf + 2, dl.buf, dots.buf + 2);
@@ -319,16 +319,16 @@ static void print_row(const struct diff_table *t, const struct diff_row *r, FILE
 		fprintf(out, "  %*" PRIu64, PERIOD_WIDTH, r->base ? r->base->period : 0);
 	value(t, r, &v);
 	fprintf(out, "  %*s", compute_col[t->o->compute].width, v.buf);
-	if (t->o->period && r->pair)
-		fprintf(out, "  %*" PRIu64, PERIOD_WIDTH, r->pair->period);
-	else if (t->o->period)
-		fprintf(out, "  %*s", PERIOD_WIDTH, "");
 	if (t->o->formula) {
 		strbuf_reset(&v);
 		if (r->pair)
 			formula(t, r, &v);
 		fprintf(out, "  %*s", FORMULA_WIDTH, v.buf);
 	}
+	if (t->o->period && r->pair)
+		fprintf(out, "  %*" PRIu64, PERIOD_WIDTH, r->pair->period);
+	else if (t->o->period)
+		fprintf(out, "  %*s", PERIOD_WIDTH, "");
 	fprintf(out, "%s\n", r->keys);
 	strbuf_release(&v);
 }
