@@ -4,6 +4,7 @@
  * parser and the PMUs sysfs describes ($PERF_MINI_SYSFS, as the tool),
  * and TopDown level 1 on top of it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,11 +68,15 @@ static const char topdown_spec[] =
 int pm_self_topdown_open(struct pm_self **out)
 {
 	int ret = pm_self_open(topdown_spec, out);
+	char why[512];
 
-	if (ret == PM_SELF_E_SPEC)
+	if (ret == PM_SELF_E_SPEC) {
+		/* the parser's message, out of the buffer the new one is written to */
+		snprintf(why, sizeof(why), "%s", pm_self_errmsg());
 		ret = selfmon__fail(PM_SELF_E_NO_EVENT, "no TopDown level 1 here: the CPU PMU has "
 				    "no slots and topdown-* events (Intel Ice Lake and later); "
-				    "%s", pm_self_errmsg());
+				    "%s", why);
+	}
 	if (!ret)
 		(*out)->topdown = true;
 	return ret;
