@@ -12,6 +12,7 @@
 #include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../symbols/demangle.h"
+#include "../symbols/elf-walk.h"
 #include "annotate-listing.h"
 
 void listing_add(struct listing *l, int64_t off, const char *text)
@@ -112,17 +113,23 @@ static void objdump_function_line(struct listing *l, const char *name, bool mang
 
 /*
  * Whether @addr lies in a function of the ELF symbol table of a file
- * with DWARF: objdump -l names it from there where no line table knows
- * the address (a program's _start, _init), but not a PLT entry (its
- * section has no function symbol), nor in a file without DWARF.
+ * with DWARF or a .symtab: objdump -l names it from there where no line
+ * table knows the address (a program's _start, _init; every function of
+ * a program built without -g), but not a PLT entry (its section has no
+ * function symbol), nor in a stripped file (bfd then has no symbols to
+ * name it by). The kernel's vmlinux gets its line in listing_build().
  */
 static bool in_elf_function(struct listing *l, uint64_t addr)
 {
 	struct printer *p = l->p;
 	const struct symbol *sym = dso__table_symbol(&p->a->machine.dsos, p->s->dso, addr);
+	GElf_Shdr sh;
 
-	return sym && !sym->is_object && !strstr(sym->name, "@plt") &&
-	       srcline__has_dwarf(&p->a->srclines, &p->a->machine.dsos, p->s->dso);
+	if (!sym || sym->is_object || strstr(sym->name, "@plt"))
+		return false;
+	return srcline__has_dwarf(&p->a->srclines, &p->a->machine.dsos, p->s->dso) ||
+	       (!p->s->dso->kernel && p->code.elf &&
+		elf_section_by_name(p->code.elf, ".symtab", &sh));
 }
 
 /*
