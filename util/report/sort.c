@@ -157,6 +157,20 @@ bool sort_key_is_value(enum sort_key_id id)
 	return id < SORT_NR_KEYS && keys[id]->hpp;
 }
 
+const char *sort_keys__help(void)
+{
+	static char help[1024];
+
+	if (!help[0]) {
+		size_t at = snprintf(help, sizeof(help), "sort by key(s):");
+
+		for (size_t i = 0; i < ARRAY_SIZE(keys) && at < sizeof(help); i++)
+			if (!keys[i]->dropped)
+				at += snprintf(help + at, sizeof(help) - at, " %s", keys[i]->name);
+	}
+	return help;
+}
+
 const struct sort_key *sort_key__by_id(enum sort_key_id id)
 {
 	return keys[id];

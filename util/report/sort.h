@@ -174,6 +174,8 @@ bool sort_list__has(const struct sort_list *l, enum sort_key_id id);
 bool sort_key_is_unordered(enum sort_key_id id);
 /* Whether @id is a value (overhead, sample, period, ...), not an identity. */
 bool sort_key_is_value(enum sort_key_id id);
+/* --sort's help: every key, from the table (as perf lists its own). */
+const char *sort_keys__help(void);
 /* The key of @id. */
 const struct sort_key *sort_key__by_id(enum sort_key_id id);
 /* The key named @name (NULL when unknown). */
