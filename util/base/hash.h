@@ -49,4 +49,21 @@ static inline uint64_t hash_ptr(const void *p)
 	return hash_u64((uintptr_t)p);
 }
 
+/* @h with word @v folded in: one multiply, for keys of several words
+ * whose table reads the high bits (or that end in hash_mix). */
+static inline uint64_t hash_combine(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* @h with word @v folded in by splitmix64's finalizer: every input bit
+ * moves every output bit, low ones too (symbol addresses share theirs). */
+static inline uint64_t hash_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 31);
+}
+
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/handoff.h"
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "chain-feed.h"
 #include "hist-feed.h"
@@ -179,9 +180,8 @@ static struct seen_slot *seen_slot(const struct chain_feed *f, const struct perf
 	uint64_t k = s->ip ^ ((uint64_t)s->tid << 40) ^ ((uint64_t)s->cpumode << 60);
 
 	for (uint64_t i = 0; i < s->callchain_nr; i++)
-		k = (k ^ s->callchain[i]) * 0x9e3779b97f4a7c15ULL;
-	k ^= k >> 29;
-	k *= 0xbf58476d1ce4e5b9ULL;
+		k = hash_combine(k, s->callchain[i]);
+	k = hash_mix(k, 0);
 	return &f->seen[(k >> 32) & (SEEN_SLOTS - 1)];
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "../data/header-topology.h"
 #include "../events/cpumap.h"
@@ -239,10 +240,8 @@ static void add_mem(struct report *r, const struct perf_sample *s, struct hist_e
 
 static struct ip_cache_slot *ip_cache_slot(struct report *r, const struct perf_sample *s)
 {
-	uint64_t k = s->ip ^ ((uint64_t)s->tid << 40) ^ ((uint64_t)s->cpumode << 60);
+	uint64_t k = hash_mix(s->ip, (uint64_t)s->tid << 8 | s->cpumode);
 
-	k ^= k >> 29;
-	k *= 0xbf58476d1ce4e5b9ULL;
 	return &r->ip_cache[(k >> 32) & (IP_CACHE_SLOTS - 1)];
 }
 

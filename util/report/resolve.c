@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "resolve.h"
 
@@ -50,7 +51,7 @@ struct resolve_slot {
 static struct resolve_slot *cache_slot(struct machine *m, const struct maps *maps,
 				       uint8_t cpumode, uint64_t ip)
 {
-	uint64_t k = (ip ^ (uintptr_t)maps ^ cpumode) * 0x9e3779b97f4a7c15ULL;
+	uint64_t k = hash_combine(ip ^ (uintptr_t)maps, cpumode);
 
 	if (!m->resolve_cache)
 		m->resolve_cache = zalloc_written(RESOLVE_SLOTS * sizeof(struct resolve_slot));

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "branch-cycles.h"
 #include "sort-keys.h"
 
@@ -614,7 +615,7 @@ static int64_t cgroup_id_cmp(const struct sort_key *k, const struct sort_list *l
 static uint64_t cgroup_id_hash(const struct sort_key *k, const struct hist_entry *he)
 {
 	(void)k;
-	return he->rare->cgroup_ns_dev * 0x9e3779b97f4a7c15ULL ^ he->rare->cgroup_ns_ino;
+	return hash_combine(he->rare->cgroup_ns_dev, he->rare->cgroup_ns_ino);
 }
 
 static void cgroup_id_cell(const struct sort_key *k, const struct sort_list *l,

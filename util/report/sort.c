@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../base/hash.h"
 #include "../base/util.h"
 #include "sort-keys.h"
 
@@ -238,23 +239,13 @@ int64_t sort_list__collapse_pass(const struct sort_list *l, const struct hist_en
 	return 0;
 }
 
-/* splitmix64's finalizer: every input bit moves the low bits a table
- * indexes by (symbol addresses share their low bits). */
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL;
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-	return h ^ (h >> 31);
-}
-
 uint64_t sort_list__hash(const struct sort_list *l, const struct hist_entry *he)
 {
 	uint64_t h = 0;
 
 	for (int i = 0; i < l->nr; i++)
 		if (l->keys[i]->hash)
-			h = mix(h, l->keys[i]->hash(l->keys[i], he));
+			h = hash_mix(h, l->keys[i]->hash(l->keys[i], he));
 	return h;
 }
 

@@ -148,7 +148,7 @@ static bool maps_a_binary(const struct map *m)
 
 uint64_t maps__layout(struct maps *maps)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ULL;
+	uint64_t h = FNV1A_64_INIT;
 
 	if (maps->layout && maps->layout_gen == maps->gen)
 		return maps->layout;
@@ -157,10 +157,10 @@ uint64_t maps__layout(struct maps *maps)
 
 		if (!maps_a_binary(m))
 			continue;
-		h = (h ^ m->start) * 0x100000001b3ULL;
-		h = (h ^ m->end) * 0x100000001b3ULL;
-		h = (h ^ m->pgoff) * 0x100000001b3ULL;
-		h = (h ^ (uintptr_t)m->dso) * 0x100000001b3ULL;
+		h = hash_combine(h, m->start);
+		h = hash_combine(h, m->end);
+		h = hash_combine(h, m->pgoff);
+		h = hash_combine(h, (uintptr_t)m->dso);
 	}
 	maps->layout = h ? h : 1;
 	maps->layout_gen = maps->gen;

@@ -3,6 +3,7 @@
 #include <elfutils/libdw.h>
 #include <stdlib.h>
 
+#include "../base/hash.h"
 #include "unwind-step.h"
 
 enum rule_kind {
@@ -117,7 +118,7 @@ static bool derive(Dwfl_Module *mod, uint64_t pc, struct step_rules *r)
 
 static const struct step_rules *rules_at(struct step_cache *c, Dwfl_Module *mod, uint64_t pc)
 {
-	uint64_t k = (pc ^ (uintptr_t)mod) * 0x9e3779b97f4a7c15ULL;
+	uint64_t k = hash_combine(pc, (uintptr_t)mod);
 	struct step_rules *r = &c->slot[k >> 52 & (STEP_SLOTS - 1)];
 
 	if (r->mod != mod || r->pc != pc) {
