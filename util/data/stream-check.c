@@ -76,7 +76,7 @@ int stream_check__feed(struct stream_check *sc, const uint8_t *buf, size_t len,
 		if (sc->next + h.size > len)
 			break;
 		payload = pipe_record__payload(&h, buf + sc->next);
-		if (sc->next + h.size + payload < sc->next)
+		if (payload > UINT64_MAX - sc->next - h.size)
 			break;	/* a payload no stream holds: the walk reports it */
 		sc->next += h.size + payload;
 	}
