@@ -146,10 +146,11 @@ static bool print_hybrid(struct reader *r, FILE *out)
 	return !r->bad;
 }
 
-/* perf's unit_number__scnprintf(): 64G, 512M (divided while over 1024) */
+/* perf's unit_number__scnprintf(): 64G, 512M (divided while over 1024,
+ * up to G: 2 TiB is 2048G) */
 static void print_size(uint64_t n, FILE *out)
 {
-	static const char unit[] = "BKMGTPEZY";
+	static const char unit[] = "BKMG";
 	size_t i = 0;
 
 	while (n / 1024 > 1 && i < sizeof(unit) - 2) {
