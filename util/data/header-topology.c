@@ -198,7 +198,7 @@ static bool print_mem_topology(struct reader *r, FILE *out)
 		(unsigned long long)bsize);
 	for (uint64_t i = 0; i < nr && !r->bad; i++) {
 		uint64_t node = get_u64(r), size = get_u64(r), nbits = get_u64(r), weight = 0;
-		const uint8_t *words = get_bytes(r, (nbits + 63) / 64 * 8);
+		const uint8_t *words = get_bytes(r, (nbits / 64 + !!(nbits % 64)) * 8);
 
 		(void)size;
 		if (!words)
