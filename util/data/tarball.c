@@ -54,7 +54,8 @@ static int put(struct tarball *t, const void *data, uint64_t len, struct strbuf 
 }
 
 /* ustar keeps 100 characters of name, and 155 more of the directories
- * before it in the prefix field */
+ * before it in the prefix field: split, as GNU tar, at the last '/' with
+ * at most 155 characters before it */
 static int set_name(char *h, const char *path, struct strbuf *err)
 {
 	size_t len = strlen(path);
@@ -64,10 +65,8 @@ static int set_name(char *h, const char *path, struct strbuf *err)
 		memcpy(h, path, len);
 		return 0;
 	}
-	for (cut = path + len - 101; cut > path && *cut != '/'; cut--)
+	for (cut = path + (len > 156 ? 155 : len - 2); cut > path && *cut != '/'; cut--)
 		;
-	while (*cut && *cut != '/')
-		cut++;
 	if (*cut != '/' || cut - path > 155 || strlen(cut + 1) > 100) {
 		strbuf_addf(err, "%s: the name is too long for a tar file", path);
 		return -1;
