@@ -134,6 +134,14 @@ int tarball__close(struct tarball *t, struct strbuf *err)
 	int e, ret = put(t, end, sizeof(end), err);
 
 	BZ2_bzWriteClose(&e, t->bz, t->error != 0, NULL, NULL);
+	if (e == BZ_IO_ERROR) {
+		int again;
+
+		/* bzip2 returns on a stream error before it frees its state:
+		 * abandoned on a clean stream, it does */
+		clearerr(t->f);
+		BZ2_bzWriteClose(&again, t->bz, 1, NULL, NULL);
+	}
 	if (e != BZ_OK && !ret) {
 		strbuf_addstr(err, "the archive could not be finished (disk full?)");
 		ret = -1;
