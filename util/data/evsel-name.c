@@ -16,7 +16,7 @@
 
 struct cache_lookup {
 	uint64_t config;
-	const char *found;
+	char found[64];		/* a copy: the enumerator reuses its buffer */
 };
 
 static void match_cache(const char *name, void *data)
@@ -24,9 +24,9 @@ static void match_cache(const char *name, void *data)
 	struct cache_lookup *l = data;
 	uint64_t config;
 
-	if (!l->found && !event_names_parse_cache(name, strlen(name), &config) &&
+	if (!l->found[0] && !event_names_parse_cache(name, strlen(name), &config) &&
 	    config == l->config)
-		l->found = name;
+		snprintf(l->found, sizeof(l->found), "%s", name);
 }
 
 static void add_mod(struct strbuf *sb, bool *colon, const char *mods)
@@ -87,7 +87,8 @@ char *perf_data__attr_name(const struct perf_event_attr *a)
 		break;
 	case PERF_TYPE_HW_CACHE:
 		event_names_for_each_cache(match_cache, &cache);
-		strbuf_addstr(&sb, cache.found ?: "unknown-ext-hardware-cache-type");
+		strbuf_addstr(&sb, cache.found[0] ? cache.found :
+				   "unknown-ext-hardware-cache-type");
 		break;
 	case PERF_TYPE_RAW:
 		strbuf_addf(&sb, "raw %#llx", (unsigned long long)a->config);
