@@ -91,7 +91,7 @@ char *perf_data__attr_name(const struct perf_event_attr *a)
 				   "unknown-ext-hardware-cache-type");
 		break;
 	case PERF_TYPE_RAW:
-		strbuf_addf(&sb, "raw %#llx", (unsigned long long)a->config);
+		strbuf_addf(&sb, "raw 0x%llx", (unsigned long long)a->config);
 		break;
 	case PERF_TYPE_BREAKPOINT:
 		strbuf_addf(&sb, "mem:%#llx", (unsigned long long)a->bp_addr);
