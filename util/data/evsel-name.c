@@ -5,6 +5,7 @@
  * (the generic names, cache events, modifiers in perf's order).
  */
 #include <inttypes.h>
+#include <linux/hw_breakpoint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,8 +94,11 @@ char *perf_data__attr_name(const struct perf_event_attr *a)
 	case PERF_TYPE_RAW:
 		strbuf_addf(&sb, "raw 0x%llx", (unsigned long long)a->config);
 		break;
-	case PERF_TYPE_BREAKPOINT:
-		strbuf_addf(&sb, "mem:%#llx", (unsigned long long)a->bp_addr);
+	case PERF_TYPE_BREAKPOINT:	/* perf's __evsel__bp_name() */
+		strbuf_addf(&sb, "mem:0x%llx:%s%s%s", (unsigned long long)a->bp_addr,
+			    a->bp_type & HW_BREAKPOINT_R ? "r" : "",
+			    a->bp_type & HW_BREAKPOINT_W ? "w" : "",
+			    a->bp_type & HW_BREAKPOINT_X ? "x" : "");
 		break;
 	case PERF_TYPE_TRACEPOINT:
 		strbuf_addstr(&sb, PD_UNNAMED_TRACEPOINT);
