@@ -211,7 +211,8 @@ static void describe(const struct pd_features *f, int feat, const uint8_t *p, st
 		break;
 	case HEADER_PMU_MAPPINGS:
 		for (uint32_t i = 0; i < f->nr_pmus; i++)
-			strbuf_addf(sb, "%s%s = %u", i ? ", " : "", f->pmus[i].name, f->pmus[i].type);
+			strbuf_addf(sb, "%s%s = %u", i ? ", " : "", f->pmus[i].name,
+				    f->pmus[i].type);
 		break;
 	case HEADER_CPU_PMU_CAPS:
 		for (uint32_t i = 0; i < f->nr_cpu_pmu_caps; i++)
