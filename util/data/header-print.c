@@ -39,7 +39,7 @@ static void print_groups(const struct perf_data *pd, FILE *out)
 
 		if (e->nr_members < 2)
 			continue;
-		fprintf(out, "# group: %s{", "");
+		fprintf(out, "# group: %s{", e->group_name ?: "");
 		for (int m = 0; m < e->nr_members; m++)
 			fprintf(out, "%s%s", m ? "," : "", pd->evsels[e->idx + m]->name);
 		fprintf(out, "}\n");
