@@ -217,12 +217,18 @@ static void print_feature(const struct perf_data *pd, int feat, bool full, FILE 
 /*
  * A stream's features are records: perf prints each as it comes, after
  * the file section, and has no bitmap to list the missing ones from.
+ * BRANCH_STACK and STAT it skips there (they have no process op, and
+ * perf_event__process_feature() stops at that).
  */
 static void print_pipe_features(const struct perf_data *pd, bool full, FILE *out)
 {
 	fprintf(out, "# ========\n#\n");
-	for (uint32_t i = 0; i < pd->feat.nr_arrived; i++)
-		print_feature(pd, pd->feat.arrived[i], full, out);
+	for (uint32_t i = 0; i < pd->feat.nr_arrived; i++) {
+		int feat = pd->feat.arrived[i];
+
+		if (feat != HEADER_BRANCH_STACK && feat != HEADER_STAT)
+			print_feature(pd, feat, full, out);
+	}
 }
 
 /*
