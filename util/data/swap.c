@@ -642,6 +642,37 @@ static int cv_header_attr(struct swapper *s, struct cursor *c)
 	return 0;
 }
 
+/* PERF_RECORD_CPU_MAP: a u16 encoding, then a u16 list of CPUs, a mask
+ * (u16 count and word size, 8-byte words after 4 bytes of padding), or a
+ * range (the any-CPU byte, a pad, u16 first and last). */
+static void cv_cpu_map(struct cursor *c)
+{
+	uint16_t type = cv16(c), nr, long_size;
+
+	switch (type) {
+	case 0:		/* PERF_CPU_MAP__CPUS */
+		for (nr = cv16(c); nr && !c->bad; nr--)
+			cv16(c);
+		break;
+	case 1:		/* PERF_CPU_MAP__MASK */
+		nr = cv16(c);
+		long_size = cv16(c);
+		if (long_size != 4 && long_size != 8)
+			break;
+		if (long_size == 8)
+			skip(c, 4);
+		for (; nr && !c->bad; nr--)
+			cv(c, long_size);
+		break;
+	case 2:		/* PERF_CPU_MAP__RANGE_CPUS */
+		skip(c, 2);
+		cv16(c), cv16(c);
+		break;
+	default:
+		break;
+	}
+}
+
 static int cv_user_record(struct swapper *s, struct cursor *c, uint32_t type,
 			  uint64_t *payload)
 {
@@ -674,6 +705,9 @@ static int cv_user_record(struct swapper *s, struct cursor *c, uint32_t type,
 		break;
 	case PERF_RECORD_STAT:
 		cv64(c), cv32(c), cv32(c), cv64_n(c, 3);
+		break;
+	case PERF_RECORD_CPU_MAP:
+		cv_cpu_map(c);
 		break;
 	case PERF_RECORD_THREAD_MAP:
 		for (uint64_t n = cv64(c); n && !c->bad; n--)
