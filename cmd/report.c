@@ -237,6 +237,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			    "Show sample percentage for different cpu modes"),
 		OPT_BOOLEAN(0, "show-total-period", &o.show_total_period,
 			    "Show a column with the sum of periods"),
+		OPT_BOOLEAN(0, "disable-order", &o.disable_order, "Disable raw trace ordering"),
 		OPT_STRING(0, "percent-limit", &o.percent_limit, "percent",
 			   "Don't show entries under that percent"),
 		OPT_CALLBACK(0, "percentage", &o.relative, "relative|absolute",

@@ -471,6 +471,17 @@ test_expect_success SYSWIDE,PERF 'report --sort socket,cpu,time on a system-wide
 	test_cmp perf.out pm.out
 '
 
+# Three processes at once: their records interleave in the file, and in
+# file order a round's end has no taker (perf: "unhandled!")
+test_expect_success PERF 'report --disable-order: -D in file order, the table as without it, as perf' '
+	pm record -q -g -e cpu-clock -c 100000 -o unord.data -- \
+		sh -c "\"$WL/burn\" 50 & \"$WL/burn\" 50 & \"$WL/burn\" 50; wait" &&
+	same_report unord.data --disable-order &&
+	same_report unord.data --disable-order -D &&
+	pm report --stdio -D --disable-order -i unord.data >pm.txt &&
+	test_grep "PERF_RECORD_FINISHED_ROUND: unhandled!" pm.txt
+'
+
 test_expect_success PERF 'report -p/--parent, -x, --sort parent on a recording with callchains equal perf' '
 	pm record -g -e cpu-clock -o par.data -- "$WL/burn" 50 >/dev/null 2>&1 &&
 	for args in "-p middle -g none" "-p ^outer -x -g none" "--sort comm,parent -p mid" \

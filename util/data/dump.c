@@ -411,6 +411,10 @@ void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
 	/* perf says nothing more of these, not even the line's end */
 	if (ev->type == PERF_RECORD_HEADER_ATTR || ev->type == PERF_RECORD_HEADER_FEATURE)
 		return;
+	if (ev->type == PERF_RECORD_FINISHED_ROUND && st->unordered) {
+		fputs(": unhandled!\n", out);
+		return;
+	}
 	if (!user_details(&d, ev))
 		details(out, ev, evsel ? &s : NULL, evsel,
 			pd->feat.arch, report);

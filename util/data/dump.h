@@ -21,6 +21,9 @@ int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session
  * and perf stamps its own records by those declared before them. */
 struct dump_state {
 	size_t nr_attrs;
+	/* records delivered in file order (report --disable-order): perf's
+	 * tool then has no taker of a round's end */
+	bool unordered;
 };
 
 /* One record in that layout (report -D shows each as it is delivered). */

@@ -591,8 +591,10 @@ int report__process(struct report *r)
 
 	report__tool(r, &tool);
 	/* as perf: without sample_id_all, records cannot be ordered by time */
-	tool.unordered = perf_data__unordered(&r->pd);
-	if (tool.unordered && r->dump_out)
+	/* as perf: --disable-order only with -D (it unorders the dump) */
+	tool.unordered = (r->o->disable_order && r->dump_out) || perf_data__unordered(&r->pd);
+	r->dump_state.unordered = tool.unordered;
+	if (tool.unordered && !r->o->disable_order && r->dump_out)
 		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
 		      r->dump_out);
 	if (r->dump_out)

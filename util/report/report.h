@@ -70,6 +70,7 @@ struct report_opts {
 	const char *percent_limit;
 	bool show_nr_samples;
 	bool show_cpu_utilization, show_total_period;
+	bool disable_order;	/* --disable-order: records in file order */
 	bool header, header_only;
 	bool dump_raw;
 	bool stats;
