@@ -109,6 +109,10 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 			last = pid;
 		}
 	}
+	if (o->switched)	/* a workload exiting at the switch: its maps so far */
+		recorder__carry_maps(r, &sb);
+	else if (record_switches(o) && workload > 0)
+		recorder__keep_maps(r, workload);
 	synth__finished_init(&sb);
 	recorder__scan(r, sb.buf, sb.len);
 	perf_data_writer__write_records(w, sb.buf, sb.len);

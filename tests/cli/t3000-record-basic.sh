@@ -335,8 +335,10 @@ test_expect_success 'record --switch-output=SIZE: one whole file after another, 
 		cat out >>syms || return 1
 	done &&
 	test $(grep -c " touch$" syms) -eq 3000 &&
-	# seen once as a normal user beside a loaded run: a sample of no map
-	# in one file; what its maps were, next time
+	# a loaded machine once had a switch while the workload exited: its
+	# last samples went to a file whose /proc maps were gone, so they
+	# resolved to nothing (perf too); the recorder now carries the maps
+	# it saw. If a sample of no map comes back, each file says its maps
 	{ ! grep unknown syms || { for f in sw.data.*; do echo "== $f";
 		pm script --show-mmap-events -F ip,sym -i $f | grep -v " touch$" | head -20; done; false; }; } &&
 	pm script -F ip,sym -i $(ls sw.data.* | head -1) | grep -q " touch$"

@@ -110,6 +110,7 @@ int recorder__init(struct recorder *r, struct evlist *evlist, const struct cpu_m
 	r->w = w;
 	r->time_word = sample_time_word(evlist);
 	strbuf_init(&r->chunk, 1 << 16);
+	strbuf_init(&r->kept_maps, 0);
 	r->rings = calloc(n, sizeof(*r->rings));
 	r->pollfds = calloc(n + 1, sizeof(*r->pollfds));
 	if (!r->rings || !r->pollfds)
@@ -152,6 +153,7 @@ void recorder__exit(struct recorder *r)
 		free(r->dsos[i]);
 	free(r->dsos);
 	strbuf_release(&r->chunk);
+	strbuf_release(&r->kept_maps);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -193,6 +195,42 @@ static void scan_mmap(struct recorder *r, const struct pm_event_header *h, const
 	note_dso(r, buf);
 }
 
+/* Whether @p (an MMAP or MMAP2 record, both begin so) maps into @pid. */
+static bool maps_into(const uint8_t *p, const struct pm_event_header *h, pid_t pid)
+{
+	uint32_t owner;
+
+	if ((h->type != PERF_RECORD_MMAP && h->type != PERF_RECORD_MMAP2) ||
+	    h->size < sizeof(*h) + sizeof(owner))
+		return false;
+	memcpy(&owner, p + sizeof(*h), sizeof(owner));
+	return pid > 0 && owner == (uint32_t)pid;
+}
+
+void recorder__keep_maps(struct recorder *r, pid_t pid)
+{
+	r->maps_pid = pid;
+}
+
+void recorder__carry_maps(struct recorder *r, struct strbuf *sb)
+{
+	const uint8_t *p = (const uint8_t *)sb->buf, *end = p + sb->len;
+	bool mapped = false;
+
+	while (end - p >= (ptrdiff_t)sizeof(struct pm_event_header)) {
+		struct pm_event_header h;
+
+		memcpy(&h, p, sizeof(h));
+		if (h.size < sizeof(h) || h.size > end - p)
+			break;
+		mapped |= maps_into(p, &h, r->maps_pid);
+		p += h.size;
+	}
+	if (r->maps_pid > 0 && !mapped)
+		strbuf_add(sb, r->kept_maps.buf, r->kept_maps.len);
+	strbuf_reset(&r->kept_maps);	/* the scan of @sb keeps them again */
+}
+
 void recorder__scan(struct recorder *r, const void *data, size_t len)
 {
 	const uint8_t *p = data, *end = p + len;
@@ -212,7 +250,10 @@ void recorder__scan(struct recorder *r, const void *data, size_t len)
 			memcpy(&l, p, sizeof(l));
 			r->nr_lost += l.lost;
 			r->nr_lost_records++;
-		} else if (h.type == PERF_RECORD_MMAP && h.size > sizeof(struct pm_mmap_event)) {
+		}
+		if (maps_into(p, &h, r->maps_pid))
+			strbuf_add(&r->kept_maps, p, h.size);
+		if (h.type == PERF_RECORD_MMAP && h.size > sizeof(struct pm_mmap_event)) {
 			scan_mmap(r, (const void *)p, (const char *)p + sizeof(struct pm_mmap_event));
 		} else if (h.type == PERF_RECORD_MMAP2 && h.size > sizeof(struct pm_mmap2_event)) {
 			scan_mmap(r, (const void *)p, (const char *)p + sizeof(struct pm_mmap2_event));

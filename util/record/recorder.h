@@ -37,7 +37,20 @@ struct recorder {
 	uint64_t first_time, last_time;	/* of the samples (perf's SAMPLE_TIME) */
 	char **dsos;			/* files seen in MMAP/MMAP2, for build-ids */
 	size_t nr_dsos, alloc_dsos;
+	pid_t maps_pid;			/* a process whose maps are kept, or 0 */
+	struct strbuf kept_maps;	/* its MMAP/MMAP2 records since the last file */
 };
+
+/*
+ * --switch-output: keep the MMAP/MMAP2 records of process @pid as they
+ * pass (recorder__scan()), so that a new file can describe a process
+ * that can no longer be read from /proc (it is exiting at the switch,
+ * its last samples still in the rings).
+ */
+void recorder__keep_maps(struct recorder *r, pid_t pid);
+/* A new file's synthesized records @sb: without a map of the kept
+ * process (its /proc maps were gone), the maps seen so far are added. */
+void recorder__carry_maps(struct recorder *r, struct strbuf *sb);
 
 /* Map @pages data pages (power of two) per ring: one per CPU of @cpus, or
  * per task where @cpus is the any-CPU map; @overwrite: backward rings (the
