@@ -194,8 +194,10 @@ int script_run(struct script *s)
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
 	/* as perf: rounds in the file's order, where they stand */
-	tool.unordered = s->o->show_rounds || perf_data__unordered(&s->pd);
-	if (s->o->dump_raw && !s->o->show_rounds && tool.unordered)
+	tool.unordered = s->o->show_rounds || s->o->dump_unsorted || perf_data__unordered(&s->pd);
+	/* as perf: in file order no tool of its takes a round's end */
+	s->dump.unordered = s->o->dump_unsorted;
+	if (s->o->dump_raw && !s->o->show_rounds && !s->o->dump_unsorted && tool.unordered)
 		puts("WARNING: No sample_id_all support, falling back to unordered processing");
 	tool.user = s->o->show_rounds ? on_user_record : NULL;
 	if (!s->pd.pipe && !s->o->dump_raw) {	/* every event is known: check before reading on */

@@ -106,6 +106,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 				   "Show inline function (dwarf callchains; the default)",
 				   cmd_opt_tristate),
 		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &o.dump_unsorted,
+			    "dump unsorted raw trace in ASCII"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_INCR('v', "verbose", &o.verbose,
@@ -164,6 +166,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	(void)env;
 	ret = parse_options(argc, argv, options, script_usage, 0, &msg);
 	perf_data__trust_any_owner(o.force);
+	o.dump_raw |= o.dump_unsorted;
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, msg.buf);
 		strbuf_release(&msg);

@@ -34,6 +34,7 @@ struct script_opts {
 	const char *itrace;	/* --itrace[=opts]: "" without opts; NULL: not asked */
 	bool show_info;		/* -I: the topology features' details in the header */
 	bool dump_raw, hide_callchain;
+	bool dump_unsorted;	/* --dump-unsorted-raw-trace: -D in file order */
 	bool demangle, demangle_kernel;	/* --[no-]demangle, --demangle-kernel */
 	int inline_frames;	/* --[no-]inline, -1 when not given */
 	unsigned int max_stack;

@@ -409,6 +409,12 @@ test_expect_success 'report -D and script -D: every record as perf shows it, in 
 		test_cmp perf.txt pm.txt &&
 		perf script -D -i $f >perf.txt 2>/dev/null &&
 		pm script -D -i $f >pm.txt &&
+		test_cmp perf.txt pm.txt &&
+		perf script --dump-unsorted-raw-trace -i $f >perf.txt 2>/dev/null &&
+		pm script --dump-unsorted-raw-trace -i $f >pm.txt &&
+		test_cmp perf.txt pm.txt &&
+		perf report -D --disable-order -i $f >perf.txt 2>/dev/null &&
+		pm report -D --disable-order -i $f >pm.txt &&
 		test_cmp perf.txt pm.txt || return 1
 	done &&
 	pm report -D -i dd.data >pm.txt &&
