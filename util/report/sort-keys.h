@@ -5,7 +5,7 @@
 /*
  * The sort keys themselves, for sort.c's table, and what their functions
  * share. A new key is a struct sort_key beside its functions, its enum
- * id, and one line in sort.c's table.
+ * id, its name below, and one line in sort.c's table.
  */
 #include "hist.h"
 #include "sort.h"
