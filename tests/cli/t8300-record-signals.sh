@@ -120,6 +120,21 @@ test_expect_success 'report: ^C while reading a stream reports what was read, st
 	    if not left:
 	        break
 	    time.sleep(0.05)
+	# read is not processed: wait until every thread of it sleeps (waits
+	# for more), twice in a row (R1: a loaded run had nothing processed)
+	def asleep(pid):
+	    tasks = "/proc/%s/task" % pid
+	    try:
+	        return all(open("%s/%s/stat" % (tasks, t)).read().rsplit(")", 1)[1].split()[0] == "S"
+	                   for t in os.listdir(tasks))
+	    except OSError:
+	        return True
+	quiet = 0
+	for _ in range(1200):
+	    quiet = quiet + 1 if asleep(sys.argv[3]) else 0
+	    if quiet == 2:
+	        break
+	    time.sleep(0.05)
 	os.kill(int(sys.argv[3]), signal.SIGINT)
 	while os.path.exists("/proc/%s" % sys.argv[3]) and \
 	      open("/proc/%s/stat" % sys.argv[3]).read().split()[2] != "Z":
@@ -127,6 +142,8 @@ test_expect_success 'report: ^C while reading a stream reports what was read, st
 	EOF
 	wait $rep &&
 	got=$(sed -n "s/^# Event count (approx.): //p" out) &&
+	{ test -n "$got" && test -n "$all" ||
+	  { echo "all=$all got=$got"; head -5 out; cat err; false; }; } &&
 	test "$got" -gt 0 && test "$got" -lt "$all" &&
 	test_grep "spin +spin +\[\.\] main" out
 '
