@@ -21,6 +21,15 @@ static inline const char *unit_test_data(void)
 	return d ? d : "tests/data";
 }
 
+/* Remove the tree at @dir (a test's mkdtemp() directory): 0 or -1. */
+static inline int unit_test_rmtree(const char *dir)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) ? -1 : 0;
+}
+
 /* A tracepoint in a fake tracefs at @root: events/@sys/@name/id holding @id. */
 static inline void unit_test_make_tracepoint(const char *root, const char *sys,
 					     const char *name, int id)

@@ -156,11 +156,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[64];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) ? -1 : 0;
+	return unit_test_rmtree(dir);
 }
 
 int main(void)
