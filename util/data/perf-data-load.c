@@ -213,12 +213,14 @@ int perf_data__load(struct perf_data *pd, struct strbuf *err)
 	} else if (!is_stdin && !owner_ok(pd, NULL, &st, err)) {
 		ret = -EPERM;
 	} else if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		pd->size = st.st_size;
-		pd->buf = mmap(NULL, pd->size, PROT_READ, MAP_PRIVATE, fd, 0);
+		pd->buf = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (pd->buf == MAP_FAILED) {
+			/* no address space for it (ulimit -v), or a file that
+			 * cannot be mapped: read it, from its first byte */
 			pd->buf = NULL;
 			ret = slurp(fd, pd, err);
 		} else {
+			pd->size = st.st_size;
 			pd->mapped = true;
 		}
 	} else {
