@@ -243,6 +243,12 @@ test_expect_success '--stop-bt: each chain ends at a symbol named, an inlined on
 # the samples (one run under load had none, in perf's report as in ours)
 test_expect_success 'report --inline (the default): the inlined functions as perf shows them' '
 	same_report dw2.data --dsos burn &&
+	if ! grep -q "leaf (inlined)" pm.txt; then
+		# R2 (loaded) once saw no burn row from either tool: which DSOs
+		# had the samples, and the first chains, say why next time
+		pm report --stdio -i dw2.data --no-children --sort dso -g none | grep -v "^#"
+		pm script -i dw2.data | head -40
+	fi &&
 	test_grep "leaf \(inlined\)" pm.txt &&
 	same_report dw2.data --dsos burn --no-children &&
 	test_grep "leaf \(inlined\)" pm.txt &&
