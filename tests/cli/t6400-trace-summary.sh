@@ -293,6 +293,65 @@ test_expect_success TRACEFS,PERF 'call formats: the same as perf' '
 	test_cmp perf.n pm.n
 '
 
+# ground truth: the values syscall-args passes to bpf, keyctl, kcmp and the
+# mount calls (all fail: nothing is mounted), as perf 6.1 prints them
+# (pointers, pids and numbers of 3 digits and more masked): its bit
+# tables' holes too, whose "0x" what follows writes over
+fs_calls=bpf,keyctl,kcmp,mount,fsconfig,fsmount,fspick,move_mount,mq_unlink
+test_expect_success TRACEFS 'call formats: bpf, keyctl, kcmp, mount, fsconfig, fsmount, fspick, move_mount' '
+	pm trace -e $fs_calls -- "$WL/syscall-args" 2>fs.txt &&
+	norm fs.txt >fs.n &&
+	while read -r call; do
+		grep -qF " $call = " fs.n || { echo "no line: $call"; return 1; }
+	done <<-\EOF
+	bpf(cmd: MAP_CREATE, uattr: 0xH, size: N)
+	bpf(cmd: PROG_BIND_MAP)
+	bpf(cmd: 36)
+	keyctl(option: GET_KEYRING_ID, arg2: N)
+	keyctl(option: GET_PERSISTENT)
+	keyctl(option: 23)
+	kcmp(pid1: N (syscall-args), pid2: N (syscall-args), idx2: 1)
+	kcmp(pid1: N (syscall-args), pid2: N (syscall-args), type: VM)
+	kcmp(pid1: N (syscall-args), pid2: N (syscall-args), type: 8)
+	mount(dev_name: 0xH, dir_name: 0xH, type: 0xH, flags: RDONLY|BIND)
+	mount(dev_name: 0xH, dir_name: 0xH, type: 0xH)
+	mount(dev_name: 0xH, dir_name: 0xH, type: 0xH, flags: REC|PRIVATE|RELATIME)
+	mount(dev_name: 0xH, dir_name: 0xH, type: 0xH, flags: RDONLY, data: 0xH)
+	mount(dev_name: 0xH, dir_name: 0xH, type: 0xH, flags:, data: 0xH)
+	mount(flags: 0x)
+	fsconfig(fd: -1, cmd: SET_FLAG)
+	fsconfig(fd: -1, cmd: CMD_RECONFIGURE, _key: 0xH, aux: 3)
+	fsconfig(fd: -1, cmd: 8)
+	fsmount(fs_fd: -1, flags: CLOEXEC)
+	fsmount(fs_fd: -1, flags: , attr_flags: RDONLY|RELATIME)
+	fsmount(fs_fd: -1, attr_flags: )
+	fsmount(fs_fd: -1, attr_flags: RDONLY|0x)
+	fsmount(fs_fd: -1, attr_flags:|RELATIME)
+	fsmount(fs_fd: -1, attr_flags: IDMAP|NOSYMFOLLOW|RELATIME)
+	fspick(dfd: CWD, path: 0xH, flags: CLOEXEC|SYMLINK_NOFOLLOW|NO_AUTOMOUNT|EMPTY_PATH)
+	fspick(dfd: CWD, path: 0xH, flags: )
+	move_mount(from_dfd: CWD, from_pathname: 0xH, to_dfd: CWD, to_pathname: 0xH, flags: F_SYMLINKS|F_AUTOMOUNTS|F_EMPTY_PATH|T_SYMLINKS|T_AUTOMOUNTS|T_EMPTY_PATH|SET_GROUP)
+	move_mount(from_dfd: CWD, from_pathname: 0xH, to_dfd: 99, to_pathname: 0xH, flags:|SET_GROUP)
+	move_mount(from_dfd: CWD, from_pathname: 0xH, to_dfd: CWD, to_pathname: 0xH, flags: 0x)
+	mq_unlink(u_name: 0xH)
+	EOF
+'
+
+# live (fds and comms read from /proc, times and pointers masked), and
+# byte for byte from the same recordings, perf-mini's and perf's
+test_expect_success TRACEFS,PERF 'call formats of bpf, keyctl, kcmp and the mount calls: the same as perf' '
+	perf trace -e $fs_calls -- "$WL/syscall-args" 2>perf.txt &&
+	pm trace -e $fs_calls -- "$WL/syscall-args" 2>pm.txt &&
+	norm perf.txt >perf.n && norm pm.txt >pm.n &&
+	test_cmp perf.n pm.n &&
+	pm trace record -o fs-pm.data -- "$WL/syscall-args" >/dev/null 2>&1 &&
+	perf trace record -o fs-perf.data -- "$WL/syscall-args" >/dev/null 2>&1 &&
+	for f in fs-pm.data fs-perf.data; do
+		same -i $f && test_grep " move_mount\(.*flags:\|SET_GROUP\) " pm.txt &&
+		same --failure -i $f || { echo "with $f"; return 1; }
+	done
+'
+
 # record's options perf trace takes, passed on; on one CPU, as perf's
 # live lines come in its ring order
 test_expect_success TRACEFS,PERF 'record options, --filter, --filter-pids, --libtraceevent_print, --expr: as perf' '

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../base/util.h"
+#include "internal.h"
 #include "trace-beauty.h"
 
 #ifndef STATX_DIOALIGN
@@ -120,6 +121,28 @@ static const char *const ipprotos[] = {
 	[136] = "UDPLITE", [137] = "MPLS", [143] = "ETHERNET", [255] = "RAW", [262] = "MPTCP",
 };
 static const char *const epoll_ops[] = { "ADD", "DEL", "MOD" };	/* from 1 */
+/* perf 6.1's bpf_cmd list ends at PROG_BIND_MAP; keyctl's at GET_PERSISTENT;
+ * fsconfig's, from <linux/mount.h>, at CMD_RECONFIGURE */
+static const char *const bpf_cmds[] = {
+	"MAP_CREATE", "MAP_LOOKUP_ELEM", "MAP_UPDATE_ELEM", "MAP_DELETE_ELEM", "MAP_GET_NEXT_KEY",
+	"PROG_LOAD", "OBJ_PIN", "OBJ_GET", "PROG_ATTACH", "PROG_DETACH", "PROG_TEST_RUN",
+	"PROG_GET_NEXT_ID", "MAP_GET_NEXT_ID", "PROG_GET_FD_BY_ID", "MAP_GET_FD_BY_ID",
+	"OBJ_GET_INFO_BY_FD", "PROG_QUERY", "RAW_TRACEPOINT_OPEN", "BTF_LOAD", "BTF_GET_FD_BY_ID",
+	"TASK_FD_QUERY", "MAP_LOOKUP_AND_DELETE_ELEM", "MAP_FREEZE", "BTF_GET_NEXT_ID",
+	"MAP_LOOKUP_BATCH", "MAP_LOOKUP_AND_DELETE_BATCH", "MAP_UPDATE_BATCH", "MAP_DELETE_BATCH",
+	"LINK_CREATE", "LINK_UPDATE", "LINK_GET_FD_BY_ID", "LINK_GET_NEXT_ID", "ENABLE_STATS",
+	"ITER_CREATE", "LINK_DETACH", "PROG_BIND_MAP",
+};
+static const char *const keyctl_options[] = {
+	"GET_KEYRING_ID", "JOIN_SESSION_KEYRING", "UPDATE", "REVOKE", "CHOWN", "SETPERM",
+	"DESCRIBE", "CLEAR", "LINK", "UNLINK", "SEARCH", "READ", "INSTANTIATE", "NEGATE",
+	"SET_REQKEY_KEYRING", "SET_TIMEOUT", "ASSUME_AUTHORITY", "GET_SECURITY",
+	"SESSION_TO_PARENT", "REJECT", "INSTANTIATE_IOV", "INVALIDATE", "GET_PERSISTENT",
+};
+static const char *const fsconfig_cmds[] = {
+	"SET_FLAG", "SET_STRING", "SET_BINARY", "SET_PATH", "SET_PATH_EMPTY", "SET_FD",
+	"CMD_CREATE", "CMD_RECONFIGURE",
+};
 static const char *const rename_bits[3] = { "NOREPLACE", "EXCHANGE", "WHITEOUT" };
 static const char *const sock_levels[] = {	/* perf's: SOL_SOCKET (1) is not here */
 	[0] = "IP", [6] = "TCP", [17] = "UDP", [41] = "IPV6", [58] = "ICMPV6", [132] = "SCTP",
@@ -536,7 +559,8 @@ bool sca_shows_zero(enum sca fmt)
 {
 	return fmt == SCA_RLIMIT || fmt == SCA_SIGHOW || fmt == SCA_WHENCE ||
 	       fmt == SCA_CLOCKID || fmt == SCA_ITIMER || fmt == SCA_FCNTL_CMD ||
-	       fmt == SCA_SOCK_FAMILY || fmt == SCA_EPOLL_OP || fmt == SCA_SOCK_LEVEL;
+	       fmt == SCA_SOCK_FAMILY || fmt == SCA_EPOLL_OP || fmt == SCA_SOCK_LEVEL ||
+	       fmt == SCA_BPF_CMD || fmt == SCA_KEYCTL_OPTION || fmt == SCA_FSCONFIG_CMD;
 }
 
 /* the flag and table formats, which read the value alone */
@@ -587,6 +611,9 @@ static bool print_named(enum sca fmt, uint64_t val, struct strbuf *out)
 	case SCA_SOCK_FAMILY: TABLE((int)val, 0, families, false, out); return true;
 	case SCA_EPOLL_OP: TABLE((int)val, 1, epoll_ops, false, out); return true;
 	case SCA_SOCK_LEVEL: TABLE((int)val, 0, sock_levels, false, out); return true;
+	case SCA_BPF_CMD: TABLE((int)val, 0, bpf_cmds, false, out); return true;
+	case SCA_KEYCTL_OPTION: TABLE((int)val, 0, keyctl_options, false, out); return true;
+	case SCA_FSCONFIG_CMD: TABLE((int)val, 0, fsconfig_cmds, false, out); return true;
 	case SCA_PIPE_FLAGS: FLAGS(val, pipe_flags, out); return true;
 	case SCA_EFD_FLAGS: FLAGS(val, efd_flags, out); return true;
 	case SCA_MSG_FLAGS: FLAGS(val, msg_flags, out); return true;
@@ -619,7 +646,7 @@ static void fd_of(int fd, bool closing, struct sca_ctx *ctx, struct strbuf *out)
 
 void sca_print(enum sca fmt, uint64_t val, struct sca_ctx *ctx, struct strbuf *out)
 {
-	if (print_named(fmt, val, out))
+	if (print_named(fmt, val, out) || sca_print_fs(fmt, val, ctx, out))
 		return;
 	switch (fmt) {
 	case SCA_FD: case SCA_CLOSE_FD:

@@ -195,10 +195,9 @@ static const char *comm_of(void *priv, int32_t pid)
  * time the thread's fd is printed and kept until the close that is
  * (a file's recording has no fd paths: its processes are gone).
  */
-static const char *fd_path(void *priv, int fd, bool closing)
+static const char *thread_fd_path(struct lines *l, struct sched_thread *t, int fd, bool closing)
 {
-	struct lines *l = priv;
-	struct thread_lines *tl = l->calling ? lines_of(l->calling) : NULL;
+	struct thread_lines *tl = t ? lines_of(t) : NULL;
 	char link[64], target[4096];
 	const char *path = NULL;
 	ssize_t n;
@@ -209,7 +208,7 @@ static const char *fd_path(void *priv, int fd, bool closing)
 	for (i = 0; i < tl->nr_fds && tl->fds[i].fd != fd; i++)
 		;
 	if (i == tl->nr_fds) {
-		snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)l->calling->tid, fd);
+		snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)t->tid, fd);
 		if ((n = readlink(link, target, sizeof(target) - 1)) <= 0)
 			return NULL;
 		target[n] = '\0';
@@ -228,19 +227,39 @@ static const char *fd_path(void *priv, int fd, bool closing)
 	return path;
 }
 
+static const char *fd_path(void *priv, int fd, bool closing)
+{
+	struct lines *l = priv;
+
+	return thread_fd_path(l, l->calling, fd, closing);
+}
+
+/* perf's pid__scnprintf_fd (kcmp): the process's main thread, if it made
+ * a call perf traced */
+static const char *pid_fd_path(void *priv, int32_t pid, int fd)
+{
+	struct lines *l = priv;
+	struct sched_thread *t = sched_threads__find(&l->f->threads, pid);
+
+	return t && t->priv ? thread_fd_path(l, t, fd, false) : NULL;
+}
+
 static enum sca add_args(struct lines *l, const struct sc_info *sc, const uint64_t *args,
 			 struct strbuf *sb)
 {
 	struct sca_ctx ctx = { .args = args, .comm_of = comm_of, .priv = l,
-			       .fd_path = l->o->stream ? fd_path : NULL };
+			       .fd_path = l->o->stream ? fd_path : NULL,
+			       .pid_fd_path = l->o->stream ? pid_fd_path : NULL };
 	bool first = true;
 
 	for (ctx.idx = 0; ctx.idx < sc->nr_args; ctx.idx++) {
 		const struct sc_arg *a = &sc->arg[ctx.idx];
-		uint64_t val = args[ctx.idx];
+		uint64_t val = sca_mask_val(a->fmt, args[ctx.idx]);
 
 		if ((ctx.mask & (1u << ctx.idx)) || (!val && !sca_shows_zero(a->fmt)))
 			continue;
+		strbuf_setlen(sb, sb->len - ctx.residue);	/* perf writes over it */
+		ctx.residue = 0;
 		strbuf_addf(sb, "%s%s: ", first ? "" : ", ", a->name);
 		sca_print(a->fmt, val, &ctx, sb);
 		first = false;

@@ -14,7 +14,7 @@
 
 #define MAX_ID 4096
 
-/* perf 6.1's formats for particular calls (its syscall_fmts), those done here */
+/* perf 6.1's formats for particular calls: its syscall_fmts, entry for entry */
 struct sc_fmt {
 	const char *name, *alias;	/* alias: the tracepoint's name where it differs */
 	bool hexret, errpid, timeout;
@@ -25,6 +25,7 @@ static const struct sc_fmt fmts[] = {
 	{ "access", .arg = { [1] = SCA_ACCMODE } },
 	{ "arch_prctl", .arg = { [0] = SCA_ARCH_PRCTL, [1] = SCA_PTR } },
 	{ "bind", .arg = { SCA_INT, SCA_PTR, SCA_INT } },	/* no sockaddr: the pointer */
+	{ "bpf", .arg = { [0] = SCA_BPF_CMD } },
 	{ "brk", .hexret = true, .arg = { [0] = SCA_PTR } },
 	{ "clock_gettime", .arg = { [0] = SCA_CLOCKID } },
 	{ "clone", .errpid = true, .arg = { SCA_CLONE_FLAGS, SCA_HEX, SCA_HEX, SCA_HEX, SCA_HEX } },
@@ -38,6 +39,9 @@ static const struct sc_fmt fmts[] = {
 	{ "fstat", "newfstat" },
 	{ "fstatat", "newfstatat" },
 	{ "flock", .arg = { [1] = SCA_FLOCK } },
+	{ "fsconfig", .arg = { [1] = SCA_FSCONFIG_CMD } },
+	{ "fsmount", .arg = { [1] = SCA_FSMOUNT_FLAGS, [2] = SCA_FSMOUNT_ATTR_FLAGS } },
+	{ "fspick", .arg = { SCA_FDAT, SCA_FILENAME, SCA_FSPICK_FLAGS } },
 	{ "futex", .arg = { [1] = SCA_FUTEX_OP, [5] = SCA_FUTEX_VAL3 } },
 	{ "futimesat", .arg = { [0] = SCA_FDAT } },
 	{ "getitimer", .arg = { [0] = SCA_ITIMER } },
@@ -49,6 +53,8 @@ static const struct sc_fmt fmts[] = {
 	{ "getrlimit", .arg = { [0] = SCA_RLIMIT } },
 	{ "gettid", .errpid = true },
 	{ "ioctl", .arg = { [1] = SCA_IOCTL_CMD, [2] = SCA_HEX } },
+	{ "kcmp", .arg = { SCA_PID, SCA_PID, SCA_KCMP_TYPE, SCA_KCMP_IDX, SCA_KCMP_IDX } },
+	{ "keyctl", .arg = { [0] = SCA_KEYCTL_OPTION } },
 	{ "kill", .arg = { [1] = SCA_SIGNUM } },
 	{ "linkat", .arg = { [0] = SCA_FDAT } },
 	{ "lseek", .arg = { [2] = SCA_WHENCE } },
@@ -58,7 +64,12 @@ static const struct sc_fmt fmts[] = {
 	{ "mknodat", .arg = { [0] = SCA_FDAT } },
 	{ "mmap", .hexret = true,
 	  .arg = { [2] = SCA_MMAP_PROT, [3] = SCA_MMAP_FLAGS, [5] = SCA_HEX } },
+	/* dev_name: a file name, though its field is a "char *" */
+	{ "mount", .arg = { [0] = SCA_FILENAME, [3] = SCA_MOUNT_FLAGS } },
+	{ "move_mount",
+	  .arg = { SCA_FDAT, SCA_FILENAME, SCA_FDAT, SCA_FILENAME, SCA_MOVE_MOUNT_FLAGS } },
 	{ "mprotect", .arg = { [0] = SCA_HEX, [2] = SCA_MMAP_PROT } },
+	{ "mq_unlink", .arg = { [0] = SCA_FILENAME } },	/* what its field gets anyway */
 	{ "mremap", .hexret = true, .arg = { [3] = SCA_MREMAP_FLAGS } },
 	{ "name_to_handle_at", .arg = { [0] = SCA_FDAT } },
 	{ "newfstatat", .arg = { [0] = SCA_FDAT } },
