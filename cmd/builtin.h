@@ -201,10 +201,8 @@ struct pmus *cmd_pmus_new(const struct pm_env *env);
 /* The pmu-events table of this CPU ($PERF_CPUID or cpuinfo), or NULL. */
 const struct pmu_events_table *cmd_cpu_table(const struct pm_env *env);
 
-/* -vv: the attr dumps go to stderr (an evlist_trace_fn). */
+/* @text to stderr as it comes (an evlist_trace_fn): -vv's attr dumps,
+ * what record says while it records. */
 void cmd_trace_to_stderr(void *ctx, const char *text);
-
-/* A pidfd to wait for @pid's exit with poll(), or -1. */
-int cmd_pidfd_open(pid_t pid);
 
 #endif

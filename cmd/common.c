@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -121,11 +120,6 @@ void cmd_trace_to_stderr(void *ctx, const char *text)
 {
 	(void)ctx;
 	fputs(text, stderr);
-}
-
-int cmd_pidfd_open(pid_t pid)
-{
-	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
 }
 
 const struct pmu_events_table *cmd_cpu_table(const struct pm_env *env)

@@ -4,13 +4,13 @@
  * perf.data that Linux perf reads (and perf-mini report, of course).
  */
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
 
-#include "record.h"
+#include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/events/cgroup.h"
+#include "../util/record/record.h"
 #include "../util/record/synth.h"
 
 static const char *const record_usage[] = {
@@ -93,6 +93,8 @@ static void record_opts__init(struct record_opts *o, struct pm_env *env, int arg
 	o->sysfs_root = env->sysfs_root;
 	o->paths.online_cpus = env->online_cpus;
 	o->synth = SYNTH_ALL;
+	o->say = cmd_trace_to_stderr;
+	o->warn_user_only = cmd_warn_user_only;
 	o->argv = calloc(argc + 2, sizeof(*o->argv));
 	BUG_ON(!o->argv);
 	o->argv[0] = "perf-mini";
@@ -150,7 +152,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			    "enables call-graph recording (frame pointers)"),
 		OPT_STRING(0, "call-graph", &o.call_graph, "record_mode[,record_size]",
 			   "setup and enables call-graph recording: fp or dwarf[,size]"),
-		OPT_CALLBACK('m', "mmap-pages", &o.mmap_pages, "pages",
+		OPT_CALLBACK('m', "mmap-pages", &o, "pages",
 			     "number of mmap data pages, or a size (16K, 1M)", record_parse_mmap_pages),
 		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
 		  .value = &o.zstd_level, .argh = "n", .flags = PARSE_OPT_OPTARG,
@@ -320,8 +322,9 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	if (o.dry_run)	/* as perf: the options were checked, nothing is recorded */
 		goto out;
 	record_catch_signals(o.switch_signal);
-	record_warn_switch_size(&o);
 	ret = record_run(&o, argv, &err);
+	if (o.start_failed)	/* perf's status, scripts test for it */
+		ret = PM_EXIT_ERROR;
 	if (err.len)
 		cmd_error(record_cmd, err.buf);
 	/* as perf: stopped by a signal, record ends by it; with a workload its

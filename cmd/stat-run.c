@@ -95,7 +95,7 @@ static bool wait_until(struct stat_opts *o, struct pollfd *pfd, uint64_t wake)
  */
 static void delay_counting(struct stat_opts *o, pid_t watch)
 {
-	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
+	struct pollfd pfd = { .fd = open_pidfd(watch), .events = POLLIN };
 
 	if (!o->quiet)
 		fputs("Events disabled\n", stderr);
@@ -120,7 +120,7 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 static void wait_measurement(struct stat_opts *o, struct stat_display *d, pid_t watch,
 			     uint64_t t0)
 {
-	struct pollfd pfd = { .fd = cmd_pidfd_open(watch), .events = POLLIN };
+	struct pollfd pfd = { .fd = open_pidfd(watch), .events = POLLIN };
 	uint64_t interval_ns = (uint64_t)o->interval * 1000000ULL, next = t0 + interval_ns;
 	uint64_t deadline = o->timeout ? t0 + (uint64_t)o->timeout * 1000000ULL : 0;
 

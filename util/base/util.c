@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include "strbuf.h"
 #include "util.h"
@@ -110,6 +111,11 @@ uint64_t clock_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int open_pidfd(pid_t pid)
+{
+	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
 }
 
 void *zalloc_written(size_t size)

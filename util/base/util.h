@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/types.h>
 
 #ifndef ARRAY_SIZE	/* libiberty.h has the same */
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -70,6 +71,9 @@ void *zalloc_written(size_t size);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t clock_now_ns(void);
+
+/* A pidfd to wait for @pid's exit with poll(), or -1. */
+int open_pidfd(pid_t pid);
 
 /* The CPUs this process may run on (1 when it cannot tell). */
 int cpus_available(void);

@@ -1,23 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PM_CMD_RECORD_H
-#define PM_CMD_RECORD_H
+#ifndef PM_RECORD_RECORD_H
+#define PM_RECORD_RECORD_H
 
 /*
- * perf-mini record's options, shared by its option handling and loop
- * (record.c) and its output (record-output.c: the file's events, features,
- * synthesized records, the summary).
+ * perf-mini record's engine: the options (struct record_opts, which
+ * cmd/record.c's table fills through the callbacks below), the checks of
+ * what they ask together (record-options.c), and the recording from the
+ * open to the finished file (record-run.c), its output (record-output.c)
+ * and --switch-output-event (record-switch.c).
+ * Nothing here prints: perf's lines (progress, warnings, the summary) go
+ * to the command's say(), whole lines at a time, when perf prints them.
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
-#include "builtin.h"
-#include "../util/data/writer.h"
-#include "../util/events/control.h"
-#include "../util/events/evlist.h"
-#include "../util/events/parse-events.h"
-#include "../util/events/record-attr.h"
-#include "../util/events/target.h"
-#include "../util/record/recorder.h"
+#include "../base/strbuf.h"
+#include "../events/control.h"
+#include "../events/evlist.h"
+#include "../events/evlist-open.h"
+#include "../events/parse-events.h"
+#include "../events/record-attr.h"
+#include "../events/target.h"
+
+struct option;
+struct record_events;
+struct compressor;
 
 struct record_opts {
 	struct evlist *evlist;
@@ -29,6 +37,10 @@ struct record_opts {
 	const char *output, *call_graph, *cpu_list, *pid, *tid, *uid;
 	bool all_cpus, fp_callchain, quiet, has_workload, default_event;
 	int verbose;
+	/* the command's: what perf says while recording is shown (-vv's
+	 * attr dumps too), and -v's warning of events kept to user space */
+	evlist_trace_fn *say;
+	void (*warn_user_only)(const struct evlist *evlist);
 	bool freq_max, strict_freq;	/* -F max, --strict-freq */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
 	const char *sysfs_root;		/* PMU_MAPPINGS' */
@@ -43,7 +55,7 @@ struct record_opts {
 	int argc;		/* perf-mini's own command line, for CMDLINE */
 	const char **argv;	/* a copy: parse_options() reorders the original */
 	int exit_code;
-	int exec_status;	/* 127 or 126 when the workload cannot be run */
+	bool start_failed;	/* the workload, or the output, could not be started */
 	int delay;		/* -D ms; -1: never enabled */
 	uint64_t max_size;	/* --max-size bytes of data, 0: no limit */
 	/* --switch-output: a new file on SIGUSR2, past a size, or every so often */
@@ -78,49 +90,12 @@ struct record_opts {
 	uint64_t switch_events_seen;
 };
 
-struct record_events {
-	struct pd_write_event *v;
-	int nr;
-};
-
-/* The events as the file describes them (attr, ids, name). */
-int record_collect_events(struct record_opts *o, struct record_events *re);
-/* Side-band records for what exists: maps, comms; at a file's start, or
- * with --tail-synthesize at its end (@tail). */
-void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-		       pid_t workload, bool tail);
-/* The header and features: at the start for a pipe, at the end for a file. */
-int record_open_output(struct record_opts *o, struct perf_data_writer *w,
-		       const struct record_events *re, struct strbuf *err);
-int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
-			 const struct record_events *re, struct strbuf *err);
 /*
- * --switch-output: finish the file being written (stamped, the oldest
- * removed past --switch-max-files), start the next one with the side-band
- * records of what exists now. 0, or -errno with @err.
+ * The callbacks of record's option table (record-options.c,
+ * record-switch.c): @opt->value is the struct record_opts for -e, -F, -m,
+ * --switch-output, --switch-output-event, -b and -j, the field itself for
+ * the others. 0, or -1 with @err.
  */
-int record_switch_output(struct record_opts *o, struct recorder *r, struct strbuf *err);
-
-/* --switch-output-event (record-switch.c): parse, open on perf's target
- * for them, tell whether one occurred since the last call, close. */
-int record_parse_switch_event(const struct option *opt, const char *arg, int unset,
-			      struct strbuf *err);
-int record_open_switch_events(struct record_opts *o, struct strbuf *err);
-bool record_switch_event_fired(struct record_opts *o);
-void record_close_switch_events(struct record_opts *o);
-static inline bool record_switches(const struct record_opts *o)
-{
-	return o->switch_signal || o->switch_size || o->switch_time_ns;
-}
-
-/* --timestamp-filename: rename the finished file; 0 or -1 with @err. */
-int record_stamp_output(struct record_opts *o, struct strbuf *err);
-void record_print_summary(const struct record_opts *o, const struct recorder *r,
-			  const struct perf_data_writer *w);
-uint32_t record_ring_bytes(const struct record_opts *o);
-
-/* record-options.c: the option callbacks of record's table, and the
- * checks of the options together (0, or -EINVAL with @err). */
 int record_parse_event(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int record_parse_regs(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int record_parse_write_knob(const struct option *opt, const char *arg, int unset,
@@ -137,27 +112,29 @@ int record_parse_byte_size(const struct option *opt, const char *arg, int unset,
 int record_parse_synth(const struct option *opt, const char *arg, int unset, struct strbuf *err);
 int record_parse_switch_output(const struct option *opt, const char *arg, int unset,
 			       struct strbuf *err);
+int record_parse_switch_event(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err);
 int record_parse_branch_any(const struct option *opt, const char *arg, int unset,
 			    struct strbuf *err);
 int record_parse_branch_filter(const struct option *opt, const char *arg, int unset,
 			       struct strbuf *err);
-int record_check_opts(struct record_opts *o, struct strbuf *err);
-
-/* --max-size: perf's line when the files reached it, and the recording
- * stops as on a signal (cmd/record-switch.c). */
-bool record_size_limit_reached(struct record_opts *o, const struct recorder *r);
-
 /* --threads[=cpu|core|package|numa|MASKS] */
 int record_parse_threads(const struct option *opt, const char *arg, int unset,
 			 struct strbuf *err);
 
+/* The options together, once parsed: 0, or -EINVAL with @err. */
+int record_check_opts(struct record_opts *o, struct strbuf *err);
+
 /* record-run.c: the recording, from the open to the finished file; the
- * workload's exit code, or 1. */
+ * workload's exit code, or 1 (o->start_failed tells a workload or an
+ * output that could not be started). */
 int record_run(struct record_opts *o, const char **argv, struct strbuf *err);
-void record_warn_switch_size(const struct record_opts *o);
 /* SIGINT, SIGTERM, SIGHUP end the recording (SIGUSR2 switches files) */
 void record_catch_signals(bool switch_on_usr2);
 /* the signal that ended it, 0 if none */
 int record_stopped_by(void);
+
+/* --switch-output-event's counters closed and freed; again is a no-op. */
+void record_close_switch_events(struct record_opts *o);
 
 #endif

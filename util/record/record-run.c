@@ -8,16 +8,16 @@
 #include <inttypes.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "record.h"
-#include "../util/base/util.h"
-#include "../util/data/perf-data.h"
-#include "../util/events/evlist-open.h"
-#include "../util/events/workload.h"
+#include "../base/util.h"
+#include "../data/decompress.h"
+#include "../data/perf-data.h"
+#include "../events/evlist-open.h"
+#include "../events/workload.h"
+#include "internal.h"
 
 /* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
@@ -39,7 +39,7 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 {
 	struct evlist_open_opts oo = {
 		.cpus = o->target.cpus, .threads = o->target.threads,
-		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
+		.trace = o->verbose >= 2 ? o->say : NULL,
 	};
 	struct evsel *e;
 	int i, ret = evlist__open(o->evlist, &oo, err);
@@ -47,7 +47,7 @@ static int open_events(struct record_opts *o, struct strbuf *err)
 	if (ret)
 		return ret;
 	if (!o->quiet && o->verbose)
-		cmd_warn_user_only(o->evlist);
+		o->warn_user_only(o->evlist);
 	evlist__for_each(o->evlist, e, i) {
 		if (e->supported)
 			continue;
@@ -128,8 +128,8 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 		return ret;
 	strbuf_reset(err);
 	if (o->verbose && !o->quiet)	/* as perf: said with -v only */
-		fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back "
-				"to cpu-clock-ticks\n");
+		o->say(NULL, "Warning:\nThe cycles event is not supported, trying to fall back "
+			     "to cpu-clock-ticks\n");
 	if (!o->default_event)
 		return open_events(o, err);
 	evlist__truncate(o->evlist, 0);
@@ -162,7 +162,7 @@ static void enable_after_delay(struct record_opts *o, uint64_t *enable_at)
 	evlist__enable(o->evlist);
 	*enable_at = 0;
 	if (!o->quiet)
-		fputs("Events enabled\n", stderr);
+		o->say(NULL, "Events enabled\n");
 }
 
 /* --switch-output: time for a new file? (by signal, size or time) */
@@ -185,13 +185,13 @@ static bool switch_due(struct record_opts *o, const struct recorder *r,
 }
 
 /* As perf: the size is checked when the kernel wakes us, at half a buffer. */
-void record_warn_switch_size(const struct record_opts *o)
+static void warn_switch_size(const struct record_opts *o)
 {
 	uint64_t wakeup = (record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE)) / 2;
 
 	if (o->switch_size && o->switch_size < wakeup && !o->quiet)
-		fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel buffer "
-			"size (%" PRIu64 "K) expect bigger perf.data sizes\n", wakeup / 1024);
+		record_say(o, "WARNING: switch-output data size lower than wakeup kernel buffer "
+			   "size (%" PRIu64 "K) expect bigger perf.data sizes\n", wakeup / 1024);
 }
 
 /* --control, read at each wake-up (a tenth of a second at most apart). */
@@ -201,20 +201,20 @@ static void serve_control(struct record_opts *o)
 
 	o->ctl_stop |= control__serve(&o->ctl, o->evlist, &said);
 	if (!o->quiet)
-		fputs(said.buf, stderr);
+		o->say(NULL, said.buf);
 	strbuf_release(&said);
 }
 
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
-	int pidfd = cmd_pidfd_open(watch);
+	int pidfd = open_pidfd(watch);
 	uint64_t enable_at = o->delay > 0 ? clock_now_ns() + (uint64_t)o->delay * 1000000 : 0;
 	uint64_t next_switch = o->switch_time_ns ? clock_now_ns() + o->switch_time_ns : 0;
 	int ret = 0;
 
 	if (o->delay && !o->quiet)
-		fputs("Events disabled\n", stderr);
+		o->say(NULL, "Events disabled\n");
 	while (!record_done && !ret) {
 		/* the kernel wakes us at half a buffer; the timeout bounds what a
 		 * recording killed outright can lose to a tenth of a second */
@@ -256,10 +256,10 @@ static int start_workload(struct record_opts *o, struct workload *wl, const char
 {
 	int ret = workload__start(wl, argv[0], err);
 
-	/* perf's status for a workload that cannot run (a shell's would be
-	 * 127 or 126; the message says which it was) */
+	/* perf's status then is not a shell's 127 or 126 (the message says
+	 * which it was): the command gives it */
 	if (ret)
-		o->exec_status = PM_EXIT_ERROR;
+		o->start_failed = true;
 	return ret;
 }
 
@@ -278,6 +278,40 @@ static int start(struct record_opts *o, struct workload *wl, const char **argv,
 	return 0;
 }
 
+/* What exists described, then the events and the workload started. */
+static int synthesize_and_start(struct record_opts *o, struct recorder *r, struct workload *wl,
+				const char **argv, struct strbuf *err)
+{
+	/* tasks attached to (-p, -t) are described once their events are
+	 * on: an exec before that would leave its COMM unseen */
+	bool attached = !o->has_workload && target__has_task(&o->target) &&
+			!target__has_cpu(&o->target);
+	int ret;
+
+	if (!attached)
+		record_synthesize(o, r, r->w, o->has_workload ? wl->pid : 0, false);
+	ret = start(o, wl, argv, err);
+	if (!ret && attached)
+		record_synthesize(o, r, r->w, 0, false);
+	return ret;
+}
+
+/* The workload's exit code, once the loop is over (@ret: how it ended). */
+static void reap_workload(struct record_opts *o, struct workload *wl, int ret)
+{
+	int status = 0;
+
+	/* as perf: a recording that ends first (a signal, a full disk) ends
+	 * its workload */
+	if ((record_done || ret || o->size_limited || o->ctl_stop) && wl->pid > 0)
+		kill(wl->pid, SIGTERM);
+	if (waitpid(wl->pid, &status, 0) > 0)
+		o->exit_code = workload__exit_code(status);
+	if ((o->size_limited || o->ctl_stop) && WIFSIGNALED(status) &&
+	    WTERMSIG(status) == SIGTERM)
+		o->exit_code = 0;	/* stopped as asked */
+}
+
 int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 {
 	struct workload wl = { .pid = -1 };
@@ -285,8 +319,9 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	struct recorder r = { 0 };
 	struct record_events re = { 0 };
 	struct compressor zstd = { 0 };
-	int status, ret;
+	int ret;
 
+	warn_switch_size(o);
 	if (wants_tracking_dummy(o))
 		add_tracking_dummy(o);
 	record_attr__configure(o->evlist, &o->attr);
@@ -310,7 +345,7 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	if (!ret) {
 		keep_old_output(o->output);
 		if ((ret = record_open_output(o, &w, &re, err)))
-			o->exec_status = PM_EXIT_ERROR;	/* perf's, for an output not made */
+			o->start_failed = true;	/* perf's status, for an output not made */
 		w.zstd = o->zstd_level ? &zstd : NULL;
 		o->events = &re;
 		o->zstd = w.zstd;
@@ -324,20 +359,10 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	/* as perf: at most a quarter of a buffer waits */
 	r.flush = o->mmap_flush < record_ring_bytes(o) / 4 ? o->mmap_flush : record_ring_bytes(o) / 4;
 	if (!ret && o->verbose)	/* perf's -v line: the data pages and the header page */
-		fprintf(stderr, "mmap size %" PRIu64 "B\n",
-			(uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
-	if (!ret) {
-		/* tasks attached to (-p, -t) are described once their events
-		 * are on: an exec before that would leave its COMM unseen */
-		bool attached = !o->has_workload && target__has_task(&o->target) &&
-				!target__has_cpu(&o->target);
-
-		if (!attached)
-			record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, false);
-		ret = start(o, &wl, argv, err);
-		if (!ret && attached)
-			record_synthesize(o, &r, &w, 0, false);
-	}
+		record_say(o, "mmap size %" PRIu64 "B\n",
+			   (uint64_t)record_ring_bytes(o) + (uint64_t)sysconf(_SC_PAGESIZE));
+	if (!ret)
+		ret = synthesize_and_start(o, &r, &wl, argv, err);
 	if (ret) {
 		if (o->has_workload)
 			workload__abort(&wl);
@@ -347,17 +372,8 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
 	/* before the workload is reaped: its comm is still there to read */
 	record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, true);
-	if (o->has_workload) {
-		/* as perf: a recording that ends first (a signal, a full disk)
-		 * ends its workload */
-		if ((record_done || ret || o->size_limited || o->ctl_stop) && wl.pid > 0)
-			kill(wl.pid, SIGTERM);
-		if (waitpid(wl.pid, &status, 0) > 0)
-			o->exit_code = workload__exit_code(status);
-		if ((o->size_limited || o->ctl_stop) && WIFSIGNALED(status) &&
-		    WTERMSIG(status) == SIGTERM)
-			o->exit_code = 0;	/* stopped as asked */
-	}
+	if (o->has_workload)
+		reap_workload(o, &wl, ret);
 	/* whatever happened, what was captured is finalised */
 	if (!record_finish_output(o, &r, &w, &re, err) && !ret && !record_stamp_output(o, err))
 		record_print_summary(o, &r, &w);
@@ -367,8 +383,6 @@ out:
 	record_close_switch_events(o);
 	evlist__close(o->evlist);
 	free(re.v);
-	if (o->exec_status)	/* the workload, or the output, could not be started */
-		return o->exec_status;
 	return ret ? 1 : o->exit_code;
 }
 

@@ -11,14 +11,13 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdio.h>
 #include <linux/perf_event.h>
 #include <string.h>
 
-#include "../util/base/parse-options.h"
-#include "../util/base/util.h"
-#include "../util/events/evlist-open.h"
-#include "record.h"
+#include "../base/parse-options.h"
+#include "../base/util.h"
+#include "../events/evlist-open.h"
+#include "internal.h"
 
 int record_parse_switch_event(const struct option *opt, const char *arg, int unset,
 			      struct strbuf *err)
@@ -102,8 +101,8 @@ bool record_size_limit_reached(struct record_opts *o, const struct recorder *r)
 	if (!o->max_size || size < o->max_size)
 		return false;
 	if (!o->quiet)
-		fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
-			"stopping session ]\n", size / 1024);
+		record_say(o, "[ perf record: perf size limit reached (%" PRIu64 " KB), "
+			   "stopping session ]\n", size / 1024);
 	o->size_limited = true;
 	return true;
 }

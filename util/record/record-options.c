@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf-mini record's option callbacks (-e, -F, -m, -z, --switch-output,
- * -b/-j, registers, clocks) and the checks of what they ask together.
+ * perf-mini record's option callbacks, for cmd/record.c's table (-e, -F,
+ * -m, -z, --switch-output, -b/-j, registers, clocks), and the checks of
+ * what they ask together.
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../util/record/threads-spec.h"
-#include "record.h"
-#include "../util/base/parse-options.h"
-#include "../util/base/util.h"
-#include "../util/events/branch-filter.h"
-#include "../util/events/evlist-open.h"
-#include "../util/events/regs.h"
-#include "../util/record/synth.h"
+#include "../base/parse-options.h"
+#include "../base/util.h"
+#include "../events/branch-filter.h"
+#include "../events/evlist-open.h"
+#include "../events/regs.h"
+#include "internal.h"
+#include "synth.h"
+#include "threads-spec.h"
 
 int record_parse_event(const struct option *opt, const char *arg, int unset, struct strbuf *err)
 {
@@ -125,7 +125,7 @@ static void add_size(struct strbuf *sb, uint64_t n)
 int record_parse_mmap_pages(const struct option *opt, const char *arg, int unset,
 			    struct strbuf *err)
 {
-	unsigned int *pages = opt->value;
+	struct record_opts *o = opt->value;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n, p2 = 1;
 	struct strbuf msg = STRBUF_INIT;
 
@@ -151,10 +151,10 @@ int record_parse_mmap_pages(const struct option *opt, const char *arg, int unset
 	}
 	if (p2 != n) {
 		add_size(&msg, p2 * page);
-		fprintf(stderr, "rounding mmap pages size to %s (%" PRIu64 " pages)\n", msg.buf, p2);
+		record_say(o, "rounding mmap pages size to %s (%" PRIu64 " pages)\n", msg.buf, p2);
 		strbuf_release(&msg);
 	}
-	*pages = (unsigned int)p2;
+	o->mmap_pages = (unsigned int)p2;
 	return 0;
 }
 
@@ -283,7 +283,7 @@ static int check_max_freq(struct record_opts *o, struct strbuf *err)
 	if (o->freq_max) {
 		o->attr.freq = max;
 		if (!o->quiet)
-			fprintf(stderr, "info: Using a maximum frequency rate of %d Hz\n", max);
+			record_say(o, "info: Using a maximum frequency rate of %d Hz\n", max);
 		return 0;
 	}
 	if (o->attr.freq <= max)
@@ -294,11 +294,11 @@ static int check_max_freq(struct record_opts *o, struct strbuf *err)
 			    "/proc/sys/kernel/perf_event_max_sample_rate", o->attr.freq, max);
 		return -EINVAL;
 	}
-	fprintf(stderr, "warning: Maximum frequency rate (%d Hz) exceeded, throttling from %d Hz "
-		"to %d Hz.\n         The limit can be raised via "
-		"/proc/sys/kernel/perf_event_max_sample_rate.\n         The kernel will lower it "
-		"when perf's interrupts take too long.\n         Use --strict-freq to disable this "
-		"throttling, refusing to record.\n", max, o->attr.freq, max);
+	record_say(o, "warning: Maximum frequency rate (%d Hz) exceeded, throttling from %d Hz "
+		   "to %d Hz.\n         The limit can be raised via "
+		   "/proc/sys/kernel/perf_event_max_sample_rate.\n         The kernel will lower "
+		   "it when perf's interrupts take too long.\n         Use --strict-freq to "
+		   "disable this throttling, refusing to record.\n", max, o->attr.freq, max);
 	o->attr.freq = max;
 	return 0;
 }

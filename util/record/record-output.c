@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,20 +17,32 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "record.h"
-#include "../util/base/util.h"
-#include "../util/data/decompress.h"
-#include "../util/data/sample.h"
-#include "../util/data/writer.h"
-#include "../util/events/cgroup.h"
-#include "../util/events/workload.h"
-#include "../util/record/host-features.h"
-#include "../util/record/synth.h"
-#include "../util/record/synth-maps.h"
-#include "../util/record/tracing-data.h"
-#include "../util/events/tracepoint.h"
-#include "../util/symbols/dso.h"
-#include "../util/symbols/kernel-build-id.h"
+#include "../base/util.h"
+#include "../data/decompress.h"
+#include "../data/sample.h"
+#include "../data/writer.h"
+#include "../events/cgroup.h"
+#include "../events/tracepoint.h"
+#include "../events/workload.h"
+#include "../symbols/dso.h"
+#include "../symbols/kernel-build-id.h"
+#include "host-features.h"
+#include "internal.h"
+#include "synth.h"
+#include "synth-maps.h"
+#include "tracing-data.h"
+
+void record_say(const struct record_opts *o, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	o->say(NULL, sb.buf);
+	strbuf_release(&sb);
+}
 
 int record_collect_events(struct record_opts *o, struct record_events *re)
 {
@@ -311,8 +324,8 @@ int record_switch_output(struct record_opts *o, struct recorder *r, struct strbu
 	int ret;
 
 	if (!o->quiet)
-		fprintf(stderr, "[ perf record: dump data: Woken up %" PRIu64 " times ]\n",
-			r->nr_wakeups);
+		record_say(o, "[ perf record: dump data: Woken up %" PRIu64 " times ]\n",
+			   r->nr_wakeups);
 	record_synthesize(o, r, w, o->workload_pid, true);
 	ret = record_finish_output(o, r, w, o->events, err);
 	if (!ret)
@@ -320,7 +333,7 @@ int record_switch_output(struct record_opts *o, struct recorder *r, struct strbu
 	if (ret)
 		return ret;
 	if (!o->quiet)
-		fprintf(stderr, "[ perf record: Dump %s ]\n", o->dumped);
+		record_say(o, "[ perf record: Dump %s ]\n", o->dumped);
 	recorder__new_file(r);
 	o->switched = true;
 	if (o->zstd) {	/* each file is a stream of its own */
@@ -340,32 +353,36 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 {
 	/* as perf, the stamped name is shown as a placeholder */
 	const char *stamp = o->timestamp_filename ? ".<timestamp>" : "";
+	struct strbuf sb = STRBUF_INIT;
 
 	if (o->quiet)
 		return;
-	fprintf(stderr, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
-		r->nr_wakeups);
+	strbuf_addf(&sb, "[ perf record: Woken up %" PRIu64 " times to write data ]\n",
+		    r->nr_wakeups);
 	if (o->dumped)
-		fprintf(stderr, "[ perf record: Dump %s ]\n", o->dumped);
+		strbuf_addf(&sb, "[ perf record: Dump %s ]\n", o->dumped);
 	if (r->nr_lost || r->nr_lost_samples)
-		fprintf(stderr, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks, %" PRIu64
-			" samples dropped: the ring buffer was full.\nhint: a bigger buffer (-m 1024) "
-			"or a lower frequency (-F)\n", r->nr_lost, r->nr_lost_records,
-			r->nr_lost_samples);
+		strbuf_addf(&sb, "Warning:\nLost %" PRIu64 " events in %" PRIu64 " chunks, %"
+			    PRIu64 " samples dropped: the ring buffer was full.\nhint: a bigger "
+			    "buffer (-m 1024) or a lower frequency (-F)\n", r->nr_lost,
+			    r->nr_lost_records, r->nr_lost_samples);
 	/* as perf: a pipe's size is not known (0.000), no count of 0 samples */
 	if (w->pipe) {
-		fprintf(stderr, "[ perf record: Captured and wrote 0.000 MB - ]\n");
-		return;
+		strbuf_addstr(&sb, "[ perf record: Captured and wrote 0.000 MB - ]\n");
+		goto out;
 	}
-	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s",
-		(double)(w->data_offset + w->data_size + w->dir_size) / 1024 / 1024, o->output,
-		stamp);
+	strbuf_addf(&sb, "[ perf record: Captured and wrote %.3f MB %s%s",
+		    (double)(w->data_offset + w->data_size + w->dir_size) / 1024 / 1024, o->output,
+		    stamp);
 	/* -z: perf counts no samples, and says what the rings held against
 	 * the zstd frames they became */
 	if (w->zstd && w->bytes_out)
-		fprintf(stderr, ", compressed (original %.3f MB, ratio is %.3f)",
-			(double)w->bytes_in / 1024 / 1024, (double)w->bytes_in / w->bytes_out);
+		strbuf_addf(&sb, ", compressed (original %.3f MB, ratio is %.3f)",
+			    (double)w->bytes_in / 1024 / 1024, (double)w->bytes_in / w->bytes_out);
 	else if (r->nr_samples)
-		fprintf(stderr, " (%" PRIu64 " samples)", r->nr_samples);
-	fputs(" ]\n", stderr);
+		strbuf_addf(&sb, " (%" PRIu64 " samples)", r->nr_samples);
+	strbuf_addstr(&sb, " ]\n");
+out:
+	o->say(NULL, sb.buf);
+	strbuf_release(&sb);
 }
