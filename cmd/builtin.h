@@ -21,7 +21,6 @@
  *     error a user can hit.
  */
 #include <stdint.h>
-#include <sys/types.h>
 
 #include "../util/base/pm-env.h"
 #include "../util/base/strbuf.h"
@@ -58,10 +57,6 @@ int cmd_usage_result(int ret, const char *text);
 /* @arg names the subcommand @name, as perf takes it: any prefix of three
  * letters or more ("rec", "rep") */
 bool cmd_is_subcommand(const char *arg, const char *name);
-
-/* perf's exit status for its errors (a file missing or bad, a workload
- * that cannot run): scripts written for perf test for it */
-#define PM_EXIT_ERROR 255
 
 /*
  * perf's status for a target that is not there, its negated errno: a

@@ -2,18 +2,19 @@
 /*
  * perf-mini stat: count events for a command, processes, threads or CPUs.
  * Options and orchestration only; counting lives in util/events (open,
- * read) and util/stat (aggregation, metrics, output).
+ * read) and util/stat (the runs, aggregation, metrics, output).
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "stat.h"
+#include "builtin.h"
+#include "../util/base/parse-options.h"
 #include "../util/base/util.h"
 #include "../util/events/cgroup.h"
 #include "../util/events/stat-attr.h"
+#include "../util/stat/stat-run.h"
 
 static const char *const stat_usage[] = {
 	"perf-mini stat [<options>] [<command>]",
@@ -23,6 +24,7 @@ static const char *const stat_usage[] = {
 };
 
 #define STAT_MAX_REPEAT 100
+#define STAT_NR_OPTIONS 50
 
 static int parse_event_option(const struct option *opt, const char *arg, int unset,
 			      struct strbuf *err)
@@ -35,14 +37,22 @@ static int parse_event_option(const struct option *opt, const char *arg, int uns
 	return 0;
 }
 
+static void say(const char *text)
+{
+	fputs(text, stderr);
+}
+
 static void stat_opts__init(struct stat_opts *o, struct pm_env *env)
 {
 	memset(o, 0, sizeof(*o));
+	o->hooks = (struct stat_hooks){
+		.error = cmd_error, .note = say, .warn_user_only = cmd_warn_user_only,
+		.use_user_locale = cmd_use_user_locale, .trace = cmd_trace_to_stderr,
+	};
 	o->evlist = evlist__new();
 	o->pmus = cmd_pmus_new(env);
 	BUG_ON(!o->evlist || !o->pmus);
 	o->pctx.pmus = o->pmus;
-	o->env = env;
 	o->pctx.tracefs_dir = env->tracefs_dir;
 	o->pctx.tool = "stat";
 	o->paths.proc = env->proc_root;
@@ -162,7 +172,8 @@ static int check_aggregation(struct stat_opts *o, struct strbuf *err)
 	return 0;
 }
 
-static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct strbuf *err)
+static int stat_setup(struct stat_opts *o, const struct pm_env *env, const char **argv, int argc,
+		      struct strbuf *err)
 {
 	int ret;
 
@@ -181,6 +192,8 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	/* --control: a bad form is a usage error (-EINVAL), a missing fifo not */
 	if (!ret && o->control)
 		ret = control__open(&o->ctl, o->control, err);
+	if (!ret && o->metrics)	/* the CPU's tables: read for -M alone */
+		o->mg.cpu = cmd_cpu_table(env);
 	if (!ret)
 		ret = stat_add_events(o, err);
 	if (!ret)
@@ -198,16 +211,9 @@ static int stat_setup(struct stat_opts *o, const char **argv, int argc, struct s
 	return ret;
 }
 
-static int set_tristate(const struct option *opt, const char *arg, int unset,
-			struct strbuf *err)
-{
-	(void)arg, (void)err;
-	*(int *)opt->value = !unset;
-	return 0;
-}
-
-/* The option table points straight into @o; kept in o->options. */
-static const struct option *stat_options(struct stat_opts *o)
+/* The option table points straight into @o; kept in @table. */
+static const struct option *stat_options(struct stat_opts *o,
+					 struct option table[STAT_NR_OPTIONS])
 {
 	const struct option options[] = {
 		OPT_BOOLEAN('a', "all-cpus", &o->all_cpus, "system-wide collection from all CPUs"),
@@ -266,7 +272,7 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_BOOLEAN(0, "metric-no-merge", &o->metric_no_merge,
 			    "don't try to share events between metrics in a group"),
 		OPT_CALLBACK_NOOPT(0, "metric-only", &o->metric_only,
-			    "Only print computed metrics. No raw values", set_tristate),
+			    "Only print computed metrics. No raw values", cmd_opt_tristate),
 		OPT_BOOLEAN(0, "no-csv-summary", &o->no_csv_summary,
 			    "don't print 'summary' for CSV summary output"),
 		OPT_BOOLEAN(0, "per-core", &o->per_core, "aggregate counts per physical processor core"),
@@ -295,20 +301,9 @@ static const struct option *stat_options(struct stat_opts *o)
 		OPT_END(),
 	};
 
-	BUILD_BUG_ON(sizeof(options) != sizeof(o->options));
-	memcpy(o->options, options, sizeof(options));
-	return o->options;
-}
-
-static void block_stop_signals(void)
-{
-	sigset_t block;
-
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, NULL);
+	BUILD_BUG_ON(sizeof(options) != STAT_NR_OPTIONS * sizeof(*table));
+	memcpy(table, options, sizeof(options));
+	return table;
 }
 
 static void show_verbose_events(struct stat_opts *o)
@@ -325,9 +320,24 @@ static void show_verbose_events(struct stat_opts *o)
 	}
 }
 
+/* The counting, between opening and closing where its counts go. */
+static int stat_measure(struct stat_opts *o, const char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = stat_open_output(o, stderr, "<stderr>", &err) ? 1 : stat_run(o, argv);
+
+	if (o->out && stat_close_output(o, &err) && !ret)
+		ret = 1;
+	if (err.len)
+		cmd_error("stat", err.buf);
+	strbuf_release(&err);
+	return ret ? ret : o->exit_code;
+}
+
 int cmd_stat(int argc, const char **argv, struct pm_env *env)
 {
 	struct stat_opts o;
+	struct option options[STAT_NR_OPTIONS];
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
@@ -343,7 +353,7 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		o.record = true;
 		argc--, argv++;
 	}
-	argc = parse_options(argc, argv, stat_options(&o), stat_usage,
+	argc = parse_options(argc, argv, stat_options(&o, options), stat_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION, &err);
 	if (o.record) {	/* -o names the perf.data; the counts still go to stderr */
 		o.record_path = o.output ? o.output : "perf.data";
@@ -360,24 +370,17 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 		fputs("timeout < 100ms. The overhead percentage could be high in some cases. "
 		      "Please proceed with caution.\n", stderr);
 	if (!ret)
-		ret = stat_setup(&o, argv, argc, &err);
+		ret = stat_setup(&o, env, argv, argc, &err);
 	if (ret) {
 		cmd_error("stat", err.buf);
 		ret = ret == -ESRCH || ret == -ENODEV ? cmd_target_status("stat", ret, o.pid, o.tid) :
 		      ret == -EINVAL ? 129 : 1;
 		goto out;
 	}
-	/* from here a Ctrl-C ends the counting, as stat_run() handles it: one
-	 * that comes before waits for it (a script that signals as soon as -v
-	 * has printed would otherwise kill stat before its counts) */
-	block_stop_signals();
+	stat_block_stop_signals();
 	if (o.verbose)
 		show_verbose_events(&o);
-	ret = stat_open_output(&o) ? 1 : stat_run(&o, argv);
-	if (o.out && stat_close_output(&o) && !ret)
-		ret = 1;
-	if (!ret)
-		ret = o.exit_code;
+	ret = stat_measure(&o, argv);
 	if (stat_stop_signal(&o))
 		env->exit_signal = stat_stop_signal(&o);
 out:

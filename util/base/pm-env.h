@@ -19,4 +19,8 @@ struct pm_env {
 	int exit_signal;
 };
 
+/* perf's exit status for its errors (a file missing or bad, a workload
+ * that cannot run): scripts written for perf test for it */
+#define PM_EXIT_ERROR 255
+
 #endif

@@ -147,6 +147,11 @@ int cpus_available(void)
 	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
 }
 
+int open_pidfd(pid_t pid)
+{
+	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+}
+
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st, (void)flag, (void)ftw;

@@ -78,6 +78,9 @@ int open_pidfd(pid_t pid);
 /* The CPUs this process may run on (1 when it cannot tell). */
 int cpus_available(void);
 
+/* A pidfd to wait for @pid's exit with poll(), or -1 (also for @pid <= 0). */
+int open_pidfd(pid_t pid);
+
 #include "banned.h"
 
 #endif

@@ -1,27 +1,48 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PM_CMD_STAT_H
-#define PM_CMD_STAT_H
+#ifndef PM_STAT_RUN_H
+#define PM_STAT_RUN_H
 
 /*
- * perf-mini stat's options, shared by its option handling (stat.c) and its
- * measurement (stat-run.c: runs, intervals, output).
+ * perf-mini stat's measurement: the events beyond -e (stat-events.c), the
+ * runs with their workload, intervals and signals (stat-run.c), and where
+ * and what of the counts is printed (stat-output.c). cmd/stat.c fills
+ * struct stat_opts from the command line (its option table points into
+ * it) and owns it; these functions keep their state in it too.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "builtin.h"
-#include "../util/base/parse-options.h"
-#include "../util/events/control.h"
-#include "../util/events/evlist.h"
-#include "../util/events/parse-events.h"
-#include "../util/events/target.h"
-#include "../util/stat/metricgroup.h"
-#include "../util/stat/stat-file.h"
-#include "../util/stat/stat.h"
+#include "../base/strbuf.h"
+#include "../events/control.h"
+#include "../events/evlist.h"
+#include "../events/evlist-open.h"
+#include "../events/parse-events.h"
+#include "../events/target.h"
+#include "metricgroup.h"
+#include "stat-file.h"
+#include "stat.h"
+
+/*
+ * What the measurement leaves to the program, as util/ prints nothing on
+ * stderr: the caller sets every one before stat_add_events().
+ */
+struct stat_hooks {
+	/* a failure, one complete message of perf-mini @cmd ("stat", "stat record") */
+	void (*error)(const char *cmd, const char *msg);
+	/* perf's notes as they happen ("Events enabled\n", a workload's signal) */
+	void (*note)(const char *text);
+	/* -v, once the counters are open: perf's warning, once a process, when
+	 * some were opened on user space alone */
+	void (*warn_user_only)(const struct evlist *evlist);
+	/* the user's LC_NUMERIC for -B: it reads locale files, so it is called
+	 * while the workload starts */
+	void (*use_user_locale)(void);
+	evlist_trace_fn *trace;		/* -vv: the attrs as they are opened */
+};
 
 struct stat_opts {
-	struct option options[50];
+	struct stat_hooks hooks;
 	struct evlist *evlist;
 	struct parse_events_ctx pctx;
 	struct pmus *pmus;
@@ -48,8 +69,7 @@ struct stat_opts {
 	double *run_walltimes;	/* --table: each run's ns */
 	const char *cpu_list, *pid, *tid, *output, *csv_sep, *metrics;
 	const char *for_each_cgroup;	/* NAME[,NAME...] or expressions */
-	struct metricgroup mg;		/* -M */
-	const struct pm_env *env;
+	struct metricgroup mg;		/* -M; the caller sets mg.cpu, the CPU's tables */
 	int repeat, interval, verbose, detailed;
 	unsigned int interval_count;
 	enum aggr_mode aggr_mode;
@@ -57,6 +77,7 @@ struct stat_opts {
 	char cpu_dir[256];		/* sysfs CPU directory, for the topology */
 
 	FILE *out;
+	const char *out_name;		/* what messages call @out */
 	struct stat_data *sd;
 	struct stat_running walltime;
 	double user_s, sys_s;
@@ -72,13 +93,29 @@ struct stat_opts {
 	const char **argv_all;
 };
 
-/* Count (and print) @o->repeat runs of the command in @argv; the exit status. */
+/*
+ * From here a SIGINT, SIGTERM or SIGHUP waits for stat_run() to handle it
+ * (one that came before -v has printed would otherwise end stat before its
+ * counts).
+ */
+void stat_block_stop_signals(void);
+/*
+ * Count (and print) @o->repeat runs of the command in @argv (borrowed);
+ * returns the exit status. Its failures are said through @o->hooks.error.
+ */
 int stat_run(struct stat_opts *o, const char **argv);
 /* The signal that ended the measurement (stat ends by it), or 0. */
 int stat_stop_signal(const struct stat_opts *o);
 
-int stat_open_output(struct stat_opts *o);
-int stat_close_output(struct stat_opts *o);
+/*
+ * Where the counts go: -o FILE (--append: after what it holds), --log-fd
+ * N, or else @dflt (borrowed; stat's is stderr), which messages call
+ * @dflt_name. Returns 0, or -errno with @err.
+ */
+int stat_open_output(struct stat_opts *o, FILE *dflt, const char *dflt_name,
+		     struct strbuf *err);
+/* Flush the counts, closing what stat_open_output() opened: 0, or -EIO with @err. */
+int stat_close_output(struct stat_opts *o, struct strbuf *err);
 
 /* stat-events.c: --topdown, -M, the default and -d events, --group and
  * the TopDown group rule; 0, -EINVAL or -ENOTSUP with @err. */
@@ -87,12 +124,5 @@ int stat_add_events(struct stat_opts *o, struct strbuf *err);
  * both) and the percore term (not with -A): 0 or -EINVAL with @err. */
 int stat_check_cgroups(struct stat_opts *o, struct strbuf *err);
 int stat_check_percore(struct stat_opts *o, struct strbuf *err);
-
-/* stat-output.c: an interval's counts (-I; @t0 the start), the final
- * table and footer, -v's raw counts on stderr. */
-struct stat_display;
-void stat_show_interval(struct stat_opts *o, struct stat_display *d, uint64_t t0);
-void stat_show_final_counts(struct stat_opts *o, struct stat_display *d);
-void stat_show_verbose_counts(struct stat_opts *o);
 
 #endif

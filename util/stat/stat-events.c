@@ -5,13 +5,12 @@
  * TopDown group rule.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "stat.h"
-#include "../util/base/util.h"
-#include "../util/events/cgroup.h"
-#include "../util/stat/topdown.h"
+#include "stat-run.h"
+#include "topdown.h"
+#include "../base/util.h"
+#include "../events/cgroup.h"
 
 static const char *const default_events[] = {
 	"task-clock", "context-switches", "cpu-migrations", "page-faults",
@@ -62,7 +61,7 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 	int ret = topdown__events(o->pmus, o->td_level ? o->td_level : 1, &spec, &generic,
 				  &warn, err);
 
-	fputs(warn.buf, stderr);
+	o->hooks.note(warn.buf);
 	strbuf_release(&warn);
 
 	if (!ret && generic)
@@ -75,8 +74,8 @@ static int add_topdown(struct stat_opts *o, struct strbuf *err)
 	if (o->metric_only < 0)
 		o->metric_only = 1;
 	if (!o->interval && !generic)
-		fprintf(stderr, "Topdown accuracy may decrease when measuring long periods.\n"
-				"Please print the result regularly, e.g. -I1000\n");
+		o->hooks.note("Topdown accuracy may decrease when measuring long periods.\n"
+			      "Please print the result regularly, e.g. -I1000\n");
 	return 0;
 }
 
@@ -91,7 +90,6 @@ static int add_metrics(struct stat_opts *o, struct strbuf *err)
 	const char *lines[MAX_METRIC_NAMES];
 	int ret, k = 0, firsts[MAX_METRIC_NAMES], nrs[MAX_METRIC_NAMES];
 
-	o->mg.cpu = cmd_cpu_table(o->env);
 	o->mg.no_group = o->metric_no_group;
 	ret = metricgroup__events(&o->mg, o->metrics, &spec, err);
 

@@ -13,11 +13,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stat.h"
-#include "../util/base/util.h"
-#include "../util/events/evlist-open.h"
-#include "../util/events/workload.h"
-#include "../util/stat/stat-display.h"
+#include "internal.h"
+#include "stat-display.h"
+#include "stat-run.h"
+#include "../base/pm-env.h"
+#include "../base/util.h"
+#include "../events/evlist-open.h"
+#include "../events/workload.h"
 
 /* the signal that stopped the measurement, 0 while it runs */
 static volatile sig_atomic_t stat_done;
@@ -52,7 +54,7 @@ static void serve_control(struct stat_opts *o)
 	if (control__serve(&o->ctl, o->evlist, &said))
 		o->timed_out = true;
 	if (!o->quiet)
-		fputs(said.buf, stderr);
+		o->hooks.note(said.buf);
 	strbuf_release(&said);
 }
 
@@ -98,7 +100,7 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 	struct pollfd pfd = { .fd = open_pidfd(watch), .events = POLLIN };
 
 	if (!o->quiet)
-		fputs("Events disabled\n", stderr);
+		o->hooks.note("Events disabled\n");
 	if (o->delay > 0) {
 		uint64_t end = clock_now_ns() + (uint64_t)o->delay * 1000000ULL;
 		bool exited = false;
@@ -110,7 +112,7 @@ static void delay_counting(struct stat_opts *o, pid_t watch)
 			evlist__enable(o->evlist);
 			o->t0 = clock_now_ns();
 			if (!o->quiet)
-				fputs("Events enabled\n", stderr);
+				o->hooks.note("Events enabled\n");
 		}
 	}
 	close_pidfd(pfd.fd);
@@ -151,7 +153,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 	struct strbuf err = STRBUF_INIT;
 	struct evlist_open_opts oo = {
 		.cpus = o->target.cpus, .threads = o->target.threads,
-		.trace = o->verbose >= 2 ? cmd_trace_to_stderr : NULL,
+		.trace = o->verbose >= 2 ? o->hooks.trace : NULL,
 	};
 	int ret = 0, exec_status = 0;
 
@@ -167,7 +169,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 		ret = evlist__open(o->evlist, &oo, &err);
 	/* as perf: said with -v only, once */
 	if (!ret && !o->null_run && !o->quiet && o->verbose)
-		cmd_warn_user_only(o->evlist);
+		o->hooks.warn_user_only(o->evlist);
 	o->t0 = clock_now_ns();
 	if (!ret && !o->null_run && !target__counts_workload(&o->target) && !o->delay)
 		evlist__enable(o->evlist);
@@ -187,7 +189,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 		if (o->has_workload)
 			workload__abort(wl);
 		evlist__close(o->evlist);
-		cmd_error("stat", err.buf);
+		o->hooks.error("stat", err.buf);
 		ret = exec_status ? exec_status : 1;
 	}
 	strbuf_release(&err);
@@ -195,7 +197,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 }
 
 /* --pre and --post run through the shell, as perf runs them. */
-static int run_hook(const char *opt, const char *cmd)
+static int run_hook(const struct stat_opts *o, const char *opt, const char *cmd)
 {
 	struct strbuf msg = STRBUF_INIT;
 	int status;
@@ -213,7 +215,7 @@ static int run_hook(const char *opt, const char *cmd)
 		strbuf_addf(&msg, "the %s command '%s' exited with status %d", opt, cmd,
 			    WEXITSTATUS(status));
 	strbuf_addstr(&msg, "\nhint: run it alone in a shell to see why");
-	cmd_error("stat", msg.buf);
+	o->hooks.error("stat", msg.buf);
 	strbuf_release(&msg);
 	return -1;
 }
@@ -232,8 +234,13 @@ static void reap_workload(struct stat_opts *o, pid_t pid, const char *argv0, str
 	if (wait4(pid, &status, 0, ru) <= 0)
 		return;
 	o->exit_code = workload__exit_code(status);
-	if (WIFSIGNALED(status) && !o->quiet)
-		fprintf(stderr, "%s: %s\n", argv0, strsignal(WTERMSIG(status)));
+	if (WIFSIGNALED(status) && !o->quiet) {
+		struct strbuf note = STRBUF_INIT;
+
+		strbuf_addf(&note, "%s: %s\n", argv0, strsignal(WTERMSIG(status)));
+		o->hooks.note(note.buf);
+		strbuf_release(&note);
+	}
 	if (o->timed_out && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM)
 		o->exit_code = 0;	/* stopped as asked */
 }
@@ -251,14 +258,14 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	uint64_t t1;
 	int ret;
 
-	if (o->pre_cmd && run_hook("--pre", o->pre_cmd))
+	if (o->pre_cmd && run_hook(o, "--pre", o->pre_cmd))
 		return 1;
 	if (o->sync)
 		sync();
 	ret = start_counting(o, &wl, argv);
 	if (ret)
 		return ret;
-	cmd_use_user_locale();	/* for the output, while the workload starts */
+	o->hooks.use_user_locale();	/* for the output, while the workload starts */
 	if (!o->sd && !o->null_run) {
 		o->sd = stat_data__new_mapped(o->evlist, o->aggr_mode, &o->amap);
 		o->sd->no_scale = !o->scale;
@@ -295,7 +302,7 @@ static int run_once(struct stat_opts *o, const char **argv, struct stat_display 
 	}
 	/* as perf, a failing --post is not the measurement's failure */
 	if (o->post_cmd)
-		run_hook("--post", o->post_cmd);
+		run_hook(o, "--post", o->post_cmd);
 	return 0;
 }
 
@@ -306,9 +313,20 @@ static int finish_record(struct stat_opts *o)
 
 	o->sw_open = false;
 	if (ret)
-		cmd_error("stat record", err.buf);
+		o->hooks.error("stat record", err.buf);
 	strbuf_release(&err);
 	return ret ? 1 : 0;
+}
+
+void stat_block_stop_signals(void)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, NULL);
 }
 
 int stat_run(struct stat_opts *o, const char **argv)
@@ -324,14 +342,9 @@ int stat_run(struct stat_opts *o, const char **argv)
 		.mg = o->mg.nr ? &o->mg : NULL,
 	};
 	struct sigaction sa = { .sa_handler = stat_signal };
-	sigset_t block;
 	int ret = 0;
 
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, NULL);
+	stat_block_stop_signals();
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);	/* a closed terminal: the counts still go out */

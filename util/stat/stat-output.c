@@ -5,93 +5,87 @@
  * its footer, -v's raw counts.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "stat.h"
-#include "../util/base/util.h"
-#include "../util/events/evlist-open.h"
-#include "../util/stat/stat-display.h"
+#include "internal.h"
+#include "stat-display.h"
+#include "stat-run.h"
+#include "../base/util.h"
+#include "../events/evlist-open.h"
 
 void stat_show_verbose_counts(struct stat_opts *o)
 {
+	struct strbuf out = STRBUF_INIT;
 	struct evsel *e;
 	int i;
 
 	evlist__for_each(o->evlist, e, i) {
 		if (!e->supported)
-			fprintf(stderr, "%s: not supported by the kernel (%s)\n", e->name,
-				strerror(e->open_errno));
+			strbuf_addf(&out, "%s: not supported by the kernel (%s)\n", e->name,
+				    strerror(e->open_errno));
 		else if (o->sd)
-			fprintf(stderr, "%s: %.0f %llu %llu\n", e->name, o->sd->ev[i].aggr[0].val,
-				(unsigned long long)o->sd->ev[i].aggr[0].ena,
-				(unsigned long long)o->sd->ev[i].aggr[0].run);
+			strbuf_addf(&out, "%s: %.0f %llu %llu\n", e->name, o->sd->ev[i].aggr[0].val,
+				    (unsigned long long)o->sd->ev[i].aggr[0].ena,
+				    (unsigned long long)o->sd->ev[i].aggr[0].run);
 	}
+	o->hooks.note(out.buf);
+	strbuf_release(&out);
 }
 
 /* --log-fd: the counts go to a descriptor the caller opened. */
-static int open_log_fd(struct stat_opts *o)
+static int open_log_fd(struct stat_opts *o, struct strbuf *err)
 {
 	o->out = fdopen(o->log_fd, o->append ? "a" : "w");
 	if (!o->out) {
-		struct strbuf msg = STRBUF_INIT;
+		int saved = errno;
 
-		strbuf_addf(&msg, "cannot write the counts to descriptor %d (--log-fd): %s\n"
+		strbuf_addf(err, "cannot write the counts to descriptor %d (--log-fd): %s\n"
 			    "hint: open it in the shell, e.g. --log-fd 3 3>counts.txt", o->log_fd,
-			    strerror(errno));
-		cmd_error("stat", msg.buf);
-		strbuf_release(&msg);
-		return -1;
+			    strerror(saved));
+		return -saved;
 	}
 	return 0;
 }
 
-int stat_open_output(struct stat_opts *o)
+int stat_open_output(struct stat_opts *o, FILE *dflt, const char *dflt_name,
+		     struct strbuf *err)
 {
 	time_t now = time(NULL);
 
-	o->out = stderr;
+	o->out = dflt;
+	o->out_name = o->output ? o->output : dflt_name;
 	if (o->log_fd >= 0)
-		return open_log_fd(o);
+		return open_log_fd(o, err);
 	if (!o->output)
 		return 0;
 	o->out = fopen(o->output, o->append ? "a" : "w");
 	if (!o->out) {
-		struct strbuf msg = STRBUF_INIT;
+		int saved = errno;
 
-		strbuf_addf(&msg, "cannot open '%s' for writing: %s\nhint: check the directory "
-			    "exists and is writable", o->output, strerror(errno));
-		cmd_error("stat", msg.buf);
-		strbuf_release(&msg);
-		return -1;
+		strbuf_addf(err, "cannot open '%s' for writing: %s\nhint: check the directory "
+			    "exists and is writable", o->output, strerror(saved));
+		return -saved;
 	}
 	if (!o->csv_sep && !o->json)
 		fprintf(o->out, "# started on %s\n", ctime(&now));
 	return 0;
 }
 
-int stat_close_output(struct stat_opts *o)
+int stat_close_output(struct stat_opts *o, struct strbuf *err)
 {
 	int bad = ferror(o->out) | fflush(o->out);
 
-	if (o->out != stderr)
+	if (o->log_fd >= 0 || o->output)
 		bad |= fclose(o->out);
-	if (bad) {
-		struct strbuf msg = STRBUF_INIT;
-
-		if (o->log_fd >= 0)
-			strbuf_addf(&msg, "cannot write descriptor %d: %s", o->log_fd,
-				    strerror(errno));
-		else
-			strbuf_addf(&msg, "cannot write '%s': %s",
-				    o->output ? o->output : "<stderr>", strerror(errno));
-		cmd_error("stat", msg.buf);
-		strbuf_release(&msg);
-	}
-	return bad ? -1 : 0;
+	if (!bad)
+		return 0;
+	if (o->log_fd >= 0)
+		strbuf_addf(err, "cannot write descriptor %d: %s", o->log_fd, strerror(errno));
+	else
+		strbuf_addf(err, "cannot write '%s': %s", o->out_name, strerror(errno));
+	return -EIO;
 }
 
 static void emit(struct stat_opts *o, struct strbuf *sb)
