@@ -113,11 +113,6 @@ uint64_t clock_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-int open_pidfd(pid_t pid)
-{
-	return pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
-}
-
 void *zalloc_written(size_t size)
 {
 	void *p = malloc(size ? size : 1);

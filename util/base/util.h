@@ -72,9 +72,6 @@ void *zalloc_written(size_t size);
 /* Monotonic clock in nanoseconds. */
 uint64_t clock_now_ns(void);
 
-/* A pidfd to wait for @pid's exit with poll(), or -1. */
-int open_pidfd(pid_t pid);
-
 /* The CPUs this process may run on (1 when it cannot tell). */
 int cpus_available(void);
 
