@@ -109,6 +109,9 @@ int cmd_percent_type_option(const struct option *opt, const char *arg, int unset
 /* -M att|intel (annotate, report's browser) into a bool: intel. */
 int cmd_disasm_style_option(const struct option *opt, const char *arg, int unset,
 			    struct strbuf *err);
+/* After the flame graph went to @path: where it is, on stderr (not for
+ * -, stdout). */
+void cmd_flamegraph_written(const char *cmd, const char *path);
 /* --percentage relative|absolute (report, diff) into a bool: relative. */
 /*
  * --itrace[=opts] and --no-itrace, as perf takes them (perf2bolt passes

@@ -21,6 +21,7 @@
 #include "../util/events/evlist-open.h"
 #include "../util/events/pmu.h"
 #include "../util/annotate/annotate.h"
+#include "../util/convert/flamegraph.h"
 #include "../util/symbols/machine.h"
 
 void cmd_error(const char *cmd, const char *msg)
@@ -280,6 +281,13 @@ int cmd_opt_tristate(const struct option *opt, const char *arg, int unset,
 	(void)arg, (void)err;
 	*(int *)opt->value = !unset;
 	return 0;
+}
+
+void cmd_flamegraph_written(const char *cmd, const char *path)
+{
+	if (strcmp(path, "-"))
+		fprintf(stderr, "perf-mini %s: flame graph written to %s%s\n", cmd, path,
+			flamegraph__is_html(path) ? " (open it in a browser)" : "");
 }
 
 int cmd_percentage_option(const struct option *opt, const char *arg, int unset,

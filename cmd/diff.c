@@ -13,8 +13,8 @@
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/report/diff.h"
+#include "../util/convert/report-flamegraph.h"
 #include "../util/report/report.h"
-#include "report.h"
 
 static const char *const diff_usage[] = {
 	"perf-mini diff [<options>] [old_file] [new_file]",
@@ -90,11 +90,13 @@ static int compare(struct report *base, struct report *new, const struct diff_ar
 static int draw(struct report *base, struct report *new, const struct diff_args *a,
 		struct strbuf *err)
 {
-	int ret = report_flamegraph_write_diff(base, new, a->r.flamegraph, a->quiet, err);
-
-	if (ret)
+	if (report_flamegraph_write_diff(base, new, a->r.flamegraph, err)) {
 		cmd_error("diff", err->buf);
-	return ret;
+		return 1;
+	}
+	if (!a->quiet)
+		cmd_flamegraph_written("diff", a->r.flamegraph);
+	return 0;
 }
 
 int cmd_diff(int argc, const char **argv, struct pm_env *env)

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
@@ -14,8 +13,9 @@
 #include "../util/data/dump.h"
 #include "../util/data/header-print.h"
 #include "../util/events/cpumap.h"
+#include "../util/convert/report-flamegraph.h"
 #include "../util/report/report.h"
-#include "report.h"
+#include "../util/ui/report-browse.h"
 
 static const char *const report_usage[] = {
 	"perf-mini report [<options>]",
@@ -27,46 +27,6 @@ static int set_tristate(const struct option *opt, const char *arg, int unset,
 {
 	(void)arg, (void)err;
 	*(int *)opt->value = !unset;
-	return 0;
-}
-
-/* -g print_type[,threshold][,order]: the parts perf-mini implements. */
-static int parse_call_graph(struct report_opts *o, struct strbuf *err)
-{
-	/* perf's --percent-limit sets the callchain threshold too: branches
-	 * under it are left out (a threshold -g names wins here) */
-	o->chain.threshold = o->percent_limit ? atof(o->percent_limit) : 0.5;
-	for (const char *p = o->call_graph; p && *p; p += strcspn(p, ","), p += !!*p) {
-		size_t len = strcspn(p, ",");
-		char *end;
-		double v = strtod(p, &end);
-
-		if (len == 4 && !strncmp(p, "none", 4))
-			o->chain.mode = CHAIN_NONE;
-		else if (len == 4 && !strncmp(p, "flat", 4))
-			o->chain.mode = CHAIN_FLAT;
-		else if (len == 6 && !strncmp(p, "folded", 6))
-			o->chain.mode = CHAIN_FOLDED;
-		else if (len == 5 && !strncmp(p, "graph", 5))
-			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = false;
-		else if (len == 7 && !strncmp(p, "fractal", 7))
-			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = true;
-		else if ((len == 8 && !strncmp(p, "function", 8)) ||
-			 (len == 7 && !strncmp(p, "percent", 7)))
-			continue;
-		else if (len == 6 && !strncmp(p, "caller", 6))
-			o->chain.order = "caller";
-		else if (len == 6 && !strncmp(p, "callee", 6))
-			o->chain.order = "callee";
-		else if (end == p + len && v >= 0 && v <= 100)
-			o->chain.threshold = v;
-		else {
-			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|fractal|flat|folded|"
-				    "none[,threshold][,caller|callee] (the address, srcline and "
-				    "period modes are not implemented yet)", (int)len, p);
-			return -EINVAL;
-		}
-	}
 	return 0;
 }
 
@@ -96,44 +56,6 @@ static int pretty_option(const struct option *opt, const char *arg, int unset,
 	return -EINVAL;
 }
 
-int report_check_opts(struct report_opts *o, struct strbuf *err)
-{
-	struct sort_list keys;
-
-	if (sample_filter__check_args(o->cpu_list, o->time_str, err))
-		return -EINVAL;
-	if (o->flamegraph_opts && !o->flamegraph) {
-		strbuf_addstr(err, "--flamegraph-opts shapes a flame graph\nhint: add --flamegraph "
-				   "(or --flamegraph=- for folded stacks)");
-		return -EINVAL;
-	}
-	if (o->percent_limit) {
-		char *end;
-		double v = strtod(o->percent_limit, &end);
-
-		if (*end || v < 0 || v > 100) {
-			strbuf_addf(err, "--percent-limit '%s' is not a percentage between 0 and "
-				    "100", o->percent_limit);
-			return -EINVAL;
-		}
-	}
-	if (o->field_sep && (!*o->field_sep || *o->field_sep == '.')) {
-		strbuf_addf(err, "-t '%s' cannot separate columns: a separator found in a "
-			    "value is replaced by '.'\nhint: use another character, e.g. -t ,",
-			    o->field_sep);
-		return -EINVAL;
-	}
-	if (parse_call_graph(o, err))
-		return -EINVAL;
-	/* the defaults depend on the file; a user's keys are checked now */
-	if (o->sort && sort_list__parse(&keys, o->sort, "--sort", o->mem_mode, err))
-		return -EINVAL;
-	if (o->fields &&
-	    sort_list__parse(&keys, o->fields + !fields__strict(o->fields), "-F", o->mem_mode, err))
-		return -EINVAL;
-	return 0;
-}
-
 static void stop_reading(int sig)
 {
 	(void)sig;
@@ -148,6 +70,26 @@ static void report_what_is_read_on_sigint(void)
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+}
+
+static int write_flamegraph(struct report *r)
+{
+	cmd_warn_lost(&r->stats);
+	if (report_flamegraph_write(r))
+		return 1;
+	if (!r->o->quiet)
+		cmd_flamegraph_written("report", r->o->flamegraph);
+	return 0;
+}
+
+/* After the browser: what --stdio says on stderr (the browser hid it). */
+static int browsed(struct report *r, int ret)
+{
+	if (ret < 0)
+		return 1;	/* the file not read again for 's': r->err says why */
+	cmd_warn_lost(&r->stats);
+	cmd_warn_kernel("report", &r->machine);
+	return ret;
 }
 
 static int run_report(struct report *r)
@@ -185,12 +127,10 @@ static int run_report(struct report *r)
 	if (report__setup(r))
 		return 1;
 	ret = report__process(r);
-	if (!ret && r->o->flamegraph) {
-		cmd_warn_lost(&r->stats);
-		return report_flamegraph_write(r);
-	}
-	if (!ret && report_wants_browser(r->o) && (ret = report_browse(r)) >= 0)
-		return ret;
+	if (!ret && r->o->flamegraph)
+		return write_flamegraph(r);
+	if (!ret && report_wants_browser(r->o) && (ret = report_browse(r)) != -ENODATA)
+		return browsed(r, ret);
 	if (!r->o->stats)	/* as perf: --stats only counts */
 		cmd_warn_lost(&r->stats);
 	cmd_warn_kernel("report", &r->machine);

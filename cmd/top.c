@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "report.h"
 #include "top.h"
 #include "../util/base/parse-options.h"
 #include "../util/events/cpumap.h"

@@ -184,6 +184,11 @@ struct report {
 
 struct hist_print_opts;
 
+/* The options' values checked (sort keys, -g, --percent-limit, ...) and
+ * -g's parts set, before a file is read: report's, and top's for what it
+ * shows (report-opts.c). 0 or -EINVAL with @err. */
+int report_check_opts(struct report_opts *o, struct strbuf *err);
+
 /* After perf_data__open(): the sort keys, columns and modes the file and
  * the options call for (branch mode, memory mode, callchains). 0 or an
  * error, with r->err. */

@@ -15,7 +15,7 @@
 #include "../json-read.h"
 #include "../synth-profile.h"
 #include "../../../util/convert/flamegraph.h"
-#include "../../../util/report/report.h"
+#include "../../../util/convert/report-flamegraph.h"
 
 static const struct synth_sample samples[] = {
 	{ 0, 0, 1, 100, "main,work,leaf" },
@@ -36,19 +36,18 @@ static int write_samples(void **state)
 	return synth_profile__setup(state, samples, NR_SAMPLES);
 }
 
-/* @p read as report --flamegraph reads it (cmd/report-flamegraph.c) */
+/* @p read as report --flamegraph reads it */
 static void read_report(struct report *r, struct report_opts *o, const char *path,
 			unsigned int opts, const char *order)
 {
 	*o = (struct report_opts){
-		.input = path, .group = 0, .children = 0, .branch_stack = 0, .inline_frames = -1,
-		.demangle = true, .skip_empty = true, .stdio = true, .stdio_color = 0,
-		.socket_filter = -1, .flamegraph = "-", .flamegraph_opts = opts,
-		.sort = opts & (FLAME_PID | FLAME_TID) ? "pid,comm,sym" : "comm,sym",
-		.chain = { .mode = CHAIN_GRAPH, .order = order },
+		.input = path, .inline_frames = -1, .demangle = true, .skip_empty = true,
+		.stdio = true, .stdio_color = 0, .socket_filter = -1, .flamegraph = "-",
+		.flamegraph_opts = opts, .chain.order = order,
 	};
 	*r = (struct report){ .o = o, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,
 			      .trace_buf = STRBUF_INIT };
+	assert_int_equal(report_flamegraph_setup(o, &r->err), 0);
 	assert_int_equal(perf_data__open(&r->pd, path, &r->err), 0);
 	assert_int_equal(report__setup(r), 0);
 	assert_int_equal(report__process(r), 0);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* report --flamegraph (util/convert/flamegraph): its options and its file. */
+/* report --flamegraph (flamegraph.c): its options and its file. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "builtin.h"
-#include "../util/base/pending-file.h"
-#include "../util/convert/flamegraph.h"
-#include "report.h"
+#include "../base/parse-options.h"
+#include "../base/pending-file.h"
+#include "flamegraph.h"
+#include "report-flamegraph.h"
 
 int report_flamegraph_option(const struct option *opt, const char *arg, int unset,
 			     struct strbuf *err)
@@ -60,8 +60,8 @@ int report_flamegraph_setup(struct report_opts *o, struct strbuf *err)
 typedef int flame_writer(void *ctx, bool html, FILE *f);
 
 /* @path written by @write: stdout for -, else under a temporary name. */
-static int write_to(const char *cmd, const char *path, const char *what, flame_writer *write,
-		    void *ctx, bool quiet, struct strbuf *err)
+static int write_to(const char *path, const char *what, flame_writer *write, void *ctx,
+		    struct strbuf *err)
 {
 	bool to_stdout = !strcmp(path, "-"), html = !to_stdout && flamegraph__is_html(path);
 	struct pending_file pf;
@@ -70,7 +70,7 @@ static int write_to(const char *cmd, const char *path, const char *what, flame_w
 
 	if (!to_stdout && (ret = pending_file__fopen(&pf, path, &f))) {
 		strbuf_addf(err, "cannot write %s: %s", path, strerror(-ret));
-		return 1;
+		return ret;
 	}
 	ret = write(ctx, html, f);
 	if (to_stdout)
@@ -81,10 +81,7 @@ static int write_to(const char *cmd, const char *path, const char *what, flame_w
 		strbuf_addf(err, "%s has no samples to draw", what);
 	else if (ret)
 		strbuf_addf(err, "cannot write %s: %s", path, strerror(-ret));
-	else if (!to_stdout && !quiet)
-		fprintf(stderr, "perf-mini %s: flame graph written to %s%s\n", cmd, path,
-			html ? " (open it in a browser)" : "");
-	return ret ? 1 : 0;
+	return ret;
 }
 
 static int write_report(void *ctx, bool html, FILE *f)
@@ -96,8 +93,7 @@ static int write_report(void *ctx, bool html, FILE *f)
 
 int report_flamegraph_write(struct report *r)
 {
-	return write_to("report", r->o->flamegraph, r->pd.path, write_report, r, r->o->quiet,
-			&r->err);
+	return write_to(r->o->flamegraph, r->pd.path, write_report, r, &r->err);
 }
 
 struct diff_pair {
@@ -113,13 +109,13 @@ static int write_diff(void *ctx, bool html, FILE *f)
 }
 
 int report_flamegraph_write_diff(struct report *old, struct report *new, const char *path,
-				 bool quiet, struct strbuf *err)
+				 struct strbuf *err)
 {
 	struct diff_pair d = { old, new, STRBUF_INIT };
 	int ret;
 
 	strbuf_addf(&d.title, "%s vs %s", new->pd.path, old->pd.path);
-	ret = write_to("diff", path, "one of the files", write_diff, &d, quiet, err);
+	ret = write_to(path, "one of the files", write_diff, &d, err);
 	strbuf_release(&d.title);
 	return ret;
 }
