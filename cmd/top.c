@@ -3,11 +3,10 @@
  * perf-mini top: sample live and show where the samples go, refreshed.
  * The sampling is record's (a child writing a pipe stream, as
  * "perf-mini record -o -" would, its options passed on); the histograms
- * are report's, read from that stream as it comes (util/report/top).
+ * are report's, read from that stream as it comes (util/report/top); the
+ * run and the display are util/top's.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +14,8 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "top.h"
 #include "../util/base/parse-options.h"
-#include "../util/events/cpumap.h"
+#include "../util/top/top-live.h"
 
 static const char *const top_usage[] = {
 	"perf-mini top [<options>]",
@@ -115,30 +113,19 @@ static int check_opts(struct top_opts *o, struct strbuf *err)
 	return report_check_opts(&o->ro, err);
 }
 
+/* The recorder child: record, its messages under "top". */
+static void run_recorder(int argc, const char **argv, struct pm_env *env)
+{
+	int ret = cmd_record_as("top", argc, argv, env);
+
+	cmd_ignore_late_signals();
+	exit(ret);
+}
+
 static int run(struct top_opts *o, struct pm_env *env, struct strbuf *err)
 {
-	struct top t = { .r = { .o = &o->ro, .err = STRBUF_INIT, .sort_order = STRBUF_INIT,
-				.trace_buf = STRBUF_INIT } };
-	pid_t child = -1;
-	int status = 0, ret, fd;
+	int status = 0, ret = top_live(o, env, run_recorder, &status, err);
 
-	t.zero = o->zero;
-	t.hide_kernel = o->hide_kernel;
-	t.hide_user = o->hide_user;
-	top_describe_target(o, env, o->target, sizeof(o->target));
-	fd = top_start_recorder(o, env, &child, err);
-	if (fd < 0)
-		return 1;
-	ret = top__start(&t, fd);
-	if (!ret)
-		ret = top_display(&t, o);
-	if (ret && t.r.err.len)
-		strbuf_addstr(err, t.r.err.buf);
-	kill(child, SIGTERM);
-	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-		;	/* a second ^C: top's handlers stay (top-display.c) */
-	top__exit(&t);
-	close(fd);
 	if (ret == -ESRCH) {	/* the recorder stopped first, and said why */
 		if (!o->pid && !o->tid && !o->uid && geteuid())
 			fputs("hint: top watches every CPU unless told otherwise; -p PID or "

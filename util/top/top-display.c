@@ -14,11 +14,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "builtin.h"
-#include "top.h"
-#include "../util/report/hist-print.h"
-#include "../util/ui/browser.h"
-#include "../util/ui/term.h"
+#include "../report/hist-print.h"
+#include "../ui/browser.h"
+#include "../ui/term.h"
+#include "internal.h"
 
 #define HEADER_LINES 5		/* perf's: what the screen holds beside the entries */
 

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * top's recorder: perf-mini record in a child, writing a pipe stream, its
- * command line made of top's options for what is recorded; and how the
+ * top's recorder: a child writing a pipe stream, its command line made of
+ * top's options for what is recorded; record itself is the caller's
+ * top_recorder_fn (commands are run by cmd/, not here). And how the
  * header names what is watched.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "builtin.h"
-#include "top.h"
-#include "../util/events/cpumap.h"
+#include "../base/pm-env.h"
+#include "../events/cpumap.h"
+#include "internal.h"
 
 #define MAX_RECORD_ARGS 64
 
@@ -103,12 +105,11 @@ static void record_args(const struct top_opts *o, struct record_args *a)
 	a->v[a->n] = NULL;
 }
 
-/* The recorder, writing into a pipe: its read end, or -1. */
-int top_start_recorder(struct top_opts *o, struct pm_env *env, pid_t *child,
-			  struct strbuf *err)
+int top_start_recorder(struct top_opts *o, top_recorder_fn *record, struct pm_env *env,
+		       pid_t *child, struct strbuf *err)
 {
 	struct record_args a = { .n = 0 };
-	int fds[2];
+	int fds[2], ret;
 
 	if (o->record_mode)
 		snprintf(o->record_spec, sizeof(o->record_spec), "%s%s%s", o->record_mode,
@@ -116,26 +117,33 @@ int top_start_recorder(struct top_opts *o, struct pm_env *env, pid_t *child,
 	record_args(o, &a);
 	fflush(NULL);
 	if (pipe2(fds, O_CLOEXEC) < 0 || (*child = fork()) < 0) {
-		strbuf_addf(err, "cannot start the recorder: %s", strerror(errno));
-		return -1;
+		ret = -errno;
+		strbuf_addf(err, "cannot start the recorder: %s", strerror(-ret));
+		return ret;
 	}
 	if (!*child) {
 		close(fds[0]);
 		if (dup2(fds[1], STDOUT_FILENO) < 0)
 			_exit(1);
 		/* the terminal's ^C reaches it too: it stops, and top sees the end */
-		int ret = cmd_record_as("top", a.n, a.v, env);
-
-		cmd_ignore_late_signals();
-		exit(ret);
+		record(a.n, a.v, env);
+		_exit(1);	/* not reached: @record exits */
 	}
 	close(fds[1]);
 	return fds[0];
 }
 
-/* The "(all, 2 CPUs)" part of the header, as perf words it. */
-void top_describe_target(const struct top_opts *o, struct pm_env *env, char *buf,
-			    size_t size)
+int top_stop_recorder(pid_t child)
+{
+	int status = 0;
+
+	kill(child, SIGTERM);
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;	/* a second ^C: top's handlers stay (top-display.c) */
+	return status;
+}
+
+void top_describe_target(const struct top_opts *o, struct pm_env *env, char *buf, size_t size)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct cpu_map *online = NULL;
