@@ -7,17 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "script.h"
+#include "builtin.h"
 #include "../util/base/parse-options.h"
-#include "../util/base/util.h"
-#include "../util/report/insn-fetch.h"
+#include "../util/script/script.h"
 
 static const char *const script_usage[] = {
 	"perf-mini script [<options>]",
 	NULL,
 };
-
-
 
 static int add_fields_option(const struct option *opt, const char *arg, int unset,
 			     struct strbuf *err)
@@ -76,6 +73,31 @@ static int check_time_options(const struct script_opts *o, struct strbuf *err)
 		return -EINVAL;
 	}
 	return sample_filter__check_args(o->cpu_list, o->time_str, err);
+}
+
+/* The file opened, its header and the run: the exit status. */
+static int run(struct script *s)
+{
+	struct session_stats stats;
+	int ret;
+
+	if (perf_data__open(&s->pd, s->o->input, &s->err) ||
+	    cmd_check_itrace(&s->pd, s->o->itrace, &s->err))
+		return 1;
+	if (script__setup_print(s))
+		return 129;
+	if (s->o->header || s->o->header_only)
+		cmd_print_header("script", &s->pd, s->o->header_only, s->o->show_info);
+	if (s->o->header_only)
+		return 0;
+	if (script__setup(s))
+		return 1;
+	ret = script__process(s, &stats);
+	fflush(stdout);	/* the lines read come before what cut them short */
+	cmd_warn_lost(&stats);
+	cmd_warn_kernel("script", &s->machine);
+	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
+	return ret ? 1 : 0;
 }
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)
@@ -166,6 +188,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	(void)env;
 	ret = parse_options(argc, argv, options, script_usage, 0, &msg);
 	perf_data__trust_any_owner(o.force);
+	o.verbose_out = o.verbose > 0 ? stderr : NULL;
 	o.dump_raw |= o.dump_unsorted;
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, msg.buf);
@@ -179,36 +202,13 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
 		ret = 129;
 	} else {
-		s.print.time_mode = o.reltime ? SCRIPT_TIME_REL :
-				    o.deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
-		s.print.nanosecs = o.nanosecs;
-		s.print.latency = o.latency;
-		s.print.no_callchain = o.hide_callchain;
-		s.print.max_stack = o.max_stack;
-		s.print.stop_bt = o.stop_bt;
-		s.print.max_blocks = o.max_blocks;
-		s.print.inlines = o.inline_frames ? &s.srclines : NULL;	/* perf's default */
-		s.print.srclines = &s.srclines;
-		s.srclines.full_path = o.full_source_path;
-		s.print.srccode_lines = &s.srccode_lines;
-		s.srccode_lines.full_path = true;
-		s.print.srccode = &s.srccode;
 		if (!o.input)
 			o.input = cmd_default_input();
-		ret = script_run(&s);
+		ret = run(&s);
 	}
 	if (s.err.len)
 		cmd_error("script", s.err.buf);
-	trace_format__delete(s.trace);
-	sample_filter__exit(&s.filter);
-	srclines__exit(&s.srclines);
-	srclines__exit(&s.srccode_lines);
-	srccode__exit(&s.srccode);
-	insn_fetch__delete(s.print.insns);
-	machine__exit(&s.machine);
-	perf_data__close(&s.pd);
-	strbuf_release(&s.err);
-	strbuf_release(&s.reader.line);
+	script__exit(&s);
 	strbuf_release(&msg);
 	return ret;
 }

@@ -13,7 +13,7 @@
 #include "flamegraph.h"
 #include "../report/hist.h"
 #include "../report/report.h"
-#include "../report/script-print.h"
+#include "../script/script-print.h"
 
 /* A frame of the merged tree: its name (interned), the period of every
  * stack through it, and of those ending there. */

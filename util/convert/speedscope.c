@@ -17,7 +17,7 @@
 #include "../symbols/srcline.h"
 #include "../report/callchain.h"
 #include "../report/resolve.h"
-#include "../report/script-print.h"
+#include "../script/script-print.h"
 #include "speedscope.h"
 
 #ifndef PERF_MINI_VERSION

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "resolve.h"
+#include "../report/resolve.h"
 
 struct insn_fetch;
 

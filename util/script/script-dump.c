@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../util/base/array.h"
-#include "../util/base/util.h"
+#include "../base/array.h"
+#include "../base/util.h"
 #include "script-dump.h"
 
 void script_dumps__before(struct script_print *p, FILE *out)

@@ -10,7 +10,7 @@
 #include <errno.h>
 
 #include "../unit-test.h"
-#include "../../../util/report/script-print.h"
+#include "../../../util/script/script-print.h"
 
 #define ST_BASE (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD)
 #define HW_DEFAULT (SF_COMM | SF_TID | SF_TIME | SF_EVENT | SF_PERIOD | SF_IP | SF_SYM | \

@@ -10,9 +10,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../util/base/strbuf.h"
-#include "../util/data/perf-data.h"
-#include "../util/report/script-print.h"
+#include "../base/strbuf.h"
+#include "../data/perf-data.h"
+#include "script-print.h"
 
 struct script_dump {
 	FILE *file;		/* opened at its event's first sample */

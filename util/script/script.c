@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * perf-mini script's run: the events checked against -F, the session's
- * samples and records printed as perf script prints them (pipelined: the
- * printing on a second thread), -D's dump between them.
- */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/util.h"
+#include "../report/resolve.h"
+#include "insn-fetch.h"
 #include "script.h"
-#include "../util/base/util.h"
-#include "../util/report/insn-fetch.h"
-#include "../util/report/resolve.h"
 
 static int name_width(const struct perf_data *pd)
 {
@@ -159,64 +154,101 @@ static int setup_filter(struct script *s)
 	return 0;
 }
 
-int script_run(struct script *s)
+/* as perf: rounds in the file's order, where they stand */
+static bool unordered(const struct script *s)
+{
+	return s->o->show_rounds || s->o->dump_unsorted || perf_data__unordered(&s->pd);
+}
+
+int script__setup_print(struct script *s)
+{
+	const struct script_opts *o = s->o;
+	struct script_print *p = &s->print;
+
+	p->time_mode = o->reltime ? SCRIPT_TIME_REL : o->deltatime ? SCRIPT_TIME_DELTA :
+		       SCRIPT_TIME_ABS;
+	p->nanosecs = o->nanosecs;
+	p->latency = o->latency;
+	p->no_callchain = o->hide_callchain;
+	p->max_stack = o->max_stack;
+	p->stop_bt = o->stop_bt;
+	p->max_blocks = o->max_blocks;
+	p->inlines = o->inline_frames ? &s->srclines : NULL;	/* perf's default */
+	p->srclines = &s->srclines;
+	s->srclines.full_path = o->full_source_path;
+	p->srccode_lines = &s->srccode_lines;
+	s->srccode_lines.full_path = true;
+	p->srccode = &s->srccode;
+	p->has_clock = s->pd.feat.has_clock_data;
+	p->tod_ns = s->pd.feat.clock_tod_ns;
+	p->clockid_ns = s->pd.feat.clock_clockid_ns;
+	p->arch = arch__by_machine(s->pd.feat.arch);	/* NULL: the host's */
+	p->insns = insn_fetch__new(s->pd.feat.arch);
+	return script_print__check_fields(p, &s->err) ? -EINVAL : 0;
+}
+
+int script__setup(struct script *s)
 {
 	struct dsos_config cfg = {
 		.symfs = s->o->symfs, .kallsyms = s->o->kallsyms, .vmlinux = s->o->vmlinux,
 		.no_demangle = !s->o->demangle, .demangle_kernel = s->o->demangle_kernel,
-		.verbose = s->o->verbose > 0 ? stderr : NULL,
+		.verbose = s->o->verbose_out,
 	};
-	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = s,
-				     .pipelined = true };
-	struct session_stats stats;
-	int ret;
 
-	if (perf_data__open(&s->pd, s->o->input, &s->err) ||
-	    cmd_check_itrace(&s->pd, s->o->itrace, &s->err))
-		return 1;
-	s->print.has_clock = s->pd.feat.has_clock_data;
-	s->print.tod_ns = s->pd.feat.clock_tod_ns;
-	s->print.clockid_ns = s->pd.feat.clock_clockid_ns;
-	s->print.arch = arch__by_machine(s->pd.feat.arch);	/* NULL: the host's */
-	s->print.insns = insn_fetch__new(s->pd.feat.arch);
-	if (script_print__check_fields(&s->print, &s->err))
-		return 129;
-	if (s->o->header || s->o->header_only)
-		cmd_print_header("script", &s->pd, s->o->header_only, s->o->show_info);
-	if (s->o->header_only)
-		return 0;
-	if (s->o->dump_raw) {	/* one thread: the dump and the lines in order */
-		tool.dump = on_dump;
-		tool.pipelined = false;
-	}
 	if (setup_filter(s))
-		return 1;
+		return -EINVAL;
 	machine__init(&s->machine, &cfg);
 	machine__apply_build_ids(&s->machine, &s->pd.feat);
-	/* as perf: rounds in the file's order, where they stand */
-	tool.unordered = s->o->show_rounds || s->o->dump_unsorted || perf_data__unordered(&s->pd);
 	/* as perf: in file order no tool of its takes a round's end */
 	s->dump.unordered = s->o->dump_unsorted;
-	if (s->o->dump_raw && !s->o->show_rounds && !s->o->dump_unsorted && tool.unordered)
+	if (s->o->dump_raw && !s->o->show_rounds && !s->o->dump_unsorted && unordered(s))
 		puts("WARNING: No sample_id_all support, falling back to unordered processing");
-	tool.user = s->o->show_rounds ? on_user_record : NULL;
-	if (!s->pd.pipe && !s->o->dump_raw) {	/* every event is known: check before reading on */
-		if (check_events(s))
-			return 1;
-		s->reader.print = s->print;	/* settings only: its line stays unused */
-		/* times counted from other lines are the printing thread's */
-		tool.prepare = s->print.time_mode == SCRIPT_TIME_ABS ? prepare : NULL;
-	}
+	if (s->pd.pipe || s->o->dump_raw)
+		return 0;
+	/* every event is known: check before reading on */
+	if (check_events(s))
+		return -EINVAL;
+	s->reader.print = s->print;	/* settings only: its line stays unused */
+	return 0;
+}
+
+int script__process(struct script *s, struct session_stats *stats)
+{
+	struct session_tool tool = {
+		.sample = on_sample, .event = on_event, .ctx = s, .unordered = unordered(s),
+		.user = s->o->show_rounds ? on_user_record : NULL,
+	};
+	int ret;
+
+	if (s->o->dump_raw)	/* one thread: the dump and the lines in order */
+		tool.dump = on_dump;
+	else
+		tool.pipelined = true;
+	/* events checked before reading: the reading thread formats some of
+	 * each line, but times counted from other lines are the printing
+	 * thread's */
+	if (s->checked && s->print.time_mode == SCRIPT_TIME_ABS)
+		tool.prepare = prepare;
 	s->dumps.input = s->o->input;
-	ret = session__process(&s->pd, &tool, &stats, &s->err);
+	ret = session__process(&s->pd, &tool, stats, &s->err);
 	script_print__flush(&s->print, stdout);
 	if (s->o->per_event_dump && script_dumps__close(&s->dumps) && !ret) {
 		strbuf_addstr(&s->err, "--per-event-dump: a file could not be written in full");
 		ret = -EIO;
 	}
-	fflush(stdout);	/* the lines read come before what cut them short */
-	cmd_warn_lost(&stats);
-	cmd_warn_kernel("script", &s->machine);
-	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
-	return ret ? 1 : 0;
+	return ret;
+}
+
+void script__exit(struct script *s)
+{
+	trace_format__delete(s->trace);
+	sample_filter__exit(&s->filter);
+	srclines__exit(&s->srclines);
+	srclines__exit(&s->srccode_lines);
+	srccode__exit(&s->srccode);
+	insn_fetch__delete(s->print.insns);
+	machine__exit(&s->machine);
+	perf_data__close(&s->pd);
+	strbuf_release(&s->err);
+	strbuf_release(&s->reader.line);
 }

@@ -1,24 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef PM_CMD_SCRIPT_H
-#define PM_CMD_SCRIPT_H
+#ifndef PM_SCRIPT_H
+#define PM_SCRIPT_H
 
-/* What cmd/script.c (options) and cmd/script-run.c (the run) share. */
-#include "builtin.h"
+/*
+ * perf script's run: a perf.data's samples printed as perf script's lines
+ * (script-print), pipelined (the printing on a second thread), the records
+ * --show-*-events asks for and -D's dump between them. cmd/script.c sets
+ * the options, the filters and -F, and opens the file.
+ */
+#include <stdio.h>
+
+#include "../data/dump.h"
+#include "../data/perf-data.h"
+#include "../data/session.h"
+#include "../report/evswitch.h"
+#include "../report/sample-filter.h"
+#include "../report/trace-format.h"
+#include "../symbols/machine.h"
+#include "../symbols/srccode.h"
 #include "script-dump.h"
-#include "../util/data/dump.h"
-#include "../util/data/perf-data.h"
-#include "../util/report/evswitch.h"
-#include "../util/report/sample-filter.h"
-#include "../util/report/script-print.h"
-#include "../util/report/trace-format.h"
-#include "../util/symbols/machine.h"
-#include "../util/symbols/srccode.h"
+#include "script-print.h"
 
 #define MAX_FIELD_SPECS 8
 
 struct script_opts {
 	const char *input, *symfs, *kallsyms, *vmlinux;
-	int verbose;				/* -v: symbol tables' origins */
+	int verbose;				/* -v */
+	FILE *verbose_out;			/* where -v says symbol tables' origins */
 	const char *fields[MAX_FIELD_SPECS];	/* each -F, in order */
 	int nr_fields;
 	const char *cpu_list, *time_str;	/* -C, --time */
@@ -65,7 +73,21 @@ struct script {
 	} reader;
 };
 
-/* Read the file and print it; the exit status (0, 1, 129). */
-int script_run(struct script *s);
+/* After perf_data__open(&@s->pd): the printer's settings, from the
+ * options and the file (clock, arch); -F checked against what the file
+ * records. 0, or -EINVAL with @s->err (a usage error). */
+int script__setup_print(struct script *s);
+
+/* The filters and the machine set up; with every event known (a file,
+ * not -D), each checked against -F. 0, or -EINVAL with @s->err. */
+int script__setup(struct script *s);
+
+/* After script__setup(): the file read and printed, the --per-event-dump
+ * files closed. 0, or a negative errno with @s->err; *@stats the records
+ * read, in either case. */
+int script__process(struct script *s, struct session_stats *stats);
+
+/* What @s holds released (the options are the caller's). */
+void script__exit(struct script *s);
 
 #endif
