@@ -25,7 +25,9 @@ for arg in "$@"; do
 done
 
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/pm-test.XXXXXX")
-trap 'rm -rf "$TRASH"' EXIT
+# a script with a failure keeps its directory (the recordings that failed
+# are what tells a flake's cause), named in its last line
+trap 'if [ "${test_failure:-0}" -eq 0 ]; then rm -rf "$TRASH"; fi' EXIT
 # run-tests.sh stops a script that overruns with TERM: clean up on it too
 trap 'exit 143' TERM
 cd "$TRASH" || exit 1
@@ -215,6 +217,7 @@ test_grep() {
 
 test_done() {
 	passed=$((test_count - test_failure))
+	[ $test_failure -eq 0 ] || say "# kept for the failures: $TRASH"
 	say "# $(basename "$0"): $passed passed, $test_failure failed, $test_skipped skipped"
 	echo "$passed $test_failure $test_skipped" >"${RESULT_FILE:-/dev/null}"
 	[ $test_failure -eq 0 ]
