@@ -8,17 +8,20 @@
  *  1. Write cmd/<name>.c with
  *        int cmd_<name>(int argc, const char **argv, struct pm_env *env);
  *     declaring its options as a table (util/base/parse-options.h), parsing
- *     them, checking their combinations, calling util/ and handing the
- *     results to an output module. It returns the process exit status
- *     (129 for a usage error, as perf).
+ *     them, checking their combinations and wiring: the work (run loops,
+ *     reading, output) lives in util/, in the folder of its concern, so
+ *     that the command stays one file (a sub-command may have its own,
+ *     as cmd/stat-report.c). It returns the process exit status (129 for
+ *     a usage error, as perf).
  *  2. Declare it below and add { "<name>", cmd_<name>, "<one line>" } to
- *     the commands[] table in perf-mini.c (kept in alphabetical order).
- *  3. Add cmd/<name>.o to CMD_OBJS in the Makefile.
- *  4. Write Documentation/perf-mini-<name>.txt (NAME, SYNOPSIS, DESCRIPTION,
+ *     the commands[] table in perf-mini.c (kept in alphabetical order);
+ *     the Makefile builds every cmd/ and util/ file it finds.
+ *  3. Write Documentation/perf-mini-<name>.txt (NAME, SYNOPSIS, DESCRIPTION,
  *     OPTIONS, EXAMPLES, EXIT STATUS, SEE ALSO) naming every option of the
- *     table; tests/cli/t9000-docs.sh checks the page against -h.
- *  5. Add tests/cli/tNNNN-<name>-*.sh end-to-end tests, including every
- *     error a user can hit.
+ *     table, and name each new file in Documentation/internals.txt;
+ *     tests/cli/t9000-docs-lint.sh checks both.
+ *  4. Add tests/cli/tNNNN-<name>-*.sh end-to-end tests, including every
+ *     error a user can hit (and tests/oracle/ ones where perf can compare).
  */
 #include <stdint.h>
 

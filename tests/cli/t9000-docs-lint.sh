@@ -147,6 +147,23 @@ test_expect_success 'cmd/ files stay under 400 lines' '
 	! wc -l cmd/*.c | awk "\$2 != \"total\" && \$1 >= 400 { print; found = 1 } END { exit !found }"
 '
 
+# One cmd/ file per command (perf-mini.c's table), a sub-command's own
+# beside it (stat-report.c for `stat report`), and the shared helpers.
+test_expect_success 'cmd/ holds one file per command or sub-command' '
+	cd "$ROOT" &&
+	sed -n "s/^	{ \"\([a-z0-9-]*\)\", cmd_.*/\1/p" perf-mini.c >"$TRASH/commands" &&
+	test -s "$TRASH/commands" &&
+	for f in cmd/*.c; do
+		name=$(basename "$f" .c)
+		test "$name" = common && continue
+		grep -qx -- "$name" "$TRASH/commands" && continue
+		cmd=${name%-*} sub=${name##*-}
+		grep -qx -- "$cmd" "$TRASH/commands" &&
+			grep -q "perf-mini $cmd $sub" "Documentation/perf-mini-$cmd.txt" && continue
+		echo "$f is no command of perf-mini.c nor a sub-command of one"; return 1
+	done
+'
+
 test_expect_success 'no file over 1000 lines' '
 	cd "$ROOT" &&
 	! find cmd util perf-mini.c -name "*.[ch]" -exec wc -l {} + | \
