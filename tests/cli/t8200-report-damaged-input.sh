@@ -37,18 +37,31 @@ size_of() {
 # An offset inside FILE's data section, halfway between the end of its
 # first sample and the section's end: whatever the sample count (a loaded
 # machine gives fewer, and the header's features may outweigh the data).
+# In a pipe stream (whose records run from its 16-byte header to its end)
+# the offset is 3 bytes into the record found there, so that a cut there
+# is inside a record (T1: at half the bytes a loaded run had only the
+# exec's two samples before it).
 samples_middle() {
 	python3 -c '
 import struct, sys
 b = open(sys.argv[1], "rb").read()
-off, size = struct.unpack_from("<QQ", b, 40)
+pipe = struct.unpack_from("<Q", b, 8)[0] == 16
+off, size = (16, len(b) - 16) if pipe else struct.unpack_from("<QQ", b, 40)
 at, end, first = off, off + size, None
 while at + 8 <= end:
     kind, _, n = struct.unpack_from("<IHH", b, at)
     if kind == 9 and first is None:
         first = at + n
     at += n
-print(first + (end - first) // 2)' "$1"
+middle = first + (end - first) // 2
+at = off
+while pipe:
+    n = struct.unpack_from("<H", b, at + 6)[0]
+    if at + n > middle:
+        middle = at + 3
+        break
+    at += n
+print(middle)' "$1"
 }
 
 # the samples perf-mini script prints from a file or stream
@@ -64,7 +77,7 @@ test_expect_success 'setup: a pipe-mode stream and a file of the same workload' 
 '
 
 test_expect_success 'a pipe stream cut inside a record: what came before, perf'"'"'s warning, exit 0' '
-	cut_at full.pipe $(($(size_of full.pipe) / 2 + 3)) half.pipe &&
+	cut_at full.pipe $(samples_middle full.pipe) half.pipe &&
 	pm report --stdio -i - <half.pipe >out 2>err &&
 	test_grep "^perf-mini report: warning: -: unexpected end of event stream: the record at offset 0x[0-9a-f]+ is cut after [0-9]+ bytes" err &&
 	test_grep "spin +spin +\[\.\] main" out &&
