@@ -10,6 +10,7 @@
 #include "../../arch/arch.h"
 #include "cpu-map-event.h"
 #include "event-text.h"
+#include "sample-fields.h"
 #include "../base/xalloc.h"
 
 struct dump {
@@ -156,14 +157,55 @@ static bool user_details(const struct dump *d, const struct pm_event_header *ev)
 	return true;
 }
 
-/* perf's sample_read__printf(): the counts an :S sample carries */
-static void print_sample_read(FILE *out, const struct perf_sample *s, uint64_t rf)
+/* A decoded sample as -D prints it; @field: the line printing now. */
+struct sample_dump {
+	FILE *out;
+	const struct pm_event_header *ev;
+	const struct perf_sample *s;
+	const struct pd_evsel *evsel;
+	const char *machine;	/* the file's, for the registers' names */
+	const struct dump_field *field;
+};
+
+/* perf's lines for a field: by its printer, with a label where a printer
+ * serves several fields. */
+struct dump_field {
+	enum sample_field_idx idx;
+	void (*print)(const struct sample_dump *sd);
+	const char *label;
+};
+
+static const struct sample_field *field_of(const struct sample_dump *sd)
 {
-	const uint64_t *w = s->read, *end = w + s->read_size;
+	return &sample_fields[sd->field->idx];
+}
+
+/* perf's callchain__printf() */
+static void print_callchain(const struct sample_dump *sd)
+{
+	const struct perf_sample *s = sd->s;
+
+	if (!s->callchain)
+		return;
+	fprintf(sd->out, "\n... FP chain: nr:%" PRIu64, s->callchain_nr);
+	for (uint64_t i = 0; i < s->callchain_nr; i++)
+		fprintf(sd->out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
+}
+
+/* perf's sample_read__printf(): the counts an :S sample carries */
+static void print_sample_read(const struct sample_dump *sd)
+{
+	FILE *out = sd->out;
+	const struct perf_sample *s = sd->s;
+	uint64_t rf = sd->evsel->attr.read_format;
+	const uint64_t *w = s->read, *end;
 	bool group = rf & PERF_FORMAT_GROUP;
-	size_t per_value = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
+	size_t per_value = sample_fields__read_value_words(rf);
 	uint64_t nr = 1, ena = 0, run = 0, value = 0;
 
+	if (!w)
+		return;
+	end = w + s->read_size;
 	fputs("\n... sample_read:", out);
 	if (group && w < end)
 		nr = *w++;
@@ -200,10 +242,15 @@ static void print_sample_read(FILE *out, const struct perf_sample *s, uint64_t r
 }
 
 /* perf's branch_stack__printf(): an LBR call stack as the frames it gives */
-static void print_branches(FILE *out, const struct perf_sample *s, bool callstack)
+static void print_branches(const struct sample_dump *sd)
 {
+	FILE *out = sd->out;
+	const struct perf_sample *s = sd->s;
 	const struct perf_branch_entry *b = s->branches;
+	bool callstack = sd->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK;
 
+	if (!b)
+		return;
 	fprintf(out, "\n... branch %s: nr:%" PRIu64, callstack ? "callstack" : "stack",
 		s->branch_nr + callstack);
 	for (uint64_t i = 0; i < s->branch_nr; i++, b++) {
@@ -222,66 +269,83 @@ static void print_branches(FILE *out, const struct perf_sample *s, bool callstac
 }
 
 /* perf's regs__printf(): the mask, the ABI, each register by its name */
-static void print_regs(FILE *out, const char *type, const struct sample_regs *r,
-		       const char *machine)
+static void print_regs(const struct sample_dump *sd)
 {
 	static const char *const abi[] = { "none", "32-bit", "64-bit" };
+	const struct sample_regs *r = sample_field__regs(field_of(sd), sd->s);
 	const struct pmu_arch_ops *arch;
 	int i = 0;
 
 	if (!r->regs)
 		return;
-	arch = arch__by_machine(machine) ?: arch__host();	/* the file's, named as perf */
-	fprintf(out, "\n... %s regs: mask %#" PRIx64 " ABI %s", type, r->mask,
+	arch = arch__by_machine(sd->machine) ?: arch__host();	/* the file's, named as perf */
+	fprintf(sd->out, "\n... %s regs: mask %#" PRIx64 " ABI %s", sd->field->label, r->mask,
 		r->abi < 3 ? abi[r->abi] : "unknown");
 	for (int bit = 0; bit < 64; bit++)
 		if (r->mask >> bit & 1)
-			fprintf(out, "\n.... %-5s 0x%016" PRIx64, arch__reg_name(arch, bit),
+			fprintf(sd->out, "\n.... %-5s 0x%016" PRIx64, arch__reg_name(arch, bit),
 				r->regs[i++]);
 }
 
-/* perf's dump_sample(), after the first line: each field sample_type has */
-static void sample_details(FILE *out, const struct pm_event_header *ev,
-			   const struct perf_sample *s, const struct pd_evsel *evsel,
-			   const char *machine)
+static void print_stack(const struct sample_dump *sd)
 {
-	uint64_t st = evsel->attr.sample_type;
+	const struct perf_sample *s = sd->s;
+
+	fprintf(sd->out, "\n... ustack: size %" PRIu64 ", offset %#x", s->user_stack_size,
+		s->user_stack ? (unsigned int)((const uint8_t *)s->user_stack -
+					       (const uint8_t *)sd->ev) : 0);
+}
+
+static void print_weight(const struct sample_dump *sd)
+{
+	fprintf(sd->out, "\n... weight: %" PRIu64, sd->s->weight);
+	if (sd->evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT)
+		fprintf(sd->out, ",0x%x,0x%x", sd->s->ins_lat, sd->s->p_stage_cyc);
+}
+
+static void print_hex(const struct sample_dump *sd)
+{
+	fprintf(sd->out, "%s%" PRIx64, sd->field->label, *sample_field__u64(field_of(sd), sd->s));
+}
+
+static void print_page_size(const struct sample_dump *sd)
+{
 	struct strbuf page = STRBUF_INIT;
 
-	if (s->branches && (st & PERF_SAMPLE_BRANCH_STACK))
-		print_branches(out, s, evsel->attr.branch_sample_type &
-				       PERF_SAMPLE_BRANCH_CALL_STACK);
-	if (st & PERF_SAMPLE_REGS_USER)
-		print_regs(out, "user", &s->user_regs, machine);
-	if (st & PERF_SAMPLE_REGS_INTR)
-		print_regs(out, "intr", &s->intr_regs, machine);
-	if (st & PERF_SAMPLE_STACK_USER)
-		fprintf(out, "\n... ustack: size %" PRIu64 ", offset %#x", s->user_stack_size,
-			s->user_stack ? (unsigned int)((const uint8_t *)s->user_stack -
-						       (const uint8_t *)ev) : 0);
-	if (st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) {
-		fprintf(out, "\n... weight: %" PRIu64, s->weight);
-		if (st & PERF_SAMPLE_WEIGHT_STRUCT)
-			fprintf(out, ",0x%x,0x%x", s->ins_lat, s->p_stage_cyc);
-	}
-	if (st & PERF_SAMPLE_DATA_SRC)
-		fprintf(out, "\n . data_src: 0x%" PRIx64, s->data_src);
-	if (st & PERF_SAMPLE_PHYS_ADDR)
-		fprintf(out, "\n .. phys_addr: 0x%" PRIx64, s->phys_addr);
-	if (st & PERF_SAMPLE_DATA_PAGE_SIZE) {
-		page_size__name(s->data_page_size, &page);
-		fprintf(out, "\n .. data page size: %s", page.buf);
-	}
-	if (st & PERF_SAMPLE_CODE_PAGE_SIZE) {
-		strbuf_reset(&page);
-		page_size__name(s->code_page_size, &page);
-		fprintf(out, "\n .. code page size: %s", page.buf);
-	}
-	if (st & PERF_SAMPLE_TRANSACTION)
-		fprintf(out, "\n... transaction: %" PRIx64, s->transaction);
-	if (s->read)
-		print_sample_read(out, s, evsel->attr.read_format);
+	page_size__name(*sample_field__u64(field_of(sd), sd->s), &page);
+	fprintf(sd->out, "%s%s", sd->field->label, page.buf);
 	strbuf_release(&page);
+}
+
+/*
+ * perf's dump_sample() after its first line prints the fields in its own
+ * order, not the sample's: READ last, REGS_INTR beside REGS_USER,
+ * TRANSACTION after the page sizes.
+ */
+static const struct dump_field dump_fields[] = {
+	{ SAMPLE_FIELD_CALLCHAIN, print_callchain },
+	{ SAMPLE_FIELD_BRANCH_STACK, print_branches },
+	{ SAMPLE_FIELD_REGS_USER, print_regs, "user" },
+	{ SAMPLE_FIELD_REGS_INTR, print_regs, "intr" },
+	{ SAMPLE_FIELD_STACK_USER, print_stack },
+	{ SAMPLE_FIELD_WEIGHT, print_weight },
+	{ SAMPLE_FIELD_DATA_SRC, print_hex, "\n . data_src: 0x" },
+	{ SAMPLE_FIELD_PHYS_ADDR, print_hex, "\n .. phys_addr: 0x" },
+	{ SAMPLE_FIELD_DATA_PAGE_SIZE, print_page_size, "\n .. data page size: " },
+	{ SAMPLE_FIELD_CODE_PAGE_SIZE, print_page_size, "\n .. code page size: " },
+	{ SAMPLE_FIELD_TRANSACTION, print_hex, "\n... transaction: " },
+	{ SAMPLE_FIELD_READ, print_sample_read },
+};
+
+/* Each field the sample_type brings (sample-fields.h), in that order. */
+static void sample_details(struct sample_dump *sd)
+{
+	uint64_t st = sd->evsel->attr.sample_type;
+
+	for (sd->field = dump_fields; sd->field < dump_fields + ARRAY_SIZE(dump_fields);
+	     sd->field++)
+		if (st & field_of(sd)->bits)
+			sd->field->print(sd);
 }
 
 /* -D's own details: samples and losses; the rest as every tool prints them */
@@ -296,13 +360,8 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 			break;
 		fprintf(out, "(IP, %#x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64,
 			ev->misc, (int32_t)s->pid, (int32_t)s->tid, s->ip, s->period, s->addr);
-		if (s->callchain) {	/* perf's callchain__printf() */
-			fprintf(out, "\n... FP chain: nr:%" PRIu64, s->callchain_nr);
-			for (uint64_t i = 0; i < s->callchain_nr; i++)
-				fprintf(out, "\n..... %2d: %016" PRIx64, (int)i, s->callchain[i]);
-		}
-		if (evsel)
-			sample_details(out, ev, s, evsel, machine);
+		if (evsel)	/* always: @s is only decoded with its event */
+			sample_details(&(struct sample_dump){ out, ev, s, evsel, machine });
 		break;
 	case PERF_RECORD_LOST: {
 		const struct pm_lost_event *e = (const void *)ev;

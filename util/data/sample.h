@@ -4,8 +4,9 @@
 
 /*
  * Decoding PERF_RECORD_SAMPLE (fields in the kernel's order, chosen by the
- * attr's sample_type) and the sample_id trailer of other records. The
- * decoded sample points into the record: it lives as long as the record.
+ * attr's sample_type, as sample-fields.h lays them out) and the sample_id
+ * trailer of other records. The decoded sample points into the record: it
+ * lives as long as the record.
  */
 #include <linux/perf_event.h>
 #include <stdbool.h>

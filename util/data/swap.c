@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "perf-data-format.h"
+#include "sample-fields.h"
 #include "swap.h"
 
 struct cursor {
@@ -259,36 +260,31 @@ static const struct perf_event_attr *attr_by_id(const struct swapper *s, uint64_
 static const struct perf_event_attr *sample_attr(const struct swapper *s,
 						 const struct cursor *c)
 {
-	uint64_t st, at = 0;
+	uint64_t st;
+	int at;
 
 	if (s->nr_attrs <= 1)
 		return s->nr_attrs ? &s->attrs[0] : NULL;
 	st = s->attrs[0].sample_type;
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		return attr_by_id(s, peek64(c, 0));
-	if (!(st & PERF_SAMPLE_ID))
-		return &s->attrs[0];
-	at = 8 * (!!(st & PERF_SAMPLE_IP) + !!(st & PERF_SAMPLE_TID) + !!(st & PERF_SAMPLE_TIME) +
-		  !!(st & PERF_SAMPLE_ADDR));
-	return attr_by_id(s, peek64(c, at));
+	at = sample_fields__offset(st, st & PERF_SAMPLE_IDENTIFIER ? SAMPLE_FIELD_IDENTIFIER
+								   : SAMPLE_FIELD_ID);
+	return at < 0 ? &s->attrs[0] : attr_by_id(s, peek64(c, at));
 }
 
 static void cv_read_values(struct cursor *c, uint64_t rf)
 {
-	uint64_t per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
+	uint64_t per = sample_fields__read_value_words(rf);
 
 	if (rf & PERF_FORMAT_GROUP) {
 		uint64_t nr = cv64(c);
 
-		cv64_n(c, !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-			  !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING));
+		cv64_n(c, sample_fields__read_time_words(rf));
 		if (nr > (uint64_t)(c->end - c->p) / 8)
 			c->bad = true;
 		else
 			cv64_n(c, nr * per);
 	} else {
-		cv64_n(c, per + !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-			  !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING));
+		cv64_n(c, per + sample_fields__read_time_words(rf));
 	}
 }
 
@@ -312,7 +308,7 @@ static void cv_branch_stack(struct cursor *c, const struct perf_event_attr *a)
 {
 	uint64_t nr = cv64(c);
 
-	if (a->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)
+	if (sample_fields__has_hw_idx(a))
 		cv64(c);
 	if (nr > (uint64_t)(c->end - c->p) / 24) {
 		c->bad = true;
@@ -325,88 +321,60 @@ static void cv_branch_stack(struct cursor *c, const struct perf_event_attr *a)
 	}
 }
 
-/* A sample's fields in perf_event.h's order; raw and stack bytes stay as
- * written (perf leaves them to their own readers too). */
-static void cv_sample(struct cursor *c, const struct perf_event_attr *a)
+static void cv_user_stack(struct cursor *c)
 {
-	uint64_t st = a->sample_type;
+	uint64_t size = cv64(c);
 
-	if (st & PERF_SAMPLE_IDENTIFIER)
+	skip(c, size);
+	if (size)
 		cv64(c);
-	if (st & PERF_SAMPLE_IP)
-		cv64(c);
-	if (st & PERF_SAMPLE_TID)
-		cv32(c), cv32(c);
-	if (st & PERF_SAMPLE_TIME)
-		cv64(c);
-	if (st & PERF_SAMPLE_ADDR)
-		cv64(c);
-	if (st & PERF_SAMPLE_ID)
-		cv64(c);
-	if (st & PERF_SAMPLE_STREAM_ID)
-		cv64(c);
-	if (st & PERF_SAMPLE_CPU)
-		cv32(c), cv32(c);
-	if (st & PERF_SAMPLE_PERIOD)
-		cv64(c);
-	if (st & PERF_SAMPLE_READ)
-		cv_read_values(c, a->read_format);
-	if (st & PERF_SAMPLE_CALLCHAIN)
-		cv_counted(c, 1);
-	if (st & PERF_SAMPLE_RAW) {
-		uint32_t size = cv32(c);
-
-		skip(c, size);
-	}
-	if (st & PERF_SAMPLE_BRANCH_STACK)
-		cv_branch_stack(c, a);
-	if (st & PERF_SAMPLE_REGS_USER)
-		cv_regs(c, a->sample_regs_user);
-	if (st & PERF_SAMPLE_STACK_USER) {
-		uint64_t size = cv64(c);
-
-		skip(c, size);
-		if (size)
-			cv64(c);
-	}
-	if (st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT))
-		cv64(c);
-	if (st & PERF_SAMPLE_DATA_SRC)
-		cv64(c);
-	if (st & PERF_SAMPLE_TRANSACTION)
-		cv64(c);
-	if (st & PERF_SAMPLE_REGS_INTR)
-		cv_regs(c, a->sample_regs_intr);
-	if (st & PERF_SAMPLE_PHYS_ADDR)
-		cv64(c);
-	if (st & PERF_SAMPLE_CGROUP)
-		cv64(c);
-	if (st & PERF_SAMPLE_DATA_PAGE_SIZE)
-		cv64(c);
-	if (st & PERF_SAMPLE_CODE_PAGE_SIZE)
-		cv64(c);
-	if (st & PERF_SAMPLE_AUX)
-		skip(c, cv64(c));
 }
 
-#define ID_FIELDS (PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
-		   PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
+/* A walk of the field table (sample-fields.h) of a sample or trailer. */
+struct sample_swap {
+	struct cursor *c;
+	const struct perf_event_attr *attr;
+};
 
-/* The sample_id trailer of a kernel record other than SAMPLE. */
-static void cv_sample_id(struct cursor *c, uint64_t st)
+/* One flat dispatch switch: the field at the cursor, by its shape. The
+ * two u32 of a pair are turned one by one; raw and stack bytes stay as
+ * written (perf leaves them to their own readers too). */
+static void cv_sample_field(void *ctx, const struct sample_field *f)
 {
-	if (st & PERF_SAMPLE_TID)
+	struct sample_swap *w = ctx;
+	struct cursor *c = w->c;
+
+	switch (f->shape) {
+	case SAMPLE_SHAPE_U64:
+		cv64(c);
+		break;
+	case SAMPLE_SHAPE_U32_PAIR:
 		cv32(c), cv32(c);
-	if (st & PERF_SAMPLE_TIME)
-		cv64(c);
-	if (st & PERF_SAMPLE_ID)
-		cv64(c);
-	if (st & PERF_SAMPLE_STREAM_ID)
-		cv64(c);
-	if (st & PERF_SAMPLE_CPU)
-		cv32(c), cv32(c);
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		cv64(c);
+		break;
+	case SAMPLE_SHAPE_READ:
+		cv_read_values(c, w->attr->read_format);
+		break;
+	case SAMPLE_SHAPE_CHAIN:
+		cv_counted(c, 1);
+		break;
+	case SAMPLE_SHAPE_RAW:
+		skip(c, cv32(c));
+		break;
+	case SAMPLE_SHAPE_BRANCHES:
+		cv_branch_stack(c, w->attr);
+		break;
+	case SAMPLE_SHAPE_REGS:
+		cv_regs(c, sample_field__regs_mask(f, w->attr));
+		break;
+	case SAMPLE_SHAPE_STACK:
+		cv_user_stack(c);
+		break;
+	case SAMPLE_SHAPE_BLOB:
+		skip(c, cv64(c));
+		break;
+	case SAMPLE_SHAPE__NR:
+		break;
+	}
 }
 
 /* The fields of a kernel record before its trailer. */
@@ -740,7 +708,7 @@ static void cv_kernel_record(struct swapper *s, struct cursor *c, uint32_t type,
 	const struct perf_event_attr *a = s->nr_attrs ? &s->attrs[0] : NULL;
 
 	if (a && a->sample_id_all) {
-		uint64_t tsize = 8 * (uint64_t)__builtin_popcountll(a->sample_type & ID_FIELDS);
+		uint64_t tsize = 8 * (uint64_t)sample_fields__id_words(a->sample_type);
 		struct cursor t = *c;
 
 		if (tsize <= (uint64_t)(c->end - c->p)) {
@@ -748,7 +716,8 @@ static void cv_kernel_record(struct swapper *s, struct cursor *c, uint32_t type,
 				a = attr_by_id(s, peek64(&(struct cursor){ .p = c->end - 8,
 					.end = c->end, .to_native = s->to_native }, 0));
 			t.p = c->end - tsize;
-			cv_sample_id(&t, a->sample_type);
+			sample_fields__walk_id(a->sample_type, cv_sample_field,
+					       &(struct sample_swap){ &t, a });
 			c->end -= tsize;
 		}
 	}
@@ -778,7 +747,8 @@ static int cv_records(struct swapper *s, uint8_t *buf, uint64_t off, uint64_t en
 		if (type == PERF_RECORD_SAMPLE) {
 			a = sample_attr(s, &c);
 			if (a)
-				cv_sample(&c, a);
+				sample_fields__walk(a->sample_type, cv_sample_field,
+						    &(struct sample_swap){ &c, a });
 		} else if (type < PERF_RECORD_USER_TYPE_START) {
 			cv_kernel_record(s, &c, type, misc);
 		} else {
