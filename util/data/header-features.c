@@ -9,34 +9,18 @@
 #include <string.h>
 
 #include "../base/util.h"
+#include "feature-ops.h"
 #include "feature-reader.h"
 #include "header-features.h"
+#include "internal.h"
 #include "perf-data-format.h"
 #include "../base/xalloc.h"
 
-static const char *const feature_names[HEADER_LAST_FEATURE] = {
-	[HEADER_TRACING_DATA] = "TRACING_DATA", [HEADER_BUILD_ID] = "BUILD_ID",
-	[HEADER_HOSTNAME] = "HOSTNAME", [HEADER_OSRELEASE] = "OSRELEASE",
-	[HEADER_VERSION] = "VERSION", [HEADER_ARCH] = "ARCH", [HEADER_NRCPUS] = "NRCPUS",
-	[HEADER_CPUDESC] = "CPUDESC", [HEADER_CPUID] = "CPUID",
-	[HEADER_TOTAL_MEM] = "TOTAL_MEM", [HEADER_CMDLINE] = "CMDLINE",
-	[HEADER_EVENT_DESC] = "EVENT_DESC", [HEADER_CPU_TOPOLOGY] = "CPU_TOPOLOGY",
-	[HEADER_NUMA_TOPOLOGY] = "NUMA_TOPOLOGY", [HEADER_BRANCH_STACK] = "BRANCH_STACK",
-	[HEADER_PMU_MAPPINGS] = "PMU_MAPPINGS", [HEADER_GROUP_DESC] = "GROUP_DESC",
-	[HEADER_AUXTRACE] = "AUXTRACE", [HEADER_STAT] = "STAT", [HEADER_CACHE] = "CACHE",
-	[HEADER_SAMPLE_TIME] = "SAMPLE_TIME", [HEADER_MEM_TOPOLOGY] = "MEM_TOPOLOGY",
-	[HEADER_CLOCKID] = "CLOCKID", [HEADER_DIR_FORMAT] = "DIR_FORMAT",
-	[HEADER_BPF_PROG_INFO] = "BPF_PROG_INFO", [HEADER_BPF_BTF] = "BPF_BTF",
-	[HEADER_COMPRESSED] = "COMPRESSED", [HEADER_CPU_PMU_CAPS] = "CPU_PMU_CAPS",
-	[HEADER_CLOCK_DATA] = "CLOCK_DATA", [HEADER_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY",
-	[HEADER_PMU_CAPS] = "PMU_CAPS",
-};
-
 const char *pd_feature_name(int feat)
 {
-	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
-		return NULL;
-	return feature_names[feat];
+	const struct pd_feature_ops *ops = pd_feature__ops(feat);
+
+	return ops ? ops->name : NULL;
 }
 
 /* A u32 count, then that many strings (CMDLINE). */
@@ -182,9 +166,136 @@ static void parse_build_ids(struct pd_features *f, struct reader *r)
 	}
 }
 
+void pd_feat_read_string(struct pd_features *f, int feat, struct reader *r)
+{
+	char **v = (char **)((char *)f + pd_feature_ops[feat].str_field);
+
+	free(*v);
+	*v = get_string(r);
+}
+
+void pd_feat_read_nrcpus(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->nr_cpus_avail = get_u32(r);
+	f->nr_cpus_online = get_u32(r);
+	f->has_nrcpus = !r->bad;
+}
+
+void pd_feat_read_total_mem(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->total_mem = get_u64(r);
+}
+
+/* The first copy counts (CMDLINE and the lists below), as in perf. */
+void pd_feat_read_cmdline(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->cmdline)
+		parse_strings(r, &f->cmdline, &f->nr_cmdline);
+}
+
+void pd_feat_read_pmu_mappings(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->pmus)
+		parse_pmu_mappings(f, r);
+}
+
+void pd_feat_read_cpu_pmu_caps(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->cpu_pmu_caps)
+		parse_caps(r, &f->cpu_pmu_caps, &f->nr_cpu_pmu_caps);
+}
+
+void pd_feat_read_pmu_caps(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->pmu_caps)
+		parse_pmu_caps(f, r);
+}
+
+void pd_feat_read_sample_time(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->first_sample_time = get_u64(r);
+	f->last_sample_time = get_u64(r);
+}
+
+void pd_feat_read_event_desc(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->events)
+		parse_event_desc(f, r);
+}
+
+void pd_feat_read_group_desc(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	if (!f->groups)
+		parse_group_desc(f, r);
+}
+
+void pd_feat_read_build_id(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	parse_build_ids(f, r);
+}
+
+void pd_feat_read_compressed(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	get_u32(r);	/* version */
+	f->comp_type = get_u32(r);
+	f->comp_level = get_u32(r);
+	f->comp_ratio = get_u32(r);
+	f->comp_mmap_len = get_u32(r);
+}
+
+/* Kept where it is: the file's buffer outlives the features. */
+void pd_feat_read_tracing_data(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->tracing_data = r->p;
+	f->tracing_data_size = r->end - r->p;
+}
+
+void pd_feat_read_clockid(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->clockid_res_ns = get_u64(r);
+	f->has_clockid = !r->bad;
+}
+
+void pd_feat_read_clock_data(struct pd_features *f, int feat, struct reader *r)
+{
+	(void)feat;
+	f->has_clock_data = get_u32(r) == 1;	/* version 1 only, as perf */
+	f->clock_data_clockid = get_u32(r);
+	f->clock_tod_ns = get_u64(r);
+	f->clock_clockid_ns = get_u64(r);
+	f->has_clock_data &= !r->bad;
+}
+
+/* The full-only features, decoded only when -I prints them. */
+void pd_feat_read_raw(struct pd_features *f, int feat, struct reader *r)
+{
+	uint64_t size = r->end - r->p;
+
+	/* a copy: a pipe's record is in a buffer the next one reuses */
+	free(f->raw[feat]);
+	f->raw[feat] = size ? malloc(size) : NULL;
+	if (f->raw[feat])
+		memcpy(f->raw[feat], r->p, size);
+	f->raw_size[feat] = f->raw[feat] ? size : 0;
+}
+
 int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64_t size,
 		       struct strbuf *err)
 {
+	const struct pd_feature_ops *ops = pd_feature__ops(feat);
 	struct reader r = { .p = p, .end = p + size };
 
 	if (feat > 0 && feat < 256 && !(f->bitmap[feat / 64] >> (feat % 64) & 1)) {
@@ -192,70 +303,11 @@ int pd_features__parse(struct pd_features *f, int feat, const uint8_t *p, uint64
 		if (f->nr_arrived < sizeof(f->arrived))
 			f->arrived[f->nr_arrived++] = feat;
 	}
-	if (feat == HEADER_CPU_TOPOLOGY || feat == HEADER_NUMA_TOPOLOGY || feat == HEADER_CACHE ||
-	    feat == HEADER_MEM_TOPOLOGY || feat == HEADER_HYBRID_TOPOLOGY) {
-		/* a copy: a pipe's record is in a buffer the next one reuses */
-		free(f->raw[feat]);
-		f->raw[feat] = size ? malloc(size) : NULL;
-		if (f->raw[feat])
-			memcpy(f->raw[feat], p, size);
-		f->raw_size[feat] = f->raw[feat] ? size : 0;
-	}
-	switch (feat) {
-	case HEADER_HOSTNAME: free(f->hostname); f->hostname = get_string(&r); break;
-	case HEADER_OSRELEASE: free(f->osrelease); f->osrelease = get_string(&r); break;
-	case HEADER_VERSION: free(f->version); f->version = get_string(&r); break;
-	case HEADER_ARCH: free(f->arch); f->arch = get_string(&r); break;
-	case HEADER_CPUDESC: free(f->cpudesc); f->cpudesc = get_string(&r); break;
-	case HEADER_CPUID: free(f->cpuid); f->cpuid = get_string(&r); break;
-	case HEADER_NRCPUS:
-		f->nr_cpus_avail = get_u32(&r);
-		f->nr_cpus_online = get_u32(&r);
-		f->has_nrcpus = !r.bad;
-		break;
-	case HEADER_TOTAL_MEM: f->total_mem = get_u64(&r); break;
-	case HEADER_CMDLINE: if (!f->cmdline) parse_strings(&r, &f->cmdline, &f->nr_cmdline); break;
-	case HEADER_PMU_MAPPINGS: if (!f->pmus) parse_pmu_mappings(f, &r); break;
-	case HEADER_CPU_PMU_CAPS:
-		if (!f->cpu_pmu_caps)
-			parse_caps(&r, &f->cpu_pmu_caps, &f->nr_cpu_pmu_caps);
-		break;
-	case HEADER_PMU_CAPS: if (!f->pmu_caps) parse_pmu_caps(f, &r); break;
-	case HEADER_SAMPLE_TIME:
-		f->first_sample_time = get_u64(&r);
-		f->last_sample_time = get_u64(&r);
-		break;
-	case HEADER_EVENT_DESC: if (!f->events) parse_event_desc(f, &r); break;
-	case HEADER_GROUP_DESC: if (!f->groups) parse_group_desc(f, &r); break;
-	case HEADER_BUILD_ID: parse_build_ids(f, &r); break;
-	case HEADER_COMPRESSED:
-		get_u32(&r);	/* version */
-		f->comp_type = get_u32(&r);
-		f->comp_level = get_u32(&r);
-		f->comp_ratio = get_u32(&r);
-		f->comp_mmap_len = get_u32(&r);
-		break;
-	case HEADER_TRACING_DATA:
-		f->tracing_data = p;
-		f->tracing_data_size = size;
-		break;
-	case HEADER_CLOCKID:
-		f->clockid_res_ns = get_u64(&r);
-		f->has_clockid = !r.bad;
-		break;
-	case HEADER_CLOCK_DATA:
-		f->has_clock_data = get_u32(&r) == 1;	/* version 1 only, as perf */
-		f->clock_data_clockid = get_u32(&r);
-		f->clock_tod_ns = get_u64(&r);
-		f->clock_clockid_ns = get_u64(&r);
-		f->has_clock_data &= !r.bad;
-		break;
-	default:
+	if (!ops || !ops->read)
 		return 0;
-	}
+	ops->read(f, feat, &r);
 	if (r.bad) {
-		strbuf_addf(err, "header feature %s is truncated or malformed",
-			    pd_feature_name(feat) ?: "?");
+		strbuf_addf(err, "header feature %s is truncated or malformed", ops->name);
 		return -EINVAL;
 	}
 	return 0;

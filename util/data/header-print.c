@@ -7,12 +7,37 @@
 
 #include "../base/util.h"
 #include "../events/attr-print.h"
+#include "feature-ops.h"
 #include "header-print.h"
 #include "header-topology.h"
+#include "internal.h"
 
-static void print_string(FILE *out, const char *label, const char *v)
+void pd_feat_print_string(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
-	fprintf(out, "# %s : %s\n", label, v ?: "(null)");
+	const struct pd_feature_ops *ops = &pd_feature_ops[feat];
+	const char *v = *(char *const *)((const char *)&pd->feat + ops->str_field);
+
+	(void)full;
+	fprintf(out, "# %s : %s\n", ops->label, v ?: "(null)");
+}
+
+void pd_feat_print_label(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	(void)pd, (void)full;
+	fprintf(out, "# %s\n", pd_feature_ops[feat].label);
+}
+
+void pd_feat_print_nrcpus(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	(void)feat, (void)full;
+	fprintf(out, "# nrcpus online : %u\n# nrcpus avail : %u\n", pd->feat.nr_cpus_online,
+		pd->feat.nr_cpus_avail);
+}
+
+void pd_feat_print_total_mem(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	(void)feat, (void)full;
+	fprintf(out, "# total memory : %" PRIu64 " kB\n", pd->feat.total_mem);
 }
 
 static void print_event(const struct perf_data *pd, const struct pd_evsel *e, FILE *out)
@@ -32,8 +57,16 @@ static void print_event(const struct perf_data *pd, const struct pd_evsel *e, FI
 	(void)pd;
 }
 
-static void print_groups(const struct perf_data *pd, FILE *out)
+void pd_feat_print_event_desc(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
+	(void)feat, (void)full;
+	for (size_t i = 0; i < pd->nr_evsels; i++)
+		print_event(pd, pd->evsels[i], out);
+}
+
+void pd_feat_print_group_desc(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	(void)feat, (void)full;
 	for (size_t i = 0; i < pd->nr_evsels; i++) {
 		const struct pd_evsel *e = pd->evsels[i];
 
@@ -65,8 +98,11 @@ static void print_file_section(const struct perf_data *pd, FILE *out)
 		pd->pipe ? 0 : pd->data_offset + pd->data_size);
 }
 
-static void print_pmu_mappings(const struct pd_features *f, FILE *out)
+void pd_feat_print_pmu_mappings(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
+	const struct pd_features *f = &pd->feat;
+
+	(void)feat, (void)full;
 	if (!f->nr_pmus) {
 		fprintf(out, "# pmu mappings: not available\n");
 		return;
@@ -77,10 +113,11 @@ static void print_pmu_mappings(const struct pd_features *f, FILE *out)
 	fputc('\n', out);
 }
 
-static void print_sample_time(const struct pd_features *f, FILE *out)
+void pd_feat_print_sample_time(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
-	uint64_t t[2] = { f->first_sample_time, f->last_sample_time };
+	uint64_t t[2] = { pd->feat.first_sample_time, pd->feat.last_sample_time };
 
+	(void)feat, (void)full;
 	for (int i = 0; i < 2; i++)
 		fprintf(out, "# time of %s sample : %" PRIu64 ".%06" PRIu64 "\n",
 			i ? "last" : "first", t[i] / 1000000000, t[i] % 1000000000 / 1000);
@@ -99,8 +136,11 @@ static void print_caps(const char *pmu, char *const *caps, uint32_t nr, FILE *ou
 	fputc('\n', out);
 }
 
-static void print_cmdline(const struct pd_features *f, FILE *out)
+void pd_feat_print_cmdline(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
+	const struct pd_features *f = &pd->feat;
+
+	(void)feat, (void)full;
 	fprintf(out, "# cmdline : ");
 	for (uint32_t i = 0; i < f->nr_cmdline; i++)
 		fprintf(out, "%s ", f->cmdline[i]);
@@ -118,14 +158,16 @@ static const char *clockid_name(uint32_t clockid)
 	return clockid < ARRAY_SIZE(names) && names[clockid] ? names[clockid] : "unknown";
 }
 
-static void print_clock_data(const struct pd_features *f, FILE *out)
+void pd_feat_print_clock_data(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
+	const struct pd_features *f = &pd->feat;
 	time_t tod_sec = f->clock_tod_ns / 1000000000;
 	int tod_usec = f->clock_tod_ns % 1000000000 / 1000;
 	const char *name = clockid_name(f->clock_data_clockid);
 	char date[64] = "<error>";
 	struct tm tm;
 
+	(void)feat, (void)full;
 	if (!f->has_clock_data) {
 		fprintf(out, "# reference time disabled\n");
 		return;
@@ -138,95 +180,72 @@ static void print_clock_data(const struct pd_features *f, FILE *out)
 		(long)(f->clock_clockid_ns % 1000000000), name);
 }
 
-/* What perf prints for feature @feat (nothing for those it keeps quiet). */
-static void print_feature(const struct perf_data *pd, int feat, bool full, FILE *out)
+/* perf's full-only features: named, and shown with -I */
+void pd_feat_print_full_only(const struct perf_data *pd, int feat, bool full, FILE *out)
 {
 	const struct pd_features *f = &pd->feat;
 
-	switch (feat) {
-	case HEADER_HOSTNAME: print_string(out, "hostname", f->hostname); break;
-	case HEADER_OSRELEASE: print_string(out, "os release", f->osrelease); break;
-	case HEADER_VERSION: print_string(out, "perf version", f->version); break;
-	case HEADER_ARCH: print_string(out, "arch", f->arch); break;
-	case HEADER_NRCPUS:
-		fprintf(out, "# nrcpus online : %u\n# nrcpus avail : %u\n", f->nr_cpus_online,
-			f->nr_cpus_avail);
-		break;
-	case HEADER_CPUDESC: print_string(out, "cpudesc", f->cpudesc); break;
-	case HEADER_CPUID: print_string(out, "cpuid", f->cpuid); break;
-	case HEADER_TOTAL_MEM:
-		fprintf(out, "# total memory : %" PRIu64 " kB\n", f->total_mem);
-		break;
-	case HEADER_CMDLINE: print_cmdline(f, out); break;
-	case HEADER_EVENT_DESC:
-		for (size_t i = 0; i < pd->nr_evsels; i++)
-			print_event(pd, pd->evsels[i], out);
-		break;
-	case HEADER_CPU_TOPOLOGY:	/* perf's full-only ones: shown with -I */
-	case HEADER_NUMA_TOPOLOGY:
-	case HEADER_CACHE:
-	case HEADER_MEM_TOPOLOGY:
-	case HEADER_HYBRID_TOPOLOGY:
-		if (!full || !header_topology__fprintf(feat, f->raw[feat], f->raw_size[feat],
-						       f->nr_cpus_avail, out))
-			fprintf(out, "# %s info available, use -I to display\n",
-				pd_feature_name(feat));
-		break;
-	case HEADER_BRANCH_STACK:
-		fprintf(out, "# contains samples with branch stack\n");
-		break;
-	case HEADER_PMU_MAPPINGS:
-		print_pmu_mappings(f, out);
-		break;
-	case HEADER_GROUP_DESC:
-		print_groups(pd, out);
-		break;
-	case HEADER_AUXTRACE:
-		fprintf(out, "# contains AUX area data (e.g. instruction trace)\n");
-		break;
-	case HEADER_STAT:
-		fprintf(out, "# contains stat data\n");
-		break;
-	case HEADER_SAMPLE_TIME:
-		print_sample_time(f, out);
-		break;
-	case HEADER_CLOCKID:
-		fprintf(out, "# clockid frequency: %" PRIu64 " MHz\n",
-			f->clockid_res_ns ? 1000 / f->clockid_res_ns : 0);
-		break;
-	case HEADER_CLOCK_DATA:
-		print_clock_data(f, out);
-		break;
-	case HEADER_COMPRESSED:
-		fprintf(out, "# compressed : %s, level = %u, ratio = %u\n",
-			f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level, f->comp_ratio);
-		break;
-	case HEADER_CPU_PMU_CAPS:
-		print_caps("cpu", f->cpu_pmu_caps, f->nr_cpu_pmu_caps, out);
-		break;
-	case HEADER_PMU_CAPS:
-		for (uint32_t i = 0; i < f->nr_pmu_caps; i++)
-			print_caps(f->pmu_caps[i].pmu ?: "?", f->pmu_caps[i].caps,
-				   f->pmu_caps[i].nr_caps, out);
-		break;
-	default:
-		break;
-	}
+	if (!full || !header_topology__fprintf(feat, f->raw[feat], f->raw_size[feat],
+					       f->nr_cpus_avail, out))
+		fprintf(out, "# %s info available, use -I to display\n", pd_feature_name(feat));
+}
+
+void pd_feat_print_clockid(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	uint64_t res_ns = pd->feat.clockid_res_ns;
+
+	(void)feat, (void)full;
+	fprintf(out, "# clockid frequency: %" PRIu64 " MHz\n", res_ns ? 1000 / res_ns : 0);
+}
+
+void pd_feat_print_compressed(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	const struct pd_features *f = &pd->feat;
+
+	(void)feat, (void)full;
+	fprintf(out, "# compressed : %s, level = %u, ratio = %u\n",
+		f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level, f->comp_ratio);
+}
+
+void pd_feat_print_cpu_pmu_caps(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	(void)feat, (void)full;
+	print_caps("cpu", pd->feat.cpu_pmu_caps, pd->feat.nr_cpu_pmu_caps, out);
+}
+
+void pd_feat_print_pmu_caps(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	const struct pd_features *f = &pd->feat;
+
+	(void)feat, (void)full;
+	for (uint32_t i = 0; i < f->nr_pmu_caps; i++)
+		print_caps(f->pmu_caps[i].pmu ?: "?", f->pmu_caps[i].caps, f->pmu_caps[i].nr_caps,
+			   out);
+}
+
+/* What perf prints for feature @feat (nothing for those it keeps quiet). */
+static void print_feature(const struct perf_data *pd, int feat, bool full, FILE *out)
+{
+	const struct pd_feature_ops *ops = pd_feature__ops(feat);
+
+	if (ops && ops->print)
+		ops->print(pd, feat, full, out);
 }
 
 /*
  * A stream's features are records: perf prints each as it comes, after
  * the file section, and has no bitmap to list the missing ones from.
- * BRANCH_STACK and STAT it skips there (they have no process op, and
- * perf_event__process_feature() stops at that).
+ * Those without a process op in perf (no_process: BRANCH_STACK, STAT) it
+ * skips there: perf_event__process_feature() stops at that.
  */
 static void print_pipe_features(const struct perf_data *pd, bool full, FILE *out)
 {
 	fprintf(out, "# ========\n#\n");
 	for (uint32_t i = 0; i < pd->feat.nr_arrived; i++) {
 		int feat = pd->feat.arrived[i];
+		const struct pd_feature_ops *ops = pd_feature__ops(feat);
 
-		if (feat != HEADER_BRANCH_STACK && feat != HEADER_STAT)
+		if (ops && !ops->no_process)
 			print_feature(pd, feat, full, out);
 	}
 }

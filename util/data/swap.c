@@ -11,17 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "feature-ops.h"
+#include "internal.h"
 #include "perf-data-format.h"
 #include "sample-fields.h"
 #include "swap.h"
 
-struct cursor {
+struct swap_cursor {
 	uint8_t *p, *end;
 	bool to_native;
 	bool bad;
 };
 
-static bool take(struct cursor *c, size_t n)
+static bool take(struct swap_cursor *c, size_t n)
 {
 	if (c->bad || (size_t)(c->end - c->p) < n) {
 		c->bad = true;
@@ -31,7 +33,7 @@ static bool take(struct cursor *c, size_t n)
 }
 
 /* Turn the @width-byte field at @c; its value in our order comes back. */
-static uint64_t cv(struct cursor *c, int width)
+static uint64_t cv(struct swap_cursor *c, int width)
 {
 	uint64_t v = 0;
 	uint32_t v32;
@@ -63,29 +65,29 @@ static uint64_t cv(struct cursor *c, int width)
 	return v;
 }
 
-static uint64_t cv64(struct cursor *c)
+static uint64_t cv64(struct swap_cursor *c)
 {
 	return cv(c, 8);
 }
 
-static uint32_t cv32(struct cursor *c)
+static uint32_t cv32(struct swap_cursor *c)
 {
 	return (uint32_t)cv(c, 4);
 }
 
-static uint16_t cv16(struct cursor *c)
+static uint16_t cv16(struct swap_cursor *c)
 {
 	return (uint16_t)cv(c, 2);
 }
 
-static void skip(struct cursor *c, uint64_t n)
+static void skip(struct swap_cursor *c, uint64_t n)
 {
 	if (take(c, n))
 		c->p += n;
 }
 
 /* The value of the u64 at @c without converting it. */
-static uint64_t peek64(const struct cursor *c, size_t at)
+static uint64_t peek64(const struct swap_cursor *c, size_t at)
 {
 	uint64_t raw;
 
@@ -96,7 +98,7 @@ static uint64_t peek64(const struct cursor *c, size_t at)
 }
 
 /* The value of the u32 at @c without converting it. */
-static uint32_t peek32(const struct cursor *c)
+static uint32_t peek32(const struct swap_cursor *c)
 {
 	uint32_t raw;
 
@@ -106,14 +108,14 @@ static uint32_t peek32(const struct cursor *c)
 	return c->to_native ? bswap_32(raw) : raw;
 }
 
-static void cv64_n(struct cursor *c, uint64_t n)
+static void cv64_n(struct swap_cursor *c, uint64_t n)
 {
 	for (uint64_t i = 0; i < n && !c->bad; i++)
 		cv64(c);
 }
 
 /* u32 length (counting the padding), then the bytes. */
-static void cv_string(struct cursor *c)
+static void cv_string(struct swap_cursor *c)
 {
 	skip(c, cv32(c));
 }
@@ -137,10 +139,10 @@ static const struct { uint8_t off, width; } attr_fields[] = {
 	{ 120, 8 }, { 128, 8 },
 };
 
-static void cv_attr(struct cursor *c, size_t len, struct perf_event_attr *native)
+static void cv_attr(struct swap_cursor *c, size_t len, struct perf_event_attr *native)
 {
 	uint8_t *start = c->p;
-	struct cursor f = { .p = c->p, .end = c->p + len, .to_native = c->to_native };
+	struct swap_cursor f = { .p = c->p, .end = c->p + len, .to_native = c->to_native };
 
 	if (!take(c, len))
 		return;
@@ -192,7 +194,7 @@ uint64_t swap_branch_flags(uint64_t v, bool to_native)
 	return out;
 }
 
-static void cv_branch_flags(struct cursor *c)
+static void cv_branch_flags(struct swap_cursor *c)
 {
 	uint64_t raw, v;
 
@@ -258,7 +260,7 @@ static const struct perf_event_attr *attr_by_id(const struct swapper *s, uint64_
 
 /* The attr of a sample: by its id where the events have ids. */
 static const struct perf_event_attr *sample_attr(const struct swapper *s,
-						 const struct cursor *c)
+						 const struct swap_cursor *c)
 {
 	uint64_t st;
 	int at;
@@ -271,7 +273,7 @@ static const struct perf_event_attr *sample_attr(const struct swapper *s,
 	return at < 0 ? &s->attrs[0] : attr_by_id(s, peek64(c, at));
 }
 
-static void cv_read_values(struct cursor *c, uint64_t rf)
+static void cv_read_values(struct swap_cursor *c, uint64_t rf)
 {
 	uint64_t per = sample_fields__read_value_words(rf);
 
@@ -288,13 +290,13 @@ static void cv_read_values(struct cursor *c, uint64_t rf)
 	}
 }
 
-static void cv_regs(struct cursor *c, uint64_t mask)
+static void cv_regs(struct swap_cursor *c, uint64_t mask)
 {
 	if (cv64(c))
 		cv64_n(c, (uint64_t)__builtin_popcountll(mask));
 }
 
-static void cv_counted(struct cursor *c, uint64_t per)
+static void cv_counted(struct swap_cursor *c, uint64_t per)
 {
 	uint64_t nr = cv64(c);
 
@@ -304,7 +306,7 @@ static void cv_counted(struct cursor *c, uint64_t per)
 		cv64_n(c, nr * per);
 }
 
-static void cv_branch_stack(struct cursor *c, const struct perf_event_attr *a)
+static void cv_branch_stack(struct swap_cursor *c, const struct perf_event_attr *a)
 {
 	uint64_t nr = cv64(c);
 
@@ -321,7 +323,7 @@ static void cv_branch_stack(struct cursor *c, const struct perf_event_attr *a)
 	}
 }
 
-static void cv_user_stack(struct cursor *c)
+static void cv_user_stack(struct swap_cursor *c)
 {
 	uint64_t size = cv64(c);
 
@@ -332,7 +334,7 @@ static void cv_user_stack(struct cursor *c)
 
 /* A walk of the field table (sample-fields.h) of a sample or trailer. */
 struct sample_swap {
-	struct cursor *c;
+	struct swap_cursor *c;
 	const struct perf_event_attr *attr;
 };
 
@@ -342,7 +344,7 @@ struct sample_swap {
 static void cv_sample_field(void *ctx, const struct sample_field *f)
 {
 	struct sample_swap *w = ctx;
-	struct cursor *c = w->c;
+	struct swap_cursor *c = w->c;
 
 	switch (f->shape) {
 	case SAMPLE_SHAPE_U64:
@@ -378,7 +380,7 @@ static void cv_sample_field(void *ctx, const struct sample_field *f)
 }
 
 /* The fields of a kernel record before its trailer. */
-static void cv_kernel_body(struct cursor *c, uint32_t type, uint16_t misc,
+static void cv_kernel_body(struct swap_cursor *c, uint32_t type, uint16_t misc,
 			   const struct perf_event_attr *a)
 {
 	switch (type) {
@@ -438,159 +440,240 @@ static void cv_kernel_body(struct cursor *c, uint32_t type, uint16_t misc,
 
 /* --- header features ------------------------------------------------- */
 
-static bool cv_feature(struct swapper *s, struct cursor *c, int feat)
+/*
+ * One function per payload layout, as feature-ops.c's table names them;
+ * each returns false only where the payload cannot be turned.
+ */
+bool pd_feat_swap_none(struct swapper *s, struct swap_cursor *c)
 {
+	/* TRACING_DATA says its own byte order; BRANCH_STACK and STAT are
+	 * empty: the bit says it all */
+	(void)s, (void)c;
+	return true;
+}
+
+bool pd_feat_swap_string(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv_string(c);
+	return true;
+}
+
+/* HYBRID_TOPOLOGY, CPU_PMU_CAPS: a count of string pairs */
+bool pd_feat_swap_string_pairs(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--)
+		cv_string(c), cv_string(c);
+	return true;
+}
+
+/* TOTAL_MEM, CLOCKID, DIR_FORMAT */
+bool pd_feat_swap_u64(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv64(c);
+	return true;
+}
+
+bool pd_feat_swap_nrcpus(struct swapper *s, struct swap_cursor *c)
+{
+	s->nr_cpus = cv32(c);
+	cv32(c);
+	return true;
+}
+
+/* NRCPUS, an earlier bit, says how many CPUs */
+bool pd_feat_swap_cpu_topology(struct swapper *s, struct swap_cursor *c)
+{
+	for (int list = 0; list < 2; list++)
+		for (uint32_t n = cv32(c); n && !c->bad; n--)
+			cv_string(c);
+	if ((uint64_t)(c->end - c->p) < 8ULL * s->nr_cpus)
+		return !c->bad;
+	for (uint32_t i = 0; i < 2 * s->nr_cpus; i++)
+		cv32(c);
+	if (c->end == c->p)
+		return true;
+	for (uint32_t n = cv32(c); n && !c->bad; n--)
+		cv_string(c);
+	for (uint32_t i = 0; i < s->nr_cpus && c->end - c->p >= 4; i++)
+		cv32(c);
+	return true;
+}
+
+bool pd_feat_swap_compressed(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (int i = 0; i < 5; i++)
+		cv32(c);
+	return true;
+}
+
+bool pd_feat_swap_cmdline(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--)
+		cv_string(c);
+	return true;
+}
+
+bool pd_feat_swap_event_desc(struct swapper *s, struct swap_cursor *c)
+{
+	uint32_t n = cv32(c), attr_size = cv32(c);
 	struct perf_event_attr a;
 
-	switch (feat) {
-	case HEADER_HOSTNAME: case HEADER_OSRELEASE: case HEADER_VERSION:
-	case HEADER_ARCH: case HEADER_CPUDESC: case HEADER_CPUID:
+	(void)s;
+	for (; n && !c->bad; n--) {
+		uint32_t nr_ids;
+
+		cv_attr(c, attr_size, &a);
+		nr_ids = cv32(c);
 		cv_string(c);
-		return true;
-	case HEADER_NRCPUS:
-		s->nr_cpus = cv32(c);
+		cv64_n(c, nr_ids);
+	}
+	return true;
+}
+
+bool pd_feat_swap_group_desc(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
+		cv_string(c);
+		cv32(c), cv32(c);
+	}
+	return true;
+}
+
+bool pd_feat_swap_build_id(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	while (!c->bad && c->end - c->p >= 8) {
+		uint8_t *rec = c->p;
+		uint16_t size;
+
+		cv32(c), cv16(c);
+		size = cv16(c);
+		if (size < 12 || (size_t)(c->end - rec) < size) {
+			c->bad = true;
+			break;
+		}
+		cv32(c);	/* pid */
+		c->p = rec + size;
+	}
+	return true;
+}
+
+bool pd_feat_swap_sample_time(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv64_n(c, 2);
+	return true;
+}
+
+/* u64 count, then (offset, size) u64 pairs */
+bool pd_feat_swap_auxtrace(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv64_n(c, (c->end - c->p) / 8);
+	return true;
+}
+
+bool pd_feat_swap_clock_data(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv32(c), cv32(c), cv64_n(c, 2);
+	return true;
+}
+
+bool pd_feat_swap_numa_topology(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
+		cv32(c), cv64_n(c, 2);
+		cv_string(c);
+	}
+	return true;
+}
+
+bool pd_feat_swap_cache(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv32(c);	/* version */
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
+		cv32(c), cv32(c), cv32(c), cv32(c);
+		cv_string(c), cv_string(c), cv_string(c);
+	}
+	return true;
+}
+
+bool pd_feat_swap_pmu_mappings(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
 		cv32(c);
-		return true;
-	case HEADER_CPU_TOPOLOGY:	/* NRCPUS, an earlier bit, says how many */
-		for (int list = 0; list < 2; list++)
-			for (uint32_t n = cv32(c); n && !c->bad; n--)
-				cv_string(c);
-		if ((uint64_t)(c->end - c->p) < 8ULL * s->nr_cpus)
-			return !c->bad;
-		for (uint32_t i = 0; i < 2 * s->nr_cpus; i++)
-			cv32(c);
-		if (c->end == c->p)
-			return true;
-		for (uint32_t n = cv32(c); n && !c->bad; n--)
-			cv_string(c);
-		for (uint32_t i = 0; i < s->nr_cpus && c->end - c->p >= 4; i++)
-			cv32(c);
-		return true;
-	case HEADER_TOTAL_MEM: case HEADER_CLOCKID:
-		cv64(c);
-		return true;
-	case HEADER_COMPRESSED:
-		for (int i = 0; i < 5; i++)
-			cv32(c);
-		return true;
-	case HEADER_CMDLINE:
-		for (uint32_t n = cv32(c); n && !c->bad; n--)
-			cv_string(c);
-		return true;
-	case HEADER_EVENT_DESC: {
-		uint32_t n = cv32(c), attr_size = cv32(c);
-
-		for (; n && !c->bad; n--) {
-			uint32_t nr_ids;
-
-			cv_attr(c, attr_size, &a);
-			nr_ids = cv32(c);
-			cv_string(c);
-			cv64_n(c, nr_ids);
-		}
-		return true;
+		cv_string(c);
 	}
-	case HEADER_GROUP_DESC:
-		for (uint32_t n = cv32(c); n && !c->bad; n--) {
-			cv_string(c);
-			cv32(c), cv32(c);
-		}
-		return true;
-	case HEADER_BUILD_ID:
-		while (!c->bad && c->end - c->p >= 8) {
-			uint8_t *rec = c->p;
-			uint16_t size;
+	return true;
+}
 
-			cv32(c), cv16(c);
-			size = cv16(c);
-			if (size < 12 || (size_t)(c->end - rec) < size) {
-				c->bad = true;
-				break;
-			}
-			cv32(c);	/* pid */
-			c->p = rec + size;
-		}
-		return true;
-	case HEADER_TRACING_DATA:	/* says its own byte order */
-	case HEADER_BRANCH_STACK:	/* empty: the bit says it all */
-	case HEADER_STAT:
-		return true;
-	case HEADER_SAMPLE_TIME:
-		cv64_n(c, 2);
-		return true;
-	case HEADER_AUXTRACE:	/* u64 count, then (offset, size) u64 pairs */
-		cv64_n(c, (c->end - c->p) / 8);
-		return true;
-	case HEADER_DIR_FORMAT:
-		cv64(c);
-		return true;
-	case HEADER_CLOCK_DATA:
-		cv32(c), cv32(c), cv64_n(c, 2);
-		return true;
-	case HEADER_NUMA_TOPOLOGY:
-		for (uint32_t n = cv32(c); n && !c->bad; n--) {
-			cv32(c), cv64_n(c, 2);
-			cv_string(c);
-		}
-		return true;
-	case HEADER_CACHE: {
-		uint32_t n;
-
-		cv32(c);	/* version */
-		for (n = cv32(c); n && !c->bad; n--) {
-			cv32(c), cv32(c), cv32(c), cv32(c);
-			cv_string(c), cv_string(c), cv_string(c);
-		}
-		return true;
-	}
-	case HEADER_PMU_MAPPINGS:
-		for (uint32_t n = cv32(c); n && !c->bad; n--) {
-			cv32(c);
-			cv_string(c);
-		}
-		return true;
-	case HEADER_PMU_CAPS:		/* per PMU: CPU_PMU_CAPS's form, then its name */
-		for (uint32_t n = cv32(c); n && !c->bad; n--) {
-			for (uint32_t k = cv32(c); k && !c->bad; k--)
-				cv_string(c), cv_string(c);
-			cv_string(c);
-		}
-		return true;
-	case HEADER_MEM_TOPOLOGY: {	/* version, block size, count; per node its
-					 * number, size and bitmap (u64 bits, words) */
-		uint64_t n;
-
-		cv64(c), cv64(c);
-		for (n = cv64(c); n && !c->bad; n--) {
-			cv64(c), cv64(c);
-			cv64_n(c, (cv64(c) + 63) / 64);
-		}
-		return true;
-	}
-	case HEADER_BPF_BTF:		/* count; per BTF its id, size and raw data */
-		for (uint32_t n = cv32(c); n && !c->bad; n--) {
-			cv32(c);
-			skip(c, cv32(c));	/* the BTF says its own byte order */
-		}
-		return true;
-	case HEADER_BPF_PROG_INFO:	/* count, then bpf_prog_info_linear blobs */
-		if (peek32(c))		/* not turned: the feature is left out */
-			return false;
-		cv32(c);
-		return true;
-	case HEADER_HYBRID_TOPOLOGY:
-	case HEADER_CPU_PMU_CAPS:	/* pairs of strings */
-		for (uint32_t n = cv32(c); n && !c->bad; n--)
+/* per PMU: CPU_PMU_CAPS's form, then its name */
+bool pd_feat_swap_pmu_caps(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
+		for (uint32_t k = cv32(c); k && !c->bad; k--)
 			cv_string(c), cv_string(c);
-		return true;
-	default:
-		return false;
+		cv_string(c);
 	}
+	return true;
+}
+
+/* version, block size, count; per node its number, size and bitmap (u64
+ * bits, words) */
+bool pd_feat_swap_mem_topology(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	cv64(c), cv64(c);
+	for (uint64_t n = cv64(c); n && !c->bad; n--) {
+		cv64(c), cv64(c);
+		cv64_n(c, (cv64(c) + 63) / 64);
+	}
+	return true;
+}
+
+/* count; per BTF its id, size and raw data */
+bool pd_feat_swap_bpf_btf(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	for (uint32_t n = cv32(c); n && !c->bad; n--) {
+		cv32(c);
+		skip(c, cv32(c));	/* the BTF says its own byte order */
+	}
+	return true;
+}
+
+/* count, then bpf_prog_info_linear blobs */
+bool pd_feat_swap_bpf_prog_info(struct swapper *s, struct swap_cursor *c)
+{
+	(void)s;
+	if (peek32(c))		/* not turned: the feature is left out */
+		return false;
+	cv32(c);
+	return true;
+}
+
+/* Unknown features (ids past perf 6.1's) cannot be turned. */
+static bool cv_feature(struct swapper *s, struct swap_cursor *c, int feat)
+{
+	const struct pd_feature_ops *ops = pd_feature__ops(feat);
+
+	return ops && ops->swap && ops->swap(s, c);
 }
 
 /* --- the image ----------------------------------------------------------- */
 
-static int cv_header_attr(struct swapper *s, struct cursor *c)
+static int cv_header_attr(struct swapper *s, struct swap_cursor *c)
 {
 	struct perf_event_attr a;
 	uint32_t raw_size, len;
@@ -613,7 +696,7 @@ static int cv_header_attr(struct swapper *s, struct cursor *c)
 /* PERF_RECORD_CPU_MAP: a u16 encoding, then a u16 list of CPUs, a mask
  * (u16 count and word size, 8-byte words after 4 bytes of padding), or a
  * range (the any-CPU byte, a pad, u16 first and last). */
-static void cv_cpu_map(struct cursor *c)
+static void cv_cpu_map(struct swap_cursor *c)
 {
 	uint16_t type = cv16(c), nr, long_size;
 
@@ -641,7 +724,7 @@ static void cv_cpu_map(struct cursor *c)
 	}
 }
 
-static int cv_user_record(struct swapper *s, struct cursor *c, uint32_t type,
+static int cv_user_record(struct swapper *s, struct swap_cursor *c, uint32_t type,
 			  uint64_t *payload)
 {
 	switch (type) {
@@ -703,17 +786,17 @@ static int cv_user_record(struct swapper *s, struct cursor *c, uint32_t type,
  * events' common sample_type, the event found by IDENTIFIER, the last
  * field) and then the body before it.
  */
-static void cv_kernel_record(struct swapper *s, struct cursor *c, uint32_t type, uint16_t misc)
+static void cv_kernel_record(struct swapper *s, struct swap_cursor *c, uint32_t type, uint16_t misc)
 {
 	const struct perf_event_attr *a = s->nr_attrs ? &s->attrs[0] : NULL;
 
 	if (a && a->sample_id_all) {
 		uint64_t tsize = 8 * (uint64_t)sample_fields__id_words(a->sample_type);
-		struct cursor t = *c;
+		struct swap_cursor t = *c;
 
 		if (tsize <= (uint64_t)(c->end - c->p)) {
 			if ((a->sample_type & PERF_SAMPLE_IDENTIFIER) && tsize)
-				a = attr_by_id(s, peek64(&(struct cursor){ .p = c->end - 8,
+				a = attr_by_id(s, peek64(&(struct swap_cursor){ .p = c->end - 8,
 					.end = c->end, .to_native = s->to_native }, 0));
 			t.p = c->end - tsize;
 			sample_fields__walk_id(a->sample_type, cv_sample_field,
@@ -729,10 +812,12 @@ static void cv_kernel_record(struct swapper *s, struct cursor *c, uint32_t type,
 static int cv_records(struct swapper *s, uint8_t *buf, uint64_t off, uint64_t end)
 {
 	while (end - off >= 8) {
-		struct cursor h = { .p = buf + off, .end = buf + end, .to_native = s->to_native };
+		struct swap_cursor h = { .p = buf + off, .end = buf + end,
+					 .to_native = s->to_native };
 		uint32_t type = cv32(&h);
 		uint16_t misc = cv16(&h), size = cv16(&h);
-		struct cursor c = { .p = h.p, .end = buf + off + size, .to_native = s->to_native };
+		struct swap_cursor c = { .p = h.p, .end = buf + off + size,
+					 .to_native = s->to_native };
 		const struct perf_event_attr *a;
 		uint64_t payload = 0;
 		int ret = 0;
@@ -776,20 +861,20 @@ static void cv_features(struct swapper *s, uint8_t *buf, size_t size,
 	int in = 0, out = 0;
 
 	for (int feat = 1; feat < HEADER_FEAT_BITS; feat++) {
-		struct cursor t, c;
+		struct swap_cursor t, c;
 		uint64_t off, len;
 
 		if (!(h->adds_features[feat / 64] >> (feat % 64) & 1))
 			continue;
 		if (table > size || (size - table) / 16 <= (uint64_t)in)
 			break;
-		t = (struct cursor){ .p = buf + table + 16 * in++, .end = buf + size,
+		t = (struct swap_cursor){ .p = buf + table + 16 * in++, .end = buf + size,
 				     .to_native = s->to_native };
 		off = peek64(&t, 0);
 		len = peek64(&t, 8);
 		if (off > size || len > size - off)
 			break;
-		c = (struct cursor){ .p = buf + off, .end = buf + off + len,
+		c = (struct swap_cursor){ .p = buf + off, .end = buf + off + len,
 				     .to_native = s->to_native };
 		if (!cv_feature(s, &c, feat) && !s->to_native) {
 			h->adds_features[feat / 64] &= ~(1ULL << (feat % 64));
@@ -804,7 +889,7 @@ static void cv_features(struct swapper *s, uint8_t *buf, size_t size,
 static int cv_file(struct swapper *s, uint8_t *buf, size_t size)
 {
 	struct perf_file_header h;
-	struct cursor c = { .p = buf, .end = buf + size, .to_native = s->to_native };
+	struct swap_cursor c = { .p = buf, .end = buf + size, .to_native = s->to_native };
 	uint64_t nr;
 	int ret;
 
@@ -819,7 +904,7 @@ static int cv_file(struct swapper *s, uint8_t *buf, size_t size)
 		return 0;
 	nr = h.attrs.size / h.attr_size;
 	for (uint64_t i = 0; i < nr; i++) {
-		struct cursor a = { .p = buf + h.attrs.offset + i * h.attr_size,
+		struct swap_cursor a = { .p = buf + h.attrs.offset + i * h.attr_size,
 				    .end = buf + size, .to_native = s->to_native };
 		struct perf_event_attr attr;
 		uint64_t ids_off, ids_len;
@@ -831,7 +916,7 @@ static int cv_file(struct swapper *s, uint8_t *buf, size_t size)
 			return a.bad ? 0 : -ENOMEM;
 		if (ids_off > size || ids_len > size - ids_off)
 			return 0;
-		a = (struct cursor){ .p = buf + ids_off, .end = buf + ids_off + ids_len,
+		a = (struct swap_cursor){ .p = buf + ids_off, .end = buf + ids_off + ids_len,
 				     .to_native = s->to_native };
 		while (!a.bad && a.end - a.p >= 8)
 			if (add_id(s, cv64(&a)))
@@ -844,8 +929,10 @@ static int cv_file(struct swapper *s, uint8_t *buf, size_t size)
 		return ret;
 	cv_features(s, buf, size, &h);
 	if (!s->to_native) {	/* the feature bits may have changed */
-		struct cursor f = { .p = buf + offsetof(struct perf_file_header, adds_features),
-				    .end = buf + size };
+		struct swap_cursor f = {
+			.p = buf + offsetof(struct perf_file_header, adds_features),
+			.end = buf + size,
+		};
 
 		memcpy(f.p, h.adds_features, sizeof(h.adds_features));
 		cv64_n(&f, HEADER_FEAT_BITS / 64);
@@ -856,7 +943,7 @@ static int cv_file(struct swapper *s, uint8_t *buf, size_t size)
 int perf_data__swap_image(uint8_t *buf, size_t size, bool to_native, struct strbuf *err)
 {
 	struct swapper s = { .to_native = to_native, .err = err };
-	struct cursor c = { .p = buf, .end = buf + size, .to_native = to_native };
+	struct swap_cursor c = { .p = buf, .end = buf + size, .to_native = to_native };
 	uint64_t header_size;
 	int ret;
 
