@@ -266,6 +266,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "Do not show any message"),
 		OPT_STRING('t', "field-separator", &o.field_sep, "separator",
 			   "separator between columns (no padding; '.' stands for it in values)"),
+		OPT_STRING('w', "column-widths", &o.col_widths, "width[,width...]",
+			   "don't try to adjust column width, use these fixed values"),
 		OPT_BOOLEAN(0, "skip-empty", &o.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),

@@ -542,4 +542,18 @@ test_expect_success 'report -p: a regex that does not compile is a clear error' 
 	test_grep "^perf-mini report: -p \(: " err && test_grep "^hint: " err
 '
 
+test_expect_success '--column-widths: fixed widths by position, names cut as perf' '
+	pm report -w 5,3,3 -i "$PD/perf.data.forkexit-3.8" >out &&
+	test_grep "^# Overhead  Com  Sha  Symbol" out &&
+	test_grep "^   4.88%    shi  lib  \[\.\] 0x0000000000045c0e$" out
+'
+
+test_expect_success PERF '--column-widths as perf: values, keys cut, groups, -n, children' '
+	same_report "$PD/perf.data.forkexit-3.8" -w 5,3,3,3 &&
+	same_report "$PD/perf.data.forkexit-3.8" -n --column-widths=1,2,,4 &&
+	same_report "$PD/perf.data.branch-4.14" -w 20,3,0,3 &&
+	same_report "$PD/perf.data.group_desc-4.14" -w 12,4,,3 &&
+	same_report "$PD/perf.data.callgraph-3.8" -w 3,7,30,2,50
+'
+
 test_done

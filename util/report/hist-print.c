@@ -177,6 +177,38 @@ static void keys_sized(struct widths_job *j)
 		}
 }
 
+/*
+ * perf's perf_hpp__set_user_width(): a width a position, strtol's, the
+ * list ending at the first number not followed by a comma. An hpp column
+ * prints its values in it (titles keep their length); a sort key's column
+ * is that wide, title included.
+ */
+static void user_widths(const struct hists *h, const char *list, struct hist_columns *c)
+{
+	const char *p = list;
+
+	for (int i = 0; p && i < h->fields->nr; i++) {
+		const struct sort_key *k = h->fields->keys[i];
+		char *end;
+		long len = strtol(p, &end, 10);
+
+		if (len > 0 && len < 4096) {
+			size_t header = strlen(hist_print__header(h, k));
+
+			c->fixed[k->id] = !k->hpp;
+			c->width[k->id] = len;
+			if (k->hpp) {	/* perf's hpp__width_fn() */
+				if (value_copies(h, k->id) > 1)	/* a group's */
+					at_least(&c->width[k->id], c->value_width[k->id] *
+								       value_copies(h, k->id));
+				at_least(&c->width[k->id], header);
+				c->value_width[k->id] = len;
+			}
+		}
+		p = *end == ',' ? end + 1 : NULL;
+	}
+}
+
 /* The widths of the entries printed: a memory report's millions are
  * measured in two halves at once. */
 void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
@@ -210,6 +242,9 @@ void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,
 			at_least(&c->width[k->id], 16);
 		at_least(&c->width[k->id], header);
 	}
+	memset(c->fixed, 0, sizeof(c->fixed));
+	if (o->col_widths && !o->field_sep)
+		user_widths(h, o->col_widths, c);
 }
 
 void hist_print__titles(const struct hists *h, const struct hist_print_opts *o,
@@ -223,7 +258,9 @@ void hist_print__titles(const struct hists *h, const struct hist_print_opts *o,
 			continue;
 		strbuf_addstr(t, !t->len ? "# " : o->field_sep ?: "  ");
 		strbuf_addstr(d, d->len ? "  " : "# ");
-		if (k->hpp || k->right_align)
+		if (c->fixed[k->id])	/* perf's __sort__hpp_header() */
+			strbuf_addf(t, "%-*.*s", w, w, hist_print__header(h, k));
+		else if (k->hpp || k->right_align)
 			strbuf_addf(t, "%*s", w, hist_print__header(h, k));
 		else
 			strbuf_addf(t, "%-*s", w, hist_print__header(h, k));
@@ -252,7 +289,12 @@ static void add_percent(struct strbuf *sb, uint64_t v, uint64_t total, int width
 
 	if (color)
 		strbuf_addstr(sb, color);
-	strbuf_addfixed2(sb, pct, width - 1);
+	if (width) {	/* perf's " %*.2f%%": the space even where the value overflows */
+		strbuf_addch(sb, ' ');
+		strbuf_addfixed2(sb, pct, width > 2 ? width - 2 : 0);
+	} else {	/* -t's: the space added before */
+		strbuf_addfixed2(sb, pct, 0);
+	}
 	strbuf_addch(sb, '%');
 	if (color)
 		strbuf_addstr(sb, PERCENT_COLOR_RESET);
@@ -279,10 +321,13 @@ void hist_print__value(const struct hists *h, const struct hist_print_opts *o,
 
 		if (o->field_sep)
 			strbuf_addch(sb, ' ');
-		if (id == SORT_SAMPLE || id == SORT_PERIOD)
+		if ((id == SORT_SAMPLE || id == SORT_PERIOD) && w) {	/* " %*lu" */
+			strbuf_addch(sb, ' ');
+			strbuf_adduint(sb, v, w > 1 ? w - 1 : 0);
+		} else if (id == SORT_SAMPLE || id == SORT_PERIOD)
 			strbuf_adduint(sb, v, w);
 		else
-			add_percent(sb, v, total, w ? w : 1, o->color);
+			add_percent(sb, v, total, w, o->color);
 	}
 	if (sb->len - start < (size_t)c->width[id])
 		strbuf_addchars(sb, ' ', c->width[id] - (sb->len - start));

@@ -22,6 +22,9 @@ struct hist_print_opts {
 	 * is unresolved, but not with -t or --dsos */
 	bool unresolved_dso_width;
 	const char *symbol_filter;	/* --symbol-filter: only symbols containing it */
+	/* --column-widths: perf's widths by position in the columns (overhead
+	 * first), 0 or empty for a measured one; sort keys' cells cut to them */
+	const char *col_widths;
 	size_t width_rows;	/* columns sized on this many first entries (top's), 0: all */
 	bool elide[SORT_NR_KEYS];	/* columns a one-value filter makes constant */
 };
@@ -39,6 +42,7 @@ void hists__fprintf_hierarchy(struct hists *h, const struct hist_print_opts *o, 
 struct hist_columns {
 	int width[SORT_NR_KEYS];
 	int value_width[SORT_NR_KEYS];	/* an hpp value's, per group member */
+	bool fixed[SORT_NR_KEYS];	/* --column-widths set it: titles cut to it */
 };
 
 void hist_print__widths(const struct hists *h, const struct hist_print_opts *o,

@@ -115,6 +115,7 @@ void report__print_opts(const struct report *r, struct hist_print_opts *po, bool
 		.percent_limit = r->o->percent_limit ? atof(r->o->percent_limit) : 0,
 		.quiet = r->o->quiet,
 		.field_sep = r->o->field_sep,
+		.col_widths = r->o->col_widths,
 		.hierarchy = r->o->hierarchy,
 		.color = color,
 		.unresolved_dso_width = !r->o->field_sep && !r->o->dsos,

@@ -56,6 +56,7 @@ struct report_opts {
 	const char *comms, *dsos, *pids, *tids, *symbols;
 	const char *symbol_filter;	/* --symbol-filter: a part of the name */
 	const char *field_sep;	/* -t: between columns, unpadded values */
+	const char *col_widths;	/* --column-widths: fixed widths by position */
 	const char *cpu_list;	/* -C */
 	const char *time_str;	/* --time */
 	const char *time_quantum;	/* --time-quantum: the time key's step */

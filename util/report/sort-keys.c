@@ -270,8 +270,8 @@ static void dso_cell(const struct sort_key *k, const struct sort_list *l,
 {
 	(void)k;
 	(void)l;
-	(void)width;
-	strbuf_addstr(sb, dso_name(he) ?: "[unknown]");
+	/* perf's "%-*.*s": cut where --column-widths made it narrow */
+	add_cut(sb, dso_name(he) ?: "[unknown]", width);
 }
 
 static void dso_width(const struct sort_key *k, const struct hist_entry *he,
