@@ -92,6 +92,17 @@ static int browsed(struct report *r, int ret)
 	return ret;
 }
 
+/* report__setup(), with perf's warning where --stitch-lbr is switched off */
+static int setup(struct report *r)
+{
+	int ret = report__setup(r);
+
+	if (r->warn_stitch_lbr)
+		fputs("Warning:\nCan't find LBR callchain. Switch off --stitch-lbr.\n"
+		      "Please apply --call-graph lbr when recording.\n", stderr);
+	return ret;
+}
+
 static int run_report(struct report *r)
 {
 	int ret;
@@ -111,7 +122,7 @@ static int run_report(struct report *r)
 	if (r->o->tasks || r->o->mmaps)
 		return report__fprintf_tasks(r, stdout) ? 1 : 0;
 	if (r->o->dump_raw) {	/* each record as it is delivered, in perf's layout */
-		if (report__setup(r))
+		if (setup(r))
 			return 1;
 		r->dump_out = stdout;
 		ret = report__process(r);
@@ -124,7 +135,7 @@ static int run_report(struct report *r)
 	}
 	if (r->o->flamegraph && report_flamegraph_setup(r->o, &r->err))
 		return 1;
-	if (report__setup(r))
+	if (setup(r))
 		return 1;
 	ret = report__process(r);
 	if (!ret && r->o->flamegraph)
@@ -268,6 +279,16 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 			   "separator between columns (no padding; '.' stands for it in values)"),
 		OPT_STRING('w', "column-widths", &o.col_widths, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
+		OPT_BOOLEAN('m', "modules", &o.modules,
+			    "load module symbols (perf-mini: those of the file's maps)"),
+		OPT_BOOLEAN(0, "show-ref-call-graph", &o.show_ref_callgraph,
+			    "Show callgraph from reference event"),
+		OPT_BOOLEAN(0, "stitch-lbr", &o.stitch_lbr,
+			    "Enable LBR callgraph stitching approach (not LBR call stacks)"),
+		OPT_BOOLEAN(0, "branch-history", &o.branch_history,
+			    "add last branch records to call history (checked, not done)"),
+		OPT_BOOLEAN(0, "total-cycles", &o.total_cycles,
+			    "Sort all blocks by 'Sampled Cycles%' (not in branch mode: ignored)"),
 		OPT_BOOLEAN(0, "skip-empty", &o.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),

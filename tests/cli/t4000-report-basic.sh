@@ -556,4 +556,36 @@ test_expect_success PERF '--column-widths as perf: values, keys cut, groups, -n,
 	same_report "$PD/perf.data.callgraph-3.8" -w 3,7,30,2,50
 '
 
+test_expect_success '--stitch-lbr without LBR callchains: perf warning, the same report' '
+	pm report -i "$PD/perf.data.branch-4.14" >plain &&
+	pm report --stitch-lbr -i "$PD/perf.data.branch-4.14" >out 2>err &&
+	test_cmp plain out && test_grep "^Can.t find LBR callchain. Switch off --stitch-lbr.$" err &&
+	test_grep "^Please apply --call-graph lbr when recording.$" err &&
+	pm report --stitch-lbr --percent-limit 1 -i "$PD/perf.data.callgraph_and_branch-3.8" \
+		>out 2>err && ! test_grep "LBR callchain" err
+'
+
+test_expect_success '-m, --total-cycles outside branch mode: the report unchanged, as perf' '
+	pm report -i "$PD/perf.data.forkexit-3.8" >plain &&
+	pm report -m --total-cycles -i "$PD/perf.data.forkexit-3.8" >out && test_cmp plain out
+'
+
+test_expect_success '--branch-history, --total-cycles refused where perf does what is not here' '
+	test_expect_code 255 pm report --branch-history -i "$PD/perf.data.forkexit-3.8" 2>err &&
+	test_grep "has no callchains or branch stacks" err && test_grep "^hint: " err &&
+	test_expect_code 255 pm report --branch-history -i "$PD/perf.data.branch-4.14" 2>err &&
+	test_grep "not implemented" err &&
+	test_expect_code 255 pm report --total-cycles -i "$PD/perf.data.branch-4.14" 2>err &&
+	test_grep "^perf-mini report: --total-cycles: " err && test_grep "^hint: " err
+'
+
+test_expect_success PERF '--stitch-lbr, -m, --total-cycles, --show-ref-call-graph as perf' '
+	same_report "$PD/perf.data.branch-4.14" --stitch-lbr &&
+	same_report "$PD/perf.data.forkexit-3.8" --modules --total-cycles &&
+	same_report "$PD/perf.data.branch-4.14" --total-cycles --no-branch-stack &&
+	perf record -q -e cpu-clock/call-graph=no/,task-clock -g -o ref.data -- true 2>/dev/null &&
+	same_report ref.data --show-ref-call-graph --no-children &&
+	test_grep "show reference callgraph" pm.txt
+'
+
 test_done

@@ -34,6 +34,10 @@ static void print_samples_line(const struct report *r, uint64_t nr, const struct
 	}
 	if (r->o->time_str)
 		fprintf(out, " (time slices: %s)", r->o->time_str);
+	/* perf's mark of an event recorded without its callchain (a
+	 * call-graph=no term), the others' shown as its reference */
+	if (r->o->show_ref_callgraph && e->name && strstr(e->name, "call-graph=no"))
+		fputs(", show reference callgraph", out);
 	fputc('\n', out);
 	if (r->o->mem_mode)
 		fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total,

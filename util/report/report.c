@@ -839,6 +839,9 @@ int report__setup(struct report *r)
 			strbuf_addstr(&r->err, "out of memory for the callchains");
 		return err;
 	}
+	err = report__check_lbr_opts(r);
+	if (err)
+		return err;
 	strbuf_addstr(&r->sort_order, o->sort ?: MEM_SORT_ORDER);
 	/* as perf: -p shows the parent as a key of its own (-x alone does not) */
 	if (o->parent && o->sort && !strstr(o->sort, "parent"))

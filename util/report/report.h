@@ -57,6 +57,11 @@ struct report_opts {
 	const char *symbol_filter;	/* --symbol-filter: a part of the name */
 	const char *field_sep;	/* -t: between columns, unpadded values */
 	const char *col_widths;	/* --column-widths: fixed widths by position */
+	bool modules;		/* -m/--modules: accepted; the file's module maps are used */
+	bool show_ref_callgraph;	/* --show-ref-call-graph */
+	bool stitch_lbr;	/* --stitch-lbr (report-lbr.c) */
+	bool branch_history;	/* --branch-history (report-lbr.c) */
+	bool total_cycles;	/* --total-cycles (report-lbr.c) */
 	const char *cpu_list;	/* -C */
 	const char *time_str;	/* --time */
 	const char *time_quantum;	/* --time-quantum: the time key's step */
@@ -136,6 +141,7 @@ struct report {
 	struct fields fields;		/* the sort keys and columns */
 	struct hists **hists;	/* one per event, made on its first sample */
 	bool branch_mode;	/* one entry per taken branch (-b) */
+	bool warn_stitch_lbr;	/* --stitch-lbr switched off: perf's warning to show */
 	bool needs_mem;		/* the keys read entries' memory accesses */
 	struct strbuf sort_order;	/* as the mem-mode header names it */
 	bool use_callchain;	/* callchain graphs under the entries */
@@ -245,5 +251,15 @@ int report__add_with_callchain(struct report *r, struct hists *h, const struct p
  * feed's thread when there is one. 0 or -ENOMEM. */
 int report__fold_chain(struct report *r, struct hists *h, const struct hist_entry *tmpl,
 		       const struct fold_frame *frames, size_t n, int member, struct cc_frame *cc);
+
+/*
+ * report-lbr.c: perf 6.1's checks of --stitch-lbr, --branch-history and
+ * --total-cycles against the file, after the branch mode and callchains
+ * are settled. Sets r->warn_stitch_lbr where perf switches --stitch-lbr
+ * off; -EINVAL with r->err where perf refuses, or where perf would do
+ * what perf-mini does not (LBR call stack stitching, branch stacks as
+ * callchains, the block table).
+ */
+int report__check_lbr_opts(struct report *r);
 
 #endif
