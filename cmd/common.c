@@ -224,6 +224,13 @@ void cmd_warn_lost(const struct session_stats *st)
 	if (samples && st->total_lost_samples * 20 > samples)
 		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
 			samples, 100.0 * (double)st->total_lost_samples / (double)samples);
+	if (st->nr_proc_map_timeout)	/* perf's words: its users know them */
+		fprintf(stderr, "Warning:\n%" PRIu64 " map information files for pre-existing "
+			"threads were\nnot processed, if there are samples for addresses they\n"
+			"will not be resolved, you may find out which are these\nthreads by "
+			"running with -v and redirecting the output\nto a file.\nThe time limit "
+			"to process proc map is too short?\nIncrease it by --proc-map-timeout\n",
+			st->nr_proc_map_timeout);
 }
 
 void cmd_warn_user_only(const struct evlist *evlist)

@@ -321,6 +321,32 @@ test_expect_success '--call-graph dwarf: a process whose maps were all lost has 
 	test_cmp perf.txt pm.txt
 '
 
+# perf record notes in an MMAP2's misc that it gave up reading a process's
+# maps (--proc-map-timeout, T1 met one on a loaded machine): perf's reader
+# then warns of the maps it may miss, once for all such records
+test_expect_success 'MMAP2s marked with perf record s proc map timeout: perf s warning, report and script' '
+	pm record -q -e cpu-clock -o pmt.data -- "$WL/spin" 50 &&
+	python3 - pmt.data <<-\EOF >marked &&
+	import struct, sys
+	buf = bytearray(open(sys.argv[1], "rb").read())
+	off, size = struct.unpack_from("<QQ", buf, 40)
+	at, marked = off, 0
+	while at + 8 <= off + size:
+	    kind, misc, n = struct.unpack_from("<IHH", buf, at)
+	    if kind == 10:
+	        struct.pack_into("<H", buf, at + 4, misc | 0x1000)
+	        marked += 1
+	    at += n
+	open(sys.argv[1], "wb").write(buf)
+	print(marked)
+	EOF
+	test "$(cat marked)" -gt 1 &&
+	same_report pmt.data &&
+	test_grep "^$(cat marked) map information files for pre-existing threads were$" pm.err &&
+	perf script -i pmt.data 2>perf.err >/dev/null && pm script -i pmt.data 2>pm.err >/dev/null &&
+	test_cmp perf.err pm.err
+'
+
 # perf's warnings after reading: the lines it prints, in its words
 warnings() {
 	grep -E "^(Warning:|Error:|Processed |Check IO|The .* has no samples)" "$1"

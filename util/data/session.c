@@ -354,6 +354,9 @@ void session_stats__count(struct session_stats *st, const struct pm_event_header
 	if (ev->type == PERF_RECORD_LOST_SAMPLES &&
 	    ev->size >= sizeof(struct pm_lost_samples_event))
 		st->total_lost_samples += ((const struct pm_lost_samples_event *)ev)->lost;
+	/* as perf: MMAP2s only (its MMAPs carry no such note) */
+	if (ev->type == PERF_RECORD_MMAP2 && (ev->misc & PERF_RECORD_MISC_PROC_MAP_PARSE_TIMEOUT))
+		st->nr_proc_map_timeout++;
 }
 
 uint64_t session_stats__total(const struct session_stats *st)

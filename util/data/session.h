@@ -22,6 +22,9 @@ struct session_stats {
 	uint64_t total_lost_samples;	/* PERF_RECORD_LOST_SAMPLES */
 	uint64_t nr_unordered;		/* arrived after their round was flushed */
 	uint64_t nr_unknown_id;		/* samples of no declared event, skipped */
+	/* MMAP2s perf record synthesized after its --proc-map-timeout: the
+	 * process's later maps are missing (perf warns of them) */
+	uint64_t nr_proc_map_timeout;
 };
 
 /* Count @ev in @st (its type, and what LOST/LOST_SAMPLES say was lost). */
