@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,8 +44,13 @@ static int child_run(void *arg)
 	close(wl->child.err_rd);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	/* perf's name for a workload not yet exec'd (record says so in a COMM) */
-	prctl(PR_SET_NAME, WORKLOAD_COMM);
+	/*
+	 * perf's name for a workload not yet exec'd (record says so in a COMM).
+	 * The raw system call: AddressSanitizer's prctl() takes a lock in the
+	 * memory this child shares with the parent, and a child stopped
+	 * holding it would hang the parent's leak check at exit.
+	 */
+	syscall(SYS_prctl, PR_SET_NAME, WORKLOAD_COMM, 0, 0, 0);
 	if (read(wl->child.go_rd, &c, 1) != 1)
 		_exit(127);	/* the parent gave up before starting us */
 	/* stat blocks the signals that stop it, to wait for them in ppoll():
@@ -160,7 +166,6 @@ int workload__start(struct workload *wl, const char *prog, struct strbuf *err)
 	}
 	close(wl->err_fd);
 	wl->err_fd = -1;
-	wl->started = true;
 	if (!e)
 		return 0;
 	waitpid(wl->pid, NULL, 0);
@@ -177,9 +182,12 @@ void workload__abort(struct workload *wl)
 	if (wl->err_fd >= 0)
 		close(wl->err_fd);
 	wl->go_fd = wl->err_fd = -1;
+	/*
+	 * A child not yet started reads EOF on the closed go pipe and exits by
+	 * itself: killed, it could stop anywhere in the memory it shares with
+	 * us, holding a lock of ours.
+	 */
 	if (wl->pid > 0) {
-		if (!wl->started)
-			kill(wl->pid, SIGKILL);
 		waitpid(wl->pid, NULL, 0);
 		wl->pid = 0;
 	}

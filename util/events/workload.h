@@ -22,7 +22,6 @@ struct workload {
 	pid_t pid;
 	int go_fd;	/* write end: one byte starts the exec */
 	int err_fd;	/* read end: errno of a failed exec, or EOF */
-	bool started;
 	/* what the child reads (it shares our memory); set before it starts */
 	struct {
 		int go_rd, err_wr;	/* its pipe ends */
