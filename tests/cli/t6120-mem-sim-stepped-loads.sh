@@ -18,6 +18,22 @@ check() {
 	python3 "$ROOT/tests/helpers/check-mem.py" "$@"
 }
 
+# name_bss WHERE: perf's rows as perf-mini names .bss past the file, and
+# blanks squeezed (the names change the columns' widths)
+name_bss() {
+	python3 "$ROOT/tests/helpers/name-bss.py" "$1" arrays
+}
+
+# same_named WHERE FILE OPTION...: same_report, perf's rows named so
+same_named() {
+	where=$1 file=$2 && shift 2 &&
+	perf report --stdio -i "$file" "$@" 2>/dev/null |
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" | name_bss "$where" >perf.txt &&
+	pm report --stdio -i "$file" "$@" >pm.txt &&
+	name_bss /dev/null <pm.txt >pm.sq &&
+	test_cmp perf.txt pm.sq
+}
+
 # count NAME [FILE]: check's count of NAME (0 when absent)
 count() {
 	awk -v k="$1" '$1 == k { n = $2 } END { print n + 0 }' "${2:-counts}"
@@ -87,19 +103,34 @@ test_expect_success PTRACE,PERF 'Linux perf reads the stepped files as perf-mini
 	perf script -i m.data -F ip,sym,addr,data_src,weight >perf.m 2>/dev/null &&
 	test_cmp perf.m m.txt &&
 	perf mem report --stdio -i m.data 2>/dev/null |
-		sh "$ROOT/tests/helpers/drop-perf-tip.sh" >perf.mr &&
-	pm mem report --stdio -i m.data >pm.mr &&
+		sh "$ROOT/tests/helpers/drop-perf-tip.sh" | name_bss where >perf.mr &&
+	pm mem report --stdio -i m.data | name_bss /dev/null >pm.mr &&
 	test_cmp perf.mr pm.mr &&
 	same_report s.data --mem-mode --sort mem,snoop,sym
+'
+
+# big[] runs past the last page of the file into the anonymous memory the
+# loader maps after it: perf shows those addresses raw in "anon".
+test_expect_success PTRACE 'data symbols: .bss past the file is named in the program (big+0x..., arrays), as perf cannot' '
+	pm mem report --stdio -i m.data --sort symbol_daddr,dso_daddr >bss &&
+	awk "/^#/ || !NF { next } { print \$4, \$5 }" bss >rows &&
+	grep -q "^big+0x[0-9a-f]* arrays$" rows &&
+	! grep -q " anon$" rows &&
+	size=$(awk "\$1 == \"big\" { print \$3 }" where) &&
+	sed -n "s/^big+0x\([0-9a-f]*\) .*/\1/p" rows | while read -r off; do
+		test $((0x$off)) -lt "$size" || { echo "big+0x$off is past big"; exit 1; }
+	done &&
+	perf mem report --stdio -i m.data --sort symbol_daddr,dso_daddr 2>/dev/null >perf.bss &&
+	grep -q "\] 0x0000[0-9a-f]* *anon" perf.bss
 '
 
 # data_src with callchains: the graph under each memory entry, callee
 # and caller order, with and without children
 test_expect_success PTRACE,PERF 'record -d -g on mem-loads: report --mem-mode'"'"'s callchains under each entry as perf' '
-	sim record -q -d -g -e cpu/mem-loads,ldlat=3/P -o mg.data -- "$WL/arrays" >/dev/null &&
-	same_report mg.data --mem-mode &&
+	sim record -q -d -g -e cpu/mem-loads,ldlat=3/P -o mg.data -- "$WL/arrays" >where.g &&
+	same_named where.g mg.data --mem-mode &&
 	test_grep "hot" pm.txt && grep -q -e "---" pm.txt &&
-	same_report mg.data --mem-mode --no-children -g caller &&
+	same_named where.g mg.data --mem-mode --no-children -g caller &&
 	same_report mg.data --mem-mode --sort mem,sym -g folded
 '
 

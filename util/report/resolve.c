@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "../base/hash.h"
 #include "../base/util.h"
@@ -184,12 +185,47 @@ static void ams_of(const struct addr_location *al, uint64_t addr, struct addr_ma
 	e->level = al->level;
 }
 
+/*
+ * A program's .bss past the last page of its file is anonymous memory that
+ * the ELF loader maps right after the file's data segment, so perf shows
+ * such an address raw, in "anon". The segment's offsets run on past the
+ * file (p_memsz), so the file's map just below names it from the symbol
+ * table: big+0x2000 in the program, not 0x5581... in anon.
+ */
+static void name_bss(struct machine *m, const struct thread *t, struct addr_location *al)
+{
+	const struct symbol *sym;
+	struct map *file;
+	uint64_t off;
+
+	if (al->level != '.' || !al->map || !al->map->identity || al->sym ||
+	    !al->map->start || (al->map->prot & PROT_EXEC))
+		return;
+	file = maps__find(t->maps, al->map->start - 1);
+	if (!file || file->identity || file->end != al->map->start)
+		return;
+	off = map__map_ip(file, al->addr);
+	sym = dso__find_symbol(&m->dsos, file->dso, off);
+	if (!sym || !sym->is_object)
+		return;
+	al->map = file;
+	al->sym = sym;
+	al->addr = off;
+}
+
+static void resolve_data_addr(struct machine *m, struct thread *t, uint8_t cpumode,
+			      uint64_t addr, struct addr_location *al)
+{
+	resolve_addr(m, t, cpumode, addr, al);
+	name_bss(m, t, al);
+}
+
 void resolve_ams_data(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr,
 		      struct addr_map_sym *e)
 {
 	struct addr_location al;
 
-	resolve_addr(m, t, cpumode, addr, &al);
+	resolve_data_addr(m, t, cpumode, addr, &al);
 	ams_of(&al, addr, e);
 }
 
@@ -198,11 +234,13 @@ void resolve_ams_data_map(struct machine *m, struct thread *t, uint8_t cpumode, 
 {
 	struct addr_location al;
 
+	/* the memory's own map: c2c keys private anonymous lines by pid */
 	resolve_addr(m, t, cpumode, addr, &al);
-	ams_of(&al, addr, e);
 	*dm = al.map ? (struct data_map){ true, al.map->prot, al.map->flags, al.map->ino,
 					  map__unmap_ip(al.map, 0) } :
 		       (struct data_map){ 0 };
+	name_bss(m, t, &al);
+	ams_of(&al, addr, e);
 }
 
 void resolve_dump_sample(struct machine *m, const struct perf_sample *s, FILE *out)
