@@ -40,10 +40,10 @@ rm -f /tmp/pm-mem.$$
 # The simulated Ice Lake samples too: its loads, stores and branch
 # stacks are the workload's own, single-stepped at each sample, with
 # data sources from a cache model (tests/pmu-sim).
-echo "== SIMULATED (./perf-mini-sim, Ice Lake): mem record -- arrays; mem report --sort mem,sym"
+echo "== SIMULATED (./perf-mini-sim, Ice Lake): mem record -- arrays; mem report --sort mem,sym,symbol_daddr"
 PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" \
 	"$sim" mem record -q -o /tmp/perf-mini-demo.data -- "$wl/arrays" >/dev/null
-"$pm" mem report --stdio --sort mem,sym -i /tmp/perf-mini-demo.data | head -16
+"$pm" mem report --stdio --sort mem,sym,symbol_daddr -i /tmp/perf-mini-demo.data | head -18
 echo "== SIMULATED (./perf-mini-sim, Ice Lake): record -b -- branches; report (branch mode)"
 PERF_MINI_SYSFS="$root/tests/data/sysfs/icelake" \
 	"$sim" record -q -b -e cpu/cpu-cycles/u -o /tmp/perf-mini-demo.data -- "$wl/branches"
