@@ -5,6 +5,7 @@
  * in ./perf-mini-sim; events of other PMUs reach the real kernel.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,8 @@ struct sim_event {
 	bool enabled;
 	uint64_t enabled_at, enabled_ns;	/* time counted so far, ns */
 	uint64_t last_read_ns;		/* metrics: slots split at each read */
+	clockid_t task_clock;		/* a self-monitoring event's time (below) */
+	bool task_time;
 	void *ring;			/* its ring buffer, when mapped */
 	size_t ring_size;
 	struct shadow *shadow;		/* a sampling event's real cpu-clock twin */
@@ -81,12 +84,17 @@ static const char default_profile[] =
 	"cycles 5024289525\n"
 	"instructions 79327616\n";
 
-static uint64_t now_ns(void)
+static uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 /* The described PMUs' events, and the generic hardware events the
@@ -230,6 +238,21 @@ static struct sim_event *sim_of(int fd)
 	return fd >= 0 && fd < MAX_SIM && sim.ev[fd].used ? &sim.ev[fd] : NULL;
 }
 
+/*
+ * The time a group counts in. A task's events count only while it runs,
+ * and the kernel keeps their enabled and running times the same way (the
+ * task's context is scheduled with it): so an event a program opens on
+ * itself (pid 0, any CPU) follows the opening thread's CPU time, and on a
+ * busy machine a loop counts what it ran, not how long it waited. Others
+ * (a workload's, a CPU's) count in wall time, at the profile's rates.
+ */
+static uint64_t group_now(int leader)
+{
+	const struct sim_event *l = sim_of(leader);
+
+	return l && l->task_time ? clock_ns(l->task_clock) : now_ns();
+}
+
 /* The kernel's TopDown checks (intel_pmu_hw_config). */
 static int validate(const struct perf_event_attr *attr, enum topdown_id td, int group_fd)
 {
@@ -325,6 +348,8 @@ static int sim_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_
 	e->rate = r->per_sec;
 	e->id = ++sim.next_id;
 	e->shadow = shadow;
+	e->task_time = pid == 0 && cpu < 0 && !attr->enable_on_exec &&
+		       !pthread_getcpuclockid(pthread_self(), &e->task_clock);
 	/* a group counts together, from its leader's start; a leader with
 	 * enable_on_exec starts now (the workload execs right after) */
 	if (e->leader != fd && sim_of(e->leader)) {
@@ -335,7 +360,7 @@ static int sim_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_
 		e->last_read_ns = l->last_read_ns;
 	} else if (!attr->disabled || attr->enable_on_exec) {
 		e->enabled = true;
-		e->enabled_at = e->last_read_ns = now_ns();
+		e->enabled_at = e->last_read_ns = group_now(fd);
 	}
 	return fd;
 }
@@ -404,7 +429,7 @@ static size_t put_times(const struct sim_event *e, uint64_t *buf, uint64_t now)
 /* A group read covers the whole group, whichever member is read. */
 static ssize_t sim_read(struct sim_event *e, void *out, size_t len)
 {
-	uint64_t buf[3 + 3 * MAX_SIM / 64 + 8], now = now_ns();
+	uint64_t buf[3 + 3 * MAX_SIM / 64 + 8], now = group_now(e->leader);
 	size_t n = 0;
 
 	advance_group(e->leader, now);
@@ -460,7 +485,7 @@ ssize_t sim__read_sample(uint64_t sim_id, void *buf, size_t len)
 
 static void set_enabled(int fd, bool on)
 {
-	uint64_t now = now_ns();
+	uint64_t now = group_now(fd);
 	struct sim_event *l = sim_of(fd);
 
 	if (l)
@@ -548,11 +573,12 @@ bool perf_sys_read_counter(const struct perf_event_mmap_page *pc, uint32_t count
 			   uint64_t *raw)
 {
 	int fd = sim_of_page(pc);
-	uint64_t now = now_ns();
 	struct sim_counter_now c;
+	uint64_t now;
 
 	if (fd < 0)
 		return arch_user_read_counter(counter, raw);
+	now = group_now(sim.ev[fd].leader);
 	c = counter_now(fd, now);
 	if (counter == 1U << 29)
 		*raw = perf_metrics(sim.ev[fd].leader);
@@ -565,7 +591,9 @@ bool perf_sys_read_cycles(const struct perf_event_mmap_page *pc, uint64_t *cycle
 {
 	if (sim_of_page(pc) < 0)
 		return arch_user_read_cycles(cycles);
-	*cycles = sim_userpage__cycles(now_ns());
+	/* the simulated TSC runs in the page's time, so that the reader's
+	 * extrapolation from the page agrees with the counter */
+	*cycles = sim_userpage__cycles(group_now(sim.ev[sim_of_page(pc)].leader));
 	return true;
 }
 
@@ -606,7 +634,7 @@ int perf_sys_ioctl(int fd, unsigned long request, unsigned long arg)
 	case PERF_EVENT_IOC_ID: memcpy((void *)arg, &e->id, sizeof(e->id)); return 0;
 	default: return -ENOTTY;
 	}
-	update_pages(e->leader, now_ns());	/* as the kernel does after each */
+	update_pages(e->leader, group_now(e->leader));	/* as the kernel does after each */
 	return 0;
 }
 
@@ -657,7 +685,7 @@ int perf_sys_mmap(int fd, size_t size, bool writable, void **out)
 	((struct perf_event_mmap_page *)p)->data_size = size - (size_t)sysconf(_SC_PAGESIZE);
 	e->ring = p;
 	e->ring_size = size;
-	update_pages(e->leader, now_ns());
+	update_pages(e->leader, group_now(e->leader));
 	*out = p;
 	return 0;
 }
