@@ -39,7 +39,7 @@ EVENTS_SRCS := $(filter-out util/events/perf-sys.c,$(wildcard util/events/*.c)) 
 STAT_SRCS   := $(wildcard util/stat/*.c)
 DATA_SRCS   := $(wildcard util/data/*.c util/symbols/*.c util/report/*.c util/record/*.c util/ui/*.c \
 			       util/c2c/*.c util/sched/*.c util/convert/*.c util/script/*.c util/top/*.c \
-			       util/disasm/*.c util/annotate/*.c)
+			       util/disasm/*.c util/annotate/*.c util/serve/*.c)
 SELFMON_SRCS := $(filter-out util/selfmon/profviz-%.c,$(wildcard util/selfmon/*.c))
 # profviz.so, preloaded into instrumented programs: the library's core and
 # the seam, position-independent, with libelf for symbols

@@ -49,6 +49,7 @@ static const struct cmd_struct commands[] = {
 	{ "report", cmd_report, "Read perf.data (created by perf record) and display the profile", true },
 	{ "sched", cmd_sched, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "script", cmd_script, "Read perf.data and display each sample (trace output)", true },
+	{ "serve", cmd_serve, "Serve CPU profiles over HTTP, as go tool pprof fetches them" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 	{ "top", cmd_top, "System profiling tool" },
 	{ "trace", cmd_trace, "strace inspired tool" },

@@ -15,7 +15,9 @@
  *     a usage error, as perf).
  *  2. Declare it below and add { "<name>", cmd_<name>, "<one line>" } to
  *     the commands[] table in perf-mini.c (kept in alphabetical order);
- *     the Makefile builds every cmd/ and util/ file it finds.
+ *     the Makefile builds every cmd/ file and every file of the util/
+ *     folders it names (a new folder goes into its DATA_SRCS, and into
+ *     tests/helpers/lint-layers.sh at its level).
  *  3. Write Documentation/perf-mini-<name>.txt (NAME, SYNOPSIS, DESCRIPTION,
  *     OPTIONS, EXAMPLES, EXIT STATUS, SEE ALSO) naming every option of the
  *     table, and name each new file in Documentation/internals.txt;
@@ -47,6 +49,7 @@ bool cmd_record_help(int argc, const char **argv);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_sched(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);
+int cmd_serve(int argc, const char **argv, struct pm_env *env);
 int cmd_stat(int argc, const char **argv, struct pm_env *env);
 int cmd_top(int argc, const char **argv, struct pm_env *env);
 int cmd_trace(int argc, const char **argv, struct pm_env *env);

@@ -134,7 +134,7 @@ test_expect_success 'tests/cli files are tNNNN-<command>-<topic>.sh, the family 
 		echo "$t" | grep -qE "^t[0-9]{4}-[a-z0-9]+-[a-z0-9-]+\.sh$" ||
 			{ echo "$t: not tNNNN-<command>-<topic>.sh"; exit 1; }
 		case "$t" in
-		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t4*-archive-*|t5*-script-*) ;;
+		t0*-core-*|t1*-list-*|t2*-stat-*|t3*-record-*|t4*-report-*|t4*-evlist-*|t4*-data-*|t4*-diff-*|t4*-top-*|t4*-annotate-*|t4*-archive-*|t4*-serve-*|t5*-script-*) ;;
 		t6*-mem-*|t6*-c2c-*|t6*-sched-*|t6*-trace-*|t6*-record-*|t7*-selfmon-*|t7*-profviz-*|t8*|t9*) ;;
 		*) echo "$t: its command is not its family (first digit)"; exit 1 ;;
 		esac

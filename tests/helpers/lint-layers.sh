@@ -12,7 +12,7 @@ level() {
 	util/record/*|util/data/*|util/symbols/*|util/selfmon/*|util/disasm/*) echo 2 ;;
 	util/report/*|util/stat/*|util/annotate/*) echo 3 ;;
 	util/ui/*|util/c2c/*|util/sched/*|util/convert/*|util/script/*) echo 4 ;;
-	util/top/*) echo 5 ;;
+	util/top/*|util/serve/*) echo 5 ;;
 	*) echo 9 ;;
 	esac
 }

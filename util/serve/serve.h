@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PM_SERVE_H
+#define PM_SERVE_H
+/*
+ * perf-mini serve: profiles over HTTP at Go's paths, for go tool pprof,
+ * Parca's scraper and Pyroscope's pull mode. GET
+ * /debug/pprof/profile?seconds=N records the target (record -g, the
+ * given event and frequency, system-wide or a pid) for N seconds in a
+ * child perf-mini, and answers with the samples as gzipped pprof
+ * (util/convert/pprof). One request at a time: a second waits in the
+ * listen queue, as a profile takes the machine's whole attention anyway.
+ */
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../base/strbuf.h"
+
+struct serve_opts {
+	const char *listen;	/* HOST:PORT, [V6ADDR]:PORT or :PORT (loopback) */
+	const char *self;	/* the perf-mini that records */
+	const char *event, *freq;
+	const char *pid;	/* NULL: system-wide */
+	int max_seconds;	/* the longest profile a request may ask */
+	/* told the address served, then each request's outcome */
+	void (*listening)(void *ctx, const char *url);
+	void (*served)(void *ctx, const char *request, int status, const char *note);
+	void *ctx;
+};
+
+struct serve {
+	const struct serve_opts *o;
+	int fd;
+	char url[128];
+};
+
+/* 0, bound and listening; else an error with the cause in @err */
+int serve_open(struct serve *s, const struct serve_opts *o, struct strbuf *err);
+
+/* answer requests until *@stop is set; 0, or an error in @err */
+int serve_run(struct serve *s, volatile sig_atomic_t *stop, struct strbuf *err);
+
+void serve_close(struct serve *s);
+
+#endif
