@@ -4,6 +4,7 @@
  * and its callchain), in perf script's exact layout.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,6 +65,99 @@ static int show_events_option(const struct option *opt, const char *arg, int uns
 	  .data = (void *)(uintptr_t)(types) }
 #define BIT(type) (1ULL << PERF_RECORD_##type)
 
+/* perf's --call-trace, --call-ret-trace and --insn-trace: each an -F, --ns
+ * and --itrace in one (builtin-script.c's parse_call_trace & co.) */
+struct itrace_shorthand {
+	const char *name, *fields, *itrace;
+	int dso_pad;	/* perf's pad_output_len_dso */
+};
+
+static const struct itrace_shorthand call_trace = {
+	"--call-trace", "-ip,-addr,-event,-period,+callindent", "cewp", 50 };
+static const struct itrace_shorthand call_ret_trace = {
+	"--call-ret-trace", "-ip,-addr,-event,-period,+callindent,+flags", "crewp", 0 };
+static const struct itrace_shorthand insn_trace = {
+	"--insn-trace", "+insn,-event,-period", "i0nse", 0 };
+
+static int itrace_shorthand_option(const struct option *opt, const char *arg, int unset,
+				   struct strbuf *err)
+{
+	const struct itrace_shorthand *sh = opt->data;
+	struct script_opts *o = opt->value;
+
+	(void)unset;	/* perf's callbacks do the same for --no-call-trace */
+	if (sh == &insn_trace && arg && *arg && strcmp(arg, "raw")) {
+		/* perf 6.1 offers disasm and then has no such field */
+		strbuf_addf(err, !strcmp(arg, "disasm") ?
+			    "--insn-trace=%s: perf 6.1 has no disasm field (Invalid field requested)"
+			    "\nhint: --insn-trace prints the raw bytes" :
+			    "--insn-trace=%s: only raw or disasm\nhint: --insn-trace=raw", arg);
+		return -1;
+	}
+	if (add_fields_option(&(struct option){ .value = o }, sh->fields, 0, err))
+		return -1;
+	o->itrace = sh->itrace;
+	o->itrace_by = sh->name;
+	o->nanosecs = true;
+	if (sh->dso_pad)
+		o->dso_pad = sh->dso_pad;
+	return 0;
+}
+
+#define OPT_ITRACE_SHORTHAND(name, sh, arg_help, h) \
+	{ .type = OPTION_CALLBACK, .long_name = (name), .value = &o, .argh = (arg_help), \
+	  .help = (h), .callback = itrace_shorthand_option, .flags = PARSE_OPT_OPTARG, \
+	  .data = (void *)&(sh) }
+
+static int script_spec_option(const struct option *opt, const char *arg, int unset,
+			      struct strbuf *err)
+{
+	(void)unset;
+	*(const char **)opt->value = arg;
+	return script__check_script_spec(arg, err);
+}
+
+static int dlarg_option(const struct option *opt, const char *arg, int unset,
+			struct strbuf *err)
+{
+	struct script_opts *o = opt->value;
+
+	(void)unset;
+	if (o->nr_dlargs == SCRIPT_MAX_DLARGS) {
+		strbuf_addf(err, "--dlarg given more than %d times", SCRIPT_MAX_DLARGS);
+		return -1;
+	}
+	o->dlargs[o->nr_dlargs++] = arg;
+	return 0;
+}
+
+static int set_flag_option(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err)
+{
+	(void)arg;
+	(void)err;
+	*(bool *)opt->value = !unset;
+	return 0;
+}
+
+/* perf shows guest samples once any of these is given (perf_guest) */
+static const char *guest_option(const char *const guest[4], bool guest_code)
+{
+	static const char *const names[] = { "--guestmount", "--guestvmlinux",
+					     "--guestkallsyms", "--guestmodules" };
+
+	for (int i = 0; i < 4; i++)
+		if (guest[i])
+			return names[i];
+	return guest_code ? "--guest-code" : NULL;
+}
+
+/* what perf exits with: a refusal -1 (255), otherwise its errno's low byte */
+static int refusal_status(int err)
+{
+	return err == -ENOTSUP ? 255 : (unsigned char)err;
+}
+
 static int check_time_options(const struct script_opts *o, struct strbuf *err)
 {
 	if (o->reltime && o->deltatime) {
@@ -82,8 +176,14 @@ static int run(struct script *s)
 	int ret;
 
 	if (perf_data__open(&s->pd, s->o->input, &s->err) ||
-	    cmd_check_itrace(&s->pd, s->o->itrace, &s->err))
+	    (!s->o->itrace_by && cmd_check_itrace(&s->pd, s->o->itrace, &s->err)))
 		return 1;
+	ret = script__check_opts(s);
+	if (s->warn_stitch_lbr)	/* perf's, before it goes on */
+		fputs("Can't find LBR callchain. Switch off --stitch-lbr.\n"
+		      "Please apply --call-graph lbr when recording.\n", stderr);
+	if (ret)
+		return refusal_status(ret);
 	if (script__setup_print(s))
 		return 129;
 	if (s->o->header || s->o->header_only)
@@ -97,7 +197,9 @@ static int run(struct script *s)
 	cmd_warn_lost(&stats);
 	cmd_warn_kernel("script", &s->machine);
 	cmd_warn_data("script", &s->pd, stats.nr_events[PERF_RECORD_SAMPLE]);
-	return ret ? 1 : 0;
+	if (s->o->debug_mode)
+		fprintf(stderr, "Misordered timestamps: %" PRIu64 "\n", s->nr_unordered);
+	return ret ? s->refused ? 255 : 1 : 0;
 }
 
 int cmd_script(int argc, const char **argv, struct pm_env *env)
@@ -105,6 +207,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	struct script_opts o = { .inline_frames = -1, .demangle = true };
 	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,
 			    .reader.line = STRBUF_INIT };
+	const char *guest[4] = { NULL };
+	bool guest_code = false;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &o, "str",
@@ -180,6 +284,50 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		{ .type = OPTION_CALLBACK, .long_name = "itrace", .value = &o.itrace, .argh = "opts",
 		  .help = "Instruction Tracing options (perf's; AUX traces are not decoded)",
 		  .callback = cmd_itrace_option, .flags = PARSE_OPT_OPTARG },
+		OPT_ITRACE_SHORTHAND("call-trace", call_trace, "...",
+				     "Decode calls from itrace (-F -ip,-addr,-event,-period,"
+				     "+callindent --ns)"),
+		OPT_ITRACE_SHORTHAND("call-ret-trace", call_ret_trace, "...",
+				     "Decode calls and returns from itrace (--call-trace's and "
+				     "+flags)"),
+		OPT_ITRACE_SHORTHAND("insn-trace", insn_trace, "raw|disasm",
+				     "Decode instructions from itrace (-F +insn,-event,-period --ns)"),
+		OPT_STRING(0, "graph-function", &o.graph_function, "symbol[,symbol...]",
+			   "Only print symbols and callees with --call-trace/--call-ret-trace"),
+		OPT_INTEGER(0, "addr-range", &o.addr_range,
+			    "Use with -S to list traced records within address range"),
+		OPT_BOOLEAN('d', "debug-mode", &o.debug_mode,
+			    "do various checks like samples ordering and lost events"),
+		OPT_BOOLEAN('a', "all-cpus", &o.all_cpus,
+			    "system-wide collection from all CPUs (perf's record scripts only)"),
+		OPT_BOOLEAN(0, "show-kernel-path", &o.show_kernel_path,
+			    "Show the path of [kernel.kallsyms]"),
+		OPT_SHOW_EVENTS("text-poke", BIT(TEXT_POKE),
+				"Show text poke related events (if recorded)"),
+		OPT_BOOLEAN(0, "stitch-lbr", &o.stitch_lbr,
+			    "Enable LBR callgraph stitching approach (not LBR call stacks)"),
+		OPT_STRING(0, "guestmount", &guest[0], "directory",
+			   "guest mount directory under which every guest os instance has a subdir"),
+		OPT_STRING(0, "guestvmlinux", &guest[1], "file", "file saving guest os vmlinux"),
+		OPT_STRING(0, "guestkallsyms", &guest[2], "file",
+			   "file saving guest os /proc/kallsyms"),
+		OPT_STRING(0, "guestmodules", &guest[3], "file", "file saving guest os /proc/modules"),
+		OPT_BOOLEAN(0, "guest-code", &guest_code,
+			    "Guest code can be found in hypervisor process"),
+		OPT_CALLBACK_NOOPT('l', "list", &o.list_scripts,
+				   "list available scripts (perf-mini has none)", set_flag_option),
+		OPT_CALLBACK('s', "script", &o.script_name, "name",
+			     "script file name (lang:script name, script name): not run by perf-mini",
+			     script_spec_option),
+		OPT_STRING('g', "gen-script", &o.gen_script, "lang",
+			   "generate perf-script.xx script in specified language (not in perf-mini)"),
+		OPT_STRING(0, "dlfilter", &o.dlfilter, "file", "filter .so file name (not loaded)"),
+		OPT_CALLBACK(0, "dlarg", &o, "argument", "filter argument", dlarg_option),
+		OPT_CALLBACK_NOOPT(0, "list-dlfilters", &o.list_dlfilters,
+				   "list available dlfilters (perf-mini loads none)", set_flag_option),
+		{ .type = OPTION_CALLBACK, .long_name = "xed", .value = &o.xed,
+		  .help = "Run xed disassembler on output (not in perf-mini)",
+		  .callback = set_flag_option, .flags = PARSE_OPT_OPTARG },
 		OPT_END(),
 	};
 	struct strbuf msg = STRBUF_INIT;
@@ -201,9 +349,13 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
 		ret = 129;
+	} else if ((ret = script__check_early(&o, &s.err))) {
+		ret = refusal_status(ret);
 	} else {
 		if (!o.input)
 			o.input = cmd_default_input();
+		o.guest_opt = guest_option(guest, guest_code);
+		s.filter.addr_range = o.addr_range;
 		ret = run(&s);
 	}
 	if (s.err.len)

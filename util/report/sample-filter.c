@@ -77,15 +77,20 @@ bool sample_filter__is_address(const char *entry, size_t len)
 }
 
 /* -S: a symbol by name, or (an entry perf reads as hex) the address the
- * sample was taken at, when it is in a map */
+ * sample was taken at, when it is in a map; with --addr-range @range
+ * bytes from there (perf's check_address_range(), its sum wrapping as
+ * perf's unsigned long does) */
 static bool symbol_matches(const char *list, const struct symbol *sym, uint64_t addr,
-			   bool mapped)
+			   bool mapped, int range)
 {
 	for (const char *p = list; p && *p; p += strcspn(p, ","), p += !!*p) {
 		size_t n = strcspn(p, ",");
 
 		if (sample_filter__is_address(p, n)) {
-			if (mapped && strtoull(p, NULL, 16) == addr)
+			uint64_t a = strtoull(p, NULL, 16);
+
+			if (mapped && (a == addr ||
+				       (addr >= a && addr < a + (uint64_t)(int64_t)range)))
 				return true;
 		} else if (sym && strlen(sym->name) == n && !strncmp(p, sym->name, n)) {
 			return true;
@@ -107,7 +112,7 @@ bool sample_filter__rejects(const struct sample_filter *f, const struct thread *
 	if (f->dsos && !in_list(f->dsos, dso ? dso->short_name : "[unknown]") &&
 	    !(dso && in_list(f->dsos, dso->long_name)))
 		return true;
-	return f->symbols && !symbol_matches(f->symbols, sym, addr, mapped);
+	return f->symbols && !symbol_matches(f->symbols, sym, addr, mapped, f->addr_range);
 }
 
 void sample_filter__exit(struct sample_filter *f)

@@ -22,6 +22,7 @@ struct sample_filter {
 	const char *comms, *pids, *tids, *dsos, *symbols;	/* NULL: any */
 	struct cpu_map *cpus;		/* NULL: any */
 	struct time_ranges time;
+	int addr_range;	/* --addr-range: an -S address takes in this many bytes */
 };
 
 /* The syntax of -C @cpu_list and --time @time_str alone, before a file is

@@ -24,7 +24,7 @@ static const struct {
 	{ "tod", SF_TOD }, { "flags", SF_FLAGS }, { "ipc", SF_IPC }, { "iregs", SF_IREGS },
 	{ "uregs", SF_UREGS }, { "srccode", SF_SRCCODE }, { "insn", SF_INSN },
 	{ "insnlen", SF_INSNLEN }, { "brstackinsn", SF_BRSTACKINSN },
-	{ "brstackinsnlen", SF_BRSTACKINSNLEN },
+	{ "brstackinsnlen", SF_BRSTACKINSNLEN }, { "callindent", SF_CALLINDENT },
 };
 
 /* What each field needs in the samples (any of the bits). */
@@ -61,7 +61,7 @@ static int field_bit(const char *name, size_t len, uint64_t *bit, struct strbuf 
 		    "period, event, ip, sym, symoff, dso, addr, trace, data_src, weight, ins_lat, "
 		    "phys_addr, data_page_size, code_page_size, brstack, brstacksym, brstackoff, "
 		    "srcline, misc, tod, flags, ipc, iregs, uregs, srccode, insn, insnlen, "
-		    "brstackinsn, brstackinsnlen",
+		    "brstackinsn, brstackinsnlen, callindent",
 		    (int)len, name);
 	return -EINVAL;
 }

@@ -43,8 +43,32 @@ static void print_sym(const struct addr_location *al, bool offset, struct strbuf
 	}
 }
 
+/* The DSO's name between the parentheses: perf's map__fprintf_dsoname(),
+ * whose --show-kernel-path names a kernel read from a -k vmlinux by that
+ * file, and whose --call-trace pads (or cuts) every name to one width so
+ * that the call columns line up. */
+static void add_dso(const struct script_print *p, const struct addr_location *al,
+		    struct strbuf *sb)
+{
+	const struct dso *dso = al->map ? al->map->dso : NULL;
+	const char *name = script_print__dso_name(dso);
+	size_t len;
+
+	if (p->show_kernel_path && dso && dso->vmlinux_path)
+		name = dso->vmlinux_path;
+	if (!p->dso_pad) {
+		strbuf_addstr(sb, name);
+		return;
+	}
+	/* perf formats into a buffer of the width: the last byte is the NUL */
+	len = strnlen(name, (size_t)p->dso_pad - 1);
+	strbuf_add(sb, name, len);
+	strbuf_addchars(sb, ' ', (size_t)p->dso_pad - len);
+}
+
 /* " sym+off (dso)" after an address, as the fields ask. */
-static void print_location(uint64_t f, const struct addr_location *al, struct strbuf *sb)
+static void print_location(const struct script_print *p, uint64_t f,
+			   const struct addr_location *al, struct strbuf *sb)
 {
 	if (f & SF_SYM) {
 		strbuf_addch(sb, ' ');
@@ -52,7 +76,7 @@ static void print_location(uint64_t f, const struct addr_location *al, struct st
 	}
 	if (f & SF_DSO) {
 		strbuf_addstr(sb, " (");
-		strbuf_addstr(sb, script_print__dso_name(al->map ? al->map->dso : NULL));
+		add_dso(p, al, sb);
 		strbuf_addch(sb, ')');
 	}
 }
@@ -108,6 +132,7 @@ static void print_insn(const struct script_print *p, uint64_t f, struct machine 
 }
 
 struct frame_ctx {
+	const struct script_print *p;
 	uint64_t fields;
 	const char *stop_bt;		/* --stop-bt's list, NULL: none */
 	struct strbuf *sb;
@@ -152,7 +177,7 @@ static bool print_inlined(struct frame_ctx *c, const struct callchain_frame *fra
 		if (c->fields & SF_IP)
 			strbuf_addhex(c->sb, al->addr, 16);
 		if (real) {
-			print_location(c->fields, al, c->sb);
+			print_location(c->p, c->fields, al, c->sb);
 		} else if (c->fields & SF_SYM) {	/* no dso, as perf */
 			strbuf_addch(c->sb, ' ');
 			strbuf_addstr(c->sb, names[i]);
@@ -188,7 +213,7 @@ static int print_frame(void *ctx, const struct callchain_frame *frame)
 	 * relative to their DSO */
 	if (c->fields & SF_IP)
 		strbuf_addhex(c->sb, map && map->dso->kernel ? frame->ip : frame->al.addr, 16);
-	print_location(c->fields, &frame->al, c->sb);
+	print_location(c->p, c->fields, &frame->al, c->sb);
 	print_srcline(c->fields, c->srclines, c->m, &frame->al, c->sb);
 	strbuf_addch(c->sb, '\n');
 	return frame->al.sym && stops_at(c->stop_bt, frame->al.sym->name);	/* perf: after it */
@@ -393,7 +418,7 @@ static bool addr_is_code(const struct perf_event_attr *attr)
 	       (attr->config & PERF_COUNT_HW_BRANCH_INSTRUCTIONS) && attr->sample_period == 1;
 }
 
-static void print_addr(uint64_t f, struct machine *m, struct thread *t,
+static void print_addr(const struct script_print *p, uint64_t f, struct machine *m, struct thread *t,
 		       const struct perf_sample *s, const struct pd_evsel *e, struct strbuf *sb)
 {
 	struct addr_location al;
@@ -402,7 +427,7 @@ static void print_addr(uint64_t f, struct machine *m, struct thread *t,
 	if (!addr_is_code(&e->attr))
 		return;
 	resolve_addr_fb(m, t, s->cpumode, s->addr, &al);
-	print_location(f, &al, sb);
+	print_location(p, f, &al, sb);
 }
 
 /* "%16lx <decoded>", cut at 99 bytes and padded to the widest so far, as
@@ -451,12 +476,13 @@ static void branch_flags(const struct perf_branch_entry *b, struct strbuf *sb)
 	strbuf_addch(sb, ' ');
 }
 
-static void branch_dso(uint64_t f, const struct addr_location *al, struct strbuf *sb)
+static void branch_dso(const struct script_print *p, uint64_t f, const struct addr_location *al,
+		       struct strbuf *sb)
 {
 	if (!(f & SF_DSO))
 		return;
 	strbuf_addch(sb, '(');
-	strbuf_addstr(sb, script_print__dso_name(al->map ? al->map->dso : NULL));
+	add_dso(p, al, sb);
 	strbuf_addch(sb, ')');
 }
 
@@ -474,7 +500,7 @@ static uint64_t map_offset(const struct addr_location *al, uint64_t addr)
  * "sym+off" for the addresses, brstackoff with offsets in their DSOs;
  * "(dso)" after each with the dso field. perf prints only the first of
  * the three asked for. */
-static void print_branches(uint64_t f, struct machine *m, struct thread *t,
+static void print_branches(const struct script_print *p, uint64_t f, struct machine *m, struct thread *t,
 			   const struct perf_sample *s, struct strbuf *sb)
 {
 	for (uint64_t i = 0; s->branches && i < s->branch_nr; i++) {
@@ -491,16 +517,16 @@ static void print_branches(uint64_t f, struct machine *m, struct thread *t,
 		if (!sym) {
 			strbuf_addstr(sb, " 0x");
 			strbuf_addhex(sb, off ? map_offset(&from, b->from) : b->from, 0);
-			branch_dso(f, &from, sb);
+			branch_dso(p, f, &from, sb);
 			strbuf_addstr(sb, "/0x");
 			strbuf_addhex(sb, off ? map_offset(&to, b->to) : b->to, 0);
-			branch_dso(f, &to, sb);
+			branch_dso(p, f, &to, sb);
 		} else {
 			print_sym(&from, true, sb);
-			branch_dso(f, &from, sb);
+			branch_dso(p, f, &from, sb);
 			strbuf_addch(sb, '/');
 			print_sym(&to, true, sb);
-			branch_dso(f, &to, sb);
+			branch_dso(p, f, &to, sb);
 		}
 		branch_flags(b, sb);
 	}
@@ -590,12 +616,12 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	if ((f & SF_TRACE) && s->raw_data && p->format_trace)
 		p->format_trace(p->trace_ctx, s, sb);
 	if (f & SF_ADDR)
-		print_addr(f, m, t, s, e, sb);
+		print_addr(p, f, m, t, s, e, sb);
 	print_memory(p, f, s, sb);
 	if (chain) {
 		/* perf expands inlines in dwarf-unwound frames only, not in
 		 * an LBR call stack's */
-		struct frame_ctx c = { .fields = f, .sb = sb, .m = m, .srclines = p->srclines,
+		struct frame_ctx c = { .p = p, .fields = f, .sb = sb, .m = m, .srclines = p->srclines,
 				       .stop_bt = p->stop_bt,
 				       .inlines = unwound_chain ? p->inlines : NULL };
 
@@ -605,7 +631,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 		resolve_addr(m, t, s->cpumode, s->ip, &al);
 		strbuf_addch(sb, ' ');
 		strbuf_addhex(sb, s->ip, 16);
-		print_location(f, &al, sb);
+		print_location(p, f, &al, sb);
 		print_srcline(f, p->srclines, m, &al, sb);
 	}
 	if (f & SF_IREGS)
@@ -613,7 +639,7 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	if (f & SF_UREGS)
 		print_regs(p->arch, &s->user_regs, e->attr.sample_regs_user, sb);
 	if (f & (SF_BRSTACK | SF_BRSTACKSYM | SF_BRSTACKOFF))
-		print_branches(f, m, t, s, sb);
+		print_branches(p, f, m, t, s, sb);
 	if (f & (SF_INSN | SF_INSNLEN))
 		print_insn(p, f, m, t, s, sb);
 	if (f & (SF_BRSTACKINSN | SF_BRSTACKINSNLEN))

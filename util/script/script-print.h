@@ -53,6 +53,7 @@ enum script_field {
 	SF_INSNLEN = 1u << 31,
 	SF_BRSTACKINSN = 1ULL << 32,
 	SF_BRSTACKINSNLEN = 1ULL << 33,
+	SF_CALLINDENT = 1ULL << 34,	/* branch samples' call depth: none here */
 };
 
 /* What -F says for one type of event; all zero: perf's defaults. */
@@ -99,6 +100,8 @@ struct script_print {
 	int data_src_width;		/* widest data_src column so far (perf pads to it) */
 	enum script_time time_mode;
 	bool nanosecs;			/* --ns: times to the nanosecond */
+	bool show_kernel_path;		/* --show-kernel-path: a -k vmlinux by its path */
+	int dso_pad;			/* --call-trace: DSO names cut or padded to this */
 	bool latency;			/* -L: perf's latency format (8-wide comm, bare cpu) */
 	uint64_t first_time, prev_time;	/* what REL and DELTA count from */
 	/* CLOCK_DATA (record -k), for -F tod: the time of day at one instant

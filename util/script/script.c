@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,33 @@ static bool rejected(struct script *s, const struct perf_sample *smp)
 				      al.sym, smp->ip, al.map != NULL);
 }
 
+/* -d: perf counts the samples that come before the one delivered ahead of
+ * them (inside --time) and shows none */
+static int check_order(struct script *s, const struct perf_sample *smp)
+{
+	if (time_ranges__skip(&s->filter.time, smp->time))
+		return 0;
+	if (smp->time < s->last_time) {
+		fprintf(stderr, "Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n",
+			s->last_time, smp->time);
+		s->nr_unordered++;
+	}
+	s->last_time = smp->time;
+	return 0;
+}
+
+/* With a --guest* option perf shows a guest's samples, under the guest
+ * machine's threads: perf-mini keeps no guest machines. */
+static int refuse_guest(struct script *s, const struct perf_sample *smp)
+{
+	strbuf_addf(&s->err, "%s: %s holds guest samples (the first at %" PRIu64 ".%09" PRIu64
+		    "), which perf-mini does not show\nhint: drop %s to leave them out, or use "
+		    "perf script", s->o->guest_opt, s->pd.path, smp->time / 1000000000,
+		    smp->time % 1000000000, s->o->guest_opt);
+	s->refused = true;
+	return -ENOTSUP;
+}
+
 static int on_sample(void *ctx, const struct pm_event_header *ev, const struct perf_sample *smp,
 		     struct pd_evsel *evsel, const char *note)
 {
@@ -59,6 +87,14 @@ static int on_sample(void *ctx, const struct pm_event_header *ev, const struct p
 	(void)ev;
 	if (!s->checked && check_events(s))
 		return -EINVAL;
+	if (s->o->debug_mode)
+		return check_order(s, smp);
+	if (cpumode_is_guest(smp->cpumode) && s->o->guest_opt)
+		return refuse_guest(s, smp);
+	/* --graph-function starts at a decoded call into the function: a
+	 * sampled event has no branch flags, perf shows none of them */
+	if (s->o->graph_function)
+		return 0;
 	if (cpumode_is_guest(smp->cpumode) || sample_filter__skip(&s->filter, smp->time, smp->cpu) ||
 	    evswitch__discard(&s->evswitch, evsel))
 		return 0;
@@ -121,6 +157,14 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 
 	if (!s->checked && check_events(s))
 		return -EINVAL;
+	if (ev->type == PERF_RECORD_TEXT_POKE && (s->o->show & 1ULL << PERF_RECORD_TEXT_POKE)) {
+		/* perf prints the poked bytes with the kernel symbol poked */
+		strbuf_addf(&s->err, "--show-text-poke-events: %s holds TEXT_POKE records, "
+			    "which perf-mini does not print\nhint: drop --show-text-poke-events, "
+			    "or use perf script", s->pd.path);
+		s->refused = true;
+		return -ENOTSUP;
+	}
 	if (ev->type == PERF_RECORD_EXIT)	/* shown while the thread is there */
 		show_event(s, ev, smp);
 	machine__process_event(&s->machine, ev);
@@ -168,6 +212,8 @@ int script__setup_print(struct script *s)
 	p->time_mode = o->reltime ? SCRIPT_TIME_REL : o->deltatime ? SCRIPT_TIME_DELTA :
 		       SCRIPT_TIME_ABS;
 	p->nanosecs = o->nanosecs;
+	p->show_kernel_path = o->show_kernel_path;
+	p->dso_pad = o->dso_pad;
 	p->latency = o->latency;
 	p->no_callchain = o->hide_callchain;
 	p->max_stack = o->max_stack;

@@ -420,6 +420,7 @@ static void load_symbols(struct dsos *dsos, struct dso *dso)
 	t.demangle = dso->kernel ? dsos->cfg.demangle_kernel : !dsos->cfg.no_demangle;
 	if (dso->kernel && !dso->is_module) {
 		dso->from_kallsyms = !dsos->cfg.vmlinux;
+		dso->vmlinux_path = dsos->cfg.vmlinux;
 		if (dsos->cfg.vmlinux)
 			load_vmlinux(dsos, &t);
 		else if (dsos->cfg.vmlinux_rejected)

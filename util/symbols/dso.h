@@ -41,6 +41,9 @@ struct dso {
 	uint8_t build_id_size;	/* 0: unknown */
 	bool symbols_loaded;
 	bool from_kallsyms;	/* the kernel's symbols came from a kallsyms file */
+	/* the -k file the kernel's symbols came from (perf's long name for
+	 * it), borrowed from the dsos' config; NULL otherwise */
+	const char *vmlinux_path;
 	int8_t binary_ok;	/* dso__binary_path(): 0 unknown, 1 yes, -1 no */
 	struct symbol *syms;	/* sorted by start */
 	size_t nr_syms;
