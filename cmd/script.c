@@ -337,6 +337,7 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 	ret = parse_options(argc, argv, options, script_usage, 0, &msg);
 	perf_data__trust_any_owner(o.force);
 	o.verbose_out = o.verbose > 0 ? stderr : NULL;
+	o.misordered_out = stderr;	/* -d: as perf's pr_err */
 	o.dump_raw |= o.dump_unsorted;
 	if (ret < 0) {
 		ret = cmd_usage_result(ret, msg.buf);

@@ -59,7 +59,7 @@ static int check_order(struct script *s, const struct perf_sample *smp)
 	if (time_ranges__skip(&s->filter.time, smp->time))
 		return 0;
 	if (smp->time < s->last_time) {
-		fprintf(stderr, "Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n",
+		fprintf(s->o->misordered_out, "Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n",
 			s->last_time, smp->time);
 		s->nr_unordered++;
 	}

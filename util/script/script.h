@@ -53,6 +53,7 @@ struct script_opts {
 	const char *itrace_by;
 	int dso_pad;			/* --call-trace: DSO names 50 wide */
 	bool debug_mode;		/* -d: samples checked for order, not shown */
+	FILE *misordered_out;		/* -d: where each misordered sample is told */
 	bool show_kernel_path;		/* a -k vmlinux named by its path */
 	bool stitch_lbr;		/* --stitch-lbr (script-opts.c) */
 	bool all_cpus;			/* -a: for perf's record scripts only */
