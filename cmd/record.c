@@ -4,6 +4,7 @@
  * perf.data that Linux perf reads (and perf-mini report, of course).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "builtin.h"
@@ -278,6 +279,26 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 			    "Configure all used events to run in user space."),
 		OPT_BOOLEAN(0, "all-kernel", &o.attr.all_kernel,
 			    "Configure all used events to run in kernel space."),
+		OPT_BOOLEAN(0, "transaction", &o.attr.sample_transaction,
+			    "sample transaction flags (special events only)"),
+		{ .type = OPTION_CALLBACK, .short_name = 'S', .long_name = "snapshot",
+		  .value = &o.snapshot, .argh = "opts", .flags = PARSE_OPT_OPTARG,
+		  .callback = record_parse_optional_string,
+		  .help = "AUX area tracing Snapshot Mode (refused: no AUX area here)" },
+		{ .type = OPTION_CALLBACK, .long_name = "aux-sample", .value = &o.aux_sample,
+		  .argh = "opts", .flags = PARSE_OPT_OPTARG,
+		  .callback = record_parse_optional_string,
+		  .help = "sample AUX area (refused: no AUX area here)" },
+		OPT_BOOLEAN(0, "kcore", &o.kcore, "copy /proc/kcore (refused: not copied here)"),
+		OPT_STRING(0, "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		{ .type = OPTION_CALLBACK, .long_name = "debuginfod", .value = &o.debuginfod,
+		  .argh = "debuginfod urls", .flags = PARSE_OPT_OPTARG,
+		  .callback = record_parse_optional_string,
+		  .help = "Enable debuginfod data retrieval (nothing to fetch: no build-id cache)" },
+		OPT_STRING(0, "clang-path", &o.clang_path, "clang path",
+			   "clang binary to use for compiling BPF scriptlets (none are compiled)"),
+		OPT_STRING(0, "clang-opt", &o.clang_opt, "clang options",
+			   "options passed to clang when compiling BPF scriptlets (none are compiled)"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any message"),
 		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (-vv: each perf_event_attr)"),
 		OPT_END(),
@@ -301,9 +322,13 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	o.has_workload = argc > 0;
 	if (!o.output)
 		o.output = cmd_default_output();
-	if (record_check_opts(&o, &err)) {
+	if (o.debuginfod)	/* perf's warning where it is built without it */
+		fputs("WARNING: debuginfod support requested, but perf-mini record fetches "
+		      "nothing: it keeps no build-id cache\n", stderr);
+	if ((ret = record_check_aux(&o, &err)) || record_check_opts(&o, &err)) {
 		cmd_error(record_cmd, err.buf);
-		ret = 129;
+		/* perf's -EINVAL, or what perf would record and perf-mini cannot */
+		ret = ret == -EINVAL ? 234 : ret ? PM_EXIT_ERROR : 129;
 		goto out;
 	}
 	if ((ret = setup_target(&o, argv, argc, &err))) {
@@ -321,6 +346,11 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 	ret = 0;
 	if (o.dry_run)	/* as perf: the options were checked, nothing is recorded */
 		goto out;
+	if (o.kcore && record_check_kcore(&o, &err)) {	/* perf's check as it begins */
+		cmd_error(record_cmd, err.buf);
+		ret = PM_EXIT_ERROR;
+		goto out;
+	}
 	record_catch_signals(o.switch_signal);
 	ret = record_run(&o, argv, &err);
 	if (o.start_failed)	/* perf's status, scripts test for it */

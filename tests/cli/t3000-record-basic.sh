@@ -591,4 +591,85 @@ test_expect_success 'pmu-sim: record maps a simulated event ring through the sea
 	test_grep "event : name = cpu/instructions/u?, .*type = 4," hdr
 '
 
+test_expect_success '--transaction: every sample carries the transaction flags' '
+	pm record --transaction -e page-faults -c 1 -o tx.data -- true 2>err &&
+	pm report --header-only -i tx.data >hdr &&
+	pm report -D -i tx.data >dump &&
+	test_grep "PERF_RECORD_SAMPLE" dump &&
+	test "$(grep -c "PERF_RECORD_SAMPLE" dump)" = "$(grep -c "^\.\.\. transaction: " dump)"
+'
+
+test_expect_success PERF '--transaction: perf reads the flags of perf-mini.s samples' '
+	pm record --transaction -e page-faults -c 1 -o tx.data -- true 2>err &&
+	perf report -D -i tx.data >dump 2>&1 &&
+	test_grep "^\.\.\. transaction: 0" dump
+'
+
+test_expect_success '-S, --aux-sample: no AUX area event, refused as perf (234)' '
+	test_expect_code 234 pm record -S -e cpu-clock -o x.data true 2>err &&
+	test_grep "^perf-mini record: -S/--snapshot: no AUX area tracing to snapshot$" err &&
+	test_grep "^hint: add an AUX area event" err &&
+	test_expect_code 234 pm record --snapshot=e -e cpu-clock -o x.data true 2>err &&
+	test_grep "no AUX area tracing to snapshot" err &&
+	test_expect_code 234 pm record --aux-sample=8k -e cpu-clock -o x.data true 2>err &&
+	test_grep "^perf-mini record: --aux-sample: no AUX area event to sample$" err &&
+	test_expect_code 234 pm record --aux-sample --threads -e cpu-clock -o x.data true 2>err &&
+	test_grep "not available in parallel streaming mode" err &&
+	test_expect_code 234 pm record -S --dry-run -e cpu-clock -o x.data true 2>err &&
+	test ! -e x.data
+'
+
+test_expect_success '-S, --aux-sample with an AUX area event (SPE described): refused, 255' '
+	PERF_MINI_SYSFS="$SYSFS/arm64-neoverse-n1" &&
+	export PERF_MINI_SYSFS &&
+	test_expect_code 255 pm record -e arm_spe_0// -S -o x.data true 2>err &&
+	test_grep "^perf-mini record: -S/--snapshot: recording an AUX area .* not implemented" err &&
+	test_grep "^hint: use perf record for AUX area tracing" err &&
+	test_expect_code 255 pm record -e arm_spe_0// --aux-sample -o x.data true 2>err &&
+	test_grep "^perf-mini record: --aux-sample: recording an AUX area" err &&
+	unset PERF_MINI_SYSFS &&
+	test ! -e x.data
+'
+
+test_expect_success '--kcore: refused with the reason, 255, nothing written; --dry-run passes' '
+	test_expect_code 255 pm record --kcore -e cpu-clock -o x.data true 2>err &&
+	test_grep "^perf-mini record: --kcore: (kcore is not readable|copying the kernel)" err &&
+	test_grep "^hint: " err &&
+	test ! -e x.data &&
+	pm record --kcore --dry-run -e cpu-clock -o x.data true
+'
+
+test_expect_success '--vmlinux: checked as perf (234), and names the kernel.s build-id' '
+	test_expect_code 234 pm record --vmlinux=nosuch/vmlinux -e cpu-clock -o x.data true 2>err &&
+	test_grep "^perf-mini record: --vmlinux: invalid file: .nosuch/vmlinux." err &&
+	test ! -e x.data &&
+	cp "$WL/spin" vmlinux &&
+	pm record --vmlinux=vmlinux -e cpu-clock -o vm.data true 2>err &&
+	pm buildid-list -i vm.data >ids &&
+	pm record -e cpu-clock -o novm.data true 2>err &&
+	pm buildid-list -i novm.data >ids0 &&
+	if grep -q "kernel.kallsyms" ids0; then
+		k=$(sed -n "s/ .kernel.kallsyms.$//p" ids0) &&
+		test_grep "^$k vmlinux$" ids && ! grep -q "kernel.kallsyms" ids
+	fi
+'
+
+test_expect_success '--debuginfod, --clang-path, --clang-opt: taken, the recording as without' '
+	pm record --debuginfod -e cpu-clock -o d.data true 2>err &&
+	test_grep "^WARNING: debuginfod support requested" err &&
+	pm record --debuginfod=http://127.0.0.1:1 --clang-path=/no/clang --clang-opt=-O2 \
+		-e cpu-clock -o c.data true 2>err &&
+	pm report --header-only -i c.data >hdr &&
+	test_grep "event : name = cpu-clock" hdr
+'
+
+test_expect_success PERF 'AUX, --vmlinux, --debuginfod, --clang-*: exit codes as perf.s' '
+	for o in -S --snapshot=e --aux-sample --aux-sample=4k --vmlinux=nosuch --debuginfod \
+		 --clang-path=x --clang-opt=y --transaction; do
+		perf record -q $o -e cpu-clock -o p.data true >/dev/null 2>&1; pe=$?;
+		pm record -q $o -e cpu-clock -o m.data true >/dev/null 2>&1; me=$?;
+		test "$pe" = "$me" || { echo "$o: perf $pe, perf-mini $me"; return 1; }
+	done
+'
+
 test_done

@@ -104,6 +104,8 @@ static void configure_sample_data(const struct record_attr_opts *o, struct perf_
 		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
 	if (o->code_page_size)
 		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
+	if (o->sample_transaction)	/* the kernel writes 0 where the PMU has none */
+		a->sample_type |= PERF_SAMPLE_TRANSACTION;
 	if (o->branch_mode) {
 		a->sample_type |= PERF_SAMPLE_BRANCH_STACK;
 		a->branch_sample_type = o->branch_mode;

@@ -34,6 +34,7 @@ struct record_attr_opts {
 	/* -d, -W, --phys-data, --data-page-size, --code-page-size, --sample-cpu, -P */
 	bool sample_addr, sample_weight, sample_phys, data_page_size, code_page_size,
 	     sample_cpu, sample_period;
+	bool sample_transaction;	/* --transaction: the abort flags of TSX (x86) */
 	bool all_user, all_kernel;	/* override every event's own modifiers */
 	bool no_inherit;
 	uint64_t branch_mode;	/* -b / -j: PERF_SAMPLE_BRANCH_*, 0 for none */

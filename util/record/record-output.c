@@ -134,15 +134,19 @@ void record_synthesize(struct record_opts *o, struct recorder *r, struct perf_da
 }
 
 /* Build-ids of the kernel, the vDSO and every file mapped, so that readers
- * only trust files that are the ones recorded. */
-static int collect_build_ids(const struct recorder *r, struct build_id_entry **out)
+ * only trust files that are the ones recorded. The kernel's is named
+ * @vmlinux where --vmlinux gave one, as perf names it (its id stays the
+ * running kernel's). */
+static int collect_build_ids(const struct recorder *r, const char *vmlinux,
+			     struct build_id_entry **out)
 {
 	struct build_id_entry *v = calloc(r->nr_dsos + 2, sizeof(*v));
 	int n = 0;
 
 	if (!v)
 		return 0;
-	v[n] = (struct build_id_entry){ .filename = "[kernel.kallsyms]", .kernel = true };
+	v[n] = (struct build_id_entry){ .filename = vmlinux ? vmlinux : "[kernel.kallsyms]",
+					.kernel = true };
 	v[n].size = kernel_build_id(v[n].id, sizeof(v[n].id));
 	n += !!v[n].size;
 	v[n] = (struct build_id_entry){ .filename = "[vdso]" };
@@ -170,7 +174,7 @@ int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_
 	struct build_id_entry *ids = NULL;
 	struct strbuf tracing = STRBUF_INIT;
 	struct host_features hf;
-	int nr_ids = w->pipe || o->no_buildid ? 0 : collect_build_ids(r, &ids);
+	int nr_ids = w->pipe || o->no_buildid ? 0 : collect_build_ids(r, o->vmlinux, &ids);
 	int ret;
 
 	if (evlist__has_tracepoint(o->evlist))

@@ -87,6 +87,14 @@ struct record_opts {
 	bool tail_synthesize;
 	unsigned int synth;		/* --synth: enum synth_what, SYNTH_ALL by default */
 	struct evlist *switch_evlist;	/* --switch-output-event, counted */
+	/* -S/--snapshot, --aux-sample: their options ("" for none), NULL when
+	 * not given; --debuginfod's URLs likewise */
+	const char *snapshot, *aux_sample, *debuginfod;
+	bool kcore;		/* --kcore: refused (record-aux.c) */
+	const char *vmlinux;	/* --vmlinux: names the kernel's build-id */
+	/* --clang-opt, --clang-path: for perf's BPF scriptlets (-e prog.c),
+	 * which perf-mini does not compile; taken, as perf takes them */
+	const char *clang_opt, *clang_path;
 	uint64_t switch_events_seen;
 };
 
@@ -121,6 +129,20 @@ int record_parse_branch_filter(const struct option *opt, const char *arg, int un
 /* --threads[=cpu|core|package|numa|MASKS] */
 int record_parse_threads(const struct option *opt, const char *arg, int unset,
 			 struct strbuf *err);
+
+/* -S, --aux-sample, --debuginfod: @opt->value is the const char * set to
+ * the argument, "" when none is given. Always 0. */
+int record_parse_optional_string(const struct option *opt, const char *arg, int unset,
+				 struct strbuf *err);
+/*
+ * record-aux.c: --vmlinux, --snapshot and --aux-sample checked as perf
+ * checks them: 0; -EINVAL with @err where perf refuses too (the file
+ * unreadable, no AUX area event); -ENOTSUP with @err where perf would
+ * record what perf-mini cannot (an AUX area's snapshots or samples).
+ */
+int record_check_aux(const struct record_opts *o, struct strbuf *err);
+/* --kcore: -ENOTSUP with @err, why perf-mini cannot copy kcore here. */
+int record_check_kcore(const struct record_opts *o, struct strbuf *err);
 
 /* The options together, once parsed: 0, or -EINVAL with @err. */
 int record_check_opts(struct record_opts *o, struct strbuf *err);
