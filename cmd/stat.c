@@ -24,7 +24,7 @@ static const char *const stat_usage[] = {
 };
 
 #define STAT_MAX_REPEAT 100
-#define STAT_NR_OPTIONS 50
+#define STAT_NR_OPTIONS 56
 
 static int parse_event_option(const struct option *opt, const char *arg, int unset,
 			      struct strbuf *err)
@@ -138,40 +138,6 @@ static int stat_opts__check(struct stat_opts *o, struct strbuf *err)
 	return -EINVAL;
 }
 
-static int check_aggregation(struct stat_opts *o, struct strbuf *err)
-{
-	if (o->no_aggr && !target__has_cpu(&o->target)) {
-		strbuf_addstr(err, "-A/--no-aggr needs CPUs to count on\nhint: add -a or -C CPUS");
-		return -EINVAL;
-	}
-	if (o->per_thread && o->target.cpu_list) {
-		strbuf_addstr(err, "--per-thread counts tasks, not CPUs: it cannot be used with -C\n"
-				   "hint: use -p PID, -t TID, or -a for every thread of the system");
-		return -EINVAL;
-	}
-	if (o->per_thread && o->has_workload && !target__has_task(&o->target) &&
-	    !o->target.system_wide) {
-		strbuf_addstr(err, "--per-thread shows the threads of -p, -t or -a, not of a "
-				   "command\nhint: add -a to count every thread while the command "
-				   "runs, or attach with -p PID");
-		return -EINVAL;
-	}
-	/* as perf: --per-thread alone counts every thread of the system */
-	if (o->per_thread && !target__has_task(&o->target))
-		o->target.system_wide = true;
-	o->target.per_thread = o->per_thread;
-	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD :
-		       o->per_core ? AGGR_CORE : o->per_socket ? AGGR_SOCKET :
-		       o->per_die ? AGGR_DIE : o->per_node ? AGGR_NODE : AGGR_GLOBAL;
-	if (aggr_mode__is_topology(o->aggr_mode) && !target__has_cpu(&o->target)) {
-		strbuf_addf(err, "--per-%s needs CPUs to count on\nhint: add -a or -C CPUS",
-			    o->per_core ? "core" : o->per_socket ? "socket" : o->per_die ? "die" :
-			    "node");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int stat_setup(struct stat_opts *o, const struct pm_env *env, const char **argv, int argc,
 		      struct strbuf *err)
 {
@@ -182,7 +148,7 @@ static int stat_setup(struct stat_opts *o, const struct pm_env *env, const char 
 	o->target.cpu_list = o->cpu_list;
 	o->target.system_wide = o->all_cpus;
 	o->target.has_workload = o->has_workload;
-	ret = check_aggregation(o, err);
+	ret = stat_check_aggregation(o, err);
 	if (!ret)
 		ret = stat_check_percore(o, err);
 	if (!ret)
@@ -295,6 +261,19 @@ static const struct option *stat_options(struct stat_opts *o,
 			    "Set the metrics level for the top-down statistics (1 or 2)"),
 		OPT_INTEGER(0, "timeout", &o->timeout,
 			    "stop workload and print counts after a timeout period in ms (>= 10ms)"),
+		OPT_BOOLEAN('T', "transaction", &o->transaction,
+			    "hardware transaction statistics (refused: no metrics)"),
+		OPT_BOOLEAN(0, "smi-cost", &o->smi_cost, "measure SMI cost (refused: no metrics)"),
+		{ .type = OPTION_CALLBACK, .long_name = "iostat", .value = o, .argh = "default",
+		  .flags = PARSE_OPT_OPTARG, .callback = stat_parse_iostat,
+		  .help = "measure I/O performance metrics provided by arch/platform (refused)" },
+		OPT_CALLBACK(0, "cputype", o, "hybrid cpu type", "Only enable events on applying cpu "
+			     "with this type for hybrid platform (refused)", stat_parse_cputype),
+		OPT_BOOLEAN(0, "hybrid-merge", &o->hybrid_merge,
+			    "Merge identical named hybrid events (none here)"),
+		OPT_BOOLEAN(0, "percore-show-thread", &o->percore_show_thread,
+			    "Use with 'percore' event qualifier to show the event counts of one "
+			    "hardware thread (not with -A here)"),
 		OPT_BOOLEAN(0, "topdown", &o->topdown,
 			    "measure top-down statistics (Intel TopDown: retiring, bad speculation, "
 			    "frontend bound, backend bound)"),
@@ -366,6 +345,11 @@ int cmd_stat(int argc, const char **argv, struct pm_env *env)
 	o.has_workload = argc > 0;
 	o.forever = !o.repeat;
 	ret = stat_opts__check(&o, &err);
+	if (!ret && (ret = stat_check_vendor_opts(&o, &err))) {	/* perf's -EINVAL: 234 */
+		cmd_error("stat", err.buf);
+		ret = ret == -EINVAL ? 234 : PM_EXIT_ERROR;
+		goto out;
+	}
 	if (!ret && o.timeout && o.timeout < 100 && !o.quiet)
 		fputs("timeout < 100ms. The overhead percentage could be high in some cases. "
 		      "Please proceed with caution.\n", stderr);

@@ -450,4 +450,100 @@ test_expect_success '--control: a closed descriptor, a missing fifo, a bad form 
 	test_grep "cannot open .no/such/fifo." err && test_grep "mkfifo" err
 '
 
+# A Skylake as described, with what one option needs added: TSX events
+# (tsx), freeze_on_smi and the msr PMU (smi), an IIO uncore (iio), a
+# hybrid core type (hybrid).
+vendor_sysfs() {
+	rm -rf vs && cp -r "$SYSFS/skylake" vs && d=vs/bus/event_source/devices &&
+	case $1 in
+	tsx)	echo "event=0x3c,in_tx=1" >$d/cpu/events/cycles-t &&
+		echo "event=0xc9,umask=0x1" >$d/cpu/events/tx-start ;;
+	smi)	echo 0 >$d/cpu/freeze_on_smi ;;
+	msr)	echo 0 >$d/cpu/freeze_on_smi && mkdir -p $d/msr/events $d/msr/format &&
+		echo 9 >$d/msr/type && echo "config:0-63" >$d/msr/format/event &&
+		echo "event=0x02" >$d/msr/events/aperf && echo "event=0x04" >$d/msr/events/smi ;;
+	iio)	mkdir -p $d/uncore_iio_0/format && echo 50 >$d/uncore_iio_0/type &&
+		echo 0 >$d/uncore_iio_0/cpumask ;;
+	hybrid)	cp -r $d/cpu $d/cpu_core && echo 8 >$d/cpu_core/type &&
+		echo 0-1 >$d/cpu_core/cpus ;;
+	esac
+}
+
+test_expect_success '-T: perf.s transaction events missing, perf.s message and 234' '
+	PERF_MINI_SYSFS="$SYSFS/vm" test_expect_code 234 pm stat -T -e cpu-clock true 2>err &&
+	test_grep "^perf-mini stat: -T: Cannot set up transaction events$" err &&
+	test_grep "^event syntax error: .task-clock,.instructions,cycles,cpu/cycles-t/" err &&
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_expect_code 234 pm stat --transaction true 2>err &&
+	test_grep "unknown term .cycles-t. for pmu .cpu." err
+'
+
+test_expect_success '-T: a CPU with TSX events (described): refused, 255, the events named' '
+	vendor_sysfs tsx &&
+	PERF_MINI_SYSFS=vs test_expect_code 255 pm stat -T true 2>err &&
+	test_grep "^perf-mini stat: -T: the transaction metrics .* not implemented" err &&
+	test_grep "^hint: count the events: perf-mini stat -e .task-clock,.instructions,cycles,cpu/cycles-t/,cpu/tx-start/..$" err
+'
+
+test_expect_success '--smi-cost: freeze_on_smi, then the msr events, checked as perf (234)' '
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_expect_code 234 pm stat --smi-cost true 2>err &&
+	test_grep "^perf-mini stat: --smi-cost: freeze_on_smi is not supported$" err &&
+	vendor_sysfs smi &&
+	PERF_MINI_SYSFS=vs test_expect_code 234 pm stat --smi-cost true 2>err &&
+	test_grep "To measure SMI cost, it needs msr/aperf/, msr/smi/ and cpu/cycles/ support" err &&
+	vendor_sysfs msr &&
+	PERF_MINI_SYSFS=vs test_expect_code 255 pm stat --smi-cost true 2>err &&
+	test_grep "^perf-mini stat: --smi-cost: the SMI cycles .* not implemented" err &&
+	test_grep "^hint: count the events" err &&
+	test "$(cat vs/bus/event_source/devices/cpu/freeze_on_smi)" = 0
+'
+
+test_expect_success '--iostat: no IIO uncore is a usage error as perf (129); with one refused' '
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_expect_code 129 pm stat --iostat true 2>err &&
+	test_grep "^Unsupported uncore pmu configuration$" err &&
+	test_grep "^ +--iostat\[=<default>\]" err &&
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_expect_code 129 pm stat --iostat=list true 2>err &&
+	vendor_sysfs iio &&
+	PERF_MINI_SYSFS=vs test_expect_code 255 pm stat --iostat=list true 2>err &&
+	test_grep "^perf-mini stat: --iostat: .* not implemented" err &&
+	test_grep "^hint: " err
+'
+
+test_expect_success '--cputype: before -e, a hybrid type only (129 as perf); a hybrid core refused' '
+	PERF_MINI_SYSFS="$SYSFS/skylake" test_expect_code 129 pm stat --cputype=core true 2>err &&
+	test_grep "^--cputype core is not supported!$" err &&
+	vendor_sysfs hybrid &&
+	PERF_MINI_SYSFS=vs test_expect_code 129 pm stat -e cpu-clock --cputype=core true 2>err &&
+	test_grep "^Must define cputype before events/metrics$" err &&
+	PERF_MINI_SYSFS=vs test_expect_code 129 pm stat --cputype=atom true 2>err &&
+	test_grep "^--cputype atom is not supported!$" err &&
+	PERF_MINI_SYSFS=vs test_expect_code 255 pm stat --cputype=core true 2>err &&
+	test_grep "^perf-mini stat: --cputype core: counting one type .* not implemented" err &&
+	test_grep "^hint: name the PMU in each event: -e cpu_core/cycles/" err
+'
+
+test_expect_success '--hybrid-merge, --percore-show-thread: the counts as without them' '
+	pm stat -x, --hybrid-merge --percore-show-thread -e cpu-clock/percore/ true 2>err &&
+	test_grep "^[0-9.]+,msec,cpu-clock/percore/u?," err &&
+	test_expect_code 129 pm stat -a -A --percore-show-thread -e cpu-clock/percore/ true 2>err &&
+	test_grep "percore term with -A is not supported" err
+'
+
+test_expect_success PERF 'vendor-neutral: exit codes of -T, --smi-cost, --iostat, --cputype as perf.s' '
+	if perf stat -T true >/dev/null 2>&1 || ls /sys/bus/event_source/devices | grep -q "^uncore_iio\|^cpu_"; then
+		skip=1
+	fi &&
+	for o in --hybrid-merge --percore-show-thread --cputype=nosuch; do
+		perf stat $o -e cpu-clock true >/dev/null 2>&1; pe=$?;
+		pm stat $o -e cpu-clock true >/dev/null 2>&1; me=$?;
+		test "$pe" = "$me" || { echo "$o: perf $pe, perf-mini $me"; return 1; }
+	done &&
+	if test -z "$skip"; then
+		for o in -T --iostat; do
+			perf stat $o -e cpu-clock true >/dev/null 2>&1; pe=$?;
+			pm stat $o -e cpu-clock true >/dev/null 2>&1; me=$?;
+			test "$pe" = "$me" || { echo "$o: perf $pe, perf-mini $me"; return 1; }
+		done
+	fi
+'
+
 test_done

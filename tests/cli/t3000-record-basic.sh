@@ -620,14 +620,13 @@ test_expect_success '-S, --aux-sample: no AUX area event, refused as perf (234)'
 '
 
 test_expect_success '-S, --aux-sample with an AUX area event (SPE described): refused, 255' '
-	PERF_MINI_SYSFS="$SYSFS/arm64-neoverse-n1" &&
-	export PERF_MINI_SYSFS &&
-	test_expect_code 255 pm record -e arm_spe_0// -S -o x.data true 2>err &&
+	spe="$SYSFS/arm64-neoverse-n1" &&
+	PERF_MINI_SYSFS="$spe" test_expect_code 255 pm record -e arm_spe_0// -S -o x.data true 2>err &&
 	test_grep "^perf-mini record: -S/--snapshot: recording an AUX area .* not implemented" err &&
 	test_grep "^hint: use perf record for AUX area tracing" err &&
-	test_expect_code 255 pm record -e arm_spe_0// --aux-sample -o x.data true 2>err &&
+	PERF_MINI_SYSFS="$spe" test_expect_code 255 pm record -e arm_spe_0// --aux-sample \
+		-o x.data true 2>err &&
 	test_grep "^perf-mini record: --aux-sample: recording an AUX area" err &&
-	unset PERF_MINI_SYSFS &&
 	test ! -e x.data
 '
 

@@ -160,6 +160,41 @@ int stat_add_events(struct stat_opts *o, struct strbuf *err)
 	return ret;
 }
 
+/* -A, --per-*: what they need, and the aggregation mode they make */
+int stat_check_aggregation(struct stat_opts *o, struct strbuf *err)
+{
+	if (o->no_aggr && !target__has_cpu(&o->target)) {
+		strbuf_addstr(err, "-A/--no-aggr needs CPUs to count on\nhint: add -a or -C CPUS");
+		return -EINVAL;
+	}
+	if (o->per_thread && o->target.cpu_list) {
+		strbuf_addstr(err, "--per-thread counts tasks, not CPUs: it cannot be used with -C\n"
+				   "hint: use -p PID, -t TID, or -a for every thread of the system");
+		return -EINVAL;
+	}
+	if (o->per_thread && o->has_workload && !target__has_task(&o->target) &&
+	    !o->target.system_wide) {
+		strbuf_addstr(err, "--per-thread shows the threads of -p, -t or -a, not of a "
+				   "command\nhint: add -a to count every thread while the command "
+				   "runs, or attach with -p PID");
+		return -EINVAL;
+	}
+	/* as perf: --per-thread alone counts every thread of the system */
+	if (o->per_thread && !target__has_task(&o->target))
+		o->target.system_wide = true;
+	o->target.per_thread = o->per_thread;
+	o->aggr_mode = o->no_aggr ? AGGR_NONE : o->per_thread ? AGGR_THREAD :
+		       o->per_core ? AGGR_CORE : o->per_socket ? AGGR_SOCKET :
+		       o->per_die ? AGGR_DIE : o->per_node ? AGGR_NODE : AGGR_GLOBAL;
+	if (aggr_mode__is_topology(o->aggr_mode) && !target__has_cpu(&o->target)) {
+		strbuf_addf(err, "--per-%s needs CPUs to count on\nhint: add -a or -C CPUS",
+			    o->per_core ? "core" : o->per_socket ? "socket" : o->per_die ? "die" :
+			    "node");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* percore sums a core's hardware threads: the same as without it unless
  * the output is per CPU, which perf-mini does not sum that way */
 int stat_check_percore(struct stat_opts *o, struct strbuf *err)

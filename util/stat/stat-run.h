@@ -23,6 +23,8 @@
 #include "stat-file.h"
 #include "stat.h"
 
+struct option;
+
 /*
  * What the measurement leaves to the program, as util/ prints nothing on
  * stderr: the caller sets every one before stat_add_events().
@@ -55,6 +57,11 @@ struct stat_opts {
 	bool big_num, has_workload;
 	bool all_user, all_kernel, quiet, summary, interval_clear, table, sync, group;
 	bool no_csv_summary;
+	/* stat-vendor.c: -T, --smi-cost, --iostat[=...] ("" for none),
+	 * --cputype; --hybrid-merge and --percore-show-thread change nothing
+	 * without hybrid PMUs and per-CPU percore sums, which perf-mini lacks */
+	bool transaction, smi_cost, hybrid_merge, percore_show_thread;
+	const char *iostat, *cputype;
 	bool scale;		/* --no-scale clears it */
 	bool no_merge;		/* --no-merge: a line per PMU instance */
 	int timeout;		/* ms, 0: none */
@@ -124,5 +131,21 @@ int stat_add_events(struct stat_opts *o, struct strbuf *err);
  * both) and the percore term (not with -A): 0 or -EINVAL with @err. */
 int stat_check_cgroups(struct stat_opts *o, struct strbuf *err);
 int stat_check_percore(struct stat_opts *o, struct strbuf *err);
+/*
+ * stat-vendor.c: the callbacks of --iostat and --cputype (@opt->value is
+ * the struct stat_opts): perf's refusals where this machine's PMUs have
+ * no IIO uncore or no such hybrid CPU type, -1 with @err.
+ */
+int stat_parse_iostat(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+int stat_parse_cputype(const struct option *opt, const char *arg, int unset, struct strbuf *err);
+/*
+ * -T, --smi-cost, --iostat, --cputype once parsed: 0; -EINVAL with @err
+ * where perf refuses (the PMUs lack the events); -ENOTSUP with @err where
+ * perf would go on and perf-mini does not.
+ */
+int stat_check_vendor_opts(struct stat_opts *o, struct strbuf *err);
+/* -A and --per-*: CPUs to count on (-a or -C), --per-thread's target;
+ * sets @o->aggr_mode. 0 or -EINVAL with @err. */
+int stat_check_aggregation(struct stat_opts *o, struct strbuf *err);
 
 #endif
