@@ -160,4 +160,16 @@ test_expect_success 'a file without NUMA topology: the tables all the same, and 
 	test_grep "no NUMA topology" err
 '
 
+# perf c2c takes -v/--verbose alone, before its subcommand: report and
+# record have their options after it (c2c -i FILE is perf's usage error)
+test_expect_success PERF 'c2c --verbose before report: the same tables, and c2c -i refused as perf' '
+	pm c2c --verbose report --stats -i "$PD/perf.data.weight_struct" >v.txt &&
+	pm c2c report --stats -i "$PD/perf.data.weight_struct" >nv.txt &&
+	test_cmp nv.txt v.txt &&
+	perf c2c --verbose report --stats -i "$PD/perf.data.weight_struct" >pv.txt 2>/dev/null &&
+	test_cmp pv.txt v.txt &&
+	test_expect_code 129 pm c2c -i "$PD/perf.data.weight_struct" --verbose 2>err &&
+	test_grep "unknown switch .i." err
+'
+
 test_done
