@@ -146,11 +146,15 @@ static inline int synth_finish(struct perf_data_writer *w, struct strbuf *sb, in
 			       struct build_id_entry *bids, int nr_bids)
 {
 	struct strbuf err = STRBUF_INIT;
+	struct host_features_src src = {
+		.argc = argc, .argv = argv, .events = ev, .nr_events = nr_ev,
+		.build_ids = bids, .nr_build_ids = nr_bids,
+	};
 	struct host_features hf;
 	int ret = 0;
 
 	perf_data_writer__write(w, sb->buf, sb->len);
-	host_features__build(&hf, argc, argv, ev, nr_ev, bids, nr_bids, NULL);
+	host_features__build(&hf, &src);
 	if (perf_data_writer__finish(w, ev, nr_ev, hf.v, hf.nr, &err)) {
 		fprintf(stderr, "%s\n", err.buf);
 		ret = 1;

@@ -9,11 +9,12 @@
  * (header-print.c) and how a foreign-endian file's copy is turned
  * (swap.c). The reader, the printer and the swapper walk this table; none
  * has a switch of its own. Record's writers are util/record's table
- * (host-features.c), indexed the same way: util/data sits below it.
+ * (host_feature_writers in host-features.c), by the same ids: util/data
+ * sits below it.
  *
  * Adding a feature: its id in perf-data-format.h, an entry here with its
- * functions (in the file of each concern, declared in internal.h), and a
- * writer in util/record/host-features.c where record writes it.
+ * functions (in the file of each concern, declared in internal.h), and,
+ * where record writes it, an entry in util/record's table.
  */
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <ctype.h>
-#include <dirent.h>
-#include <limits.h>
+/*
+ * Record's header features: the table of writers (host-features.h), the
+ * loop that walks it, and the writers of the features that come from a
+ * uname, /proc or the recording itself. The writers that walk sysfs live in
+ * host-topology.c, host-pmus.c and host-memory.c.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,29 +14,17 @@
 #include <unistd.h>
 
 #include "../base/util.h"
+#include "../base/xalloc.h"
 #include "../data/header-features.h"
 #include "../data/perf-data-format.h"
 #include "../events/evlist.h"
 #include "host-features.h"
 #include "host-memory.h"
-#include "../base/xalloc.h"
+#include "internal.h"
 
 #ifndef PERF_MINI_VERSION
 #define PERF_MINI_VERSION "0.1.0"
 #endif
-
-static struct strbuf *add(struct host_features *f, int id)
-{
-	f->v = must_reallocarray(f->v, f->nr + 1, sizeof(*f->v));
-	f->v[f->nr].id = id;
-	strbuf_init(&f->v[f->nr].payload, 0);
-	return &f->v[f->nr++].payload;
-}
-
-static void put_u32(struct strbuf *sb, uint32_t v)
-{
-	strbuf_add(sb, &v, 4);
-}
 
 /* The value of "key : value" lines in /proc/cpuinfo (first CPU). */
 static void cpuinfo(const char *key, char *out, size_t size)
@@ -70,43 +61,31 @@ static uint64_t total_mem_kb(void)
 	return kb;
 }
 
-static void cpu_features(struct host_features *f)
+static bool write_event_desc(struct strbuf *sb, const struct host_features_src *src)
 {
-	char model[256], vendor[64], family[16], mod[16], stepping[16];
+	const struct pd_write_event *ev = src->events;
+	int nr = src->nr_events;
 
-	cpuinfo("model name", model, sizeof(model));
-	cpuinfo("vendor_id", vendor, sizeof(vendor));
-	cpuinfo("cpu family", family, sizeof(family));
-	cpuinfo("model", mod, sizeof(mod));
-	cpuinfo("stepping", stepping, sizeof(stepping));
-	pd_features__put_string(add(f, HEADER_CPUDESC), model);
-	{
-		char id[160];
-
-		snprintf(id, sizeof(id), "%s,%s,%s,%s", vendor, family, mod, stepping);
-		pd_features__put_string(add(f, HEADER_CPUID), id);
-	}
-}
-
-static void event_desc(struct strbuf *sb, const struct pd_write_event *ev, int nr)
-{
-	put_u32(sb, nr);
-	put_u32(sb, sizeof(struct perf_event_attr));
+	host_features__put_u32(sb, nr);
+	host_features__put_u32(sb, sizeof(struct perf_event_attr));
 	for (int i = 0; i < nr; i++) {
 		struct perf_event_attr a = *ev[i].attr;
 
 		a.size = sizeof(a);
 		strbuf_add(sb, &a, sizeof(a));
-		put_u32(sb, ev[i].nr_ids);
+		host_features__put_u32(sb, ev[i].nr_ids);
 		pd_features__put_string(sb, ev[i].name);
 		strbuf_add(sb, ev[i].ids, ev[i].nr_ids * sizeof(uint64_t));
 	}
+	return true;
 }
 
 /* BUILD_ID: build_id_event records; misc bit 15 says byte 20 is the size. */
-static void build_id_records(struct strbuf *sb, const struct build_id_entry *b, int nr)
+static bool write_build_id(struct strbuf *sb, const struct host_features_src *src)
 {
-	for (int i = 0; i < nr; i++) {
+	const struct build_id_entry *b = src->build_ids;
+
+	for (int i = 0; i < src->nr_build_ids; i++) {
 		struct strbuf name = STRBUF_INIT;
 		struct pm_event_header h = { .type = PERF_RECORD_HEADER_BUILD_ID };
 		int32_t pid = -1;
@@ -123,213 +102,297 @@ static void build_id_records(struct strbuf *sb, const struct build_id_entry *b, 
 		strbuf_add(sb, name.buf + 4, name.len - 4);	/* no length prefix here */
 		strbuf_release(&name);
 	}
+	return true;
 }
 
-#define TOPO_DIR "/sys/devices/system/cpu"
-#define MAX_LISTS 1024
 
-/* cpu@cpu/topology/@name (the first of two spellings), "" when absent. */
-static void topo_text(int cpu, const char *name, const char *old_name, char *out, size_t size)
+static bool write_tracing_data(struct strbuf *sb, const struct host_features_src *src)
 {
-	char path[128];
-	FILE *f;
-
-	*out = '\0';
-	for (int i = 0; i < 2 && !*out; i++) {
-		snprintf(path, sizeof(path), TOPO_DIR "/cpu%d/topology/%s", cpu, i ? old_name : name);
-		f = fopen(path, "re");
-		if (f && fgets(out, (int)size, f))
-			out[strcspn(out, "\n")] = '\0';
-		if (f)
-			fclose(f);
-	}
+	strbuf_add(sb, src->tracing_data->buf, src->tracing_data->len);
+	return true;
 }
 
-static int topo_int(int cpu, const char *name)
+/* HOSTNAME, OSRELEASE and ARCH: uname's; empty where it fails. */
+static struct utsname host_uname(void)
 {
-	char text[32];
+	struct utsname u = { 0 };
 
-	int v;
-
-	topo_text(cpu, name, name, text, sizeof(text));
-	return sscanf(text, "%d", &v) == 1 ? v : -1;
-}
-
-/* The distinct sibling lists (e.g. "0-3") over @nr_cpus CPUs, in order. */
-static void put_sibling_lists(struct strbuf *sb, int nr_cpus, const char *name,
-			      const char *old_name)
-{
-	static char lists[MAX_LISTS][128];
-	uint32_t n = 0;
-
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		char text[128];
-		uint32_t i;
-
-		topo_text(cpu, name, old_name, text, sizeof(text));
-		for (i = 0; i < n && strcmp(lists[i], text); i++)
-			;
-		if (*text && i == n && n < MAX_LISTS)
-			snprintf(lists[n++], sizeof(lists[0]), "%s", text);
-	}
-	put_u32(sb, n);
-	for (uint32_t i = 0; i < n; i++)
-		pd_features__put_string(sb, lists[i]);
-}
-
-/*
- * CPU_TOPOLOGY as perf writes it: package then core sibling lists, each
- * CPU's core and socket id, then (where sysfs has dies) die lists and ids.
- * perf stat report needs it for --per-core and --per-socket files.
- */
-static void cpu_topology(struct strbuf *sb, int nr_cpus)
-{
-	char probe[128];
-
-	put_sibling_lists(sb, nr_cpus, "package_cpus_list", "core_siblings_list");
-	put_sibling_lists(sb, nr_cpus, "core_cpus_list", "thread_siblings_list");
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		put_u32(sb, (uint32_t)topo_int(cpu, "core_id"));
-		put_u32(sb, (uint32_t)topo_int(cpu, "physical_package_id"));
-	}
-	topo_text(0, "die_cpus_list", "die_cpus_list", probe, sizeof(probe));
-	if (!*probe)
-		return;
-	put_sibling_lists(sb, nr_cpus, "die_cpus_list", "die_cpus_list");
-	for (int cpu = 0; cpu < nr_cpus; cpu++)
-		put_u32(sb, (uint32_t)topo_int(cpu, "die_id"));
-}
-
-static int node_dir_number(const struct dirent *d)
-{
-	return !strncmp(d->d_name, "node", 4) && isdigit((unsigned char)d->d_name[4]);
-}
-
-/* "node12" -> 12 */
-static int node_number(const char *name)
-{
-	int n = -1;
-
-	str_to_int(name + 4, &n);
-	return n;
-}
-
-static int node_cmp(const struct dirent **a, const struct dirent **b)
-{
-	return node_number((*a)->d_name) - node_number((*b)->d_name);
-}
-
-/* "Node 0 MemTotal:  4679884 kB" in a node's meminfo: the kB. */
-static uint64_t node_meminfo_kb(const char *node_dir, const char *key)
-{
-	char path[PATH_MAX], line[256];
-	unsigned long long kb = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/meminfo", node_dir);
-	f = fopen(path, "re");
-	while (f && fgets(line, sizeof(line), f)) {
-		char *at = strstr(line, key);
-
-		if (at && at[strlen(key)] == ':' && sscanf(at + strlen(key) + 1, "%llu", &kb) == 1)
-			break;
-	}
-	if (f)
-		fclose(f);
-	return kb;
-}
-
-/*
- * NUMA_TOPOLOGY as perf writes it: the number of nodes, then each node's
- * number, total and free memory (kB) and CPU list. perf stat report needs
- * it for --per-node files. Nothing where sysfs has no nodes.
- */
-static void numa_topology(struct host_features *f)
-{
-	const char *root = "/sys/devices/system/node";
-	struct dirent **names;
-	int n = scandir(root, &names, node_dir_number, node_cmp);
-	struct strbuf *sb;
-
-	if (n <= 0)
-		return;
-	sb = add(f, HEADER_NUMA_TOPOLOGY);
-	put_u32(sb, (uint32_t)n);
-	for (int i = 0; i < n; i++) {
-		char dir[512], path[PATH_MAX], cpus[4096] = "";
-		uint64_t total, free_kb;
-
-		snprintf(dir, sizeof(dir), "%s/%s", root, names[i]->d_name);
-		snprintf(path, sizeof(path), "%s/cpulist", dir);
-		if (read_small_file(path, cpus, sizeof(cpus)) < 0)
-			cpus[0] = '\0';
-		total = node_meminfo_kb(dir, "MemTotal");
-		free_kb = node_meminfo_kb(dir, "MemFree");
-		put_u32(sb, (uint32_t)node_number(names[i]->d_name));
-		strbuf_add(sb, &total, 8);
-		strbuf_add(sb, &free_kb, 8);
-		pd_features__put_string(sb, cpus);
-		free(names[i]);
-	}
-	free(names);
-}
-
-static struct strbuf *add_in_order(struct host_features *f, int id);
-
-/* CACHE and MEM_TOPOLOGY, each where sysfs describes it (as perf). */
-static void memory_features(struct host_features *f, int nr_cpus)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	if (host_memory__caches(&sb, "/sys", nr_cpus))
-		strbuf_add(add_in_order(f, HEADER_CACHE), sb.buf, sb.len);
-	strbuf_reset(&sb);
-	if (host_memory__topology(&sb, "/sys"))
-		strbuf_add(add_in_order(f, HEADER_MEM_TOPOLOGY), sb.buf, sb.len);
-	strbuf_release(&sb);
-}
-
-void host_features__build(struct host_features *f, int argc, const char **argv,
-			  const struct pd_write_event *events, int nr_events,
-			  const struct build_id_entry *build_ids, int nr_build_ids,
-			  const struct strbuf *tracing_data)
-{
-	struct utsname u;
-	struct strbuf *sb;
-	long conf = sysconf(_SC_NPROCESSORS_CONF), onln = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t mem = total_mem_kb();
-
-	memset(f, 0, sizeof(*f));
 	uname(&u);
-	if (tracing_data)
-		strbuf_add(add(f, HEADER_TRACING_DATA), tracing_data->buf, tracing_data->len);
-	if (build_ids)
-		build_id_records(add(f, HEADER_BUILD_ID), build_ids, nr_build_ids);
-	pd_features__put_string(add(f, HEADER_HOSTNAME), u.nodename);
-	pd_features__put_string(add(f, HEADER_OSRELEASE), u.release);
+	return u;
+}
+
+static bool write_hostname(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	pd_features__put_string(sb, host_uname().nodename);
+	return true;
+}
+
+static bool write_osrelease(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	pd_features__put_string(sb, host_uname().release);
+	return true;
+}
+
+static bool write_version(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
 	/* the format is perf 6.1's: readers that check perf's version
 	 * (hotspot's perfparser) read "6.1.0" first, and the rest names us */
-	pd_features__put_string(add(f, HEADER_VERSION), "6.1.0 (perf-mini " PERF_MINI_VERSION ")");
-	pd_features__put_string(add(f, HEADER_ARCH), u.machine);
-	sb = add(f, HEADER_NRCPUS);
-	put_u32(sb, conf);
-	put_u32(sb, onln);
-	cpu_features(f);
-	strbuf_add(add(f, HEADER_TOTAL_MEM), &mem, 8);
-	sb = add(f, HEADER_CMDLINE);
-	put_u32(sb, argc);
-	for (int i = 0; i < argc; i++)
-		pd_features__put_string(sb, argv[i]);
-	event_desc(add(f, HEADER_EVENT_DESC), events, nr_events);
-	cpu_topology(add(f, HEADER_CPU_TOPOLOGY), (int)conf);
-	numa_topology(f);
-	/* empty: its presence tells readers the samples carry branch stacks */
-	for (int i = 0; i < nr_events; i++)
-		if (events[i].attr->sample_type & PERF_SAMPLE_BRANCH_STACK) {
-			add(f, HEADER_BRANCH_STACK);
-			break;
+	pd_features__put_string(sb, "6.1.0 (perf-mini " PERF_MINI_VERSION ")");
+	return true;
+}
+
+static bool write_arch(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	pd_features__put_string(sb, host_uname().machine);
+	return true;
+}
+
+static bool write_nrcpus(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	host_features__put_u32(sb, (uint32_t)sysconf(_SC_NPROCESSORS_CONF));
+	host_features__put_u32(sb, (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
+	return true;
+}
+
+static bool write_cpudesc(struct strbuf *sb, const struct host_features_src *src)
+{
+	char model[256];
+
+	(void)src;
+	cpuinfo("model name", model, sizeof(model));
+	pd_features__put_string(sb, model);
+	return true;
+}
+
+static bool write_cpuid(struct strbuf *sb, const struct host_features_src *src)
+{
+	char vendor[64], family[16], mod[16], stepping[16], id[160];
+
+	(void)src;
+	cpuinfo("vendor_id", vendor, sizeof(vendor));
+	cpuinfo("cpu family", family, sizeof(family));
+	cpuinfo("model", mod, sizeof(mod));
+	cpuinfo("stepping", stepping, sizeof(stepping));
+	snprintf(id, sizeof(id), "%s,%s,%s,%s", vendor, family, mod, stepping);
+	pd_features__put_string(sb, id);
+	return true;
+}
+
+static bool write_total_mem(struct strbuf *sb, const struct host_features_src *src)
+{
+	uint64_t kb = total_mem_kb();
+
+	(void)src;
+	strbuf_add(sb, &kb, sizeof(kb));
+	return true;
+}
+
+static bool write_cmdline(struct strbuf *sb, const struct host_features_src *src)
+{
+	host_features__put_u32(sb, (uint32_t)src->argc);
+	for (int i = 0; i < src->argc; i++)
+		pd_features__put_string(sb, src->argv[i]);
+	return true;
+}
+
+/* BRANCH_STACK and STAT: empty, their presence is what they say. */
+static bool write_presence(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)sb, (void)src;
+	return true;
+}
+
+/* Each group of the evlist (named "{anon_group}", leader index, size);
+ * nothing where there is none. */
+static bool write_group_desc(struct strbuf *sb, const struct host_features_src *src)
+{
+	uint32_t nr = 0;
+	struct evsel *e;
+	int i;
+
+	evlist__for_each(src->evlist, e, i)
+		nr += e->leader == e && e->nr_members > 1;
+	if (!nr)
+		return false;
+	host_features__put_u32(sb, nr);
+	evlist__for_each(src->evlist, e, i) {
+		if (e->leader != e || e->nr_members <= 1)
+			continue;
+		pd_features__put_string(sb, "{anon_group}");
+		host_features__put_u32(sb, e->idx);
+		host_features__put_u32(sb, e->nr_members);
+	}
+	return true;
+}
+
+/* CACHE and MEM_TOPOLOGY: where sysfs describes them (as perf). */
+static bool write_cache(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	return host_memory__caches(sb, "/sys", (int)sysconf(_SC_NPROCESSORS_CONF));
+}
+
+static bool write_mem_topology(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	return host_memory__topology(sb, "/sys");
+}
+
+/* The first and last sample times (perf's --time N% reads them). */
+static bool write_sample_time(struct strbuf *sb, const struct host_features_src *src)
+{
+	uint64_t v[2] = { src->first_time, src->last_time };
+
+	strbuf_add(sb, v, sizeof(v));
+	return true;
+}
+
+/* record -k: the clock's resolution. */
+static bool write_clockid(struct strbuf *sb, const struct host_features_src *src)
+{
+	struct timespec res = { 0 };
+	uint64_t res_ns;
+
+	clock_getres(src->clockid, &res);
+	res_ns = (uint64_t)res.tv_sec * 1000000000 + res.tv_nsec;
+	strbuf_add(sb, &res_ns, sizeof(res_ns));
+	return true;
+}
+
+/* record -k: the time of day and the clock's time, read together so that
+ * readers can turn one into the other. */
+static bool write_clock_data(struct strbuf *sb, const struct host_features_src *src)
+{
+	struct timespec now = { 0 };
+	struct timeval tod;
+	struct {
+		uint32_t version, clockid;
+		uint64_t tod_ns, clockid_ns;
+	} data = { .version = 1, .clockid = (uint32_t)src->clockid };
+
+	gettimeofday(&tod, NULL);
+	clock_gettime(src->clockid, &now);
+	data.tod_ns = (uint64_t)tod.tv_sec * 1000000000 + (uint64_t)tod.tv_usec * 1000;
+	data.clockid_ns = (uint64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+	strbuf_add(sb, &data, sizeof(data));
+	return true;
+}
+
+/* record --threads: the file is PATH/data of a directory. */
+static bool write_dir_format(struct strbuf *sb, const struct host_features_src *src)
+{
+	uint64_t version = 1;	/* perf 6.1's PERF_DIR_VERSION */
+
+	(void)src;
+	strbuf_add(sb, &version, sizeof(version));
+	return true;
+}
+
+/* BPF_PROG_INFO and BPF_BTF: perf-mini records no BPF programs (nor their
+ * BTF), written as perf writes them when it has none. */
+static bool write_no_bpf(struct strbuf *sb, const struct host_features_src *src)
+{
+	(void)src;
+	host_features__put_u32(sb, 0);
+	return true;
+}
+
+/* record -z: readers size their buffers by the mmap length. */
+static bool write_compressed(struct strbuf *sb, const struct host_features_src *src)
+{
+	/* version 1, type 1 (zstd), as perf writes it */
+	uint32_t v[5] = { 1, 1, src->zstd_level, src->zstd_ratio, src->mmap_len };
+
+	strbuf_add(sb, v, sizeof(v));
+	return true;
+}
+
+#define WRITER(feat, conditions, fn) { HEADER_##feat, conditions, fn }
+
+/* perf 6.1's record__init_features() decides the same, feature by feature */
+const struct host_feature_writer host_feature_writers[] = {
+	WRITER(TRACING_DATA, HOST_FEAT_TRACEPOINTS, write_tracing_data),
+	WRITER(BUILD_ID, HOST_FEAT_BUILD_IDS, write_build_id),
+	WRITER(HOSTNAME, 0, write_hostname),
+	WRITER(OSRELEASE, 0, write_osrelease),
+	WRITER(VERSION, 0, write_version),
+	WRITER(ARCH, 0, write_arch),
+	WRITER(NRCPUS, 0, write_nrcpus),
+	WRITER(CPUDESC, 0, write_cpudesc),
+	WRITER(CPUID, 0, write_cpuid),
+	WRITER(TOTAL_MEM, 0, write_total_mem),
+	WRITER(CMDLINE, 0, write_cmdline),
+	WRITER(EVENT_DESC, 0, write_event_desc),
+	WRITER(CPU_TOPOLOGY, 0, host_topology__cpus),
+	WRITER(NUMA_TOPOLOGY, 0, host_topology__numa),
+	WRITER(BRANCH_STACK, HOST_FEAT_BRANCH_STACK, write_presence),
+	WRITER(PMU_MAPPINGS, HOST_FEAT_RECORD, host_pmus__mappings),
+	WRITER(GROUP_DESC, HOST_FEAT_RECORD, write_group_desc),
+	WRITER(STAT, HOST_FEAT_STAT, write_presence),
+	WRITER(CACHE, 0, write_cache),
+	/* a pipe's header goes out before the first sample */
+	WRITER(SAMPLE_TIME, HOST_FEAT_RECORD | HOST_FEAT_FILE, write_sample_time),
+	WRITER(MEM_TOPOLOGY, 0, write_mem_topology),
+	WRITER(CLOCKID, HOST_FEAT_CLOCKID, write_clockid),
+	WRITER(DIR_FORMAT, HOST_FEAT_DIR, write_dir_format),
+	WRITER(BPF_PROG_INFO, HOST_FEAT_RECORD, write_no_bpf),
+	WRITER(BPF_BTF, HOST_FEAT_RECORD, write_no_bpf),
+	WRITER(COMPRESSED, HOST_FEAT_COMPRESSED, write_compressed),
+	WRITER(CPU_PMU_CAPS, HOST_FEAT_RECORD, host_pmus__cpu_caps),
+	WRITER(CLOCK_DATA, HOST_FEAT_CLOCKID, write_clock_data),
+	WRITER(PMU_CAPS, HOST_FEAT_RECORD, host_pmus__caps),
+};
+
+const int nr_host_feature_writers = ARRAY_SIZE(host_feature_writers);
+
+static bool samples_branch_stacks(const struct host_features_src *src)
+{
+	for (int i = 0; i < src->nr_events; i++)
+		if (src->events[i].attr->sample_type & PERF_SAMPLE_BRANCH_STACK)
+			return true;
+	return false;
+}
+
+unsigned int host_features__conditions(const struct host_features_src *src)
+{
+	unsigned int c = 0;
+
+	c |= src->record ? HOST_FEAT_RECORD : 0;
+	c |= src->stat ? HOST_FEAT_STAT : 0;
+	c |= src->pipe ? 0 : HOST_FEAT_FILE;
+	c |= src->tracing_data ? HOST_FEAT_TRACEPOINTS : 0;
+	c |= src->build_ids ? HOST_FEAT_BUILD_IDS : 0;
+	c |= samples_branch_stacks(src) ? HOST_FEAT_BRANCH_STACK : 0;
+	c |= src->use_clockid ? HOST_FEAT_CLOCKID : 0;
+	c |= src->compressed ? HOST_FEAT_COMPRESSED : 0;
+	c |= src->dir_format ? HOST_FEAT_DIR : 0;
+	return c;
+}
+
+void host_features__build(struct host_features *f, const struct host_features_src *src)
+{
+	unsigned int has = host_features__conditions(src);
+
+	memset(f, 0, sizeof(*f));
+	for (int i = 0; i < nr_host_feature_writers; i++) {
+		const struct host_feature_writer *w = &host_feature_writers[i];
+		struct strbuf payload = STRBUF_INIT;
+
+		if ((w->needs & has) != w->needs)
+			continue;
+		if (!w->write(&payload, src)) {
+			strbuf_release(&payload);
+			continue;
 		}
-	memory_features(f, (int)conf);
+		f->v = must_reallocarray(f->v, f->nr + 1, sizeof(*f->v));
+		f->v[f->nr].id = w->id;
+		f->v[f->nr++].payload = payload;
+	}
 }
 
 void host_features__exit(struct host_features *f)
@@ -338,203 +401,4 @@ void host_features__exit(struct host_features *f)
 		strbuf_release(&f->v[i].payload);
 	free(f->v);
 	memset(f, 0, sizeof(*f));
-}
-
-/* A feature added after the others, moved to its place in id order. */
-static struct strbuf *add_in_order(struct host_features *f, int id)
-{
-	struct pd_write_feature tmp;
-	int i;
-
-	add(f, id);
-	for (i = f->nr - 1; i > 0 && f->v[i - 1].id > id; i--) {
-		tmp = f->v[i - 1];
-		f->v[i - 1] = f->v[i];
-		f->v[i] = tmp;
-	}
-	return &f->v[i].payload;
-}
-
-void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
-				   uint32_t mmap_len)
-{
-	/* version 1, type 1 (zstd), as perf writes it */
-	uint32_t v[5] = { 1, 1, level, ratio, mmap_len };
-
-	strbuf_add(add_in_order(f, HEADER_COMPRESSED), v, sizeof(v));
-}
-
-void host_features__add_sample_time(struct host_features *f, uint64_t first, uint64_t last)
-{
-	uint64_t v[2] = { first, last };
-
-	strbuf_add(add_in_order(f, HEADER_SAMPLE_TIME), v, sizeof(v));
-}
-
-void host_features__add_stat(struct host_features *f)
-{
-	add_in_order(f, HEADER_STAT);	/* empty: its presence says "stat data" */
-}
-
-void host_features__add_dir_format(struct host_features *f)
-{
-	uint64_t version = 1;	/* perf 6.1's PERF_DIR_VERSION */
-
-	strbuf_add(add_in_order(f, HEADER_DIR_FORMAT), &version, sizeof(version));
-}
-
-void host_features__add_clockid(struct host_features *f, int clockid)
-{
-	struct timespec res = { 0 }, now = { 0 };
-	struct timeval tod;
-	uint64_t res_ns;
-	struct {
-		uint32_t version, clockid;
-		uint64_t tod_ns, clockid_ns;
-	} data = { .version = 1, .clockid = (uint32_t)clockid };
-
-	clock_getres(clockid, &res);
-	res_ns = (uint64_t)res.tv_sec * 1000000000 + res.tv_nsec;
-	strbuf_add(add_in_order(f, HEADER_CLOCKID), &res_ns, sizeof(res_ns));
-	gettimeofday(&tod, NULL);
-	clock_gettime(clockid, &now);
-	data.tod_ns = (uint64_t)tod.tv_sec * 1000000000 + (uint64_t)tod.tv_usec * 1000;
-	data.clockid_ns = (uint64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-	strbuf_add(add_in_order(f, HEADER_CLOCK_DATA), &data, sizeof(data));
-}
-
-void host_features__add_groups(struct host_features *f, const struct evlist *evlist)
-{
-	struct strbuf *sb;
-	uint32_t nr = 0;
-	struct evsel *e;
-	int i;
-
-	evlist__for_each(evlist, e, i)
-		nr += e->leader == e && e->nr_members > 1;
-	if (!nr)
-		return;
-	sb = add_in_order(f, HEADER_GROUP_DESC);
-	put_u32(sb, nr);
-	evlist__for_each(evlist, e, i) {
-		if (e->leader != e || e->nr_members <= 1)
-			continue;
-		pd_features__put_string(sb, "{anon_group}");
-		put_u32(sb, e->idx);
-		put_u32(sb, e->nr_members);
-	}
-}
-
-void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_root)
-{
-	char path[4096], type[32];
-	struct strbuf list = STRBUF_INIT;
-	struct dirent *d;
-	uint32_t nr = 0;
-	uint64_t id;
-	DIR *dir;
-
-	snprintf(path, sizeof(path), "%s/bus/event_source/devices", sysfs_root ?: "/sys");
-	dir = opendir(path);
-	while (dir && (d = readdir(dir))) {
-		char file[4096 + 300];
-
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(file, sizeof(file), "%s/%s/type", path, d->d_name);
-		if (read_small_file(file, type, sizeof(type)) <= 0 || str_to_u64(type, 10, &id) ||
-		    id > UINT32_MAX)
-			continue;
-		put_u32(&list, (uint32_t)id);
-		pd_features__put_string(&list, d->d_name);
-		nr++;
-	}
-	if (dir)
-		closedir(dir);
-	if (nr) {
-		struct strbuf *sb = add_in_order(f, HEADER_PMU_MAPPINGS);
-
-		put_u32(sb, nr);
-		strbuf_add(sb, list.buf, list.len);
-	}
-	strbuf_release(&list);
-}
-
-/* A PMU's caps (sysfs caps/NAME holds the value) as perf writes them: the
- * count, then name and value strings, in directory order as perf reads
- * them (struct pmu holds them sorted). 0 when it has none. */
-static uint32_t put_caps(struct strbuf *sb, const char *pmu_dir)
-{
-	char path[PATH_MAX], value[256];
-	struct strbuf pairs = STRBUF_INIT;
-	struct dirent *d;
-	uint32_t nr = 0;
-	DIR *dir;
-
-	snprintf(path, sizeof(path), "%s/caps", pmu_dir);
-	dir = opendir(path);
-	while (dir && (d = readdir(dir))) {
-		char file[PATH_MAX + 256];
-
-		snprintf(file, sizeof(file), "%s/%s", path, d->d_name);
-		if (d->d_name[0] == '.' || read_small_file(file, value, sizeof(value)) < 0)
-			continue;
-		value[strcspn(value, "\n")] = '\0';
-		pd_features__put_string(&pairs, d->d_name);
-		pd_features__put_string(&pairs, value);
-		nr++;
-	}
-	if (dir)
-		closedir(dir);
-	if (nr) {
-		put_u32(sb, nr);
-		strbuf_add(sb, pairs.buf, pairs.len);
-	}
-	strbuf_release(&pairs);
-	return nr;
-}
-
-void host_features__add_pmu_caps(struct host_features *f, const char *sysfs_root)
-{
-	char path[PATH_MAX];
-	struct strbuf cpu = STRBUF_INIT, others = STRBUF_INIT;
-	struct dirent *d;
-	uint32_t nr = 0;
-	DIR *dir;
-
-	snprintf(path, sizeof(path), "%s/bus/event_source/devices", sysfs_root ?: "/sys");
-	dir = opendir(path);
-	while (dir && (d = readdir(dir))) {
-		char pmu_dir[PATH_MAX + 256];
-
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(pmu_dir, sizeof(pmu_dir), "%s/%s", path, d->d_name);
-		if (!strcmp(d->d_name, "cpu")) {
-			if (!put_caps(&cpu, pmu_dir))
-				put_u32(&cpu, 0);
-		} else if (put_caps(&others, pmu_dir)) {
-			pd_features__put_string(&others, d->d_name);
-			nr++;
-		}
-	}
-	if (dir)
-		closedir(dir);
-	/* as perf: the core PMU's caps where there is one, the others' always */
-	if (cpu.len)
-		strbuf_add(add_in_order(f, HEADER_CPU_PMU_CAPS), cpu.buf, cpu.len);
-	strbuf_reset(&cpu);
-	put_u32(&cpu, nr);
-	strbuf_add(&cpu, others.buf, others.len);
-	strbuf_add(add_in_order(f, HEADER_PMU_CAPS), cpu.buf, cpu.len);
-	strbuf_release(&cpu);
-	strbuf_release(&others);
-}
-
-void host_features__add_bpf(struct host_features *f)
-{
-	/* perf-mini records no BPF programs (nor their BTF): none, as perf
-	 * writes it when it has none */
-	put_u32(add_in_order(f, HEADER_BPF_PROG_INFO), 0);
-	put_u32(add_in_order(f, HEADER_BPF_BTF), 0);
 }

@@ -3,11 +3,23 @@
 #define PM_HOST_FEATURES_H
 
 /*
- * The header features record writes, describing this machine and the
- * recording: TRACING_DATA (with tracepoints), HOSTNAME, OSRELEASE, VERSION, ARCH, NRCPUS, CPUDESC, CPUID,
- * TOTAL_MEM, CMDLINE, EVENT_DESC, CPU_TOPOLOGY and BUILD_ID, in feature-id order.
+ * The header features record (and stat record, and the test generators)
+ * write, describing this machine and the recording: one table entry per
+ * feature, host_feature_writers[], in feature-id order (the order the
+ * sections and the pipe's HEADER_FEATURE records take), walked by one loop.
+ * An entry says which facts of the recording it needs (struct
+ * host_features_src, summed up as HOST_FEAT_* bits) and how its payload is
+ * gathered; util/data's feature-ops table says how the same ids are read,
+ * printed and swapped.
+ *
+ * Adding a feature record writes: its writer (in the file of its concern:
+ * host-features.c, host-topology.c, host-pmus.c, host-memory.c), its entry
+ * in the table, and where it depends on something new, a HOST_FEAT_* bit
+ * and the fact behind it in struct host_features_src.
  */
 #include "../data/writer.h"
+
+struct evlist;
 
 struct build_id_entry {
 	const char *filename;
@@ -16,52 +28,69 @@ struct build_id_entry {
 	bool kernel;
 };
 
+/*
+ * What a recording's features are gathered from. All borrowed, valid until
+ * host_features__build() returns; zero for what does not apply.
+ */
+struct host_features_src {
+	int argc;				/* CMDLINE: perf-mini's own */
+	const char **argv;
+	const struct pd_write_event *events;	/* EVENT_DESC, BRANCH_STACK */
+	int nr_events;
+	const struct build_id_entry *build_ids;	/* NULL: no BUILD_ID (pipe, -B) */
+	int nr_build_ids;
+	const struct strbuf *tracing_data;	/* NULL: no TRACING_DATA */
+	bool record;		/* record's own features: PMUs, groups, BPF */
+	bool stat;		/* stat record: STAT */
+	bool pipe;		/* the header of a pipe: no SAMPLE_TIME */
+	const struct evlist *evlist;		/* GROUP_DESC */
+	const char *sysfs_root;	/* PMU_MAPPINGS, *PMU_CAPS; NULL: "/sys" */
+	uint64_t first_time, last_time;		/* SAMPLE_TIME */
+	bool use_clockid;	/* -k: CLOCKID and CLOCK_DATA of @clockid */
+	int clockid;
+	bool compressed;	/* -z: COMPRESSED */
+	uint32_t zstd_level, zstd_ratio, mmap_len;
+	bool dir_format;	/* --threads: DIR_FORMAT */
+};
+
+/* The facts of a recording an entry may need, from host_features__conditions(). */
+enum host_feature_condition {
+	HOST_FEAT_RECORD	= 1u << 0,	/* src->record */
+	HOST_FEAT_STAT		= 1u << 1,	/* src->stat */
+	HOST_FEAT_FILE		= 1u << 2,	/* !src->pipe */
+	HOST_FEAT_TRACEPOINTS	= 1u << 3,	/* src->tracing_data */
+	HOST_FEAT_BUILD_IDS	= 1u << 4,	/* src->build_ids */
+	HOST_FEAT_BRANCH_STACK	= 1u << 5,	/* an event samples branch stacks */
+	HOST_FEAT_CLOCKID	= 1u << 6,	/* src->use_clockid */
+	HOST_FEAT_COMPRESSED	= 1u << 7,	/* src->compressed */
+	HOST_FEAT_DIR		= 1u << 8,	/* src->dir_format */
+};
+
+struct host_feature_writer {
+	int id;			/* HEADER_* */
+	unsigned int needs;	/* HOST_FEAT_* bits, all of which the recording has */
+	/*
+	 * Append the payload to @sb. False: the host has nothing to say (no
+	 * NUMA nodes, no groups, ...) and the feature is left out, as perf
+	 * leaves it; whatever was appended is dropped.
+	 */
+	bool (*write)(struct strbuf *sb, const struct host_features_src *src);
+};
+
+/* The table, ids strictly increasing; host_features__build() walks it. */
+extern const struct host_feature_writer host_feature_writers[];
+extern const int nr_host_feature_writers;
+
+/* The HOST_FEAT_* bits @src has. */
+unsigned int host_features__conditions(const struct host_features_src *src);
+
 struct host_features {
-	struct pd_write_feature *v;
+	struct pd_write_feature *v;	/* in id order; owned, host_features__exit() */
 	int nr;
 };
 
-/*
- * Build the features. @argv is perf-mini's own command line; @build_ids
- * may be NULL (pipe mode writes features before anything is known).
- */
-void host_features__build(struct host_features *f, int argc, const char **argv,
-			  const struct pd_write_event *events, int nr_events,
-			  const struct build_id_entry *build_ids, int nr_build_ids,
-			  const struct strbuf *tracing_data);
+/* Every feature of the table that @src's recording has, gathered now. */
+void host_features__build(struct host_features *f, const struct host_features_src *src);
 void host_features__exit(struct host_features *f);
-
-/* COMPRESSED: zstd at @level; readers size their buffers by @mmap_len. */
-void host_features__add_compressed(struct host_features *f, uint32_t level, uint32_t ratio,
-				   uint32_t mmap_len);
-
-/* SAMPLE_TIME: the first and last sample times (perf's --time N% reads them). */
-void host_features__add_sample_time(struct host_features *f, uint64_t first, uint64_t last);
-
-/* STAT: the file holds counts (stat record), not samples. */
-void host_features__add_stat(struct host_features *f);
-
-/* GROUP_DESC: each group of @evlist (name "{anon_group}", leader index,
- * size), when it has one. */
-struct evlist;
-void host_features__add_groups(struct host_features *f, const struct evlist *evlist);
-
-/* PMU_MAPPINGS: every PMU of @sysfs_root/bus/event_source/devices with its
- * type, in directory order as perf lists them. */
-void host_features__add_pmu_mappings(struct host_features *f, const char *sysfs_root);
-
-/* record -k: CLOCKID (the clock's resolution) and CLOCK_DATA (the time of
- * day and @clockid's time, read together), as perf writes them. */
-void host_features__add_clockid(struct host_features *f, int clockid);
-
-/* record --threads: the file is PATH/data of a directory (version 1). */
-void host_features__add_dir_format(struct host_features *f);
-
-/* CPU_PMU_CAPS (the core PMU's sysfs caps, where there is a "cpu" PMU) and
- * PMU_CAPS (every other PMU with caps), as perf 6.1 writes them. */
-void host_features__add_pmu_caps(struct host_features *f, const char *sysfs_root);
-
-/* BPF_PROG_INFO and BPF_BTF: none recorded. */
-void host_features__add_bpf(struct host_features *f);
 
 #endif

@@ -59,4 +59,22 @@ uint32_t record_ring_bytes(const struct record_opts *o);
  * stops as on a signal (record-switch.c). */
 bool record_size_limit_reached(struct record_opts *o, const struct recorder *r);
 
+/*
+ * Writers of host-features.c's table that live with their concern, each
+ * as struct host_feature_writer's write: host-topology.c (CPU_TOPOLOGY,
+ * NUMA_TOPOLOGY) and host-pmus.c (PMU_MAPPINGS, CPU_PMU_CAPS, PMU_CAPS).
+ */
+struct host_features_src;
+bool host_topology__cpus(struct strbuf *sb, const struct host_features_src *src);
+bool host_topology__numa(struct strbuf *sb, const struct host_features_src *src);
+bool host_pmus__mappings(struct strbuf *sb, const struct host_features_src *src);
+bool host_pmus__cpu_caps(struct strbuf *sb, const struct host_features_src *src);
+bool host_pmus__caps(struct strbuf *sb, const struct host_features_src *src);
+
+/* A feature's u32, in our byte order as every feature is written. */
+static inline void host_features__put_u32(struct strbuf *sb, uint32_t v)
+{
+	strbuf_add(sb, &v, sizeof(v));
+}
+
 #endif

@@ -168,35 +168,52 @@ uint32_t record_ring_bytes(const struct record_opts *o)
 	return (o->mmap_pages ? o->mmap_pages : 128) * (uint32_t)sysconf(_SC_PAGESIZE);
 }
 
+/*
+ * What record's features come from, in either mode (host-features.h's table
+ * picks the features): @tracing gets the tracepoints' formats, where there
+ * are tracepoints, and must outlive @src.
+ */
+static void record_features_src(struct host_features_src *src, const struct record_opts *o,
+				const struct record_events *re, struct strbuf *tracing)
+{
+	if (evlist__has_tracepoint(o->evlist))
+		tracing_data__build(tracing, o->evlist,
+				    tracepoint_tracefs_dir(o->pctx.tracefs_dir));
+	*src = (struct host_features_src){
+		.argc = o->argc, .argv = o->argv, .events = re->v, .nr_events = re->nr,
+		.tracing_data = tracing->len ? tracing : NULL, .record = true,
+		.evlist = o->evlist, .sysfs_root = o->sysfs_root,
+		.use_clockid = o->attr.use_clockid, .clockid = o->attr.clockid,
+		.mmap_len = record_ring_bytes(o),
+	};
+}
+
 int record_finish_output(struct record_opts *o, struct recorder *r, struct perf_data_writer *w,
 			 const struct record_events *re, struct strbuf *err)
 {
 	struct build_id_entry *ids = NULL;
 	struct strbuf tracing = STRBUF_INIT;
-	struct host_features hf;
-	int nr_ids = w->pipe || o->no_buildid ? 0 : collect_build_ids(r, o->vmlinux, &ids);
+	struct host_features_src src;
+	struct host_features hf = { 0 };
 	int ret;
 
-	if (evlist__has_tracepoint(o->evlist))
-		tracing_data__build(&tracing, o->evlist, tracepoint_tracefs_dir(o->pctx.tracefs_dir));
-	host_features__build(&hf, o->argc, o->argv, re->v, re->nr, ids, nr_ids,
-			     tracing.len ? &tracing : NULL);
-	if (!w->pipe)
-		host_features__add_sample_time(&hf, r->first_time, r->last_time);
-	if (!w->pipe && o->attr.use_clockid)
-		host_features__add_clockid(&hf, o->attr.clockid);
-	if (!w->pipe) {
-		host_features__add_pmu_mappings(&hf, o->sysfs_root);
-		host_features__add_groups(&hf, o->evlist);
-		host_features__add_pmu_caps(&hf, o->sysfs_root);
-		host_features__add_bpf(&hf);
+	/* a pipe's features went out with its header (record_open_output) */
+	if (w->pipe)
+		return perf_data_writer__finish(w, re->v, re->nr, NULL, 0, err);
+	record_features_src(&src, o, re, &tracing);
+	if (!o->no_buildid) {
+		src.nr_build_ids = collect_build_ids(r, o->vmlinux, &ids);
+		src.build_ids = ids;
 	}
-	if (w->nr_dir)
-		host_features__add_dir_format(&hf);
-	if (w->zstd)
-		host_features__add_compressed(&hf, w->zstd->level,
-					      w->bytes_out ? w->bytes_in / w->bytes_out : 0,
-					      record_ring_bytes(o));
+	src.first_time = r->first_time;
+	src.last_time = r->last_time;
+	src.dir_format = w->nr_dir;
+	if (w->zstd) {
+		src.compressed = true;
+		src.zstd_level = w->zstd->level;
+		src.zstd_ratio = w->bytes_out ? w->bytes_in / w->bytes_out : 0;
+	}
+	host_features__build(&hf, &src);
 	strbuf_release(&tracing);
 	ret = perf_data_writer__finish(w, re->v, re->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
@@ -234,24 +251,17 @@ int record_open_output(struct record_opts *o, struct perf_data_writer *w,
 		       const struct record_events *re, struct strbuf *err)
 {
 	struct strbuf tracing = STRBUF_INIT;
+	struct host_features_src src;
 	struct host_features hf = { 0 };
 	int ret;
 
 	if (!strcmp(o->output, "-")) {
-		if (evlist__has_tracepoint(o->evlist))
-			tracing_data__build(&tracing, o->evlist,
-					    tracepoint_tracefs_dir(o->pctx.tracefs_dir));
-		host_features__build(&hf, o->argc, o->argv, re->v, re->nr, NULL, 0,
-				     tracing.len ? &tracing : NULL);
+		record_features_src(&src, o, re, &tracing);
+		src.pipe = true;
 		/* readers size their buffers from it before any data */
-		if (o->zstd_level)
-			host_features__add_compressed(&hf, o->zstd_level, 0, record_ring_bytes(o));
-		if (o->attr.use_clockid)
-			host_features__add_clockid(&hf, o->attr.clockid);
-		host_features__add_pmu_mappings(&hf, o->sysfs_root);
-		host_features__add_groups(&hf, o->evlist);
-		host_features__add_pmu_caps(&hf, o->sysfs_root);
-		host_features__add_bpf(&hf);
+		src.compressed = o->zstd_level;
+		src.zstd_level = (uint32_t)o->zstd_level;
+		host_features__build(&hf, &src);
 	}
 	ret = open_file_or_dir(o, w, re, hf.v, hf.nr, err);
 	host_features__exit(&hf);

@@ -191,11 +191,13 @@ void stat_writer__round(struct stat_writer *sw, const struct evlist *evlist,
 int stat_writer__finish(struct stat_writer *sw, int argc, const char **argv,
 			struct strbuf *err)
 {
+	struct host_features_src src = {
+		.argc = argc, .argv = argv, .events = sw->events, .nr_events = sw->nr, .stat = true,
+	};
 	struct host_features hf;
 	int ret;
 
-	host_features__build(&hf, argc, argv, sw->events, sw->nr, NULL, 0, NULL);
-	host_features__add_stat(&hf);
+	host_features__build(&hf, &src);
 	ret = perf_data_writer__finish(&sw->w, sw->events, sw->nr, hf.v, hf.nr, err);
 	host_features__exit(&hf);
 	free(sw->events);

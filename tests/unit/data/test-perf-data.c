@@ -77,7 +77,8 @@ static void test_perf_data__file_round_trip(void **state)
 	events(&a, &b, ev);
 	assert_int_equal(perf_data_writer__open(&w, path, ev, 2, NULL, 0, &err), 0);
 	write_sample(&w);
-	host_features__build(&hf, 4, argv, ev, 2, &bid, 1, NULL);
+	host_features__build(&hf, &(struct host_features_src){ .argc = 4, .argv = argv, .events = ev,
+				   .nr_events = 2, .build_ids = &bid, .nr_build_ids = 1 });
 	assert_int_equal(perf_data_writer__finish(&w, ev, 2, hf.v, hf.nr, &err), 0);
 	host_features__exit(&hf);
 
@@ -118,7 +119,8 @@ static void test_perf_data__pipe_round_trip(void **state)
 
 	(void)state;
 	events(&a, &b, ev);
-	host_features__build(&hf, 1, argv, ev, 2, NULL, 0, NULL);
+	host_features__build(&hf, &(struct host_features_src){ .argc = 1, .argv = argv, .events = ev,
+				   .nr_events = 2, .pipe = true });
 	dup2(fd, STDOUT_FILENO);	/* pipe mode writes to stdout */
 	assert_int_equal(perf_data_writer__open(&w, "-", ev, 2, hf.v, hf.nr, &err), 0);
 	write_sample(&w);
