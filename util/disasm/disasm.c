@@ -843,6 +843,10 @@ static void fill(const struct disasm *d, const cs_insn *in, struct disasm_insn *
 	out->is_call = in_group(in, CS_GRP_CALL);
 	out->is_branch = out->is_call || in_group(in, CS_GRP_JUMP) || in_group(in, CS_GRP_RET) ||
 			 in_group(in, CS_GRP_INT) || in_group(in, CS_GRP_IRET);
+	out->is_return = in_group(in, CS_GRP_RET);
+	out->is_jump = in_group(in, CS_GRP_JUMP);
+	out->is_cond_jump = out->is_jump && !(d->arch == CS_ARCH_X86 &&
+			    (in->id == X86_INS_JMP || in->id == X86_INS_LJMP));
 	objdump_mnemonic(d, in, in_group(in, CS_GRP_JUMP) || out->is_call ||
 			 in_group(in, CS_GRP_RET), out->mnemonic, sizeof(out->mnemonic));
 	notrack(d, in, out->mnemonic, sizeof(out->mnemonic));

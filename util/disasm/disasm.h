@@ -26,6 +26,9 @@ struct disasm_insn {
 	bool has_target;	/* a direct jump or call: @target */
 	bool is_call;
 	bool is_branch;		/* a jump, call, return or interrupt, direct or not */
+	bool is_return;
+	bool is_jump;		/* a jump, direct or not, conditional or not */
+	bool is_cond_jump;	/* x86: jcc, jrcxz, loop (any jump elsewhere) */
 	uint64_t target;
 	bool has_rip_ref;	/* x86: an operand at @rip_ref (objdump's "# addr") */
 	uint64_t rip_ref;
