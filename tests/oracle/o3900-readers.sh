@@ -167,4 +167,75 @@ test_expect_success HOTSPOT 'hotspot-perfparser unwinds a perf-mini --call-graph
 	  { echo "complaints:"; head -20 complaints; pm report --stdio -i hsd.data | head -30; false; }; }
 '
 
+# data convert --to-bolt writes the fdata perf2bolt writes from the same
+# file: the taken branches and the fall-throughs between LBR entries,
+# checked against the code. The branch stacks come from the stepping
+# simulator (no PMU needed), of branches.c linked with its relocations
+# and a main that prints what it computed; llvm-bolt then reorders its
+# blocks and functions by the profile, and the bolted program prints
+# the same.
+PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cpu/cpu-cycles/u -o probe.data -- true \
+	2>probe.err
+grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
+LLVM_BOLT=$(command -v /usr/lib/llvm-19/bin/llvm-bolt || command -v llvm-bolt)
+
+test_expect_success PERF2BOLT,PTRACE,PERF 'data convert --to-bolt: the fdata perf2bolt writes, byte for byte; llvm-bolt takes it' '
+	cat >lbr.c <<-\EOF &&
+	#define main branches_main
+	#include "branches.c"
+	#undef main
+	#include <stdio.h>
+	int main(int argc, char **argv)
+	{
+		int r = branches_main(argc, argv);
+
+		printf("%d %d %d %d\n", r, down(5), leaf(7), once(3));
+		return 0;
+	}
+	EOF
+	cc -O2 -g -Wl,--emit-relocs -I"$ROOT/tests/workloads" -o lbr lbr.c &&
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cycles -o lbr.data -- ./lbr \
+		>/dev/null &&
+	"$P2B" -p lbr.data -o ref.fdata ./lbr >p2b.log 2>&1 &&
+	pm data convert --to-bolt pm.fdata -i lbr.data 2>err &&
+	test_grep "Converted .lbr.data. into BOLT data .pm.fdata. \([0-9]+ samples\)" err &&
+	test_cmp ref.fdata pm.fdata &&
+	grep -q "^1 leaf [0-9a-f]* 1 leaf [0-9a-f]* [1-9]" pm.fdata &&
+	grep -q "^1 branches_main [0-9a-f]* 1 once 0 0 [1-9]" pm.fdata &&
+	pm data convert --to-bolt named.fdata --bolt-binary "$PWD/lbr" -i lbr.data 2>/dev/null &&
+	test_cmp ref.fdata named.fdata &&
+	"$LLVM_BOLT" ./lbr -o lbr.bolt -data pm.fdata -reorder-blocks=ext-tsp \
+		-reorder-functions=hfsort >bolt.log 2>&1 &&
+	test_grep "have non-empty execution profile" bolt.log &&
+	./lbr 1000 >want.out && ./lbr.bolt 1000 >got.out && test_cmp want.out got.out
+'
+
+test_expect_success PERF2BOLT,PERF 'data convert --to-bolt without branch stacks: perf2bolt -nl'"'"'s samples' '
+	pm data convert --to-bolt nl.fdata -i m.data --bolt-binary ./b 2>/dev/null &&
+	"$P2B" -nl -p m.data -o nl.ref ./b >/dev/null 2>&1 &&
+	head -n 1 nl.fdata >nl.head && head -n 1 nl.ref >nl.refhead && test_cmp nl.refhead nl.head &&
+	sort nl.ref >nl.ref.sorted && sort nl.fdata >nl.sorted && test_cmp nl.ref.sorted nl.sorted
+'
+
+test_expect_success PTRACE 'data convert --to-bolt: refusals with a hint, never a crash' '
+	test_expect_code 255 pm data convert --to-bolt x.fdata --bolt-binary "$WL/burn" \
+		-i lbr.data 2>err &&
+	test_grep "no sample ran burn" err && test_grep "^hint: --bolt-binary" err && test ! -e x.fdata &&
+	test_expect_code 255 pm data convert --to-bolt x.fdata --bolt-binary ./no-such/lbr \
+		-i lbr.data 2>err &&
+	test_grep "cannot open ./no-such/lbr" err && test_grep "^hint: " err && test ! -e x.fdata &&
+	test_expect_code 129 pm data convert --to-json x.json --bolt-binary ./lbr -i lbr.data 2>err &&
+	test_grep "bolt-binary names the program of a --to-bolt profile" err &&
+	size=$(wc -c <lbr.data) &&
+	for n in 100 1000 5000 20000 $((size / 2)) $((size - 7)); do
+		head -c $n lbr.data >cut.data &&
+		{ pm data convert -f --to-bolt cut.fdata -i cut.data >/dev/null 2>&1; rc=$?; } &&
+		{ test $rc = 0 || test $rc = 255; } || { echo "cut at $n: $rc"; return 1; }
+	done &&
+	cp lbr.data bad.data && printf "\377\377\377\377\377\377\377\377" |
+		dd of=bad.data bs=1 seek=$((size / 3)) conv=notrunc 2>/dev/null &&
+	{ pm data convert -f --to-bolt bad.fdata -i bad.data >/dev/null 2>&1; rc=$?; } &&
+	{ test $rc = 0 || test $rc = 255; }
+'
+
 test_done
