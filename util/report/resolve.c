@@ -186,11 +186,26 @@ static void ams_of(const struct addr_location *al, uint64_t addr, struct addr_ma
 }
 
 /*
+ * The program's own file: the ELF loader maps it below where libraries go
+ * (at its fixed address, or ELF_ET_DYN_BASE for a PIE), so it is the file
+ * mapped lowest.
+ */
+static const struct dso *program_of(const struct maps *maps)
+{
+	for (size_t i = 0; i < maps->nr; i++)
+		if (!maps->v[i].identity && maps->v[i].dso)
+			return maps->v[i].dso;
+	return NULL;
+}
+
+/*
  * A program's .bss past the last page of its file is anonymous memory that
  * the ELF loader maps right after the file's data segment, so perf shows
  * such an address raw, in "anon". The segment's offsets run on past the
  * file (p_memsz), so the file's map just below names it from the symbol
- * table: big+0x2000 in the program, not 0x5581... in anon.
+ * table: big+0x2000 in the program, not 0x5581... in anon. Only the
+ * program's: the libraries' rows stay perf's (ld.so's static TLS blocks
+ * lie in memory of that kind too, and perf users know them as addresses).
  */
 static void name_bss(struct machine *m, const struct thread *t, struct addr_location *al)
 {
@@ -202,7 +217,8 @@ static void name_bss(struct machine *m, const struct thread *t, struct addr_loca
 	    !al->map->start || (al->map->prot & PROT_EXEC))
 		return;
 	file = maps__find(t->maps, al->map->start - 1);
-	if (!file || file->identity || file->end != al->map->start)
+	if (!file || file->identity || file->end != al->map->start ||
+	    file->dso != program_of(t->maps))
 		return;
 	off = map__map_ip(file, al->addr);
 	sym = dso__find_symbol(&m->dsos, file->dso, off);
