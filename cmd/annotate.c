@@ -140,6 +140,8 @@ int cmd_annotate(int argc, const char **argv, struct pm_env *env)
 		strbuf_addf(&a.err, "one symbol at a time: '%s' and '%s'\nhint: annotate each in "
 			    "turn, or none for every symbol with samples", argv[0], argv[1]);
 		ret = 129;
+	} else if (cmd_check_vmlinux(o.vmlinux, &a.err)) {
+		ret = 234;	/* perf annotate's -EINVAL */
 	} else {
 		if (ret == 1)
 			o.symbol = argv[0];

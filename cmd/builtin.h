@@ -129,6 +129,10 @@ int cmd_itrace_option(const struct option *opt, const char *arg, int unset,
 		      struct strbuf *err);
 int cmd_check_itrace(const struct perf_data *pd, const char *itrace, struct strbuf *err);
 
+/* perf's check of -k/--vmlinux before any file is read (its "Invalid
+ * file"): 0, or -1 with the cause in @err */
+int cmd_check_vmlinux(const char *vmlinux, struct strbuf *err);
+
 int cmd_percentage_option(const struct option *opt, const char *arg, int unset,
 			  struct strbuf *err);
 int cmd_parse_exclude_perf(const struct option *opt, const char *arg, int unset,

@@ -69,6 +69,15 @@ int cmd_itrace_option(const struct option *opt, const char *arg, int unset,
 	return 0;
 }
 
+int cmd_check_vmlinux(const char *vmlinux, struct strbuf *err)
+{
+	if (!vmlinux || !access(vmlinux, R_OK))
+		return 0;
+	strbuf_addf(err, "cannot read the vmlinux '%s': %s\nhint: -k names the kernel image "
+		    "the recording ran (with its symbols)", vmlinux, strerror(errno));
+	return -1;
+}
+
 int cmd_check_itrace(const struct perf_data *pd, const char *itrace, struct strbuf *err)
 {
 	if (!itrace || !perf_data__has_feat(pd, HEADER_AUXTRACE))

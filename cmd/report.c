@@ -341,6 +341,8 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (report_check_opts(&o, &r.err)) {
 		ret = 129;
+	} else if (cmd_check_vmlinux(o.vmlinux, &r.err)) {
+		ret = 234;	/* perf report's -EINVAL */
 	} else {
 		if (!o.input)
 			o.input = cmd_default_input();

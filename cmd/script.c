@@ -352,6 +352,8 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if ((ret = script__check_early(&o, &s.err))) {
 		ret = refusal_status(ret);
+	} else if (cmd_check_vmlinux(o.vmlinux, &s.err)) {
+		ret = 255;	/* as perf script */
 	} else {
 		if (!o.input)
 			o.input = cmd_default_input();

@@ -151,7 +151,7 @@ test_expect_success ROOT,KERNEL '-k: the kernel'"'"'s code and symbols from a vm
 	pm annotate --stdio2 -k fake.vmlinux -i k.data "$sym" >out2 &&
 	sed -n 2p out2 | grep -q "^$sym() fake.vmlinux$" &&
 	pm report --stdio -k fake.vmlinux -i k.data -s sym 2>/dev/null | grep -q "\[k\] $sym$" &&
-	test_expect_code 255 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
+	test_expect_code 234 pm annotate -k nosuch.vmlinux -i k.data 2>err &&
 	test_grep "cannot read the vmlinux .nosuch.vmlinux." err &&
 	/usr/bin/python3 "$ROOT/tests/helpers/fake-vmlinux.py" other.vmlinux $ip 200000 >/dev/null &&
 	pm annotate -k other.vmlinux -i k.data "$sym" >out 2>err;

@@ -49,6 +49,18 @@ stat -e task-clock -p 999999999
 record -o r.data -t 999999999
 stat -e task-clock -t 999999999
 record -o r.data -C 4095 -e cpu-clock -- true
+report --stdio -i ok.data --vmlinux=./no-such-vmlinux
+script -i ok.data -k ./no-such-vmlinux
+annotate --stdio -i ok.data -k ./no-such-vmlinux
 EOF
+
+test_expect_success 'report, script, annotate: a -k file that cannot be read is named, with the way' '
+	for c in "234 report --stdio" "255 script" "234 annotate --stdio"; do
+		set -- $c && code=$1 && shift &&
+		test_expect_code "$code" "$PERF_MINI" "$@" -i ok.data -k ./no-such-vmlinux 2>err &&
+		test_grep "cannot read the vmlinux .\./no-such-vmlinux.: No such file" err &&
+		test_grep "^hint: -k names the kernel image" err || return 1
+	done
+'
 
 test_done
