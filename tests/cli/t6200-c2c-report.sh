@@ -169,7 +169,8 @@ test_expect_success PERF 'c2c --verbose before report: the same tables, and c2c 
 	perf c2c --verbose report --stats -i "$PD/perf.data.weight_struct" >pv.txt 2>/dev/null &&
 	test_cmp pv.txt v.txt &&
 	test_expect_code 129 pm c2c -i "$PD/perf.data.weight_struct" --verbose 2>err &&
-	test_grep "unknown switch .i." err
+	test_grep "unknown switch .i." err &&
+	test_grep "^ Run .perf-mini c2c -h. for the list of options\.$" err
 '
 
 test_done

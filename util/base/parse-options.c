@@ -121,6 +121,16 @@ static int apply_opt(const struct parse_state *ps, const struct option *opt, boo
 	}
 }
 
+/* "perf-mini cmd" of a usage line: what comes before its arguments */
+static int command_len(const char *usage)
+{
+	size_t len = strcspn(usage, "[<{");
+
+	while (len && usage[len - 1] == ' ')
+		len--;
+	return (int)len;
+}
+
 static void add_unknown(const struct parse_state *ps, const char *what, bool as_short)
 {
 	const char *names[MAX_LONG_NAMES];
@@ -140,7 +150,7 @@ static void add_unknown(const struct parse_state *ps, const char *what, bool as_
 	}
 	add_usage_head(ps);
 	strbuf_addf(ps->err, " Run '%.*s -h' for the list of options.\n",
-		    (int)(strcspn(ps->usagestr[0], "[<") - 1), ps->usagestr[0]);
+		    command_len(ps->usagestr[0]), ps->usagestr[0]);
 	strbuf_rtrim(ps->err);
 	strbuf_addch(ps->err, '\n');
 }
