@@ -23,10 +23,12 @@ get() {
 }
 
 # start_server NAME OPTION...: serve on a free loopback port; its pid in
-# NAME.pid, its stderr in NAME.err, its base URL in NAME.url once it listens
+# NAME.pid (perf-mini itself: pm is a function, which & would wrap in a
+# shell of its own), its stderr in NAME.err, its base URL in NAME.url once
+# it listens
 start_server() {
 	name=$1 && shift &&
-	{ pm serve --http 127.0.0.1:0 "$@" 2>"$name.err" & echo $! >"$name.pid"; } &&
+	{ "$PERF_MINI" serve --http 127.0.0.1:0 "$@" 2>"$name.err" & echo $! >"$name.pid"; } &&
 	i=0 &&
 	while ! grep -q "profiles at" "$name.err" && kill -0 "$(cat "$name.pid")" 2>/dev/null &&
 		[ $i -lt 1200 ]; do
@@ -78,6 +80,28 @@ print(s.recv(100).decode().split(chr(13))[0])" "$port" >reply &&
 	get "$url" >again && test_grep "^200$" again
 '
 
+test_expect_success 'a path too long is 414; what a client sends is logged with its control bytes escaped' '
+	url=$(cat srv.url) && port=${url#http://127.0.0.1:} && port=${port%%/*} &&
+	long=$(printf "%0600d" 0) &&
+	get "${url}$long" >long.out && test_grep "^414$" long.out &&
+	python3 -c "import socket, sys
+s = socket.create_connection((\"127.0.0.1\", int(sys.argv[1])))
+s.sendall(b\"GET /\\x1b[2Jx HTTP/1.1\\r\\n\\r\\n\")
+s.recv(100)" "$port" &&
+	test_grep "GET /%1B\[2Jx: 404" srv.err
+'
+
+test_expect_success 'a client that leaves while its profile is recorded: dropped, 499 in the log, nothing left behind' '
+	url=$(cat srv.url) && port=${url#http://127.0.0.1:} && port=${port%%/*} &&
+	python3 -c "import socket, sys
+s = socket.create_connection((\"127.0.0.1\", int(sys.argv[1])))
+s.sendall(b\"GET /debug/pprof/profile?seconds=10 HTTP/1.1\\r\\n\\r\\n\")
+s.close()" "$port" &&
+	get "$url" >after && test_grep "^200$" after &&
+	test_grep "profile\?seconds=10: 499, the client left" srv.err &&
+	test -z "$(ls "$TMPDIR")"
+'
+
 test_expect_success 'a second server on the same port: the cause and the way, exit 255' '
 	url=$(cat srv.url) && port=${url#http://127.0.0.1:} && port=${port%%/*} &&
 	test_expect_code 255 pm serve --http "127.0.0.1:$port" 2>err &&
@@ -100,6 +124,18 @@ test_expect_success 'a process gone before the request: 500 with record'"'"'s me
 	get "$(cat dead.url)profile?seconds=1" >dead.out &&
 	test_grep "^500$" dead.out && test_grep "no such process: $gone" dead.out &&
 	kill -TERM "$(cat dead.pid)"
+'
+
+test_expect_success 'TMPDIR too long for a recording: 500 with the way, no file made' '
+	deep=$TRASH/$(printf "%04090d" 0) &&
+	{ TMPDIR=$deep "$PERF_MINI" serve --http 127.0.0.1:0 -p $$ 2>deep.err & echo $! >deep.pid; } &&
+	i=0 && while ! grep -q "profiles at" deep.err && [ $i -lt 1200 ]; do
+		sleep 0.1; i=$((i + 1)); done &&
+	url=$(sed -n "s|.*profiles at \(http://[^ ]*/debug/pprof/\).*|\1|p" deep.err) &&
+	get "${url}profile?seconds=1" >deep.out &&
+	kill -TERM "$(cat deep.pid)" &&
+	test_grep "^500$" deep.out && test_grep "File name too long" deep.out &&
+	test_grep "^hint: point TMPDIR at a short path" deep.out
 '
 
 test_expect_success 'bad command lines: usage errors, exit 129' '

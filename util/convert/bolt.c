@@ -173,6 +173,7 @@ static int open_binary(struct bolt *bo, const struct thread *t)
 				       "hint: --bolt-binary=PATH names the program to profile");
 		return -ENOENT;
 	} else if (!dso__binary_path(&bo->m.dsos, dso, &path)) {
+		strbuf_reset(&path);	/* it leaves its last try there */
 		strbuf_addstr(&path, dso->long_name);
 	}
 	bo->name = must_strdup(base_name(bo->o->binary ? bo->o->binary : dso->long_name));

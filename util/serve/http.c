@@ -37,23 +37,41 @@ static int read_head(int fd, char *buf, size_t size, size_t *len)
 	return 0;
 }
 
-/* "GET /path?query HTTP/1.1" */
+/* the next word of @*p (up to a blank or the line's end), and its length */
+static const char *word(const char **p, size_t *len)
+{
+	const char *w = *p + strspn(*p, " ");
+
+	*len = strcspn(w, " \r\n");
+	*p = w + *len;
+	return w;
+}
+
+/* "GET /path?query HTTP/1.1": the path and query kept even when refused,
+ * for the log */
 static int parse_request_line(const char *line, struct http_request *req)
 {
-	char target[512], version[16];
-	const char *q;
+	size_t mlen, tlen, vlen, plen;
+	const char *p = line, *m = word(&p, &mlen), *target = word(&p, &tlen);
+	const char *version = word(&p, &vlen);
 
-	if (sscanf(line, "%7s %511s %15s", req->method, target, version) != 3 ||
-	    strncmp(version, "HTTP/1.", 7) || target[0] != '/')
+	plen = strcspn(target, "?\r\n ");
+	if (plen > tlen)
+		plen = tlen;
+	if (tlen && target[0] == '/') {
+		snprintf(req->path, sizeof(req->path), "%.*s", (int)plen, target);
+		if (plen < tlen)
+			snprintf(req->query, sizeof(req->query), "%.*s", (int)(tlen - plen - 1),
+				 target + plen + 1);
+	}
+	if (mlen < sizeof(req->method))
+		snprintf(req->method, sizeof(req->method), "%.*s", (int)mlen, m);
+	if (!mlen || mlen >= sizeof(req->method) || !tlen || target[0] != '/' || vlen < 7 ||
+	    strncmp(version, "HTTP/1.", 7))
 		return 400;
-	if (strcmp(req->method, "GET"))
-		return 405;
-	q = strchr(target, '?');
-	if (snprintf(req->path, sizeof(req->path), "%.*s", (int)(q ? q - target : (long)strlen(target)),
-		     target) >= (int)sizeof(req->path) ||
-	    snprintf(req->query, sizeof(req->query), "%s", q ? q + 1 : "") >= (int)sizeof(req->query))
+	if (plen >= sizeof(req->path) || tlen - plen >= sizeof(req->query))
 		return 414;
-	return 0;
+	return strcmp(req->method, "GET") ? 405 : 0;
 }
 
 int http_read_request(int fd, struct http_request *req)
