@@ -57,7 +57,7 @@ static void scratch_remove(const struct scratch *t)
 	rmdir(t->dir);
 }
 
-/* @argv with stdin and stdout on /dev/null, stderr into the log */
+/* @argv reading and writing /dev/null, its messages (fd 2) into the log */
 static pid_t start_child(const char *const *argv, const struct scratch *t)
 {
 	pid_t pid = fork();
