@@ -88,6 +88,16 @@ test_expect_success SYSWIDE,TRACEFS,PERF 'timehist of a recording with callchain
 	pm sched timehist -i g.data >out 2>/dev/null && test_grep " <- " out
 '
 
+# a frame-pointer walk through code without frame pointers can read a
+# value in the markers range that is no marker: perf keeps no frame then
+test_expect_success SYSWIDE,TRACEFS,PERF 'timehist: a chain with a corrupt context marker shows no frame, as perf' '
+	test -f g.data &&
+	n=$(python3 "$ROOT/tests/helpers/corrupt-chain.py" g.data bad.data) &&
+	test "$n" -gt 0 &&
+	same timehist -i bad.data && same timehist -I -i bad.data &&
+	pm sched timehist -i bad.data >out 2>/dev/null && ! grep -q " <- " out
+'
+
 test_expect_success SYSWIDE,TRACEFS,PERF 'recorded by perf sched record: the same' '
 	perf sched record -o p.data -- "$WL/sleep-switch" 20 >/dev/null 2>&1 &&
 	same latency -i p.data && same timehist -S -w -M -i p.data && same map -i p.data

@@ -30,7 +30,7 @@ static uint8_t context_mode(uint64_t ip)
  * the cursor: the sample keeps no frame at all. As perf, only when the
  * walk, in its order, meets it within max_stack frames.
  */
-static bool chain_corrupt(const struct perf_sample *s, bool caller, unsigned int max_stack)
+bool callchain__corrupt(const struct perf_sample *s, bool caller, unsigned int max_stack)
 {
 	unsigned int n = 0;
 
@@ -50,7 +50,7 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 	uint8_t mode = s->cpumode;
 	unsigned int n = 0;
 
-	if (chain_corrupt(s, false, max_stack))
+	if (callchain__corrupt(s, false, max_stack))
 		return 0;
 	for (uint64_t i = 0; i < s->callchain_nr; i++) {
 		struct callchain_frame f = { .ip = s->callchain[i] };
@@ -90,7 +90,7 @@ size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_
 	uint8_t mode = PERF_RECORD_MISC_USER;
 	size_t n = 0;
 
-	if (chain_corrupt(s, caller, max_stack))
+	if (callchain__corrupt(s, caller, max_stack))
 		return 0;
 	/* outermost first starts in the mode of the last marker */
 	if (caller)

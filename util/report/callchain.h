@@ -67,6 +67,14 @@ const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t
 const struct perf_sample *callchain__lbr(uint64_t attr_branch_type, const struct perf_sample *s,
 					 struct perf_sample *tmp, uint64_t *buf);
 
+/*
+ * Whether a marker perf does not know (a frame-pointer walk that read
+ * garbage, such as -1, as a return address) comes within @max_stack
+ * frames of the walk (callers first with @caller): perf then keeps no
+ * frame of the sample at all.
+ */
+bool callchain__corrupt(const struct perf_sample *s, bool caller, unsigned int max_stack);
+
 /* Call @fn for each frame, innermost first, at most @max_stack (0: all). */
 int callchain__walk(struct machine *m, struct thread *t, const struct perf_sample *s,
 		    unsigned int max_stack, callchain_fn *fn, void *ctx);

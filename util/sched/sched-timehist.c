@@ -17,6 +17,7 @@
 #include "../events/cpumap.h"
 #include "../symbols/machine.h"
 #include "sched-idle-chains.h"
+#include "../report/callchain.h"
 #include "../report/resolve.h"
 #include "sched-cmd.h"
 
@@ -301,6 +302,9 @@ static void chain_text(struct timehist *h, const struct perf_sample *s, bool unk
 	int64_t frames = 0;
 	int shown = 0;
 
+	/* perf resolves max_stack + 2 frames, and none past a corrupt marker */
+	if (callchain__corrupt(s, false, (unsigned int)h->o->max_stack + 2))
+		return;
 	for (uint64_t i = 0; i < s->callchain_nr && frames < (int64_t)h->o->max_stack + 2; i++) {
 		uint64_t ip = s->callchain[i];
 		struct addr_location al;
