@@ -95,14 +95,38 @@ static struct elf_func *collect(Elf *elf, Elf64_Word type, struct strbuf *names,
 	return v;
 }
 
-/* How many locals named as @v[@i] come before it, by address. */
-static size_t local_id(const struct elf_func *v, size_t i, const struct strbuf *raw)
-{
-	size_t n = 1;
+struct local_ref {
+	const char *name;
+	size_t i;
+};
 
-	for (size_t j = 0; j < i; j++)
-		n += v[j].local && !strcmp(raw->buf + v[j].name_off, raw->buf + v[i].name_off);
-	return n;
+static int cmp_local(const void *a, const void *b)
+{
+	const struct local_ref *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * Each local's number among the locals of its name, in address order
+ * (BOLT's "f/2"): sorted by name once, not compared with every local
+ * before it (a binary with 40,000 locals took seconds).
+ */
+static size_t *local_ids(const struct elf_func *v, size_t nr, const struct strbuf *raw)
+{
+	size_t *ids = must_calloc(nr ? nr : 1, sizeof(*ids));
+	struct local_ref *r = must_calloc(nr ? nr : 1, sizeof(*r));
+	size_t n = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (v[i].local)
+			r[n++] = (struct local_ref){ raw->buf + v[i].name_off, i };
+	qsort(r, n, sizeof(*r), cmp_local);
+	for (size_t k = 0; k < n; k++)
+		ids[r[k].i] = k && !strcmp(r[k].name, r[k - 1].name) ? ids[r[k - 1].i] + 1 : 1;
+	free(r);
+	return ids;
 }
 
 /* One function per address (aliases: the first symbol), a local's name
@@ -110,6 +134,8 @@ static size_t local_id(const struct elf_func *v, size_t i, const struct strbuf *
 static void make_funcs(struct bolt_binary *b, struct elf_func *v, size_t nr,
 		       const struct strbuf *raw)
 {
+	size_t *ids = local_ids(v, nr, raw);
+
 	b->funcs = must_calloc(nr ? nr : 1, sizeof(*b->funcs));
 	for (size_t i = 0; i < nr; i++) {
 		struct bolt_func *f;
@@ -131,9 +157,10 @@ static void make_funcs(struct bolt_binary *b, struct elf_func *v, size_t nr,
 		f->name = (const char *)(uintptr_t)b->names.len;	/* an offset until done */
 		strbuf_addstr(&b->names, raw->buf + v[i].name_off);
 		if (v[i].local)
-			strbuf_addf(&b->names, "/%zu", local_id(v, i, raw));
+			strbuf_addf(&b->names, "/%zu", ids[i]);
 		strbuf_addch(&b->names, '\0');
 	}
+	free(ids);
 	for (size_t i = 0; i < b->nr_funcs; i++)
 		b->funcs[i].name = b->names.buf + (uintptr_t)b->funcs[i].name;
 }
