@@ -8,7 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "serve.h"
+#include "internal.h"
 #include "../base/util.h"
 
 /* HOST:PORT, [ADDR]:PORT or :PORT; an empty host is the loopback */
@@ -83,15 +83,21 @@ int serve_open(struct serve *s, const struct serve_opts *o, struct strbuf *err)
 	memset(s, 0, sizeof(*s));
 	s->o = o;
 	s->fd = -1;
+	if (o->push_url && (ret = push__new(&s->push, o, err)))
+		return ret;
+	if (!strcmp(o->listen, "none"))
+		return 0;
 	if (split_address(o->listen, host, sizeof(host), port, sizeof(port))) {
 		strbuf_addf(err, "--http '%s' is not HOST:PORT\nhint: --http 127.0.0.1:6060, or "
 			    ":0 for any free port of the loopback", o->listen);
-		return -EINVAL;
+		ret = -EINVAL;
+		goto out_push;
 	}
 	ret = getaddrinfo(host, port, &hints, &list);
 	if (ret) {
 		strbuf_addf(err, "--http '%s': %s", o->listen, gai_strerror(ret));
-		return -EINVAL;
+		ret = -EINVAL;
+		goto out_push;
 	}
 	ret = bind_first(list, &s->fd);
 	freeaddrinfo(list);
@@ -100,14 +106,20 @@ int serve_open(struct serve *s, const struct serve_opts *o, struct strbuf *err)
 			    ret == -EADDRINUSE ? "another program serves there: pick another port "
 						 "(--http 127.0.0.1:0 takes a free one)" :
 			    "check the address is one of this machine's");
-		return ret;
+		goto out_push;
 	}
 	bound_url(s);
 	return 0;
+out_push:
+	push__delete(s->push);
+	s->push = NULL;
+	return ret;
 }
 
 void serve_close(struct serve *s)
 {
+	push__delete(s->push);
+	s->push = NULL;
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;

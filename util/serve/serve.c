@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "http.h"
-#include "serve-internal.h"
+#include "internal.h"
 #include "../base/util.h"
 
 #define PROFILE_PATH "/debug/pprof/profile"
@@ -118,15 +118,30 @@ static void answer(const struct serve *s, int fd, volatile sig_atomic_t *stop)
 	strbuf_release(&why);
 }
 
+/* how long to wait for a connection: a push due sooner shortens it */
+static int wait_ms(const struct serve *s)
+{
+	int ms = s->push ? push__wait_ms(s->push) : 500;
+
+	return ms < 500 ? ms : 500;
+}
+
+/*
+ * One loop: a request is answered whole (a profile its N seconds), the
+ * push recording running on meanwhile, so a push round can end late by
+ * as much, never early.
+ */
 int serve_run(struct serve *s, volatile sig_atomic_t *stop, struct strbuf *err)
 {
-	if (s->o->listening)
+	if (s->o->listening && s->fd >= 0)
 		s->o->listening(s->o->ctx, s->url);
 	while (!*stop) {
 		struct pollfd p = { .fd = s->fd, .events = POLLIN };
 		int fd;
 
-		if (poll(&p, 1, 500) <= 0)
+		if (s->push)
+			push__tick(s->push);
+		if (poll(&p, 1, wait_ms(s)) <= 0 || !(p.revents & POLLIN))
 			continue;	/* a timeout, or a signal: look at *stop */
 		fd = accept4(s->fd, NULL, NULL, SOCK_CLOEXEC);
 		if (fd < 0) {

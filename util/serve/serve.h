@@ -9,6 +9,10 @@
  * child perf-mini, and answers with the samples as gzipped pprof
  * (util/convert/pprof). One request at a time: a second waits in the
  * listen queue, as a profile takes the machine's whole attention anyway.
+ *
+ * With a push URL it also records the target continuously, one profile
+ * an interval, and POSTs each to Pyroscope's /ingest from a thread of its
+ * own (push.c), so that a server down never holds the requests.
  */
 #include <signal.h>
 #include <stdbool.h>
@@ -17,24 +21,33 @@
 #include "../base/strbuf.h"
 
 struct serve_opts {
-	const char *listen;	/* HOST:PORT, [V6ADDR]:PORT or :PORT (loopback) */
+	const char *listen;	/* HOST:PORT, [V6ADDR]:PORT, :PORT (loopback); "none" */
 	const char *self;	/* the perf-mini that records */
 	const char *event, *freq;
 	const char *pid;	/* NULL: system-wide */
 	int max_seconds;	/* the longest profile a request may ask */
+	const char *push_url;	/* http://HOST[:PORT][/PREFIX], or NULL */
+	int push_interval;	/* seconds a pushed profile spans */
+	const char *app;	/* the name pushed profiles are under */
 	/* told the address served, then each request's outcome */
 	void (*listening)(void *ctx, const char *url);
 	void (*served)(void *ctx, const char *request, int status, const char *note);
+	/* told each push's outcome (from the upload thread too), one line */
+	void (*pushing)(void *ctx, const char *msg);
 	void *ctx;
 };
 
 struct serve {
 	const struct serve_opts *o;
-	int fd;
+	int fd;			/* -1 with --http none */
 	char url[128];
+	struct push *push;	/* NULL without a push URL */
 };
 
-/* 0, bound and listening; else an error with the cause in @err */
+/*
+ * 0, bound and listening, and pushing where asked; else an error with the
+ * cause in @err: -EINVAL for a malformed address or push URL
+ */
 int serve_open(struct serve *s, const struct serve_opts *o, struct strbuf *err);
 
 /* answer requests until *@stop is set; 0, or an error in @err */

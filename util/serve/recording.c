@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * serve's profiles: a child perf-mini records the target, a second one
- * converts the file to pprof, each in a private directory. Children, not
+ * converts the file to pprof, in a private directory. Children, not
  * calls: the server stays able to stop (or drop a client that left) at any
- * moment, whatever the size of the recording.
+ * moment, whatever the size of the recording, and a thread of its own
+ * (push's uploads) never meets a fork of a half-done library call.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,17 +18,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "serve-internal.h"
+#include "internal.h"
 #include "../base/util.h"
 
 #define NS_PER_SEC 1000000000ULL
 /* how long a record may take to write its file after the SIGINT */
 #define FINISH_GRACE_NS (30 * NS_PER_SEC)
-
-/* the directory's name leaves room for its files' */
-struct scratch {
-	char dir[PATH_MAX - 32], data[PATH_MAX], pprof[PATH_MAX], log[PATH_MAX];
-};
 
 static int scratch_make(struct scratch *t)
 {
@@ -150,35 +146,6 @@ static void child_error(const struct scratch *t, const char *what, int status,
 			    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
-static int record(const struct serve_opts *o, const struct scratch *t, int seconds, int client,
-		  volatile sig_atomic_t *stop, struct strbuf *why)
-{
-	const char *argv[16] = { o->self, "record", "-q", "-g", "-e", o->event, "-F", o->freq,
-				 "-o", t->data };
-	int n = 10, status = 0;
-	enum child_end end;
-	pid_t pid;
-
-	if (o->pid)
-		argv[n++] = "-p", argv[n++] = o->pid;
-	else
-		argv[n++] = "-a";
-	pid = start_child(argv, t);
-	if (pid < 0) {
-		strbuf_addf(why, "cannot start perf-mini record: %s\n", strerror(errno));
-		return 500;
-	}
-	end = wait_child(pid, clock_now_ns() + (uint64_t)seconds * NS_PER_SEC, client, stop,
-			 &status);
-	if (end == ABANDONED)
-		return *stop ? 503 : 499;
-	if (!ended_well(end, status)) {
-		child_error(t, "record", status, why);
-		return 500;
-	}
-	return 200;
-}
-
 static int read_whole(const char *path, struct strbuf *body)
 {
 	char buf[65536];
@@ -196,7 +163,7 @@ static int read_whole(const char *path, struct strbuf *body)
 }
 
 /* data convert's count, from its line "... (N samples) ]" */
-static unsigned long long samples_converted(const struct scratch *t)
+static uint64_t samples_converted(const struct scratch *t)
 {
 	char msg[1024];
 	unsigned long long n = 0;
@@ -207,55 +174,138 @@ static unsigned long long samples_converted(const struct scratch *t)
 	return n;
 }
 
+/* 0, -EINTR when given up (a stop, the client gone), else -EIO with why */
 static int convert(const struct serve_opts *o, const struct scratch *t, int client,
 		   volatile sig_atomic_t *stop, struct strbuf *body, struct strbuf *why)
 {
+	static volatile sig_atomic_t never;
 	const char *argv[] = { o->self, "data", "convert", "--to-pprof", t->pprof,
 			       "-i", t->data, NULL };
 	enum child_end end;
-	int status = 0;
+	int status = 0, ret;
 	pid_t pid = start_child(argv, t);
 
 	if (pid < 0) {
 		strbuf_addf(why, "cannot start perf-mini data convert: %s\n", strerror(errno));
-		return 500;
+		return -EIO;
 	}
-	end = wait_child(pid, 0, client, stop, &status);
+	end = wait_child(pid, 0, client, stop ?: &never, &status);
 	if (end == ABANDONED)
-		return *stop ? 503 : 499;
+		return -EINTR;
 	if (!ended_well(end, status)) {
 		child_error(t, "data convert", status, why);
-		return 500;
+		return -EIO;
 	}
-	if ((status = read_whole(t->pprof, body))) {
-		strbuf_addf(why, "cannot read the profile: %s\n", strerror(-status));
-		return 500;
+	if ((ret = read_whole(t->pprof, body))) {
+		strbuf_addf(why, "cannot read the profile: %s\n", strerror(-ret));
+		return -EIO;
 	}
-	strbuf_addf(why, "%llu samples, ", samples_converted(t));
-	return 200;
+	return 0;
+}
+
+int recording__start(struct recording *r, const struct serve_opts *o, struct strbuf *why)
+{
+	const char *argv[16] = { o->self, "record", "-q", "-g", "-e", o->event, "-F", o->freq,
+				 "-o", r->t.data };
+	int n = 10, ret;
+
+	memset(r, 0, sizeof(*r));
+	if ((ret = scratch_make(&r->t))) {
+		strbuf_addf(why, "cannot make a directory for the recording in %s: %s\n"
+			    "hint: point TMPDIR at a short path this user may write\n",
+			    getenv("TMPDIR") ?: "/tmp", strerror(-ret));
+		return ret;
+	}
+	if (o->pid)
+		argv[n++] = "-p", argv[n++] = o->pid;
+	else
+		argv[n++] = "-a";
+	r->pid = start_child(argv, &r->t);
+	if (r->pid < 0) {
+		ret = -errno;
+		strbuf_addf(why, "cannot start perf-mini record: %s\n", strerror(errno));
+		r->pid = 0;
+		scratch_remove(&r->t);
+		return ret;
+	}
+	return 0;
+}
+
+bool recording__has_ended(struct recording *r)
+{
+	if (r->pid > 0 && waitpid(r->pid, &r->status, WNOHANG) == r->pid) {
+		r->pid = 0;
+		r->ended_itself = true;
+	}
+	return !r->pid;
+}
+
+void recording__abandon(struct recording *r)
+{
+	if (r->pid > 0) {
+		kill(r->pid, SIGKILL);
+		reap_within(r->pid, FINISH_GRACE_NS, &r->status);
+		r->pid = 0;
+	}
+	scratch_remove(&r->t);
+}
+
+/* whether record wrote its file: it ended well, or of the SIGINT we sent */
+static bool stop_record(struct recording *r)
+{
+	if (!recording__has_ended(r)) {
+		kill(r->pid, SIGINT);	/* as Ctrl-C: record writes its file and ends */
+		reap_within(r->pid, FINISH_GRACE_NS, &r->status);
+		r->pid = 0;
+	}
+	return ended_well(r->ended_itself ? ENDED : STOPPED_AT_DEADLINE, r->status);
+}
+
+int recording__finish(struct recording *r, const struct serve_opts *o, int client,
+		      volatile sig_atomic_t *stop, struct strbuf *body, uint64_t *nr,
+		      struct strbuf *why)
+{
+	int ret = 0;
+
+	if (!stop_record(r)) {
+		child_error(&r->t, "record", r->status, why);
+		ret = -EIO;
+	} else {
+		ret = convert(o, &r->t, client, stop, body, why);
+		*nr = ret ? 0 : samples_converted(&r->t);
+	}
+	scratch_remove(&r->t);
+	return ret;
+}
+
+static int gave_up(volatile sig_atomic_t *stop, struct strbuf *why)
+{
+	strbuf_addstr(why, *stop ? "the server is stopping\n" :
+			       "the client left before its profile was ready\n");
+	return *stop ? 503 : 499;
 }
 
 int serve_profile(const struct serve_opts *o, int seconds, int client,
 		  volatile sig_atomic_t *stop, struct strbuf *body, struct strbuf *why)
 {
-	struct scratch t;
-	int ret = scratch_make(&t);
+	uint64_t end = clock_now_ns() + (uint64_t)seconds * NS_PER_SEC, nr = 0;
+	struct recording r;
+	int ret;
 
-	if (ret) {
-		strbuf_addf(why, "cannot make a directory for the recording in %s: %s\n"
-			    "hint: point TMPDIR at a short path this user may write\n",
-			    getenv("TMPDIR") ?: "/tmp", strerror(-ret));
+	if (recording__start(&r, o, why))
 		return 500;
+	while (!recording__has_ended(&r) && clock_now_ns() < end) {
+		if (*stop || client_gone(client)) {
+			recording__abandon(&r);
+			return gave_up(stop, why);
+		}
+		nap();
 	}
-	ret = record(o, &t, seconds, client, stop, why);
-	if (ret == 200)
-		ret = convert(o, &t, client, stop, body, why);
-	if (ret == 200)
-		strbuf_addf(why, "%zu bytes", body->len);
-	else if (ret == 499)
-		strbuf_addstr(why, "the client left before its profile was ready\n");
-	else if (ret == 503)
-		strbuf_addstr(why, "the server is stopping\n");
-	scratch_remove(&t);
-	return ret;
+	ret = recording__finish(&r, o, client, stop, body, &nr, why);
+	if (ret == -EINTR)
+		return gave_up(stop, why);
+	if (ret)
+		return 500;
+	strbuf_addf(why, "%llu samples, %zu bytes", (unsigned long long)nr, body->len);
+	return 200;
 }
