@@ -10,7 +10,10 @@
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
+#include "../util/base/util.h"
 #include "../util/script/script.h"
+
+#define SCRIPT_NR_OPTIONS 67
 
 static const char *const script_usage[] = {
 	"perf-mini script [<options>]",
@@ -60,7 +63,7 @@ static int show_events_option(const struct option *opt, const char *arg, int uns
 
 /* --show-NAME-events: the records of @types (bits of PERF_RECORD_ types) */
 #define OPT_SHOW_EVENTS(name, types, h) \
-	{ .type = OPTION_CALLBACK, .long_name = "show-" name "-events", .value = &o.show, \
+	{ .type = OPTION_CALLBACK, .long_name = "show-" name "-events", .value = &o->show, \
 	  .help = (h), .callback = show_events_option, .flags = PARSE_OPT_NOARG, \
 	  .data = (void *)(uintptr_t)(types) }
 #define BIT(type) (1ULL << PERF_RECORD_##type)
@@ -105,7 +108,7 @@ static int itrace_shorthand_option(const struct option *opt, const char *arg, in
 }
 
 #define OPT_ITRACE_SHORTHAND(name, sh, arg_help, h) \
-	{ .type = OPTION_CALLBACK, .long_name = (name), .value = &o, .argh = (arg_help), \
+	{ .type = OPTION_CALLBACK, .long_name = (name), .value = o, .argh = (arg_help), \
 	  .help = (h), .callback = itrace_shorthand_option, .flags = PARSE_OPT_OPTARG, \
 	  .data = (void *)&(sh) }
 
@@ -202,66 +205,65 @@ static int run(struct script *s)
 	return ret ? s->refused ? 255 : 1 : 0;
 }
 
-int cmd_script(int argc, const char **argv, struct pm_env *env)
+/* script's option table, into @table; @guest: the guest options' paths */
+static const struct option *script_options(struct script *s, const char **guest,
+					   bool *guest_code,
+					   struct option table[SCRIPT_NR_OPTIONS])
 {
-	struct script_opts o = { .inline_frames = -1, .demangle = true };
-	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,
-			    .reader.line = STRBUF_INIT };
-	const char *guest[4] = { NULL };
-	bool guest_code = false;
+	struct script_opts *o = s->o;
 	const struct option options[] = {
-		OPT_STRING('i', "input", &o.input, "file", "input file name"),
-		OPT_CALLBACK('F', "fields", &o, "str",
+		OPT_STRING('i', "input", &o->input, "file", "input file name"),
+		OPT_CALLBACK('F', "fields", o, "str",
 			     "comma separated output fields ([type:], +f/-f: change the defaults; "
 			     "types hw,sw,trace,raw,break): comm,pid,tid,cpu,time,period,event,ip,"
 			     "sym,symoff,dso,addr,trace,data_src,weight,ins_lat,phys_addr,"
 			     "data_page_size,code_page_size,brstack,brstacksym,brstackoff,...,"
 			     "brstackinsn,brstackinsnlen",
 			     add_fields_option),
-		OPT_BOOLEAN('G', "hide-call-graph", &o.hide_callchain,
+		OPT_BOOLEAN('G', "hide-call-graph", &o->hide_callchain,
 			    "When printing symbols do not display call chain"),
-		OPT_UINTEGER(0, "max-stack", &o.max_stack,
+		OPT_UINTEGER(0, "max-stack", &o->max_stack,
 			     "Set the maximum stack depth when parsing the callchain"),
-		OPT_STRING(0, "stop-bt", &o.stop_bt, "symbol[,symbol...]",
+		OPT_STRING(0, "stop-bt", &o->stop_bt, "symbol[,symbol...]",
 			   "Stop display of callgraph at these symbols"),
-		OPT_UINTEGER(0, "max-blocks", &o.max_blocks,
+		OPT_UINTEGER(0, "max-blocks", &o->max_blocks,
 			     "Maximum number of code blocks to dump with brstackinsn"),
-		OPT_BOOLEAN(0, "full-source-path", &o.full_source_path,
+		OPT_BOOLEAN(0, "full-source-path", &o->full_source_path,
 			    "Show full source file name path for source lines"),
-		OPT_CALLBACK_NOOPT(0, "inline", &o.inline_frames,
+		OPT_CALLBACK_NOOPT(0, "inline", &o->inline_frames,
 				   "Show inline function (dwarf callchains; the default)",
 				   cmd_opt_tristate),
-		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump_raw, "dump raw trace in ASCII"),
-		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &o.dump_unsorted,
+		OPT_BOOLEAN('D', "dump-raw-trace", &o->dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &o->dump_unsorted,
 			    "dump unsorted raw trace in ASCII"),
-		OPT_STRING(0, "symfs", &o.symfs, "directory",
+		OPT_STRING(0, "symfs", &o->symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
-		OPT_INCR('v', "verbose", &o.verbose,
+		OPT_INCR('v', "verbose", &o->verbose,
 			 "be more verbose (say where each object's symbols came from)"),
-		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
-		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
-		OPT_BOOLEAN(0, "demangle", &o.demangle, "Enable symbol demangling"),
-		OPT_BOOLEAN(0, "demangle-kernel", &o.demangle_kernel,
+		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('k', "vmlinux", &o->vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &o->demangle, "Enable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &o->demangle_kernel,
 			    "Enable kernel symbol demangling"),
-		OPT_STRING('c', "comms", &s.filter.comms, "comm[,comm...]",
+		OPT_STRING('c', "comms", &s->filter.comms, "comm[,comm...]",
 			   "only display events for these comms"),
-		OPT_STRING(0, "pid", &s.filter.pids, "pid[,pid...]",
+		OPT_STRING(0, "pid", &s->filter.pids, "pid[,pid...]",
 			   "only consider symbols in these pids"),
-		OPT_STRING(0, "tid", &s.filter.tids, "tid[,tid...]",
+		OPT_STRING(0, "tid", &s->filter.tids, "tid[,tid...]",
 			   "only consider symbols in these tids"),
-		OPT_STRING('S', "symbols", &s.filter.symbols, "symbol[,symbol...]",
+		OPT_STRING('S', "symbols", &s->filter.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_STRING(0, "dsos", &s.filter.dsos, "dso[,dso...]",
+		OPT_STRING(0, "dsos", &s->filter.dsos, "dso[,dso...]",
 			   "only consider symbols in these DSOs"),
-		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
-		OPT_EVSWITCH(&o.switch_on, &o.switch_off, &o.show_on_off),
-		OPT_STRING(0, "time", &o.time_str, "str",
+		OPT_STRING('C', "cpu", &o->cpu_list, "cpu", "list of cpus to profile"),
+		OPT_EVSWITCH(&o->switch_on, &o->switch_off, &o->show_on_off),
+		OPT_STRING(0, "time", &o->time_str, "str",
 			   "Time span of interest (start,stop), or percentages (10%/2, 0%-10%)"),
-		OPT_BOOLEAN(0, "reltime", &o.reltime, "Show time stamps relative to start"),
-		OPT_BOOLEAN(0, "deltatime", &o.deltatime,
+		OPT_BOOLEAN(0, "reltime", &o->reltime, "Show time stamps relative to start"),
+		OPT_BOOLEAN(0, "deltatime", &o->deltatime,
 			    "Show time stamps relative to previous event"),
-		OPT_BOOLEAN(0, "ns", &o.nanosecs, "Use 9 decimal places when displaying time"),
-		OPT_BOOLEAN('L', "Latency", &o.latency,
+		OPT_BOOLEAN(0, "ns", &o->nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_BOOLEAN('L', "Latency", &o->latency,
 			    "show latency attributes (irqs/preemption disabled, etc)"),
 		OPT_SHOW_EVENTS("task", BIT(COMM) | BIT(FORK) | BIT(EXIT),
 				"Show the fork/comm/exit events"),
@@ -272,16 +274,16 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_SHOW_EVENTS("cgroup", BIT(CGROUP), "Show cgroup events (if recorded)"),
 		OPT_SHOW_EVENTS("lost", BIT(LOST), "Show lost events (if recorded)"),
 		OPT_SHOW_EVENTS("bpf", BIT(KSYMBOL) | BIT(BPF_EVENT), "Show bpf related events"),
-		OPT_BOOLEAN(0, "per-event-dump", &o.per_event_dump,
+		OPT_BOOLEAN(0, "per-event-dump", &o->per_event_dump,
 			    "Dump trace output to files named by the monitored events"),
-		OPT_BOOLEAN(0, "show-round-events", &o.show_rounds,
+		OPT_BOOLEAN(0, "show-round-events", &o->show_rounds,
 			    "Show round events (if recorded), the records in file order"),
-		OPT_BOOLEAN(0, "header", &o.header, "Show data header."),
-		OPT_BOOLEAN(0, "header-only", &o.header_only, "Show only data header."),
-		OPT_BOOLEAN('I', "show-info", &o.show_info,
+		OPT_BOOLEAN(0, "header", &o->header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &o->header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &o->show_info,
 			    "display extended information from perf.data file"),
-		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
-		{ .type = OPTION_CALLBACK, .long_name = "itrace", .value = &o.itrace, .argh = "opts",
+		OPT_BOOLEAN('f', "force", &o->force, "don't complain, do it"),
+		{ .type = OPTION_CALLBACK, .long_name = "itrace", .value = &o->itrace, .argh = "opts",
 		  .help = "Instruction Tracing options (perf's; AUX traces are not decoded)",
 		  .callback = cmd_itrace_option, .flags = PARSE_OPT_OPTARG },
 		OPT_ITRACE_SHORTHAND("call-trace", call_trace, "...",
@@ -292,19 +294,19 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 				     "+flags)"),
 		OPT_ITRACE_SHORTHAND("insn-trace", insn_trace, "raw|disasm",
 				     "Decode instructions from itrace (-F +insn,-event,-period --ns)"),
-		OPT_STRING(0, "graph-function", &o.graph_function, "symbol[,symbol...]",
+		OPT_STRING(0, "graph-function", &o->graph_function, "symbol[,symbol...]",
 			   "Only print symbols and callees with --call-trace/--call-ret-trace"),
-		OPT_INTEGER(0, "addr-range", &o.addr_range,
+		OPT_INTEGER(0, "addr-range", &o->addr_range,
 			    "Use with -S to list traced records within address range"),
-		OPT_BOOLEAN('d', "debug-mode", &o.debug_mode,
+		OPT_BOOLEAN('d', "debug-mode", &o->debug_mode,
 			    "do various checks like samples ordering and lost events"),
-		OPT_BOOLEAN('a', "all-cpus", &o.all_cpus,
+		OPT_BOOLEAN('a', "all-cpus", &o->all_cpus,
 			    "system-wide collection from all CPUs (perf's record scripts only)"),
-		OPT_BOOLEAN(0, "show-kernel-path", &o.show_kernel_path,
+		OPT_BOOLEAN(0, "show-kernel-path", &o->show_kernel_path,
 			    "Show the path of [kernel.kallsyms]"),
 		OPT_SHOW_EVENTS("text-poke", BIT(TEXT_POKE),
 				"Show text poke related events (if recorded)"),
-		OPT_BOOLEAN(0, "stitch-lbr", &o.stitch_lbr,
+		OPT_BOOLEAN(0, "stitch-lbr", &o->stitch_lbr,
 			    "Enable LBR callgraph stitching approach (not LBR call stacks)"),
 		OPT_STRING(0, "guestmount", &guest[0], "directory",
 			   "guest mount directory under which every guest os instance has a subdir"),
@@ -312,29 +314,44 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		OPT_STRING(0, "guestkallsyms", &guest[2], "file",
 			   "file saving guest os /proc/kallsyms"),
 		OPT_STRING(0, "guestmodules", &guest[3], "file", "file saving guest os /proc/modules"),
-		OPT_BOOLEAN(0, "guest-code", &guest_code,
+		OPT_BOOLEAN(0, "guest-code", guest_code,
 			    "Guest code can be found in hypervisor process"),
-		OPT_CALLBACK_NOOPT('l', "list", &o.list_scripts,
+		OPT_CALLBACK_NOOPT('l', "list", &o->list_scripts,
 				   "list available scripts (perf-mini has none)", set_flag_option),
-		OPT_CALLBACK('s', "script", &o.script_name, "name",
+		OPT_CALLBACK('s', "script", &o->script_name, "name",
 			     "script file name (lang:script name, script name): not run by perf-mini",
 			     script_spec_option),
-		OPT_STRING('g', "gen-script", &o.gen_script, "lang",
+		OPT_STRING('g', "gen-script", &o->gen_script, "lang",
 			   "generate perf-script.xx script in specified language (not in perf-mini)"),
-		OPT_STRING(0, "dlfilter", &o.dlfilter, "file", "filter .so file name (not loaded)"),
-		OPT_CALLBACK(0, "dlarg", &o, "argument", "filter argument", dlarg_option),
-		OPT_CALLBACK_NOOPT(0, "list-dlfilters", &o.list_dlfilters,
+		OPT_STRING(0, "dlfilter", &o->dlfilter, "file", "filter .so file name (not loaded)"),
+		OPT_CALLBACK(0, "dlarg", o, "argument", "filter argument", dlarg_option),
+		OPT_CALLBACK_NOOPT(0, "list-dlfilters", &o->list_dlfilters,
 				   "list available dlfilters (perf-mini loads none)", set_flag_option),
-		{ .type = OPTION_CALLBACK, .long_name = "xed", .value = &o.xed,
+		{ .type = OPTION_CALLBACK, .long_name = "xed", .value = &o->xed,
 		  .help = "Run xed disassembler on output (not in perf-mini)",
 		  .callback = set_flag_option, .flags = PARSE_OPT_OPTARG },
 		OPT_END(),
 	};
+
+	BUILD_BUG_ON(sizeof(options) != SCRIPT_NR_OPTIONS * sizeof(*table));
+	memcpy(table, options, sizeof(options));
+	return table;
+}
+
+int cmd_script(int argc, const char **argv, struct pm_env *env)
+{
+	struct script_opts o = { .inline_frames = -1, .demangle = true };
+	struct script s = { .o = &o, .err = STRBUF_INIT, .print.line = STRBUF_INIT,
+			    .reader.line = STRBUF_INIT };
+	const char *guest[4] = { NULL };
+	bool guest_code = false;
+	struct option options[SCRIPT_NR_OPTIONS];
 	struct strbuf msg = STRBUF_INIT;
 	int ret;
 
 	(void)env;
-	ret = parse_options(argc, argv, options, script_usage, 0, &msg);
+	ret = parse_options(argc, argv, script_options(&s, guest, &guest_code, options),
+			    script_usage, 0, &msg);
 	perf_data__trust_any_owner(o.force);
 	o.verbose_out = o.verbose > 0 ? stderr : NULL;
 	o.misordered_out = stderr;	/* -d: as perf's pr_err */
