@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/array.h"
 #include "../base/xalloc.h"
 #include "../disasm/disasm.h"
 #include "../symbols/elf-walk.h"
@@ -229,16 +230,8 @@ uint64_t bolt_binary__vaddr(struct bolt_binary *b, uint64_t file_off)
 
 struct bolt_func *bolt_binary__func_at(struct bolt_binary *b, uint64_t vaddr)
 {
-	size_t lo = 0, hi = b->nr_funcs;
+	size_t lo = partition_point(b->nr_funcs, i, b->funcs[i].start > vaddr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (b->funcs[mid].start <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (!lo || vaddr >= b->funcs[lo - 1].end_max)
 		return NULL;
 	return &b->funcs[lo - 1];
@@ -359,17 +352,7 @@ static void build_cfg(struct bolt_binary *b, struct bolt_func *f)
 /* The block holding @off (the last one starting at or before it). */
 static size_t bb_containing(const struct bolt_func *f, uint64_t off)
 {
-	size_t lo = 0, hi = f->nr_bbs;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (f->bbs[mid].start <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo - 1;
+	return partition_point(f->nr_bbs, i, f->bbs[i].start > off) - 1;
 }
 
 static bool bb_runs_into(const struct bolt_bb *bb, const struct bolt_bb *next)
