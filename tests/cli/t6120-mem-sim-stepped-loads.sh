@@ -137,8 +137,10 @@ test_expect_success PTRACE,PERF 'record -d -g on mem-loads: report --mem-mode'"'
 	same_report mg.data --mem-mode --sort mem,sym -g folded
 '
 
+# 2000 rounds were 8 ms of CPU: on a starved machine the workload could end
+# before the stepper ran once, and samples are stepped only while it lives
 test_expect_success PTRACE 'mem record on the simulated PMU: loads and stores events, stepped' '
-	sim mem record -o mr.data -- "$WL/arrays" 2000 cold >/dev/null 2>err &&
+	sim mem record -F 500 -o mr.data -- "$WL/arrays" 50000 cold >/dev/null 2>err &&
 	pm mem report --stdio -i mr.data >mr.rep &&
 	test_grep "RAM hit" mr.rep
 '
