@@ -170,11 +170,14 @@ test_expect_success 'a process that does not exist: a message naming it, no scre
 '
 
 test_expect_success NORMAL_USER 'a normal user: its own process is watched (user space); everything is refused with the way out' '
-	rm -f spin.pid && { as_user sh -c "echo \$\$ >spin.pid; exec \"$WL/spin\" 8000" & } &&
-	for i in $(seq 50); do test -s spin.pid && break; sleep 0.1; done &&
-	as_user env COLUMNS=100 LINES=20 timeout --foreground --preserve-status -s INT 3 "$PERF_MINI" top \
-		--stdio -d 1 -p $(spin_pid) >out 2>err; rc=$?; stop_spin &&
-	test $rc -eq 0 && grep -qE "spin +\[\.\] main" out &&
+	rm -f spin.pid && { as_user sh -c "echo \$\$ >spin.pid; exec \"$WL/spin\" 60000" & } &&
+	await "test -s spin.pid" &&
+	# until a screen names spin (R1: a loaded machine drew none in 3 s)
+	{ as_user env COLUMNS=100 LINES=20 "$PERF_MINI" top --stdio -d 1 -p $(spin_pid) \
+		>out 2>err & } && top=$! &&
+	{ await "grep -qE \"spin +\\[\\.\\] main\" out"; held=$?; } &&
+	kill -INT $top && { wait $top; rc=$?; } && stop_spin &&
+	{ { test $held -eq 0 && test $rc -eq 0; } || { echo "rc $rc"; cat err; false; }; } &&
 	if as_user "$PERF_MINI" stat -x, -a -e cpu-clock -- true >/dev/null 2>&1; then
 		say "# this user may watch every CPU: no refusal to check"
 	else

@@ -24,7 +24,7 @@ masked() {
 # machine's, not the layout's
 drop_idle_intervals() {
 	grep -v "^ *[0-9.]*[ ,]*<not counted>[ ,]*msec[ ,]*task-clock" |
-	grep -v "\"counter-value\" : \"<not counted>\", \"unit\" : \"msec\", \"event\" : \"task-clock\""
+	grep -v "\"counter-value\" : \"<not counted>\", \"unit\" : \"msec\", \"event\" : \"task-clock[^\"]*\""
 }
 
 # The table layout's line lengths: fixed widths, whatever the counts.
