@@ -24,7 +24,7 @@ PROG_LIBS ?= -static-pie $(DEP_LIBS) -lm -lpthread
 DEB_BUILD := gcc g++ libc6-dev make pkg-config python3 libtracefs-dev libtraceevent-dev libelf-dev libdw-dev \
 	     liblzma-dev libbz2-dev libzstd-dev libiberty-dev libncurses-dev zlib1g-dev libcapstone-dev
 DEB_CHECK := libcmocka-dev clang chromium strace tmux python3-protobuf protobuf-compiler golang-github-google-pprof-dev python3-jsonschema llvm golang-go \
-	     bolt-19 asciidoctor hotspot
+	     bolt-19 autofdo asciidoctor hotspot
 DEB_BENCH := hyperfine
 # what the build checks for, as FILE:PACKAGE (a header, or a command on PATH)
 BUILD_NEEDS := gcc:gcc g++:g++ make:make pkg-config:pkg-config python3:python3 \

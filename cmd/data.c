@@ -15,6 +15,7 @@
 #include "../util/base/parse-options.h"
 #include "../util/base/pending-file.h"
 #include "../util/data/perf-data.h"
+#include "../util/convert/autofdo.h"
 #include "../util/convert/bolt.h"
 #include "../util/convert/json-convert.h"
 #include "../util/convert/pprof.h"
@@ -26,15 +27,15 @@ static const char *const data_usage[] = {
 };
 
 struct data_opts {
-	const char *input, *to_json, *to_ctf, *to_pprof, *to_speedscope, *to_bolt;
-	const char *bolt_binary;
+	const char *input, *to_json, *to_ctf, *to_pprof, *to_speedscope, *to_bolt, *to_autofdo;
+	const char *binary;
 	bool force, all, tod;
 	int verbose;
 };
 
 static const char *output_of(const struct data_opts *o)
 {
-	return o->to_json ?: o->to_pprof ?: o->to_speedscope ?: o->to_bolt;
+	return o->to_json ?: o->to_pprof ?: o->to_speedscope ?: o->to_bolt ?: o->to_autofdo;
 }
 
 /* What the options ask that cannot be done: 129 for a usage error, 1 for
@@ -48,22 +49,23 @@ static int check(const struct data_opts *o, struct strbuf *err)
 				   "hint: --to-json FILE");
 		return 1;
 	}
-	if (!!o->to_json + !!o->to_pprof + !!o->to_speedscope + !!o->to_bolt != 1) {
-		strbuf_addstr(err, o->to_json || o->to_pprof || o->to_speedscope ?
-			      "--to-json, --to-pprof, --to-speedscope and --to-bolt: one output at a time\n"
-			      "hint: run data convert once for each" :
+	if (!!o->to_json + !!o->to_pprof + !!o->to_speedscope + !!o->to_bolt +
+	    !!o->to_autofdo != 1) {
+		strbuf_addstr(err, output_of(o) ?
+			      "--to-json, --to-pprof, --to-speedscope, --to-bolt and --to-autofdo: "
+			      "one output at a time\nhint: run data convert once for each" :
 			      "convert to what?\nhint: perf-mini data convert --to-json out.json "
-			      "(or --to-pprof out.pb.gz, --to-speedscope out.json, --to-bolt out.fdata) "
-			      "[-i perf.data]");
+			      "(or --to-pprof out.pb.gz, --to-speedscope out.json, --to-bolt out.fdata, "
+			      "--to-autofdo out.prof) [-i perf.data]");
 		return 129;
 	}
-	if (o->bolt_binary && !o->to_bolt) {
-		strbuf_addstr(err, "--bolt-binary names the program of a --to-bolt profile\n"
-				   "hint: --to-bolt out.fdata --bolt-binary PATH");
+	if (o->binary && !o->to_bolt && !o->to_autofdo) {
+		strbuf_addstr(err, "--binary names the program of a --to-bolt or --to-autofdo profile\n"
+				   "hint: --to-bolt out.fdata --binary PATH");
 		return 129;
 	}
 	if (o->all || o->tod) {
-		strbuf_addf(err, "%s does not apply to JSON, pprof, speedscope or BOLT output (as perf)\n"
+		strbuf_addf(err, "%s does not apply to JSON, pprof, speedscope, BOLT or AutoFDO output (as perf)\n"
 			    "hint: drop it", o->all ? "--all" : "--tod");
 		return 129;
 	}
@@ -122,9 +124,17 @@ static int write_speedscope(struct perf_data *pd, const struct data_opts *o, FIL
 static int write_bolt(struct perf_data *pd, const struct data_opts *o, FILE *f, uint64_t *nr,
 		      struct strbuf *err)
 {
-	struct bolt_opts bo = { .binary = o->bolt_binary };
+	struct bolt_opts bo = { .binary = o->binary };
 
 	return bolt_convert(pd, &bo, f, nr, err);
+}
+
+static int write_autofdo(struct perf_data *pd, const struct data_opts *o, FILE *f, uint64_t *nr,
+			 struct strbuf *err)
+{
+	struct autofdo_opts ao = { .binary = o->binary };
+
+	return autofdo_convert(pd, &ao, f, nr, err);
 }
 
 typedef int convert_fn(struct perf_data *pd, const struct data_opts *o, FILE *f, uint64_t *nr,
@@ -170,8 +180,13 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 			   "Convert to speedscope's JSON file format"),
 		OPT_STRING(0, "to-bolt", &o.to_bolt, "file",
 			   "Convert to BOLT's fdata profile (perf2bolt's), for llvm-bolt -data"),
-		OPT_STRING(0, "bolt-binary", &o.bolt_binary, "path",
-			   "the program --to-bolt profiles (default: the recording's executable)"),
+		OPT_STRING(0, "to-autofdo", &o.to_autofdo, "file",
+			   "Convert to AutoFDO's sample profile (create_llvm_prof's), for "
+			   "clang -fprofile-sample-use"),
+		OPT_STRING(0, "binary", &o.binary, "path",
+			   "the program --to-bolt or --to-autofdo profiles (default: the "
+			   "recording's executable)"),
+		OPT_STRING(0, "bolt-binary", &o.binary, "path", "the same as --binary"),
 		OPT_BOOLEAN(0, "tod", &o.tod, "Convert time to wall clock time"),
 		OPT_END(),
 	};
@@ -207,6 +222,7 @@ int cmd_data(int argc, const char **argv, struct pm_env *env)
 		ret = o.to_json ? convert_json(&o, &err) :
 		      o.to_pprof ? convert_to(&o, o.to_pprof, "pprof", write_pprof, &err) :
 		      o.to_bolt ? convert_to(&o, o.to_bolt, "BOLT", write_bolt, &err) :
+		      o.to_autofdo ? convert_to(&o, o.to_autofdo, "AutoFDO", write_autofdo, &err) :
 		      convert_to(&o, o.to_speedscope, "speedscope", write_speedscope, &err);
 	}
 	if (ret)

@@ -220,12 +220,12 @@ test_expect_success PERF2BOLT,PERF 'data convert --to-bolt without branch stacks
 test_expect_success PTRACE 'data convert --to-bolt: refusals with a hint, never a crash' '
 	test_expect_code 255 pm data convert --to-bolt x.fdata --bolt-binary "$WL/burn" \
 		-i lbr.data 2>err &&
-	test_grep "no sample ran burn" err && test_grep "^hint: --bolt-binary" err && test ! -e x.fdata &&
+	test_grep "no sample ran burn" err && test_grep "^hint: --binary" err && test ! -e x.fdata &&
 	test_expect_code 255 pm data convert --to-bolt x.fdata --bolt-binary ./no-such/lbr \
 		-i lbr.data 2>err &&
 	test_grep "cannot open ./no-such/lbr" err && test_grep "^hint: " err && test ! -e x.fdata &&
 	test_expect_code 129 pm data convert --to-json x.json --bolt-binary ./lbr -i lbr.data 2>err &&
-	test_grep "bolt-binary names the program of a --to-bolt profile" err &&
+	test_grep "binary names the program of a --to-bolt or --to-autofdo profile" err &&
 	size=$(wc -c <lbr.data) &&
 	for n in 100 1000 5000 20000 $((size / 2)) $((size - 7)); do
 		head -c $n lbr.data >cut.data &&

@@ -19,22 +19,12 @@
 #include "../base/xalloc.h"
 #include "../data/session.h"
 #include "../symbols/machine.h"
+#include "addr-pairs.h"
 #include "bolt-cfg.h"
 #include "bolt.h"
+#include "profiled-binary.h"
 
 #define KERNEL_BASE 0xffff800000000000ull	/* perf2bolt drops entries above */
-
-/* Address pairs counted: (from, to) with a count and a second counter
- * (mispredictions, or the traces entered from another function). */
-struct pair {
-	uint64_t from, to;
-	uint64_t n, n2;
-};
-
-struct pairs {
-	struct pair *v;
-	size_t nr, alloc, merged;	/* v[0..merged) sorted and unique */
-};
 
 /* One fdata location: a function and an offset, or an address outside
  * every function (fn NULL, written "0 [unknown] off"). */
@@ -55,7 +45,7 @@ struct bolt {
 	struct perf_data *pd;
 	const struct bolt_opts *o;
 	struct bolt_binary bin;
-	const char *name;	/* the binary's file name, to match maps with */
+	char *name;		/* the binary's file name, to match maps with */
 	bool opened, lbr;
 	struct strbuf *err;
 	uint64_t nr_samples;
@@ -67,53 +57,9 @@ struct bolt {
 	size_t nr_edges, alloc_edges;
 };
 
-static int pair_cmp(const void *a, const void *b)
-{
-	const struct pair *x = a, *y = b;
-
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	return x->to < y->to ? -1 : x->to > y->to;
-}
-
-/* Sort and sum equal pairs (kept small: done whenever the tail grows). */
-static void pairs_merge(struct pairs *p)
-{
-	size_t w = 0;
-
-	qsort(p->v, p->nr, sizeof(*p->v), pair_cmp);
-	for (size_t r = 0; r < p->nr; r++) {
-		if (w && !pair_cmp(&p->v[w - 1], &p->v[r])) {
-			p->v[w - 1].n += p->v[r].n;
-			p->v[w - 1].n2 += p->v[r].n2;
-		} else {
-			p->v[w++] = p->v[r];
-		}
-	}
-	p->nr = p->merged = w;
-}
-
-static void pairs_add(struct pairs *p, uint64_t from, uint64_t to, uint64_t n2)
-{
-	if (p->nr == p->alloc && p->nr - p->merged > p->merged)
-		pairs_merge(p);
-	if (p->nr == p->alloc)	/* still more than half full */
-		p->v = must_reallocarray(p->v, p->alloc = p->alloc ? 2 * p->alloc : 4096,
-					 sizeof(*p->v));
-	p->v[p->nr++] = (struct pair){ from, to, 1, n2 };
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 static bool is_binary(const struct bolt *bo, const struct map *map)
 {
-	return map && map->dso && !map->dso->kernel &&
-	       !strcmp(base_name(map->dso->long_name), bo->name);
+	return profiled_binary__maps(bo->name, map);
 }
 
 /* Whether @t's process has the binary mapped (perf2bolt reads only those). */
@@ -125,67 +71,21 @@ static bool runs_binary(const struct bolt *bo, const struct thread *t)
 	return false;
 }
 
-/* The process's main executable: its lowest executable file map. */
-static struct dso *main_executable(const struct thread *t)
-{
-	for (size_t i = 0; t->maps && i < t->maps->nr; i++) {
-		const struct map *map = &t->maps->v[i];
-
-		if (map->dso && !map->dso->kernel && map->dso->long_name[0] == '/' &&
-		    (map->prot & PROT_EXEC))
-			return map->dso;
-	}
-	return NULL;
-}
-
-static bool same_build_id(const struct dso *dso, const char *path)
-{
-	uint8_t id[20];
-	size_t n;
-
-	if (!dso || !dso->build_id_size)
-		return true;
-	n = elf_read_build_id(path, id, sizeof(id));
-	return !n || (n == dso->build_id_size && !memcmp(id, dso->build_id, n));
-}
-
-static struct dso *dso_named(struct bolt *bo, const struct thread *t)
-{
-	for (size_t i = 0; t->maps && i < t->maps->nr; i++)
-		if (is_binary(bo, &t->maps->v[i]))
-			return t->maps->v[i].dso;
-	return NULL;
-}
-
-/* The binary, at the first sample: the one named, else the sampled
- * process's executable. */
+/* The binary, at the first sample. */
 static int open_binary(struct bolt *bo, const struct thread *t)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct dso *dso = bo->o->binary ? NULL : main_executable(t);
-	int ret = 0;
+	int ret;
 
 	bo->opened = true;
-	if (bo->o->binary) {
-		strbuf_addstr(&path, bo->o->binary);
-	} else if (!dso) {
-		strbuf_addstr(bo->err, "the first sample's process maps no executable file\n"
-				       "hint: --bolt-binary=PATH names the program to profile");
-		return -ENOENT;
-	} else if (!dso__binary_path(&bo->m.dsos, dso, &path)) {
-		strbuf_reset(&path);	/* it leaves its last try there */
-		strbuf_addstr(&path, dso->long_name);
-	}
-	bo->name = must_strdup(base_name(bo->o->binary ? bo->o->binary : dso->long_name));
-	if (!bolt_binary__open(&bo->bin, path.buf, bo->pd->feat.arch, bo->err)) {
+	ret = profiled_binary__find(&bo->m, t, bo->o->binary, &path, &bo->name, bo->err);
+	if (!ret && !bolt_binary__open(&bo->bin, path.buf, bo->pd->feat.arch, bo->err)) {
 		strbuf_addf(bo->err, "\nhint: %s", bo->o->binary ?
-			    "--bolt-binary names the program that ran, as it ran" :
-			    "--bolt-binary=PATH names a copy of the recording's program");
+			    "--binary names the program that ran, as it ran" :
+			    "--binary=PATH names a copy of the recording's program");
 		ret = -ENOENT;
-	} else if (!same_build_id(bo->o->binary ? dso_named(bo, t) : dso, path.buf)) {
-		strbuf_addf(bo->err, "%s is not the %s that was recorded (its build-id differs)\n"
-			    "hint: name the binary that ran", path.buf, bo->name);
-		ret = -EINVAL;
+	} else if (!ret) {
+		ret = profiled_binary__check(t, bo->name, path.buf, bo->err);
 	}
 	strbuf_release(&path);
 	return ret;
@@ -414,7 +314,7 @@ static void bolt_release(struct bolt *bo)
 	free(bo->events);
 	free(bo->recs);
 	free(bo->edges);
-	free((char *)bo->name);
+	free(bo->name);
 }
 
 int bolt_convert(struct perf_data *pd, const struct bolt_opts *o, FILE *out,
@@ -433,7 +333,7 @@ int bolt_convert(struct perf_data *pd, const struct bolt_opts *o, FILE *out,
 	ret = session__process(pd, &tool, &stats, err);
 	if (!ret && !bo.nr_samples) {
 		strbuf_addf(err, "no sample ran %s: BOLT would have no profile\n"
-			    "hint: --bolt-binary=PATH names the program the samples ran "
+			    "hint: --binary=PATH names the program the samples ran "
 			    "(perf-mini report --sort dso lists them)",
 			    bo.name ? bo.name : o->binary ? o->binary : "any program");
 		ret = -ENODATA;

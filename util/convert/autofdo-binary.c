@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A binary's symbols, line rows and inline stacks as AutoFDO's
+ * create_llvm_prof sees them (see autofdo-binary.h).
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/array.h"
+#include "../base/xalloc.h"
+#include "autofdo-binary.h"
+
+/* The discriminator of an inlined call's site (GCC's and clang's), not in
+ * elfutils' dwarf.h */
+#define DW_AT_GNU_discriminator 0x2136
+
+struct afdo_row {
+	uint64_t addr;
+	uint32_t line, disc;
+	bool end;		/* a sequence's end: no line from here */
+	size_t seq;		/* its place in the tables, for a stable sort */
+};
+
+/* A subprogram or inlined call of a sampled function: one per range. */
+struct afdo_die {
+	uint64_t lo, hi;
+	size_t info;		/* the first range's index: its names and lines */
+	size_t parent;		/* the enclosing one's info, SIZE_MAX for none */
+	unsigned int depth;
+	bool inlined;
+	const char *name;	/* its declaration's name */
+	uint32_t start_line;	/* its abstract origin's line, else the declaration's */
+	uint32_t call_line, call_disc;
+	size_t top_end;		/* on a top-level subprogram's first range: past its last */
+};
+
+struct raw_sym {
+	uint64_t start, size;
+	const char *name;
+	size_t order;
+};
+
+static int raw_sym_cmp(const void *a, const void *b)
+{
+	const struct raw_sym *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void collect_syms(Elf *elf, Elf64_Word type, struct raw_sym **v, size_t *nr,
+			 size_t *alloc)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *data = gelf_getshdr(scn, &sh) && sh.sh_type == type && sh.sh_entsize ?
+				 elf_getdata(scn, NULL) : NULL;
+
+		for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(data, (int)i, &sym) || !sym.st_size ||
+			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)) || !*name)
+				continue;
+			ALLOC_GROW(*v, *nr + 1, *alloc);
+			(*v)[*nr] = (struct raw_sym){ sym.st_value, sym.st_size, name, *nr };
+			(*nr)++;
+		}
+	}
+}
+
+/* One symbol per address, the first one seen; the others its aliases. */
+static void make_syms(struct afdo_binary *b, struct raw_sym *v, size_t nr)
+{
+	size_t bytes = 0;
+	char *s;
+
+
+	if (nr > 1)
+		qsort(v, nr, sizeof(*v), raw_sym_cmp);
+	for (size_t i = 0; i < nr; i++)
+		bytes += strlen(v[i].name) + 1;
+	s = b->strings = must_malloc(bytes + 1);
+	b->syms = must_calloc(nr + 1, sizeof(*b->syms));
+	b->aliases = must_calloc(nr + 1, sizeof(*b->aliases));
+	for (size_t i = 0; i < nr; i++) {
+		size_t len = strlen(v[i].name) + 1;
+
+		memcpy(s, v[i].name, len);
+		if (b->nr_syms && b->syms[b->nr_syms - 1].start == v[i].start) {
+			b->aliases[b->nr_aliases++] = s;
+			b->syms[b->nr_syms - 1].nr_aliases++;
+		} else {
+			b->syms[b->nr_syms++] = (struct afdo_sym){ v[i].start, v[i].size, s,
+								   b->nr_aliases, 0 };
+		}
+		s += len;
+	}
+}
+
+static uint64_t first_load_vaddr(Elf *elf)
+{
+	size_t n = 0;
+	GElf_Phdr ph;
+
+	elf_getphdrnum(elf, &n);
+	for (size_t i = 0; i < n; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			return ph.p_vaddr;
+	return 0;
+}
+
+bool afdo_binary__open(struct afdo_binary *b, const char *path, struct strbuf *err)
+{
+	struct raw_sym *v = NULL;
+	size_t nr = 0, alloc = 0;
+
+	memset(b, 0, sizeof(*b));
+	elf_version(EV_CURRENT);
+	b->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (b->fd < 0) {
+		strbuf_addf(err, "cannot open %s: %s", path, strerror(errno));
+		return false;
+	}
+	b->elf = elf_begin(b->fd, ELF_C_READ_MMAP, NULL);
+	if (!b->elf || elf_kind(b->elf) != ELF_K_ELF) {
+		strbuf_addf(err, "%s is not an ELF file", path);
+		return false;
+	}
+	b->load_vaddr = first_load_vaddr(b->elf);
+	collect_syms(b->elf, SHT_SYMTAB, &v, &nr, &alloc);
+	collect_syms(b->elf, SHT_DYNSYM, &v, &nr, &alloc);
+	if (!nr) {
+		strbuf_addf(err, "%s names no symbol (stripped?)", path);
+		free(v);
+		return false;
+	}
+	make_syms(b, v, nr);
+	free(v);
+	b->dwarf = dwarf_begin_elf(b->elf, DWARF_C_READ, NULL);
+	return true;
+}
+
+void afdo_binary__close(struct afdo_binary *b)
+{
+	if (b->dwarf)
+		dwarf_end(b->dwarf);
+	if (b->elf)
+		elf_end(b->elf);
+	if (b->fd > 0)
+		close(b->fd);
+	free(b->syms);
+	free(b->aliases);
+	free(b->strings);
+	free(b->rows);
+	free(b->dies);
+	memset(b, 0, sizeof(*b));
+}
+
+const struct afdo_sym *afdo_binary__sym_at(const struct afdo_binary *b, uint64_t addr)
+{
+	size_t i = partition_point(b->nr_syms, k, b->syms[k].start > addr);
+
+	if (!i || addr - b->syms[i - 1].start >= b->syms[i - 1].size)
+		return NULL;
+	return &b->syms[i - 1];
+}
+
+const struct afdo_sym *afdo_binary__sym_starting(const struct afdo_binary *b, uint64_t addr)
+{
+	size_t i = partition_point(b->nr_syms, k, b->syms[k].start >= addr);
+
+	return i < b->nr_syms && b->syms[i].start == addr ? &b->syms[i] : NULL;
+}
+
+/* Whether @addr lies in a sampled function: the last one starting at or
+ * before it, within its size. */
+static bool in_sampled(const struct afdo_binary *b, const uint64_t *starts, size_t nr,
+		       uint64_t addr)
+{
+	size_t i = partition_point(nr, k, starts[k] > addr);
+	const struct afdo_sym *s;
+
+	if (!i)
+		return false;
+	s = afdo_binary__sym_starting(b, starts[i - 1]);
+	return s && addr - s->start < s->size;
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct afdo_row *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void add_cu_rows(struct afdo_binary *b, Dwarf_Die *cu, const uint64_t *starts,
+			size_t nr, size_t *alloc)
+{
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrclines(cu, &lines, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		unsigned int disc = 0;
+		int lineno = 0;
+		bool end = false;
+
+		if (!l || dwarf_lineaddr(l, &addr) || addr < b->load_vaddr ||
+		    !in_sampled(b, starts, nr, addr))
+			continue;
+		dwarf_lineno(l, &lineno);
+		dwarf_linediscriminator(l, &disc);
+		dwarf_lineendsequence(l, &end);
+		ALLOC_GROW(b->rows, b->nr_rows + 1, *alloc);
+		b->rows[b->nr_rows] = (struct afdo_row){ addr, (uint32_t)lineno, disc, end,
+							 b->nr_rows };
+		b->nr_rows++;
+	}
+}
+
+/* The last row at each address wins. */
+static void settle_rows(struct afdo_binary *b)
+{
+	size_t w = 0;
+
+
+	if (b->nr_rows > 1)
+		qsort(b->rows, b->nr_rows, sizeof(*b->rows), row_cmp);
+	for (size_t r = 0; r < b->nr_rows; r++) {
+		if (w && b->rows[w - 1].addr == b->rows[r].addr)
+			w--;
+		b->rows[w++] = b->rows[r];
+	}
+	b->nr_rows = w;
+}
+
+static bool ref_attr(Dwarf_Die *die, unsigned int name, Dwarf_Die *to)
+{
+	Dwarf_Attribute attr;
+
+	return dwarf_attr(die, name, &attr) && dwarf_formref_die(&attr, to);
+}
+
+/* A DIE's own name (mangled first) and line: its declaration's line for
+ * a subprogram, its call's for an inlined one. */
+static const char *own_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	const char *s = dwarf_formstring(dwarf_attr(die, DW_AT_linkage_name, &attr));
+
+	if (!s)
+		s = dwarf_formstring(dwarf_attr(die, DW_AT_MIPS_linkage_name, &attr));
+	if (!s)
+		s = dwarf_formstring(dwarf_attr(die, DW_AT_name, &attr));
+	return s ? s : "";
+}
+
+static uint32_t own_line(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word v = 0;
+	unsigned int at = dwarf_tag(die) == DW_TAG_subprogram ? DW_AT_decl_line : DW_AT_call_line;
+
+	dwarf_formudata(dwarf_attr(die, at, &attr), &v);
+	return (uint32_t)v;
+}
+
+/* The declaration: through specification, else abstract origin, while
+ * the name or the line is missing. */
+static void declaration(Dwarf_Die *die, Dwarf_Die *decl)
+{
+	*decl = *die;
+	for (int i = 0; i < 16 && (!*own_name(decl) || !own_line(decl)); i++)
+		if (!ref_attr(decl, DW_AT_specification, decl) &&
+		    !ref_attr(decl, DW_AT_abstract_origin, decl))
+			break;
+}
+
+static uint32_t start_line(Dwarf_Die *die, Dwarf_Die *decl)
+{
+	Dwarf_Die origin;
+	uint32_t line = own_line(ref_attr(die, DW_AT_abstract_origin, &origin) ? &origin : die);
+
+	return line ? line : own_line(decl);
+}
+
+static void add_die(struct afdo_binary *b, Dwarf_Die *die, size_t parent, unsigned int depth)
+{
+	Dwarf_Addr base, lo, hi;
+	Dwarf_Attribute attr;
+	Dwarf_Word disc = 0;
+	Dwarf_Die decl;
+	ptrdiff_t off = 0;
+	size_t info = b->nr_dies;
+
+	declaration(die, &decl);
+	dwarf_formudata(dwarf_attr(die, DW_AT_GNU_discriminator, &attr), &disc);
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		ALLOC_GROW(b->dies, b->nr_dies + 1, b->alloc_dies);
+		b->dies[b->nr_dies++] = (struct afdo_die){
+			.lo = lo, .hi = hi, .info = info, .parent = parent, .depth = depth,
+			.inlined = dwarf_tag(die) == DW_TAG_inlined_subroutine,
+			.name = own_name(&decl), .start_line = start_line(die, &decl),
+			.call_line = own_line(die), .call_disc = (uint32_t)disc,
+		};
+	}
+}
+
+/* @die's subprograms and inlined calls, and those of its children. */
+static void add_tree(struct afdo_binary *b, Dwarf_Die *die, size_t parent, unsigned int depth)
+{
+	Dwarf_Die child;
+	int tag = dwarf_tag(die);
+
+	if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+		size_t at = b->nr_dies;
+
+		add_die(b, die, parent, depth);
+		if (b->nr_dies == at)
+			return;	/* no code */
+		parent = at;
+		depth++;
+	}
+	if (dwarf_child(die, &child) == 0) {
+		do
+			add_tree(b, &child, parent, depth);
+		while (dwarf_siblingof(&child, &child) == 0);
+	}
+}
+
+/* Whether a range of the subprogram starts where a sampled function does. */
+static bool starts_sampled(Dwarf_Die *die, const uint64_t *starts, size_t nr)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		size_t i = partition_point(nr, k, starts[k] >= lo);
+
+		if (i < nr && starts[i] == lo)
+			return true;
+	}
+	return false;
+}
+
+static void add_cu_dies(struct afdo_binary *b, Dwarf_Die *cu, const uint64_t *starts, size_t nr)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(cu, &child))
+		return;
+	do {
+		size_t top = b->nr_dies;
+
+		if (dwarf_tag(&child) != DW_TAG_subprogram || !starts_sampled(&child, starts, nr))
+			continue;
+		add_tree(b, &child, SIZE_MAX, 0);
+		if (b->nr_dies > top)
+			b->dies[top].top_end = b->nr_dies;
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size_t nr,
+			     struct strbuf *err)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize, alloc = 0;
+	Dwarf_Die cu;
+
+	if (!b->dwarf) {
+		strbuf_addstr(err, "the binary has no DWARF: AutoFDO needs its line tables");
+		return false;
+	}
+	while (dwarf_nextcu(b->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		if (dwarf_offdie(b->dwarf, off + hsize, &cu)) {
+			add_cu_rows(b, &cu, starts, nr, &alloc);
+			add_cu_dies(b, &cu, starts, nr);
+		}
+		off = next;
+	}
+	settle_rows(b);
+	if (!b->nr_rows) {
+		strbuf_addstr(err, "no line table covers the sampled functions");
+		return false;
+	}
+	return true;
+}
+
+/* The innermost subprogram or inlined call covering @addr, NULL if none. */
+static const struct afdo_die *die_at(const struct afdo_binary *b, uint64_t addr)
+{
+	const struct afdo_die *best = NULL;
+
+	for (size_t t = 0; t < b->nr_dies; t = b->dies[t].top_end) {
+		const struct afdo_die *top = &b->dies[t];
+
+		if (b->dies[t].top_end <= t)
+			break;
+		for (size_t i = t; i < top->top_end; i++) {
+			const struct afdo_die *d = &b->dies[i];
+
+			if (addr >= d->lo && addr < d->hi && (!best || d->depth > best->depth))
+				best = d;
+		}
+		if (best)
+			break;
+	}
+	return best;
+}
+
+size_t afdo_binary__inline_stack(const struct afdo_binary *b, uint64_t addr,
+				 struct afdo_frame *frames, size_t max)
+{
+	size_t r = partition_point(b->nr_rows, k, b->rows[k].addr > addr), n = 0;
+	const struct afdo_die *d;
+
+	if (!r || b->rows[r - 1].end || !max)
+		return 0;
+	d = die_at(b, addr);
+	if (d)
+		d = &b->dies[d->info];
+	frames[n++] = (struct afdo_frame){ d ? d->name : NULL, d ? d->start_line : 0,
+					   b->rows[r - 1].line, b->rows[r - 1].disc };
+	for (; d && d->inlined && d->parent != SIZE_MAX && n < max; d = &b->dies[d->parent]) {
+		const struct afdo_die *p = &b->dies[d->parent];
+
+		frames[n++] = (struct afdo_frame){ p->name, p->start_line ?: d->call_line,
+						   d->call_line, d->call_disc };
+	}
+	return n;
+}
