@@ -367,6 +367,11 @@ int cmd_script(int argc, const char **argv, struct pm_env *env)
 		ret = 129;
 	} else if (parse_field_specs(&o, &s.print, &s.err) || check_time_options(&o, &s.err)) {
 		ret = 129;
+	} else if (o.script_name && !strcmp(o.script_name, "lang")) {
+		/* perf's list of its script languages: perf-mini has none */
+		printf("Scripting language extensions (used in perf-mini script -s "
+		       "[spec:]script.[spec]):\n\n");
+		ret = 0;
 	} else if ((ret = script__check_early(&o, &s.err))) {
 		ret = refusal_status(ret);
 	} else if (cmd_check_vmlinux(o.vmlinux, &s.err)) {
