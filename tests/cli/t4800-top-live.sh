@@ -172,11 +172,13 @@ test_expect_success 'a process that does not exist: a message naming it, no scre
 test_expect_success NORMAL_USER 'a normal user: its own process is watched (user space); everything is refused with the way out' '
 	rm -f spin.pid && { as_user sh -c "echo \$\$ >spin.pid; exec \"$WL/spin\" 60000" & } &&
 	await "test -s spin.pid" &&
-	# until a screen names spin (R1: a loaded machine drew none in 3 s)
-	{ as_user env COLUMNS=100 LINES=20 "$PERF_MINI" top --stdio -d 1 -p $(spin_pid) \
-		>out 2>err & } && top=$! &&
+	# until a screen names spin (R1: a loaded machine drew none in 3 s);
+	# top writes its own pid: as_user is a function, run in a subshell
+	rm -f top.pid && { as_user sh -c "echo \$\$ >top.pid; exec env COLUMNS=100 LINES=20 \
+		\"$PERF_MINI\" top --stdio -d 1 -p $(spin_pid)" >out 2>err & } && job=$! &&
+	await "test -s top.pid" &&
 	{ await "grep -qE \"spin +\\[\\.\\] main\" out"; held=$?; } &&
-	kill -INT $top && { wait $top; rc=$?; } && stop_spin &&
+	kill -INT "$(cat top.pid)" && { wait $job; rc=$?; } && stop_spin &&
 	{ { test $held -eq 0 && test $rc -eq 0; } || { echo "rc $rc"; cat err; false; }; } &&
 	if as_user "$PERF_MINI" stat -x, -a -e cpu-clock -- true >/dev/null 2>&1; then
 		say "# this user may watch every CPU: no refusal to check"

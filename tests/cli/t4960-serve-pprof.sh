@@ -166,6 +166,24 @@ test_expect_success 'a second server on the same port: the cause and the way, ex
 	test_grep "^hint: .*--http 127.0.0.1:0" err
 '
 
+# stopped while a profile is recorded (its scratch recording is in
+# TMPDIR): the client is told 503, why, and the server ends with 0
+recording_made() {
+	test -n "$(ls "$TMPDIR")"
+}
+
+test_expect_success 'SIGTERM during a request: 503 with why, exit 0, no recording left behind' '
+	{ "$WL/spin" 120000 >/dev/null & echo $! >spin3.pid; } &&
+	start_server stopping -p "$(cat spin3.pid)" -F 999 &&
+	{ get "$(cat stopping.url)profile?seconds=60" >stopped & echo $! >client.pid; } &&
+	wait_until recording_made &&
+	kill -TERM "$(cat stopping.pid)" && { wait "$(cat stopping.pid)"; srv_rc=$?; } &&
+	wait "$(cat client.pid)" &&
+	test "$srv_rc" = 0 && test_grep "^503$" stopped && test_grep "the server is stopping" stopped &&
+	test_grep "profile\?seconds=60: 503" stopping.err &&
+	test -z "$(ls "$TMPDIR")" && kill "$(cat spin3.pid)"
+'
+
 test_expect_success 'SIGTERM stops it, exit 0, and no recording is left behind' '
 	kill -TERM "$(cat srv.pid)" && wait_status=0 &&
 	i=0 && while kill -0 "$(cat srv.pid)" 2>/dev/null && [ $i -lt 600 ]; do

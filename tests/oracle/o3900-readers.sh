@@ -179,7 +179,7 @@ PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cpu/cpu-cycles/u -o prob
 grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
 LLVM_BOLT=$(command -v /usr/lib/llvm-19/bin/llvm-bolt || command -v llvm-bolt)
 
-test_expect_success PERF2BOLT,PTRACE,PERF 'data convert --to-bolt: the fdata perf2bolt writes, byte for byte; llvm-bolt takes it' '
+test_expect_success PERF2BOLT,PTRACE,PERF 'data convert --to-bolt: the fdata perf2bolt writes (from perf or perf-mini as its perf), byte for byte; llvm-bolt takes it' '
 	cat >lbr.c <<-\EOF &&
 	#define main branches_main
 	#include "branches.c"
@@ -197,6 +197,9 @@ test_expect_success PERF2BOLT,PTRACE,PERF 'data convert --to-bolt: the fdata per
 	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cycles -o lbr.data -- ./lbr \
 		>/dev/null &&
 	"$P2B" -p lbr.data -o ref.fdata ./lbr >p2b.log 2>&1 &&
+	mkdir -p as-perf && ln -sf "$PERF_MINI" as-perf/perf &&
+	PATH="$PWD/as-perf:$PATH" "$P2B" -p lbr.data -o via-pm.fdata ./lbr >p2b-pm.log 2>&1 &&
+	test_cmp ref.fdata via-pm.fdata &&
 	pm data convert --to-bolt pm.fdata -i lbr.data 2>err &&
 	test_grep "Converted .lbr.data. into BOLT data .pm.fdata. \([0-9]+ samples\)" err &&
 	test_cmp ref.fdata pm.fdata &&
