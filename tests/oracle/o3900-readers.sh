@@ -180,19 +180,7 @@ grep -q "cannot trace" probe.err || prereqs="$prereqs PTRACE"
 LLVM_BOLT=$(command -v /usr/lib/llvm-19/bin/llvm-bolt || command -v llvm-bolt)
 
 test_expect_success PERF2BOLT,PTRACE,PERF 'data convert --to-bolt: the fdata perf2bolt writes (from perf or perf-mini as its perf), byte for byte; llvm-bolt takes it' '
-	cat >lbr.c <<-\EOF &&
-	#define main branches_main
-	#include "branches.c"
-	#undef main
-	#include <stdio.h>
-	int main(int argc, char **argv)
-	{
-		int r = branches_main(argc, argv);
-
-		printf("%d %d %d %d\n", r, down(5), leaf(7), once(3));
-		return 0;
-	}
-	EOF
+	cp "$ROOT/tests/helpers/branches-printed.c" lbr.c &&
 	cc -O2 -g -Wl,--emit-relocs -I"$ROOT/tests/workloads" -o lbr lbr.c &&
 	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cycles -o lbr.data -- ./lbr \
 		>/dev/null &&

@@ -31,19 +31,7 @@ sim_record_b() {
 }
 
 test_expect_success CLANG,PTRACE 'setup: branches.c and a program with inlined calls, recorded with -b' '
-	cat >lbr.c <<-\EOF &&
-	#define main branches_main
-	#include "branches.c"
-	#undef main
-	#include <stdio.h>
-	int main(int argc, char **argv)
-	{
-		int r = branches_main(argc, argv);
-
-		printf("%d %d %d %d\n", r, down(5), leaf(7), once(3));
-		return 0;
-	}
-	EOF
+	cp "$ROOT/tests/helpers/branches-printed.c" lbr.c &&
 	cat >inl.c <<-\EOF &&
 	#include <stdio.h>
 	#include <stdlib.h>

@@ -14,6 +14,7 @@
 
 #include "../base/array.h"
 #include "../base/xalloc.h"
+#include "../symbols/elf-walk.h"
 #include "autofdo-binary.h"
 
 /* The discriminator of an inlined call's site (GCC's and clang's), not in
@@ -37,7 +38,13 @@ struct afdo_die {
 	const char *name;	/* its declaration's name */
 	uint32_t start_line;	/* its abstract origin's line, else the declaration's */
 	uint32_t call_line, call_disc;
-	size_t top_end;		/* on a top-level subprogram's first range: past its last */
+};
+
+/* A top-level subprogram's range, for finding an address's subprogram
+ * by a binary search rather than a walk over all of them. */
+struct afdo_top {
+	uint64_t lo, hi;
+	size_t first, end;	/* its records in afdo_binary.dies */
 };
 
 struct raw_sym {
@@ -55,28 +62,23 @@ static int raw_sym_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static void collect_syms(Elf *elf, Elf64_Word type, struct raw_sym **v, size_t *nr,
-			 size_t *alloc)
+struct raw_syms {
+	struct raw_sym *v;
+	size_t nr, alloc;
+};
+
+/* Each named, sized symbol kept; none is the one sought, so the walk
+ * goes through them all. */
+static bool keep_sym(const GElf_Sym *sym, const char *name, void *ctx)
 {
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	struct raw_syms *r = ctx;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data = gelf_getshdr(scn, &sh) && sh.sh_type == type && sh.sh_entsize ?
-				 elf_getdata(scn, NULL) : NULL;
-
-		for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *name;
-
-			if (!gelf_getsym(data, (int)i, &sym) || !sym.st_size ||
-			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)) || !*name)
-				continue;
-			ALLOC_GROW(*v, *nr + 1, *alloc);
-			(*v)[*nr] = (struct raw_sym){ sym.st_value, sym.st_size, name, *nr };
-			(*nr)++;
-		}
+	if (sym->st_size && *name) {
+		ALLOC_GROW(r->v, r->nr + 1, r->alloc);
+		r->v[r->nr] = (struct raw_sym){ sym->st_value, sym->st_size, name, r->nr };
+		r->nr++;
 	}
+	return false;
 }
 
 /* One symbol per address, the first one seen; the others its aliases. */
@@ -122,8 +124,8 @@ static uint64_t first_load_vaddr(Elf *elf)
 
 bool afdo_binary__open(struct afdo_binary *b, const char *path, struct strbuf *err)
 {
-	struct raw_sym *v = NULL;
-	size_t nr = 0, alloc = 0;
+	struct raw_syms raw = { 0 };
+	GElf_Sym sym;
 
 	memset(b, 0, sizeof(*b));
 	elf_version(EV_CURRENT);
@@ -138,15 +140,15 @@ bool afdo_binary__open(struct afdo_binary *b, const char *path, struct strbuf *e
 		return false;
 	}
 	b->load_vaddr = first_load_vaddr(b->elf);
-	collect_syms(b->elf, SHT_SYMTAB, &v, &nr, &alloc);
-	collect_syms(b->elf, SHT_DYNSYM, &v, &nr, &alloc);
-	if (!nr) {
+	elf_find_symbol(b->elf, SHT_SYMTAB, keep_sym, &raw, &sym);
+	elf_find_symbol(b->elf, SHT_DYNSYM, keep_sym, &raw, &sym);
+	if (!raw.nr) {
 		strbuf_addf(err, "%s names no symbol (stripped?)", path);
-		free(v);
+		free(raw.v);
 		return false;
 	}
-	make_syms(b, v, nr);
-	free(v);
+	make_syms(b, raw.v, raw.nr);
+	free(raw.v);
 	b->dwarf = dwarf_begin_elf(b->elf, DWARF_C_READ, NULL);
 	return true;
 }
@@ -164,6 +166,7 @@ void afdo_binary__close(struct afdo_binary *b)
 	free(b->strings);
 	free(b->rows);
 	free(b->dies);
+	free(b->tops);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -371,9 +374,19 @@ static void add_cu_dies(struct afdo_binary *b, Dwarf_Die *cu, const uint64_t *st
 		if (dwarf_tag(&child) != DW_TAG_subprogram || !starts_sampled(&child, starts, nr))
 			continue;
 		add_tree(b, &child, SIZE_MAX, 0);
-		if (b->nr_dies > top)
-			b->dies[top].top_end = b->nr_dies;
+		for (size_t i = top; i < b->nr_dies && !b->dies[i].depth; i++) {
+			ALLOC_GROW(b->tops, b->nr_tops + 1, b->alloc_tops);
+			b->tops[b->nr_tops++] = (struct afdo_top){ b->dies[i].lo, b->dies[i].hi,
+								   top, b->nr_dies };
+		}
 	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static int top_cmp(const void *a, const void *b)
+{
+	const struct afdo_top *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
 bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size_t nr,
@@ -395,6 +408,8 @@ bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size
 		off = next;
 	}
 	settle_rows(b);
+	if (b->nr_tops > 1)
+		qsort(b->tops, b->nr_tops, sizeof(*b->tops), top_cmp);
 	if (!b->nr_rows) {
 		strbuf_addstr(err, "no line table covers the sampled functions");
 		return false;
@@ -402,24 +417,20 @@ bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size
 	return true;
 }
 
-/* The innermost subprogram or inlined call covering @addr, NULL if none. */
+/* The innermost subprogram or inlined call covering @addr, NULL if none:
+ * the deepest of the records of the subprogram whose range holds it. */
 static const struct afdo_die *die_at(const struct afdo_binary *b, uint64_t addr)
 {
+	size_t t = partition_point(b->nr_tops, k, b->tops[k].lo > addr);
 	const struct afdo_die *best = NULL;
 
-	for (size_t t = 0; t < b->nr_dies; t = b->dies[t].top_end) {
-		const struct afdo_die *top = &b->dies[t];
+	if (!t || addr >= b->tops[t - 1].hi)
+		return NULL;
+	for (size_t i = b->tops[t - 1].first; i < b->tops[t - 1].end; i++) {
+		const struct afdo_die *d = &b->dies[i];
 
-		if (b->dies[t].top_end <= t)
-			break;
-		for (size_t i = t; i < top->top_end; i++) {
-			const struct afdo_die *d = &b->dies[i];
-
-			if (addr >= d->lo && addr < d->hi && (!best || d->depth > best->depth))
-				best = d;
-		}
-		if (best)
-			break;
+		if (addr >= d->lo && addr < d->hi && (!best || d->depth > best->depth))
+			best = d;
 	}
 	return best;
 }

@@ -32,6 +32,7 @@ struct afdo_frame {
 
 struct afdo_row;
 struct afdo_die;
+struct afdo_top;
 
 struct afdo_binary {
 	int fd;
@@ -47,6 +48,8 @@ struct afdo_binary {
 	size_t nr_rows;
 	struct afdo_die *dies;	/* their subprograms and inlined calls */
 	size_t nr_dies, alloc_dies;
+	struct afdo_top *tops;	/* the subprograms' ranges, by address */
+	size_t nr_tops, alloc_tops;
 };
 
 /* @path's symbols; false with @err when it is not a readable ELF. */

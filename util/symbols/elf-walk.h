@@ -18,7 +18,8 @@ uint64_t elf_offset_to_vaddr(Elf *elf, uint64_t off);
 typedef bool elf_sym_test(const GElf_Sym *sym, const char *name, void *ctx);
 
 /* The name of the first symbol of the sections of @type (SHT_SYMTAB,
- * SHT_DYNSYM) that @test accepts, with the symbol in @sym; NULL if none. */
+ * SHT_DYNSYM) that @test accepts, with the symbol in @sym; NULL if none.
+ * A test that accepts none sees every symbol, in the table's order. */
 const char *elf_find_symbol(Elf *elf, Elf64_Word type, elf_sym_test *test, void *ctx,
 			    GElf_Sym *sym);
 
