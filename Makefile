@@ -288,6 +288,7 @@ bench: all
 	@sh tests/bench/bench-report.sh $(CURDIR)/perf-mini $(CURDIR)/build/gen-perf-data
 	@sh tests/bench/bench-selfmon.sh $(CURDIR)/build/selfmon-check
 	@sh tests/bench/bench-top.sh $(CURDIR)/perf-mini
+	@sh tests/bench/bench-record.sh $(CURDIR)/perf-mini $(CURDIR)/$(B)/workloads
 
 build/stat-floor: tests/bench/stat-floor.c
 	$(CC) $(CPPFLAGS) -O2 $(WARN) -static -o $@ $<
