@@ -4,7 +4,7 @@
 # without callchains, report
 # --mem-mode on as many memory-load samples (gen-perf-data -d), and the
 # fixed cost of record, and the default (--children, graph) report at the
-# smallest size; perf-mini and Linux perf on the same input, same
+# smallest size, a 1.5 GB file (BIG_SAMPLES); perf-mini and Linux perf on the same input, same
 # options, outputs checked identical first. Prints wall time and peak RSS
 # as "perf-mini/perf = x.xx" ratios.
 pm=${1:-./perf-mini}
@@ -62,6 +62,28 @@ for n in $sizes; do
 	case_script "script ${n} (-g file)" "$dir/g.data"
 	rm -f "$dir/flat.data" "$dir/g.data" "$dir/mem.data"
 done
+
+# The scale hotspot's users report (KDAB/hotspot#97: 500 MB took 20
+# minutes): a generated file of 1.5 GB (BIG_SAMPLES, 0 for none), one
+# timed run of each, beside the floor, reading the file once (cat).
+big=${BIG_SAMPLES:-37500000}
+if [ "$big" -gt 0 ]; then
+	"$gen" "$dir/big.data" "$big"
+	perf report --stdio --no-children --sort comm,dso,sym -i "$dir/big.data" 2>/dev/null |
+		sh "$drop_tip" >"$dir/perf.txt"
+	"$pm" report --stdio --no-children --sort comm,dso,sym -i "$dir/big.data" >"$dir/pm.txt"
+	if cmp -s "$dir/perf.txt" "$dir/pm.txt"; then
+		floor=$(runs=1 median_of "cat $dir/big.data")
+		p=$(runs=1 measure perf report --stdio --no-children --sort comm,dso,sym -i "$dir/big.data")
+		m=$(runs=1 measure "$pm" report --stdio --no-children --sort comm,dso,sym -i "$dir/big.data")
+		label="report --no-children -s comm,dso,sym, $(($(wc -c <"$dir/big.data") >> 20)) MB"
+		ratio "$label" $p $m
+		echo "$m $floor" | awk '{ printf "%-44s floor (cat) %7.3f s  perf-mini/floor = %.1f\n", "", $3, $1 / $3 }'
+	else
+		echo "report of ${big} samples: outputs differ, not timed"
+	fi
+	rm -f "$dir/big.data"
+fi
 
 p=$(measure perf record -q -e cpu-clock -o "$dir/r1.data" -- true)
 m=$(measure "$pm" record -q -e cpu-clock -o "$dir/r2.data" -- true)
