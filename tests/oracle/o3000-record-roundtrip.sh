@@ -869,6 +869,40 @@ test_expect_success 'script -F srcline of inlined code where perf misreads the f
 	done
 '
 
+# Not perf either: a C++ lambda inlined into work, called from work's
+# loop. perf 6.1 takes binutils' name for the inlined frame, work's own
+# linkage name (_ZL4worki: "work+0xe9" twice); llvm-addr2line -i names
+# the lambda operator(), as libdw does. The inlined functions perf-mini
+# shows at each caller frame of the program are llvm-addr2line's at the
+# return address less one. inlined_frames BINARY FILE: "ADDRESS NAME..."
+inlined_frames() {
+	"$PERF_MINI" script -i "$2" 2>/dev/null | awk -v bin="($1)" '
+	/^[^\t]/ { first = 1; next }
+	/^$/ { next }
+	first { first = 0; next }
+	$3 == "(inlined)" { inl[$1] = inl[$1] (inl[$1] ? " " : "") $2; next }
+	{ if (($1 in inl) && $3 == bin && !($1 in done)) { print $1, inl[$1]; done[$1] = 1 }
+	  delete inl[$1] }' | sed "s/+0x[0-9a-f]*//g" | sort -u
+}
+
+# llvm-addr2line's functions inlined at ADDRESS - 1 of BINARY, innermost first
+llvm_inlined() {
+	llvm-addr2line -f -i -e "$1" "0x$(printf %x $((0x$2 - 1)))" | awk 'NR % 2' | sed '$d' |
+		tr '\n' ' ' | sed 's/ $//'
+}
+
+test_expect_success 'script: the functions inlined at a caller frame are llvm-addr2line'"'"'s, a C++ lambda too' '
+	command -v llvm-addr2line >/dev/null || { echo "llvm-addr2line missing"; false; } &&
+	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o lambda.data -- "$WL/shapes" \
+		>/dev/null &&
+	inlined_frames "$WL/shapes" lambda.data >pm.inl &&
+	grep -q " operator()" pm.inl &&
+	while read -r addr names; do
+		echo "$addr $(llvm_inlined "$WL/shapes" $addr)"
+	done <pm.inl >llvm.inl &&
+	test_cmp llvm.inl pm.inl
+'
+
 # On a machine without cycles (a VM) perf samples cpu-clock instead and
 # names it from the attr; where cycles exist both record them.
 test_expect_success 'record -e cycles, cycles:u, cycles,task-clock: the events perf records, named as perf' '
