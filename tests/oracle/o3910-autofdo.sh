@@ -21,12 +21,14 @@ build() {
 		-o "$1" "$1.c"
 }
 
-# the period keeps a loaded machine's sample count small: each sample is
-# the program stepped for 32 taken branches
+# Programs of some 400 ms of CPU time, so that a loaded machine cannot
+# keep perf-mini from its rings until they end (their samples are stepped
+# only while they live); the long period keeps the samples few, each the
+# program stepped for 32 taken branches
 sim_record_b() {
 	out=$1
 	shift
-	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cycles -c 100000 -o "$out" -- "$@" \
+	PERF_MINI_SYSFS="$SYSFS/icelake" pm_sim record -q -b -e cycles -c 10000000 -o "$out" -- "$@" \
 		>/dev/null
 }
 
@@ -54,7 +56,7 @@ test_expect_success CLANG,PTRACE 'setup: branches.c and a program with inlined c
 	}
 	EOF
 	build lbr && build inl &&
-	sim_record_b lbr.data ./lbr 300000 && sim_record_b inl.data ./inl 3000000
+	sim_record_b lbr.data ./lbr 30000000 && sim_record_b inl.data ./inl 150000000
 '
 
 test_expect_success AUTOFDO,CLANG,PTRACE 'data convert --to-autofdo: create_llvm_prof'"'"'s profile, byte for byte' '
