@@ -155,8 +155,10 @@ test_expect_success HOTSPOT 'hotspot-perfparser reads perf-mini'"'"'s recording:
 	perfparser_complaints cut.err | grep -q .
 '
 
+# (a sample a millisecond: 8 KB of stack at ten a millisecond overran
+# the ring of a starved recorder, Q2, and perfparser said so)
 test_expect_success HOTSPOT 'hotspot-perfparser unwinds a perf-mini --call-graph dwarf recording to main' '
-	pm record -q -e cpu-clock -c 100000 --call-graph dwarf -o hsd.data -- "$WL/burn" 200 \
+	pm record -q -e cpu-clock -c 1000000 --call-graph dwarf -o hsd.data -- "$WL/burn" 200 \
 		>/dev/null 2>&1 &&
 	"$PERFPARSER" --input hsd.data --output hsd.b2qt 2>hsd.err &&
 	perfparser_complaints hsd.err >complaints;
