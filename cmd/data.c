@@ -55,18 +55,18 @@ static int check(const struct data_opts *o, struct strbuf *err)
 			      "--to-json, --to-pprof, --to-speedscope, --to-bolt and --to-autofdo: "
 			      "one output at a time\nhint: run data convert once for each" :
 			      "convert to what?\nhint: perf-mini data convert --to-json out.json "
-			      "(or --to-pprof out.pb.gz, --to-speedscope out.json, --to-bolt out.fdata, "
-			      "--to-autofdo out.prof) [-i perf.data]");
+			      "(or --to-pprof out.pb.gz, --to-speedscope out.json, "
+			      "--to-bolt out.fdata, --to-autofdo out.prof) [-i perf.data]");
 		return 129;
 	}
 	if (o->binary && !o->to_bolt && !o->to_autofdo) {
-		strbuf_addstr(err, "--binary names the program of a --to-bolt or --to-autofdo profile\n"
-				   "hint: --to-bolt out.fdata --binary PATH");
+		strbuf_addstr(err, "--binary names the program of a --to-bolt or --to-autofdo "
+				   "profile\nhint: --to-bolt out.fdata --binary PATH");
 		return 129;
 	}
 	if (o->all || o->tod) {
-		strbuf_addf(err, "%s does not apply to JSON, pprof, speedscope, BOLT or AutoFDO output (as perf)\n"
-			    "hint: drop it", o->all ? "--all" : "--tod");
+		strbuf_addf(err, "%s does not apply to JSON, pprof, speedscope, BOLT or AutoFDO "
+			    "output (as perf)\nhint: drop it", o->all ? "--all" : "--tod");
 		return 129;
 	}
 	if (!o->force && !stat(output_of(o), &st)) {

@@ -59,6 +59,42 @@ test_expect_success CLANG,PTRACE 'setup: branches.c and a program with inlined c
 	sim_record_b lbr.data ./lbr 30000000 && sim_record_b inl.data ./inl 150000000
 '
 
+# full -g: clang puts a namespace's functions inside its DIE (with
+# -gline-tables-only it does not)
+test_expect_success AUTOFDO,CLANG,PTRACE 'C++ in a namespace, templates, full -g: create_llvm_prof'"'"'s profile' '
+	cat >ns.cc <<-\EOF &&
+	#include <cstdio>
+	#include <cstdlib>
+	namespace app {
+	namespace {
+	inline int sq(int x) { return x * x; }
+	}
+	template <typename T> inline T poly(T x)
+	{
+		T s = 0;
+		for (int i = 0; i < 3; i++)
+			s += sq(x + i) % 7;
+		return s;
+	}
+	__attribute__((noinline)) int work(int n) { return n > 5 ? poly(n) : 0; }
+	}
+	int main(int argc, char **argv)
+	{
+		long r = argc > 1 ? atol(argv[1]) : 1000, acc = 0;
+		for (long i = 0; i < r; i++)
+			acc += app::work((int)i);
+		printf("%ld\n", acc);
+		return 0;
+	}
+	EOF
+	clang++ -O2 -gdwarf-4 -g -o ns ns.cc && sim_record_b ns.data ./ns 150000000 &&
+	pm data convert --to-autofdo ns.prof -i ns.data 2>/dev/null &&
+	create_llvm_prof --binary=./ns --profile=ns.data --out=ns.ref --format=text 2>/dev/null &&
+	/usr/bin/python3 "$ROOT/tests/helpers/autofdo-cmp.py" ns.prof ns.ref &&
+	head -n 1 ns.prof | grep -q "^_ZN3app4workEi:[0-9]*:[1-9][0-9]*$" &&
+	grep -Eq "^ [0-9.]+: _ZN3app4polyIiEET_S1_:[1-9][0-9]*$" ns.prof
+'
+
 test_expect_success AUTOFDO,CLANG,PTRACE 'data convert --to-autofdo: create_llvm_prof'"'"'s profile, byte for byte' '
 	pm data convert --to-autofdo pm.prof -i lbr.data 2>err &&
 	test_grep "Converted .lbr.data. into AutoFDO data .pm.prof. \([0-9]+ samples\)" err &&

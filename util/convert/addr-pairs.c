@@ -19,7 +19,6 @@ void pairs_merge(struct pairs *p)
 {
 	size_t w = 0;
 
-
 	if (p->nr > 1)
 		qsort(p->v, p->nr, sizeof(*p->v), pair_cmp);
 	for (size_t r = 0; r < p->nr; r++) {

@@ -21,6 +21,8 @@
  * elfutils' dwarf.h */
 #define DW_AT_GNU_discriminator 0x2136
 
+#define MAX_NESTING 64	/* scopes in scopes: deeper is no compiler's DWARF */
+
 struct afdo_row {
 	uint64_t addr;
 	uint32_t line, disc;
@@ -45,6 +47,7 @@ struct afdo_die {
 struct afdo_top {
 	uint64_t lo, hi;
 	size_t first, end;	/* its records in afdo_binary.dies */
+	size_t order;
 };
 
 struct raw_sym {
@@ -63,9 +66,24 @@ static int raw_sym_cmp(const void *a, const void *b)
 }
 
 struct raw_syms {
+	Elf *elf;
 	struct raw_sym *v;
 	size_t nr, alloc;
 };
+
+/* @sym's size, cut where its section ends: a size no section holds would
+ * have every byte of it read (and counted in memory). */
+static uint64_t size_in_section(Elf *elf, const GElf_Sym *sym)
+{
+	Elf_Scn *scn = sym->st_shndx < SHN_LORESERVE ? elf_getscn(elf, sym->st_shndx) : NULL;
+	GElf_Shdr sh;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || sym->st_value < sh.sh_addr ||
+	    sym->st_value - sh.sh_addr >= sh.sh_size)
+		return sym->st_size;
+	return sym->st_size < sh.sh_size - (sym->st_value - sh.sh_addr) ?
+	       sym->st_size : sh.sh_size - (sym->st_value - sh.sh_addr);
+}
 
 /* Each named, sized symbol kept; none is the one sought, so the walk
  * goes through them all. */
@@ -75,7 +93,8 @@ static bool keep_sym(const GElf_Sym *sym, const char *name, void *ctx)
 
 	if (sym->st_size && *name) {
 		ALLOC_GROW(r->v, r->nr + 1, r->alloc);
-		r->v[r->nr] = (struct raw_sym){ sym->st_value, sym->st_size, name, r->nr };
+		r->v[r->nr] = (struct raw_sym){ sym->st_value, size_in_section(r->elf, sym), name,
+						r->nr };
 		r->nr++;
 	}
 	return false;
@@ -86,7 +105,6 @@ static void make_syms(struct afdo_binary *b, struct raw_sym *v, size_t nr)
 {
 	size_t bytes = 0;
 	char *s;
-
 
 	if (nr > 1)
 		qsort(v, nr, sizeof(*v), raw_sym_cmp);
@@ -124,12 +142,12 @@ static uint64_t first_load_vaddr(Elf *elf)
 
 bool afdo_binary__open(struct afdo_binary *b, const char *path, struct strbuf *err)
 {
-	struct raw_syms raw = { 0 };
+	struct raw_syms raw = { .elf = NULL };
 	GElf_Sym sym;
 
 	memset(b, 0, sizeof(*b));
 	elf_version(EV_CURRENT);
-	b->fd = open(path, O_RDONLY | O_CLOEXEC);
+	b->fd = open(path, O_RDONLY | O_CLOEXEC);	/* -1 stays: nothing to close */
 	if (b->fd < 0) {
 		strbuf_addf(err, "cannot open %s: %s", path, strerror(errno));
 		return false;
@@ -140,6 +158,7 @@ bool afdo_binary__open(struct afdo_binary *b, const char *path, struct strbuf *e
 		return false;
 	}
 	b->load_vaddr = first_load_vaddr(b->elf);
+	raw.elf = b->elf;
 	elf_find_symbol(b->elf, SHT_SYMTAB, keep_sym, &raw, &sym);
 	elf_find_symbol(b->elf, SHT_DYNSYM, keep_sym, &raw, &sym);
 	if (!raw.nr) {
@@ -159,7 +178,7 @@ void afdo_binary__close(struct afdo_binary *b)
 		dwarf_end(b->dwarf);
 	if (b->elf)
 		elf_end(b->elf);
-	if (b->fd > 0)
+	if (b->fd >= 0)
 		close(b->fd);
 	free(b->syms);
 	free(b->aliases);
@@ -168,6 +187,7 @@ void afdo_binary__close(struct afdo_binary *b)
 	free(b->dies);
 	free(b->tops);
 	memset(b, 0, sizeof(*b));
+	b->fd = -1;
 }
 
 const struct afdo_sym *afdo_binary__sym_at(const struct afdo_binary *b, uint64_t addr)
@@ -241,7 +261,6 @@ static void add_cu_rows(struct afdo_binary *b, Dwarf_Die *cu, const uint64_t *st
 static void settle_rows(struct afdo_binary *b)
 {
 	size_t w = 0;
-
 
 	if (b->nr_rows > 1)
 		qsort(b->rows, b->nr_rows, sizeof(*b->rows), row_cmp);
@@ -331,6 +350,8 @@ static void add_tree(struct afdo_binary *b, Dwarf_Die *die, size_t parent, unsig
 	Dwarf_Die child;
 	int tag = dwarf_tag(die);
 
+	if (depth > MAX_NESTING * 4)
+		return;	/* inlined calls nested deeper than any compiler nests them */
 	if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
 		size_t at = b->nr_dies;
 
@@ -362,31 +383,43 @@ static bool starts_sampled(Dwarf_Die *die, const uint64_t *starts, size_t nr)
 	return false;
 }
 
-static void add_cu_dies(struct afdo_binary *b, Dwarf_Die *cu, const uint64_t *starts, size_t nr)
+static void add_top(struct afdo_binary *b, Dwarf_Die *die)
+{
+	size_t top = b->nr_dies;
+
+	add_tree(b, die, SIZE_MAX, 0);
+	for (size_t i = top; i < b->nr_dies && !b->dies[i].depth; i++) {
+		ALLOC_GROW(b->tops, b->nr_tops + 1, b->alloc_tops);
+		b->tops[b->nr_tops++] = (struct afdo_top){ b->dies[i].lo, b->dies[i].hi, top,
+							   b->nr_dies, b->nr_tops };
+	}
+}
+
+/* The subprograms in no other one, wherever they sit: clang puts a
+ * function of a namespace inside the namespace's DIE. */
+static void add_scope_dies(struct afdo_binary *b, Dwarf_Die *scope, const uint64_t *starts,
+			   size_t nr, unsigned int nesting)
 {
 	Dwarf_Die child;
 
-	if (dwarf_child(cu, &child))
+	if (nesting > MAX_NESTING || dwarf_child(scope, &child))
 		return;
 	do {
-		size_t top = b->nr_dies;
-
-		if (dwarf_tag(&child) != DW_TAG_subprogram || !starts_sampled(&child, starts, nr))
-			continue;
-		add_tree(b, &child, SIZE_MAX, 0);
-		for (size_t i = top; i < b->nr_dies && !b->dies[i].depth; i++) {
-			ALLOC_GROW(b->tops, b->nr_tops + 1, b->alloc_tops);
-			b->tops[b->nr_tops++] = (struct afdo_top){ b->dies[i].lo, b->dies[i].hi,
-								   top, b->nr_dies };
-		}
+		if (dwarf_tag(&child) != DW_TAG_subprogram)
+			add_scope_dies(b, &child, starts, nr, nesting + 1);
+		else if (starts_sampled(&child, starts, nr))
+			add_top(b, &child);
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
+/* By address; of two at one address (identical code folded), the first read. */
 static int top_cmp(const void *a, const void *b)
 {
 	const struct afdo_top *x = a, *y = b;
 
-	return x->lo < y->lo ? -1 : x->lo > y->lo;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size_t nr,
@@ -403,7 +436,7 @@ bool afdo_binary__read_dwarf(struct afdo_binary *b, const uint64_t *starts, size
 	while (dwarf_nextcu(b->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(b->dwarf, off + hsize, &cu)) {
 			add_cu_rows(b, &cu, starts, nr, &alloc);
-			add_cu_dies(b, &cu, starts, nr);
+			add_scope_dies(b, &cu, starts, nr, 0);
 		}
 		off = next;
 	}

@@ -7,11 +7,12 @@
  * --to-autofdo: every named, sized ELF symbol (.symtab, then .dynsym),
  * the first at an address its name and the later ones its aliases;
  * addresses are file offsets plus the first PT_LOAD's virtual address.
- * The DWARF (versions 2 to 4, as it reads them) is read only for the
- * sampled functions: each address's line row (the last at an address,
- * none after a sequence's end) and the subprograms and inlined calls
- * covering it, innermost first, as an inline stack of (function, its
- * first line, line, discriminator).
+ * The DWARF (version 5 too, which create_llvm_prof 0.19 cannot read) is
+ * read only for the sampled functions: each address's line row (the last
+ * at an address, none after a sequence's end) and the subprograms (in no
+ * other one, in whatever namespace or class) and inlined calls covering
+ * it, innermost first, as an inline stack of (function, its first line,
+ * line, discriminator). The names are libdw's: valid until close.
  */
 #include <stdbool.h>
 #include <stddef.h>

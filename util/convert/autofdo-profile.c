@@ -266,7 +266,6 @@ void afdo_profile__merge(struct afdo_profile *p)
 {
 	size_t nr = p->nr;
 
-
 	if (p->nr > 1)
 		qsort(p->entries, p->nr, sizeof(*p->entries), entry_name_cmp);
 	rehash(p);
@@ -326,7 +325,6 @@ static void write_location(FILE *out, int indent, uint32_t offset)
  * by count, then the inlined calls by location and name, nested. */
 static void write_body(FILE *out, struct afdo_node *n, int indent)
 {
-
 	if (n->nr_pos > 1)
 		qsort(n->pos, n->nr_pos, sizeof(*n->pos), pos_cmp);
 	n->last_pos = n->nr_pos;
@@ -335,7 +333,6 @@ static void write_body(FILE *out, struct afdo_node *n, int indent)
 
 		write_location(out, indent + 1, pos->offset);
 		fprintf(out, "%" PRIu64, pos->count);
-
 		if (pos->nr_targets > 1)
 			qsort(pos->targets, pos->nr_targets, sizeof(*pos->targets), target_cmp);
 		for (size_t t = 0; t < pos->nr_targets; t++)
@@ -369,7 +366,6 @@ void afdo_profile__write(struct afdo_profile *p, uint64_t threshold, FILE *out)
 	for (size_t i = 0; i < p->nr; i++)
 		if (p->entries[i].node && p->entries[i].node->total > threshold)
 			v[nr++] = p->entries[i];
-
 	if (nr > 1)
 		qsort(v, nr, sizeof(*v), entry_total_cmp);
 	for (size_t i = 0; i < nr; i++) {

@@ -132,16 +132,21 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	return 0;
 }
 
-static struct group *group_of(struct autofdo *a, struct group **v, size_t *nr, uint64_t addr)
+/* The group of @addr's function: the last one asked for (the pairs come
+ * by address), else one of its name, else a new one. */
+static struct group *group_of(struct autofdo *a, struct group **v, size_t *nr, size_t *alloc,
+			      uint64_t addr)
 {
 	const struct afdo_sym *sym = afdo_binary__sym_at(&a->bin, addr);
 
 	if (!sym)
 		return NULL;
+	if (*nr && (*v)[*nr - 1].sym == sym)
+		return &(*v)[*nr - 1];
 	for (size_t i = 0; i < *nr; i++)
 		if (!strcmp((*v)[i].name, sym->name))
 			return &(*v)[i];
-	*v = must_reallocarray(*v, *nr + 1, sizeof(**v));
+	ALLOC_GROW(*v, *nr + 1, *alloc);
 	(*v)[*nr] = (struct group){ .name = sym->name, .sym = sym };
 	return &(*v)[(*nr)++];
 }
@@ -157,16 +162,17 @@ static void copy_pair(struct pairs *to, const struct pair *p)
 static struct group *make_groups(struct autofdo *a, size_t *nr)
 {
 	struct group *v = NULL, *g;
+	size_t alloc = 0;
 
 	*nr = 0;
 	for (size_t i = 0; i < a->ips.nr; i++)
-		if ((g = group_of(a, &v, nr, a->ips.v[i].from)))
+		if ((g = group_of(a, &v, nr, &alloc, a->ips.v[i].from)))
 			copy_pair(&g->ips, &a->ips.v[i]);
 	for (size_t i = 0; i < a->ranges.nr; i++)
-		if ((g = group_of(a, &v, nr, a->ranges.v[i].from)))
+		if ((g = group_of(a, &v, nr, &alloc, a->ranges.v[i].from)))
 			copy_pair(&g->ranges, &a->ranges.v[i]);
 	for (size_t i = 0; i < a->branches.nr; i++)
-		if ((g = group_of(a, &v, nr, a->branches.v[i].from)))
+		if ((g = group_of(a, &v, nr, &alloc, a->branches.v[i].from)))
 			copy_pair(&g->branches, &a->branches.v[i]);
 	return v;
 }
@@ -274,7 +280,6 @@ static int make_profile(struct autofdo *a, FILE *out)
 	total = range_bytes(&a->ranges);
 	threshold = (uint64_t)(total * 0.000005) > 10 ? (uint64_t)(total * 0.000005) : 10;
 	g = make_groups(a, &nr_groups);
-
 	if (nr_groups > 1)
 		qsort(g, nr_groups, sizeof(*g), group_name_cmp);
 	starts = sampled_starts(a, &nr_starts);
@@ -325,7 +330,8 @@ int autofdo_convert(struct perf_data *pd, const struct autofdo_opts *o, FILE *ou
 	if (!has_branch_stacks(pd)) {
 		strbuf_addstr(err, "the recording has no branch stacks: AutoFDO counts the code "
 				   "between taken branches\n"
-				   "hint: record with -b (perf-mini record -b -e cycles:u -- PROGRAM)");
+				   "hint: record with -b (perf-mini record -b -e cycles:u -- "
+				   "PROGRAM)");
 		return -EINVAL;
 	}
 	machine__init(&a.m, &cfg);
