@@ -472,10 +472,14 @@ test_expect_success 'record --mmap-flush: the buffers are written once that much
 '
 
 test_expect_success NORMAL_USER 'record --uid: the processes the user runs' '
-	{ as_user "$WL/spin" 1500 & } && bg=$! &&
-	user=$(as_user id -u) && sleep 0.2 &&
+	# recorded once the user runs spin (U1: 0.2 s after starting it was
+	# not enough on a loaded machine); it spins until it is stopped
+	rm -f uid-spin.pid &&
+	{ as_user sh -c "echo \$\$ >uid-spin.pid; exec \"$WL/spin\" 120000" & } && bg=$! &&
+	await "test -s uid-spin.pid" && await_comm "$(cat uid-spin.pid)" spin &&
+	user=$(as_user id -u) &&
 	pm record -q --uid "$user" -e cpu-clock$u -o uid.data -- sleep 0.5 &&
-	wait $bg &&
+	kill "$(cat uid-spin.pid)" && { wait $bg; true; } &&
 	pm report --stdio --sort comm -i uid.data >out &&
 	test_grep "^ +[0-9.]+% +spin *$" out &&
 	test_expect_code 129 pm record --uid no-such-user -o x.data -- true 2>err &&
