@@ -78,6 +78,23 @@ else
 	test_skip "another machine's vDSO from the cache" "readelf (binutils) is not installed to read the image"
 fi
 
+# A binary where a clone may put it: its path (the cache's directory)
+# and its build-id link past the 100 bytes a ustar header holds (V1: a
+# clone under /tmp, the ASan build's workloads). pax headers carry them;
+# tar unpacks the binary whole and the link to it.
+test_expect_success 'a binary under a long directory: its path and build-id link whole in the archive' '
+	deep=$PWD/a-directory-as-long-as-a-clone-may-make-it/and-one-more-level-below-it &&
+	mkdir -p "$deep" && cp "$WL/burn" "$deep/a-program-with-a-long-name" &&
+	pm record -q -e cpu-clock -c 100000 -o deep.data -- "$deep/a-program-with-a-long-name" 50 \
+		>/dev/null 2>&1 &&
+	HOME=$PWD/empty pm archive deep.data >/dev/null 2>err && test ! -s err &&
+	mkdir -p unpacked && tar xjf deep.data.tar.bz2 -C unpacked &&
+	id=$(pm buildid-list -i deep.data | awk "/a-program-with-a-long-name\$/ { print \$1 }") &&
+	test -n "$id" && link=unpacked/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-) &&
+	test $(readlink "$link" | wc -c) -gt 100 &&
+	cmp "$link/elf" "$deep/a-program-with-a-long-name"
+'
+
 test_expect_success 'errors: a missing file, an unwritable place, two files; nothing half-written' '
 	test_expect_code 1 pm archive nosuch.data 2>err && test_grep "nosuch.data" err &&
 	! ls nosuch.data.tar.bz2* 2>/dev/null &&

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ustar headers (POSIX.1-1988), compressed through libbz2's stream API. */
+/* ustar headers (POSIX.1-1988), pax ones for long names, compressed
+ * through libbz2's stream API. */
 #include <bzlib.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -55,40 +57,34 @@ static int put(struct tarball *t, const void *data, uint64_t len, struct strbuf 
 
 /* ustar keeps 100 characters of name, and 155 more of the directories
  * before it in the prefix field: split, as GNU tar, at the last '/' with
- * at most 155 characters before it */
-static int set_name(char *h, const char *path, struct strbuf *err)
+ * at most 155 characters before it. False where no split fits. */
+static bool set_name(char *h, const char *path)
 {
 	size_t len = strlen(path);
 	const char *cut;
 
 	if (len <= 100) {
 		memcpy(h, path, len);
-		return 0;
+		return true;
 	}
 	for (cut = path + (len > 156 ? 155 : len - 2); cut > path && *cut != '/'; cut--)
 		;
-	if (*cut != '/' || cut - path > 155 || strlen(cut + 1) > 100) {
-		strbuf_addf(err, "%s: the name is too long for a tar file", path);
-		return -1;
-	}
+	if (*cut != '/' || cut - path > 155 || strlen(cut + 1) > 100)
+		return false;
 	memcpy(h + 345, path, (size_t)(cut - path));
 	memcpy(h, cut + 1, strlen(cut + 1));
-	return 0;
+	return true;
 }
 
-static int header(struct tarball *t, const char *path, char type, uint64_t size,
-		  const char *link, struct strbuf *err)
+static int ustar_header(struct tarball *t, const char *path, char type, uint64_t size,
+			const char *link, struct strbuf *err)
 {
 	char h[BLOCK];
 	unsigned int sum = 0;
 
 	memset(h, 0, sizeof(h));
-	if (set_name(h, path, err))
-		return -1;
-	if (link && strlen(link) > 100) {
-		strbuf_addf(err, "%s: the link is too long for a tar file", path);
-		return -1;
-	}
+	if (!set_name(h, path))
+		memcpy(h, path, 100);	/* a pax header before it has the whole */
 	snprintf(h + 100, 8, "%07o", type == '5' ? 0755 : type == '2' ? 0777 : 0644);
 	snprintf(h + 108, 8, "%07o", 0);
 	snprintf(h + 116, 8, "%07o", 0);
@@ -96,7 +92,7 @@ static int header(struct tarball *t, const char *path, char type, uint64_t size,
 	snprintf(h + 136, 12, "%011lo", t->mtime);
 	h[156] = type;
 	if (link)
-		memcpy(h + 157, link, strlen(link));
+		memcpy(h + 157, link, strlen(link) > 100 ? 100 : strlen(link));
 	memcpy(h + 257, "ustar", 6);
 	memcpy(h + 263, "00", 2);
 	memset(h + 148, ' ', 8);
@@ -105,6 +101,41 @@ static int header(struct tarball *t, const char *path, char type, uint64_t size,
 	snprintf(h + 148, 8, "%06o", sum);
 	h[155] = ' ';
 	return put(t, h, sizeof(h), err);
+}
+
+/* A pax record, "LEN key=value\n", its length counting its own digits. */
+static void add_pax_record(struct strbuf *sb, const char *key, const char *value)
+{
+	size_t base = strlen(key) + strlen(value) + 3, len = base + 1, digits;
+
+	while (len != base + (digits = (size_t)snprintf(NULL, 0, "%zu", len)))
+		len = base + digits;
+	strbuf_addf(sb, "%zu %s=%s\n", len, key, value);
+}
+
+/*
+ * The entry's ustar header, after a POSIX pax header (what GNU tar and
+ * bsdtar read) where its path or link does not fit: the build-id cache
+ * of a binary under a long directory has both.
+ */
+static int header(struct tarball *t, const char *path, char type, uint64_t size,
+		  const char *link, struct strbuf *err)
+{
+	static const char zeros[BLOCK];
+	struct strbuf pax = STRBUF_INIT;
+	char probe[BLOCK] = { 0 };
+	int ret = 0;
+
+	if (!set_name(probe, path))
+		add_pax_record(&pax, "path", path);
+	if (link && strlen(link) > 100)
+		add_pax_record(&pax, "linkpath", link);
+	if (pax.len)
+		ret = ustar_header(t, "PaxHeader", 'x', pax.len, NULL, err) ||
+		      put(t, pax.buf, pax.len, err) ||
+		      put(t, zeros, (BLOCK - pax.len % BLOCK) % BLOCK, err) ? -1 : 0;
+	strbuf_release(&pax);
+	return ret ? ret : ustar_header(t, path, type, size, link, err);
 }
 
 int tarball__dir(struct tarball *t, const char *path, struct strbuf *err)

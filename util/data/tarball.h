@@ -3,7 +3,8 @@
 #define PM_TARBALL_H
 
 /*
- * A bzip2-compressed tar file (ustar, what `tar xjf` unpacks), written
+ * A bzip2-compressed tar file (ustar, with pax headers for names of more
+ * than ustar holds; what `tar xjf` unpacks), written
  * entry by entry: archive's perf.data.tar.bz2, as perf archive makes it.
  * Paths are relative; each directory before its entries.
  */

@@ -7,8 +7,9 @@
  * of more than 100 characters is split at a '/' into the 155-byte prefix
  * and the name, as GNU tar splits it (the longest prefix that fits: each
  * split below is tar --format=ustar's); one no split can hold, or a link
- * over 100 characters, is refused by name. A stream that cannot be
- * written fails the archive.
+ * over 100 characters, goes whole in a POSIX pax header before the entry
+ * ("LEN path=..." records, LEN counting itself), the entry's own fields
+ * cut to their size. A stream that cannot be written fails the archive.
  */
 #include <bzlib.h>
 #include <time.h>
@@ -117,6 +118,21 @@ static void test_tarball__entries(void **state)
 }
 
 #define X10 "xxxxxxxxxx"
+/* The pax header at @h: type 'x', one record "LEN key=value\n" whose
+ * LEN is the record's length, padded to its block. */
+static void check_pax(const char *h, const char *key, const char *value)
+{
+	char want[512];
+	int n = (int)(strlen(key) + strlen(value) + 3), len = n + 1;
+
+	while (len != n + snprintf(NULL, 0, "%d", len))
+		len = n + snprintf(NULL, 0, "%d", len);
+	snprintf(want, sizeof(want), "%d %s=%s\n", len, key, value);
+	assert_int_equal(h[156], 'x');
+	assert_int_equal(octal(h + 124, 11), strlen(want));
+	assert_memory_equal(h + BLOCK, want, strlen(want));
+}
+
 #define Y10 "yyyyyyyyyy"
 #define X50 X10 X10 X10 X10 X10
 #define Y50 Y10 Y10 Y10 Y10 Y10
@@ -124,7 +140,7 @@ static void test_tarball__entries(void **state)
 static const struct name_case {
 	const char *what;
 	const char *path;
-	const char *prefix;	/* NULL: refused */
+	const char *prefix;	/* NULL: in a pax header */
 	const char *name;
 } names[] = {
 	{ "short", "usr/bin/true", "", "usr/bin/true" },
@@ -149,7 +165,7 @@ static void test_tarball__long_names(void **state)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		const struct name_case *c = &names[i];
 		struct strbuf err = STRBUF_INIT;
-		char *bz, *tar, name[101], prefix[156], want[256];
+		char *bz, *tar, name[101], prefix[156];
 		size_t bz_len;
 		unsigned int len;
 		FILE *f = open_memstream(&bz, &bz_len);
@@ -159,18 +175,18 @@ static void test_tarball__long_names(void **state)
 		print_message("tar name: %s\n", c->what);
 		assert_int_equal(tarball__close(t, &err), 0);
 		fclose(f);
+		assert_int_equal(ret, 0);
+		assert_int_equal(err.len, 0);
+		tar = unpack(bz, bz_len, &len);
 		if (!c->prefix) {
-			assert_int_equal(ret, -1);
-			snprintf(want, sizeof(want), "%s: the name is too long for a tar file",
-				 c->path);
-			assert_string_equal(err.buf, want);
+			check_pax(tar, "path", c->path);
+			field(tar + 2 * BLOCK, 0, 100, name);
+			assert_memory_equal(name, c->path, 100);
+			free(tar);
 			free(bz);
 			strbuf_release(&err);
 			continue;
 		}
-		assert_int_equal(ret, 0);
-		assert_int_equal(err.len, 0);
-		tar = unpack(bz, bz_len, &len);
 		field(tar, 0, 100, name);
 		field(tar, 345, 155, prefix);
 		assert_string_equal(prefix, c->prefix);
@@ -184,17 +200,26 @@ static void test_tarball__long_names(void **state)
 static void test_tarball__long_link(void **state)
 {
 	struct strbuf err = STRBUF_INIT;
-	char *bz;
+	char *bz, *tar, link[101];
 	size_t bz_len;
+	unsigned int len;
 	FILE *f = open_memstream(&bz, &bz_len);
 	struct tarball *t = tarball__open(f, &err);
 
 	(void)state;
 	assert_int_equal(tarball__symlink(t, "l", X50 X50, &err), 0);
-	assert_int_equal(tarball__symlink(t, "m", X50 X50 "x", &err), -1);
-	assert_string_equal(err.buf, "m: the link is too long for a tar file");
+	assert_int_equal(tarball__symlink(t, "m", X50 X50 "x", &err), 0);
+	assert_int_equal(err.len, 0);
 	assert_int_equal(tarball__close(t, &err), 0);
 	fclose(f);
+	tar = unpack(bz, bz_len, &len);
+	field(tar, 157, 100, link);
+	assert_string_equal(link, X50 X50);	/* 100: ustar holds it */
+	check_pax(tar + BLOCK, "linkpath", X50 X50 "x");
+	field(tar + 3 * BLOCK, 157, 100, link);
+	assert_memory_equal(link, X50 X50, 100);
+	assert_int_equal(tar[3 * BLOCK + 156], '2');
+	free(tar);
 	free(bz);
 	strbuf_release(&err);
 }
