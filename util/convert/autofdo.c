@@ -235,23 +235,21 @@ static void process_group(struct autofdo *a, struct afdo_profile *p, const struc
 	struct afdo_frame frames[MAX_FRAMES];
 	size_t n;
 
+	for (size_t i = 0; i < g->ranges.nr; i++) {
+		const struct pair *r = &g->ranges.v[i];
+
+		for (uint64_t at = r->from; at - start < size && at <= r->to; at++)
+			counts[at - start] += r->n;
+	}
+	/* each byte's location made (count 0), and given its count: one
+	 * inline stack a byte */
 	for (uint64_t off = 0; off < size; off++) {
 		n = afdo_binary__inline_stack(&a->bin, start + off, frames, MAX_FRAMES);
 		afdo_node__add_count(p, fn, frames, n, 0);
+		if (counts[off])
+			afdo_node__add_count(p, fn, frames, n, counts[off]);
 	}
 	if (g->ranges.nr) {
-		for (size_t i = 0; i < g->ranges.nr; i++) {
-			const struct pair *r = &g->ranges.v[i];
-
-			for (uint64_t at = r->from; at - start < size && at <= r->to; at++)
-				counts[at - start] += r->n;
-		}
-		for (uint64_t off = 0; off < size; off++) {
-			if (!counts[off])
-				continue;
-			n = afdo_binary__inline_stack(&a->bin, start + off, frames, MAX_FRAMES);
-			afdo_node__add_count(p, fn, frames, n, counts[off]);
-		}
 		for (size_t i = 0; i < g->branches.nr; i++) {
 			const struct pair *b = &g->branches.v[i];
 			const struct afdo_sym *callee = afdo_binary__sym_starting(&a->bin, b->to);
