@@ -146,10 +146,10 @@ static int usage_error(const char *cmd, struct strbuf *err)
 	return 129;
 }
 
-static int sched_latency_cmd(int argc, const char **argv, const char *input)
+static int sched_latency_cmd(int argc, const char **argv, const char *input, bool dump_raw)
 {
 	static const char *const usage[] = { "perf-mini sched latency [<options>]", NULL };
-	struct sched_latency_opts o = { .cpu = -1 };
+	struct sched_latency_opts o = { .cpu = -1, .dump_raw = dump_raw };
 	struct strbuf out = STRBUF_INIT, note = STRBUF_INIT, err = STRBUF_INIT;
 	const char *sort = "avg, max, switch, runtime";
 	const struct option options[] = {
@@ -170,10 +170,10 @@ static int sched_latency_cmd(int argc, const char **argv, const char *input)
 		      "sched latency");
 }
 
-static int sched_map_cmd(int argc, const char **argv, const char *input)
+static int sched_map_cmd(int argc, const char **argv, const char *input, bool dump_raw)
 {
 	static const char *const usage[] = { "perf-mini sched map [<options>]", NULL };
-	struct sched_map_opts o = { 0 };
+	struct sched_map_opts o = { .dump_raw = dump_raw };
 	struct strbuf out = STRBUF_INIT, note = STRBUF_INIT, err = STRBUF_INIT;
 	const char *color_pids = NULL, *color_cpus = NULL;
 	const struct option options[] = {
@@ -193,10 +193,11 @@ static int sched_map_cmd(int argc, const char **argv, const char *input)
 	return finish(sched_map(input, &o, &out, &note, &err), &out, &note, &err, "sched map");
 }
 
-static int sched_timehist_cmd(int argc, const char **argv, const char *input)
+static int sched_timehist_cmd(int argc, const char **argv, const char *input, bool dump_raw)
 {
 	static const char *const usage[] = { "perf-mini sched timehist [<options>]", NULL };
-	struct sched_timehist_opts o = { .call_graph = true, .max_stack = 5 };
+	struct sched_timehist_opts o = { .call_graph = true, .max_stack = 5,
+					.dump_raw = dump_raw };
 	struct strbuf out = STRBUF_INIT, note = STRBUF_INIT, err = STRBUF_INIT;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name"),
@@ -247,10 +248,11 @@ int cmd_sched(int argc, const char **argv, struct pm_env *env)
 {
 	const char *input = cmd_default_input();
 	int verbose = 0;
-	bool force = false;
+	bool force = false, dump_raw = false;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_END(),
 	};
@@ -271,20 +273,25 @@ int cmd_sched(int argc, const char **argv, struct pm_env *env)
 	} else if (is(argv[0], "record", true)) {
 		ret = sched_record(argc, argv, env);
 	} else if (is(argv[0], "latency", true)) {
-		ret = sched_latency_cmd(argc, argv, input);
+		ret = sched_latency_cmd(argc, argv, input, dump_raw);
 	} else if (is(argv[0], "map", false)) {
-		ret = sched_map_cmd(argc, argv, input);
+		ret = sched_map_cmd(argc, argv, input, dump_raw);
 	} else if (is(argv[0], "timehist", false)) {
-		ret = sched_timehist_cmd(argc, argv, input);
+		ret = sched_timehist_cmd(argc, argv, input, dump_raw);
 	} else if (is(argv[0], "script", false)) {
-		const char **av = calloc((size_t)argc + 3, sizeof(*av));
+		const char **av = calloc((size_t)argc + 4, sizeof(*av));
+		int n = 0;
 
-		av[0] = "script";
-		av[1] = "-i";
-		av[2] = input;
-		for (int i = 1; i < argc; i++)
-			av[i + 2] = argv[i];
-		ret = av ? cmd_script(argc + 2, av, env) : 1;
+		if (av) {
+			av[n++] = "script";
+			av[n++] = "-i";
+			av[n++] = input;
+			if (dump_raw)	/* perf's -D is global: script dumps too */
+				av[n++] = "-D";
+			for (int i = 1; i < argc; i++)
+				av[n++] = argv[i];
+		}
+		ret = av ? cmd_script(n, av, env) : 1;
 		free(av);
 	} else {
 		strbuf_addf(&err, "'%s' is not a sched command\nhint: perf-mini sched record, "

@@ -106,6 +106,23 @@ test_expect_success SYSWIDE,TRACEFS,PERF 'recorded by perf sched record: the sam
 	same latency -i p.data && same timehist -S -w -M -i p.data && same map -i p.data
 '
 
+# -D: perf dumps each record as the subcommand's tool is handed it, and
+# the tool's handlers decide what follows: "unhandled!" where it has none
+# (latency takes no MMAP, timehist no MMAP2), timehist's thread and DSO of
+# each switch before its line; nothing of a file without tracepoints
+test_expect_success SYSWIDE,TRACEFS,PERF 'sched -D: each record as perf dumps it, between the report lines' '
+	for f in s.data g.data p.data; do
+		for c in latency map "map --compact" timehist "timehist -w -M -V" "timehist -S -I" \
+			 script; do
+			same -D $c -i $f || { echo "$f -D $c"; return 1; }
+		done
+	done &&
+	pm sched -D timehist -i g.data >out 2>/dev/null &&
+	test_grep "^ \.\.\. thread: " out && test_grep "PERF_RECORD_MMAP2: unhandled!" out &&
+	pm record -q -e task-clock -o tc.data -- true &&
+	same -D latency -i tc.data && same -D map -i tc.data
+'
+
 test_expect_success 'errors: no file, no sched events, a bad key or list, no subcommand' '
 	test_expect_code 255 pm sched latency -i nosuch.data 2>err &&
 	test_grep "nosuch.data" err &&

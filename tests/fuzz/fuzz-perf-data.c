@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!perf_data__open_buffer(&pd, "fuzz", data, size, &err)) {
 		struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &x };
 
-		perf_data__dump(&pd, devnull, true, &stats, &err);
+		perf_data__dump(&pd, devnull, &dump_tool_report, &stats, &err);
 		machine__init(&x.machine, &cfg);
 		hists__init(&x.hists, &sort, NULL, 1);
 		hists__init(&x.mem_hists, &mem_sort, NULL, 1);

@@ -15,10 +15,52 @@
 
 struct dump {
 	FILE *out;
-	bool report;		/* report -D: its tool leaves the maps "unhandled" */
+	const struct dump_tool *tool;
 	struct session_stats *stats;
 	struct dump_state state;
 };
+
+/* a record type's bit in its word: types 0-63, then 64-127 (THREAD_MAP is 73) */
+#define BIT(type) ((uint64_t)1 << ((type) % 64))
+
+/* perf 6.1's report: it has no use for throttling (its words), and its
+ * stubs take the maps of a stat or --threads file */
+const struct dump_tool dump_tool_report = {
+	.unhandled = { BIT(PERF_RECORD_THROTTLE) | BIT(PERF_RECORD_UNTHROTTLE),
+		       BIT(PERF_RECORD_THREAD_MAP) | BIT(PERF_RECORD_CPU_MAP) },
+};
+
+/* script takes throttling and says nothing */
+const struct dump_tool dump_tool_script = {
+	.silent = { BIT(PERF_RECORD_THROTTLE) | BIT(PERF_RECORD_UNTHROTTLE) },
+};
+
+/* sched latency and map: comm, fork, namespaces and losses only */
+const struct dump_tool dump_tool_sched = {
+	.unhandled = { BIT(PERF_RECORD_MMAP) | BIT(PERF_RECORD_MMAP2) |
+		       BIT(PERF_RECORD_EXIT) | BIT(PERF_RECORD_CGROUP) |
+		       BIT(PERF_RECORD_THROTTLE) | BIT(PERF_RECORD_UNTHROTTLE),
+		       BIT(PERF_RECORD_ID_INDEX) | BIT(PERF_RECORD_THREAD_MAP) |
+		       BIT(PERF_RECORD_CPU_MAP) },
+};
+
+/* sched timehist: as latency, with MMAP (not MMAP2) and EXIT */
+const struct dump_tool dump_tool_timehist = {
+	.unhandled = { BIT(PERF_RECORD_MMAP2) | BIT(PERF_RECORD_CGROUP) |
+		       BIT(PERF_RECORD_THROTTLE) | BIT(PERF_RECORD_UNTHROTTLE),
+		       BIT(PERF_RECORD_ID_INDEX) | BIT(PERF_RECORD_THREAD_MAP) |
+		       BIT(PERF_RECORD_CPU_MAP) },
+};
+
+static bool dump_tool__bit(const uint64_t *bits, uint32_t type)
+{
+	return type < 128 && (bits[type / 64] & BIT(type));
+}
+
+static bool dump_tool__unhandled(const struct dump_tool *tool, uint32_t type)
+{
+	return dump_tool__bit(tool->unhandled, type);
+}
 
 static void hex_dump(FILE *out, const struct pm_event_header *ev)
 {
@@ -134,13 +176,13 @@ static bool user_details(const struct dump *d, const struct pm_event_header *ev)
 			memcpy(&pid, p + 8 + 24 * i, 8);
 			fprintf(d->out, "%s%d", i ? ", " : "", (int)pid);
 		}
-		if (d->report)
+		if (dump_tool__unhandled(d->tool, ev->type))
 			fputs("\n: unhandled!", d->out);
 		break;
 	case PERF_RECORD_CPU_MAP:
 		fputs(": ", d->out);
 		cpu_list(d->out, p, len);
-		if (d->report)
+		if (dump_tool__unhandled(d->tool, ev->type))
 			fputs("\n: unhandled!", d->out);
 		break;
 	case PERF_RECORD_FINISHED_INIT:
@@ -350,7 +392,7 @@ static void sample_details(struct sample_dump *sd)
 
 /* -D's own details: samples and losses; the rest as every tool prints them */
 static void details(FILE *out, const struct pm_event_header *ev, const struct perf_sample *s,
-		    const struct pd_evsel *evsel, const char *machine, bool report)
+		    const struct pd_evsel *evsel, const char *machine)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -380,14 +422,6 @@ static void details(FILE *out, const struct pm_event_header *ev, const struct pe
 				s && s->id ? s->id : (uint64_t)-1, e->lost);
 		break;
 	}
-	case PERF_RECORD_THROTTLE:
-	case PERF_RECORD_UNTHROTTLE:
-		/* report has no use for them (perf's words); script takes them
-		 * and says nothing, not even the line's end */
-		if (!report)
-			return;
-		fputs(": unhandled!", out);
-		break;
 	default:
 		event_text__details(ev, &sb);
 		fwrite(sb.buf, 1, sb.len, out);
@@ -440,9 +474,10 @@ static void print_user_stamp(FILE *out, const struct perf_data *pd, size_t nr_kn
 }
 
 void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
-			    const struct pm_event_header *ev, uint64_t off, FILE *out, bool report)
+			    const struct pm_event_header *ev, uint64_t off, FILE *out,
+			    const struct dump_tool *tool)
 {
-	struct dump d = { .out = out, .report = report };
+	struct dump d = { .out = out, .tool = tool };
 	struct perf_sample s;
 	struct strbuf msg = STRBUF_INIT;
 	struct pd_evsel *evsel = NULL;
@@ -470,13 +505,16 @@ void perf_data__dump_record(struct perf_data *pd, struct dump_state *st,
 	/* perf says nothing more of these, not even the line's end */
 	if (ev->type == PERF_RECORD_HEADER_ATTR || ev->type == PERF_RECORD_HEADER_FEATURE)
 		return;
-	if (ev->type == PERF_RECORD_FINISHED_ROUND && st->unordered) {
+	if (dump_tool__bit(tool->silent, ev->type))
+		return;
+	if ((ev->type == PERF_RECORD_FINISHED_ROUND && st->unordered) ||
+	    (dump_tool__unhandled(tool, ev->type) && ev->type != PERF_RECORD_THREAD_MAP &&
+	     ev->type != PERF_RECORD_CPU_MAP)) {
 		fputs(": unhandled!\n", out);
 		return;
 	}
 	if (!user_details(&d, ev))
-		details(out, ev, evsel ? &s : NULL, evsel,
-			pd->feat.arch, report);
+		details(out, ev, evsel ? &s : NULL, evsel, pd->feat.arch);
 }
 
 static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, uint64_t off,
@@ -485,14 +523,14 @@ static int dump_record(struct perf_data *pd, const struct pm_event_header *ev, u
 	struct dump *d = ctx;
 
 	session_stats__count(d->stats, ev);
-	perf_data__dump_record(pd, &d->state, ev, off, d->out, d->report);
+	perf_data__dump_record(pd, &d->state, ev, off, d->out, d->tool);
 	return 0;
 }
 
-int perf_data__dump(struct perf_data *pd, FILE *out, bool report, struct session_stats *stats,
-		    struct strbuf *err)
+int perf_data__dump(struct perf_data *pd, FILE *out, const struct dump_tool *tool,
+		    struct session_stats *stats, struct strbuf *err)
 {
-	struct dump d = { .out = out, .report = report, .stats = stats };
+	struct dump d = { .out = out, .tool = tool, .stats = stats };
 
 	memset(stats, 0, sizeof(*stats));
 	return perf_data__for_each_record(pd, dump_record, &d, err);

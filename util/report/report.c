@@ -333,7 +333,7 @@ static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
 {
 	struct report *r = ctx;
 
-	perf_data__dump_record(&r->pd, &r->dump_state, ev, off, r->dump_out, true);
+	perf_data__dump_record(&r->pd, &r->dump_state, ev, off, r->dump_out, &dump_tool_report);
 }
 
 static int out_of_memory(struct report *r, int err)

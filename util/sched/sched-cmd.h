@@ -19,6 +19,7 @@ struct sched_latency_opts {
 	uint32_t nr_keys;
 	int cpu;		/* -C: perf's profile_cpu, -1 for none */
 	bool pids;		/* -p: a row per task, not per comm */
+	bool dump_raw;		/* sched -D */
 };
 
 int sched_latency(const char *input, const struct sched_latency_opts *o, struct strbuf *out,
@@ -27,6 +28,7 @@ int sched_latency(const char *input, const struct sched_latency_opts *o, struct 
 struct sched_map_opts {
 	bool compact;
 	const char *cpus;	/* --cpus: the columns shown */
+	bool dump_raw;		/* sched -D */
 };
 
 int sched_map(const char *input, const struct sched_map_opts *o, struct strbuf *out,
@@ -39,6 +41,7 @@ struct sched_timehist_opts {
 	const char *time;		/* --time start,stop */
 	bool call_graph;		/* -g (on unless --no-call-graph) */
 	int max_stack;			/* --max-stack: frames shown (5) */
+	bool dump_raw;			/* sched -D */
 };
 
 int sched_timehist(const char *input, const struct sched_timehist_opts *o, struct strbuf *out,

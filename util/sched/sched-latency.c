@@ -374,6 +374,8 @@ int sched_latency(const char *input, const struct sched_latency_opts *o, struct 
 
 	if (sched_file__open(&f, input, err))
 		return -1;
+	if (o->dump_raw)
+		sched_file__dump(&f, &dump_tool_sched, out);
 	l.nr_cpus = f.pd.feat.nr_cpus_avail > 4096 ? 4096 : f.pd.feat.nr_cpus_avail;
 	l.nr_cpus = l.nr_cpus < 256 ? 256 : l.nr_cpus;
 	l.curr_pid = must_calloc(l.nr_cpus, sizeof(*l.curr_pid));

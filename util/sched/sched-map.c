@@ -135,6 +135,8 @@ int sched_map(const char *input, const struct sched_map_opts *o, struct strbuf *
 		cpu_map__delete(m.shown);
 		return -1;
 	}
+	if (o->dump_raw)
+		sched_file__dump(&f, &dump_tool_sched, out);
 	m.curr = must_calloc(MAX_CPUS, sizeof(*m.curr));
 	if (m.shown) {
 		m.shown_cpu = must_calloc(MAX_CPUS, sizeof(*m.shown_cpu));

@@ -250,11 +250,32 @@ int sched_file__open_stream(struct sched_file *f, int fd, struct strbuf *err)
 	return 0;
 }
 
+void sched_file__dump(struct sched_file *f, const struct dump_tool *tool, struct strbuf *pending)
+{
+	if (!f->pd.pipe && !f->has_tracepoint)
+		return;	/* perf reads nothing of a file without tracepoints */
+	f->dump_out = stdout;
+	f->dump_tool = tool;
+	f->dump_pending = pending;
+}
+
+static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
+{
+	struct sched_file *f = ((struct reader *)ctx)->f;
+
+	if (f->dump_pending) {
+		fwrite(f->dump_pending->buf, 1, f->dump_pending->len, f->dump_out);
+		strbuf_reset(f->dump_pending);
+	}
+	perf_data__dump_record(&f->pd, &f->dump_state, ev, off, f->dump_out, f->dump_tool);
+}
+
 int sched_file__read(struct sched_file *f, const struct sched_ops *ops, void *ctx,
 		     struct strbuf *err)
 {
 	struct reader r = { .f = f, .ops = ops, .ctx = ctx };
-	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &r };
+	struct session_tool tool = { .sample = on_sample, .event = on_event, .ctx = &r,
+				     .dump = f->dump_out ? on_dump : NULL };
 	int got = 0, ret = 0;
 
 	if (!f->ls)

@@ -43,7 +43,8 @@ struct timehist {
 	struct sched_thread *idle;	/* by CPU: "<idle>", made as met */
 	uint64_t *last_switch;		/* by CPU */
 	struct sched_thread **idle_last;	/* -I: by CPU, the task before idle */
-	struct machine *machine;	/* -g: where the callchains' symbols are */
+	struct machine *machine;	/* -g, -D: where the samples' symbols are */
+	bool chains;			/* -g of a file with callchains */
 	struct idle_chains *idle_chains;	/* -I -g: idle time by callchain */
 	int comm_width;
 	uint64_t hist_start, hist_end, skipped;
@@ -278,7 +279,7 @@ static void switch_row(struct timehist *h, const struct sched_event *e, uint64_t
 	} else if (h->o->wakeups) {
 		strbuf_addf(h->out, "  %-*s", h->comm_width, "");
 	}
-	if (h->machine && th->tid != 0)
+	if (h->chains && th->tid != 0)
 		callchain(h, e->s);
 	strbuf_addch(h->out, '\n');
 }
@@ -386,6 +387,8 @@ static void on_switch(struct timehist *h, const struct sched_event *e)
 	struct sched_thread *th;
 	struct runtime *r = NULL;
 
+	if (h->f->dump_out)	/* perf resolves every switch first, and says so */
+		resolve_dump_sample(h->machine, s, h->f->dump_out);
 	if ((int)cpu > h->max_cpu)
 		h->max_cpu = (int)cpu;
 	sched_threads__findnew(&h->f->threads, (int32_t)s->pid, (int32_t)s->tid);
@@ -685,17 +688,20 @@ static int run(struct timehist *h, struct strbuf *err)
 	struct sched_file *f = h->f;
 	uint32_t online = f->pd.feat.nr_cpus_online;
 
-	if (h->o->call_graph && !f->has_callchain) {
+	h->chains = h->o->call_graph && f->has_callchain;
+	if (h->o->call_graph && !f->has_callchain)
 		strbuf_addstr(h->note, "Samples do not have callchains.\n");
-	} else if (h->o->call_graph) {
+	if (h->chains && h->o->idle_hist)
+		h->idle_chains = idle_chains__new(MAX_CPUS);
+	if (h->chains || h->o->dump_raw) {
 		struct dsos_config cfg = { .symfs = "" };
 
 		h->machine = must_calloc(1, sizeof(*h->machine));
 		machine__init(h->machine, &cfg);
 		machine__apply_build_ids(h->machine, &f->pd.feat);
-		if (h->o->idle_hist)
-			h->idle_chains = idle_chains__new(MAX_CPUS);
 	}
+	if (h->o->dump_raw)
+		sched_file__dump(f, &dump_tool_timehist, h->out);
 	if (!f->has_kind[SCHED_SWITCH]) {
 		strbuf_addstr(err, "no sched_switch events in the file\nhint: record with "
 			      "perf-mini sched record");

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "../base/strbuf.h"
+#include "../data/dump.h"
 #include "../data/perf-data.h"
 #include "../data/session.h"
 
@@ -86,6 +87,12 @@ struct sched_file {
 	bool has_callchain;		/* some event samples callchains */
 	struct evsel_fields *fields;	/* each event's kind and fields */
 	size_t nr_fields;
+	/* sched -D: each record as the tool's perf prints it as delivered,
+	 * after what the tool has printed into @dump_pending so far */
+	FILE *dump_out;
+	const struct dump_tool *dump_tool;
+	struct dump_state dump_state;
+	struct strbuf *dump_pending;
 };
 
 /* Open @input (errors in @err); then read it through @ops. */
@@ -96,6 +103,9 @@ int sched_file__open(struct sched_file *f, const char *input, struct strbuf *err
 int sched_file__open_stream(struct sched_file *f, int fd, struct strbuf *err);
 int sched_file__read(struct sched_file *f, const struct sched_ops *ops, void *ctx,
 		     struct strbuf *err);
+/* -D: dump each record read to stdout as @tool's perf does; @pending
+ * (or NULL): the report's text, written out before each record */
+void sched_file__dump(struct sched_file *f, const struct dump_tool *tool, struct strbuf *pending);
 void sched_file__close(struct sched_file *f, void (*free_priv)(void *priv));
 
 /* perf's machine__findnew_thread(): a new thread gets @pid; a known one

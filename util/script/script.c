@@ -118,7 +118,7 @@ static void on_dump(void *ctx, const struct pm_event_header *ev, uint64_t off)
 	struct script *s = ctx;
 
 	script_print__flush(&s->print, stdout);
-	perf_data__dump_record(&s->pd, &s->dump, ev, off, stdout, false);
+	perf_data__dump_record(&s->pd, &s->dump, ev, off, stdout, &dump_tool_script);
 }
 
 /* On the reading thread, once the events are checked (file mode): some
