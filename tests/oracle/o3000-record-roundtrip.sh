@@ -589,6 +589,24 @@ test_expect_success 'record --threads: perf'"'"'s directory, which perf reads as
 	test -f mdir.data.old/data.0 && test -f mdir.data/data
 '
 
+# --threads reads the rings in threads of their own, as perf's writer
+# threads: one per CPU (a lane), per package, or per maps list. The
+# workload counts its recorder's threads: the main one and the lanes'.
+test_expect_success 'record --threads: a thread per lane reads its rings, and every sample is kept' '
+	nr=$(getconf _NPROCESSORS_ONLN) &&
+	pkgs=$(cat /sys/devices/system/cpu/cpu[0-9]*/topology/physical_package_id | sort -u | wc -l) &&
+	for run in "cpu $((nr + 1))" "package $((pkgs + 1))" "0/0 2"; do
+		set -- $run &&
+		pm record -q --threads=$1 -e cpu-clock -o lanes.data -- \
+			sh "$ROOT/tests/helpers/count-tasks.sh" $2 tasks &&
+		test "$(cat tasks)" = $2 || { echo "--threads=$1: $(cat tasks) threads, not $2"; return 1; }
+	done &&
+	pm record --threads -e cpu-clock -o lanes.data -- "$WL/burn" 300 2>rec.err &&
+	n=$(sed -n "s/.*(\([0-9]*\) samples) \]$/\1/p" rec.err) && test "$n" -gt 0 &&
+	pm report --stats -i lanes.data | grep -q "SAMPLE events: *$n\$" &&
+	perf report --stdio -i lanes.data 2>/dev/null | grep -q "^# Samples: .* of event"
+'
+
 test_expect_success 'record --threads: into a pipe, with -z or --switch-output, a bad spec: refused' '
 	test_expect_code 129 pm record --threads -o - -- true 2>err >/dev/null &&
 	test_grep "cannot write to a pipe" err &&

@@ -53,33 +53,52 @@ void perf_data_writer__write_ring(struct perf_data_writer *w, int i, const void 
 	}
 	strbuf_add(&w->dir[i].buf, data, len);
 	if (w->dir[i].buf.len >= DIR_FLUSH_AT)
-		writer_dir__flush(w);
+		perf_data_writer__flush_ring(w, i);
+}
+
+int perf_data_writer__flush_ring(struct perf_data_writer *w, int i)
+{
+	struct pd_dir_file *f = &w->dir[i];
+	int ret, none = 0;
+
+	if (!f->buf.len || f->fd < 0)
+		return 0;
+	ret = writer__write_all(f->fd, f->buf.buf, f->buf.len, 0, false);
+	if (ret) {	/* the first error stays, whichever thread met it */
+		__atomic_compare_exchange_n(&w->error, &none, ret, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED);
+		return ret;
+	}
+	__atomic_store_n(&f->size, f->size + f->buf.len, __ATOMIC_RELAXED);
+	strbuf_reset(&f->buf);
+	return 0;
 }
 
 int writer_dir__flush(struct perf_data_writer *w)
 {
 	for (int i = 0; i < w->nr_dir; i++) {
-		struct pd_dir_file *f = &w->dir[i];
-		int ret;
+		int ret = perf_data_writer__flush_ring(w, i);
 
-		if (!f->buf.len || f->fd < 0)
-			continue;
-		ret = writer__write_all(f->fd, f->buf.buf, f->buf.len, 0, false);
-		if (ret) {
-			if (!w->error)
-				w->error = ret;
+		if (ret)
 			return ret;
-		}
-		w->dir_size += f->buf.len;
-		strbuf_reset(&f->buf);
 	}
 	return 0;
+}
+
+uint64_t perf_data_writer__dir_size(const struct perf_data_writer *w)
+{
+	uint64_t size = w->dir_closed_size;
+
+	for (int i = 0; i < w->nr_dir; i++)
+		size += __atomic_load_n(&w->dir[i].size, __ATOMIC_RELAXED);
+	return size;
 }
 
 void writer_dir__close(struct perf_data_writer *w, bool remove)
 {
 	struct strbuf file = STRBUF_INIT;
 
+	w->dir_closed_size = remove ? 0 : perf_data_writer__dir_size(w);
 	for (int i = 0; i < w->nr_dir; i++) {
 		if (w->dir[i].fd >= 0)
 			close(w->dir[i].fd);

@@ -47,14 +47,16 @@ struct perf_data_writer {
 	struct compressor *zstd;	/* record -z: data goes in COMPRESSED records */
 	uint64_t bytes_in, bytes_out;	/* before and after compression */
 	/* record --threads: the rings' records in PATH/data.N beside the
-	 * header file PATH/data (writer-dir.c) */
+	 * header file PATH/data (writer-dir.c). Each file is written by one
+	 * thread, the one that reads its ring. */
 	struct pd_dir_file {
 		int fd;
 		struct strbuf buf;
+		uint64_t size;		/* written into it; read by others (atomic) */
 	} *dir;
 	int nr_dir;
 	char *dir_path;
-	uint64_t dir_size;		/* written into them */
+	uint64_t dir_closed_size;	/* what the files held when closed */
 };
 
 /* Create @path ("-": stdout in pipe mode) and write the header and
@@ -85,12 +87,18 @@ int perf_data_writer__open_dir(struct perf_data_writer *w, const char *path, int
 			       struct strbuf *err);
 
 /* Ring @i's records into PATH/data.@i (or the one file when there is no
- * directory). */
+ * directory). One thread at a time per ring. */
 void perf_data_writer__write_ring(struct perf_data_writer *w, int i, const void *data,
 				  size_t len);
 
+/* Ring @i's pending bytes written out: 0 or the first write error. */
+int perf_data_writer__flush_ring(struct perf_data_writer *w, int i);
+
 /* The directory files' pending bytes written out (from flush). */
 int writer_dir__flush(struct perf_data_writer *w);
+
+/* What the directory files hold so far (any thread). */
+uint64_t perf_data_writer__dir_size(const struct perf_data_writer *w);
 
 /* The directory files closed; with @remove, deleted with the directory. */
 void writer_dir__close(struct perf_data_writer *w, bool remove);

@@ -386,7 +386,7 @@ void record_print_summary(const struct record_opts *o, const struct recorder *r,
 		goto out;
 	}
 	strbuf_addf(&sb, "[ perf record: Captured and wrote %.3f MB %s%s",
-		    (double)(w->data_offset + w->data_size + w->dir_size) / 1024 / 1024, o->output,
+		    (double)(w->data_offset + w->data_size + perf_data_writer__dir_size(w)) / 1024 / 1024, o->output,
 		    stamp);
 	/* -z: perf counts no samples, and says what the rings held against
 	 * the zstd frames they became */

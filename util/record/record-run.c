@@ -6,18 +6,23 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "../base/util.h"
+#include "../base/xalloc.h"
 #include "../data/decompress.h"
 #include "../data/perf-data.h"
 #include "../events/evlist-open.h"
+#include "../events/perf-sys.h"
 #include "../events/workload.h"
 #include "internal.h"
+#include "threads-spec.h"
 
 /* the signal that stopped the recording, 0 while it runs */
 static volatile sig_atomic_t record_done;
@@ -205,6 +210,18 @@ static void serve_control(struct record_opts *o)
 	strbuf_release(&said);
 }
 
+/* Either loop's end, the events disabled and the forward rings drained:
+ * --overwrite's rings, the kernel's count of lost samples */
+static int loop_end(struct recorder *r, int pidfd, int ret, struct strbuf *err)
+{
+	if (!ret)
+		ret = recorder__read_backward(r, err);
+	recorder__save_lost_samples(r);
+	if (pidfd >= 0)
+		close(pidfd);
+	return ret;
+}
+
 static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 		       struct strbuf *err)
 {
@@ -243,12 +260,49 @@ static int record_loop(struct record_opts *o, struct recorder *r, pid_t watch,
 	r->flush = 0;	/* the rest, however little */
 	if (!ret)
 		ret = recorder__drain(r, err);
-	if (!ret)
-		ret = recorder__read_backward(r, err);
-	recorder__save_lost_samples(r);
-	if (pidfd >= 0)
-		close(pidfd);
+	return loop_end(r, pidfd, ret, err);
+}
+
+/* --threads: the lane of each ring; a ring per CPU, or all in one lane
+ * where the rings are per task */
+static int start_lanes(struct record_opts *o, struct recorder *r, struct strbuf *err)
+{
+	const struct cpu_map *cpus = o->target.cpus;
+	int *lane_of = must_calloc((size_t)r->nr_rings + 1, sizeof(*lane_of));
+	int nr = 1, ret;
+
+	if (cpus->nr == r->nr_rings && cpus->cpus[0] >= 0)
+		nr = threads_spec__lanes(o->threads, cpus, "/sys/devices/system/cpu", lane_of, err);
+	ret = nr < 0 ? -EINVAL : recorder__start_lanes(r, lane_of, nr, err);
+	free(lane_of);
 	return ret;
+}
+
+/* record_loop() with --threads: the lanes read the rings; this thread
+ * waits for the end (the workload, a signal, --control, the size limit) */
+static int record_loop_lanes(struct record_opts *o, struct recorder *r, pid_t watch,
+			     struct strbuf *err)
+{
+	int pidfd = open_pidfd(watch);
+	uint64_t enable_at = o->delay > 0 ? clock_now_ns() + (uint64_t)o->delay * 1000000 : 0;
+	int ret = start_lanes(o, r, err), stopped;
+
+	if (o->delay && !o->quiet)
+		o->say(NULL, "Events disabled\n");
+	while (!record_done && !ret) {
+		struct pollfd p = { .fd = pidfd, .events = POLLIN };
+		bool exited = perf_sys_poll(&p, 1, wait_ms(enable_at)) > 0 &&
+			      (p.revents & (POLLIN | POLLHUP));
+
+		enable_after_delay(o, &enable_at);
+		serve_control(o);
+		if (exited || record_size_limit_reached(o, r) || o->ctl_stop ||
+		    recorder__lanes_failed(r))
+			break;
+	}
+	evlist__disable(o->evlist);
+	stopped = recorder__stop_lanes(r, err);
+	return loop_end(r, pidfd, ret ? ret : stopped, err);
 }
 
 static int start_workload(struct record_opts *o, struct workload *wl, const char **argv,
@@ -369,7 +423,8 @@ int record_run(struct record_opts *o, const char **argv, struct strbuf *err)
 		perf_data_writer__discard(&w);
 		goto out;
 	}
-	ret = record_loop(o, &r, o->has_workload ? wl.pid : o->target.watch_pid, err);
+	ret = (o->threads ? record_loop_lanes : record_loop)(o, &r, o->has_workload ? wl.pid :
+							     o->target.watch_pid, err);
 	/* before the workload is reaped: its comm is still there to read */
 	record_synthesize(o, &r, &w, o->has_workload ? wl.pid : 0, true);
 	if (o->has_workload)

@@ -96,7 +96,7 @@ void record_close_switch_events(struct record_opts *o)
 
 bool record_size_limit_reached(struct record_opts *o, const struct recorder *r)
 {
-	uint64_t size = r->w->data_size + r->w->dir_size;	/* --threads' files too */
+	uint64_t size = r->w->data_size + perf_data_writer__dir_size(r->w);	/* --threads' files too */
 
 	if (!o->max_size || size < o->max_size)
 		return false;

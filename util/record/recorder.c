@@ -145,6 +145,10 @@ uint64_t recorder__save_lost_samples(struct recorder *r)
 
 void recorder__exit(struct recorder *r)
 {
+	struct strbuf ignored = STRBUF_INIT;
+
+	recorder__stop_lanes(r, &ignored);	/* an error path left them running */
+	strbuf_release(&ignored);
 	for (int i = 0; i < r->nr_rings; i++)
 		ring__munmap(&r->rings[i]);
 	free(r->rings);
@@ -179,6 +183,20 @@ static void note_dso(struct recorder *r, const char *name)
 	r->dsos[r->nr_dsos] = strdup(name);
 	if (r->dsos[r->nr_dsos])
 		r->nr_dsos++;
+}
+
+void recorder__absorb(struct recorder *r, const struct recorder *lane)
+{
+	r->nr_samples += lane->nr_samples;
+	r->nr_lost += lane->nr_lost;
+	r->nr_lost_records += lane->nr_lost_records;
+	r->nr_wakeups += lane->nr_wakeups;
+	if (lane->first_time && (!r->first_time || lane->first_time < r->first_time))
+		r->first_time = lane->first_time;
+	if (lane->last_time > r->last_time)
+		r->last_time = lane->last_time;
+	for (size_t i = 0; i < lane->nr_dsos; i++)
+		note_dso(r, lane->dsos[i]);
 }
 
 static void scan_mmap(struct recorder *r, const struct pm_event_header *h, const char *name)
@@ -278,6 +296,25 @@ bool recorder__wait(struct recorder *r, int fd, int timeout_ms)
 	return fd >= 0 && (r->pollfds[n].revents & (POLLIN | POLLHUP));
 }
 
+static int ring_id(const struct recorder *r, int i)
+{
+	return r->ring_ids ? r->ring_ids[i] : i;
+}
+
+static int flush_lane(struct recorder *r, struct strbuf *err)
+{
+	for (int i = 0; i < r->nr_rings; i++) {
+		int ret = perf_data_writer__flush_ring(r->w, r->ring_ids[i]);
+
+		if (ret) {
+			strbuf_addf(err, "cannot write %s/data.%d: %s", r->w->dir_path,
+				    r->ring_ids[i], strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
 int recorder__drain(struct recorder *r, struct strbuf *err)
 {
 	static const struct pm_event_header round = {
@@ -292,11 +329,14 @@ int recorder__drain(struct recorder *r, struct strbuf *err)
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
 		if (r->w->nr_dir)	/* --threads: ring i's own file */
-			perf_data_writer__write_ring(r->w, i, r->chunk.buf, r->chunk.len);
+			perf_data_writer__write_ring(r->w, ring_id(r, i), r->chunk.buf,
+						     r->chunk.len);
 		else
 			perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;
 	}
+	if (r->ring_ids)	/* a lane: its own files only, the others are others' */
+		return flush_lane(r, err);
 	if (!wrote)
 		return r->w->error ? perf_data_writer__flush(r->w, err) : 0;
 	/* perf's threads write no rounds: a reader sorts their files by time */
@@ -329,7 +369,8 @@ int recorder__read_backward(struct recorder *r, struct strbuf *err)
 			continue;
 		recorder__scan(r, r->chunk.buf, r->chunk.len);
 		if (r->w->nr_dir)
-			perf_data_writer__write_ring(r->w, i, r->chunk.buf, r->chunk.len);
+			perf_data_writer__write_ring(r->w, ring_id(r, i), r->chunk.buf,
+						     r->chunk.len);
 		else
 			perf_data_writer__write_records(r->w, r->chunk.buf, r->chunk.len);
 		wrote = true;

@@ -39,6 +39,9 @@ struct recorder {
 	size_t nr_dsos, alloc_dsos;
 	pid_t maps_pid;			/* a process whose maps are kept, or 0 */
 	struct strbuf kept_maps;	/* its MMAP/MMAP2 records since the last file */
+	/* a lane of --threads: its rings' indexes among all (their files) */
+	int *ring_ids;
+	struct recorder_lanes *lanes;	/* --threads: the lanes reading the rings */
 };
 
 /*
@@ -77,6 +80,25 @@ int recorder__read_backward(struct recorder *r, struct strbuf *err);
  * so every reader sees the loss. Returns the samples lost.
  */
 uint64_t recorder__save_lost_samples(struct recorder *r);
+
+/*
+ * --threads: read the rings in threads from now on, ring i by lane
+ * @lane_of[i] of @nr_lanes, each writing its rings' own files (the writer
+ * has a directory). 0, or a negative errno with @err; either way
+ * recorder__stop_lanes() ends them.
+ */
+int recorder__start_lanes(struct recorder *r, const int *lane_of, int nr_lanes,
+			  struct strbuf *err);
+
+/* Whether a lane has stopped on an error (the recording should end). */
+bool recorder__lanes_failed(const struct recorder *r);
+
+/* With the events disabled: each lane drains its rings to the end and
+ * stops; their counts join @r's. 0, or the first lane's error in @err. */
+int recorder__stop_lanes(struct recorder *r, struct strbuf *err);
+
+/* A lane's counts into @r's: samples, losses, times, the files mapped. */
+void recorder__absorb(struct recorder *r, const struct recorder *lane);
 
 /* --switch-output: what the next file counts starts from nothing. */
 void recorder__new_file(struct recorder *r);

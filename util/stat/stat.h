@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "../events/evlist.h"
-#include "aggr-map.h"
+#include "../events/aggr-map.h"
 
 enum aggr_mode {
 	AGGR_GLOBAL,	/* one value per event */

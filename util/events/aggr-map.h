@@ -12,7 +12,7 @@
  * Ownership: the caller's (aggr_map__exit).
  */
 #include "../base/strbuf.h"
-#include "../events/cpumap.h"
+#include "cpumap.h"
 
 enum aggr_level {
 	AGGR_LEVEL_SOCKET,

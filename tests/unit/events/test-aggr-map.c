@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../unit-test.h"
-#include "../../../util/stat/aggr-map.h"
+#include "../../../util/events/aggr-map.h"
 
 static char dir[] = "/tmp/pm-topoXXXXXX";
 
