@@ -40,8 +40,13 @@ test_expect_success 'the workload exit status passes through' '
 	test_grep " cs$u " err
 '
 
-test_expect_success 'a workload killed by a signal gives 128+signal' '
-	test_expect_code 137 pm stat -e cs -- sh -c "kill -9 \$\$" 2>err
+# perf stat returns the workload's exit status, which a signal's death
+# does not have (WEXITSTATUS: 0); record dies of the signal (t3000)
+test_expect_success 'a workload killed by a signal: exit 0, as perf stat, and the signal named' '
+	pm stat -e cs -- sh -c "kill -9 \$\$" 2>err &&
+	test_grep "^sh: Killed$" err &&
+	{ "$PERF_MINI" stat -e task-clock -- yes 2>/dev/null; echo $? >rc; } | head -1 >out &&
+	test "$(cat out)" = y && test "$(cat rc)" = 0
 '
 
 test_expect_success 'a missing program is a clear error, exit 255 as perf' '
@@ -68,9 +73,23 @@ test_expect_success NORMAL_USER 'a name in no PATH directory, one of them unsear
 	chmod 755 locked
 '
 
-test_expect_success 'no command and no target is a usage error' '
-	test_expect_code 129 pm stat -e cs 2>err &&
-	test_grep "nothing to measure" err
+# as perf: no command and no target counts the whole system until a
+# signal; a user who may not count CPUs is told so, as for -a. Its events
+# open after its signal handlers are in place: open events are the sign
+# that SIGINT will be caught.
+test_expect_success SYSWIDE 'no command and no target: the whole system until ^C, as perf' '
+	(sh -c "echo \$\$ >stat.pid; exec \"\$PERF_MINI\" stat -e task-clock" 2>out; \
+	 echo $? >rc) &
+	await "test -s stat.pid && ls -l /proc/\$(cat stat.pid)/fd | grep -q perf_event" &&
+	kill -INT "$(cat stat.pid)" && wait &&
+	test "$(cat rc)" = 130 &&
+	test_grep "^ Performance counter stats for .system wide.:" out &&
+	test_grep " task-clock .* CPUs utilized" out
+'
+
+test_expect_success NORMAL_USER 'no command as a user who may not count CPUs: told so, as for -a' '
+	test_must_fail as_user "$PERF_MINI" stat -e task-clock 2>err &&
+	test_grep "perf_event_paranoid" err
 '
 
 test_expect_success '-x, gives perf CSV fields in perf order' '

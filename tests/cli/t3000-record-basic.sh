@@ -62,6 +62,18 @@ test_expect_success 'SIGINT stops recording and the file is complete' '
 	pm report -i int.data --stdio >out && test_grep "spin" out
 '
 
+# as perf: no command and no target samples the whole system until ^C
+test_expect_success SYSWIDE 'no command: the whole system until SIGINT, as perf' '
+	"$PERF_MINI" record -q -e cpu-clock -o nocmd.data &
+	pid=$! && await "test -s nocmd.data && test \$(wc -c <nocmd.data) -gt 2000" &&
+	kill -INT $pid && wait $pid;
+	pm evlist -v -i nocmd.data >attr &&
+	test_grep "inherit: 1" attr && ! grep -q "enable_on_exec" attr &&
+	pm report --header-only -i nocmd.data >hdr &&
+	test_grep "^# cmdline : .*record -q -e cpu-clock -o nocmd.data *$" hdr &&
+	test "$(pm report --stats -i nocmd.data | grep -c "MMAP.* events")" -ge 1
+'
+
 test_expect_success 'a workload killed by a signal: exit 128+sig, file complete' '
 	( pm record -q -e cpu-clock -o killed.data -- \
 		sh -c "echo \$\$ >wl.pid; exec \"$WL/spin\" 20000"; echo $? >rc ) &

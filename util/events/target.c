@@ -41,11 +41,6 @@ static int check_combination(const struct target *t, struct strbuf *err)
 			    t->system_wide ? "-a" : "-C");
 		return -EINVAL;
 	}
-	if (!t->has_workload && !target__has_task(t) && !target__has_cpu(t)) {
-		strbuf_addstr(err, "nothing to measure: no command given\nhint: e.g. 'perf-mini "
-				   "stat -- ls', or attach with -p PID, -t TID, -a or -C CPUS");
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -120,6 +115,10 @@ int target__setup(struct target *t, const char **argv, int argc, const struct ta
 
 	if (ret)
 		return ret;
+	/* as perf: no command and no -p, -t, --uid, -a or -C is the whole
+	 * system, until a signal ends it */
+	if (!t->has_workload && !target__has_task(t) && !target__has_cpu(t))
+		t->system_wide = true;
 	describe(t, argv, argc);
 	if (target__all_threads(t)) {
 		t->cpus = cpu_map__any();

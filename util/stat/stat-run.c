@@ -233,7 +233,9 @@ static void reap_workload(struct stat_opts *o, pid_t pid, const char *argv0, str
 		kill(pid, SIGTERM);
 	if (wait4(pid, &status, 0, ru) <= 0)
 		return;
-	o->exit_code = workload__exit_code(status);
+	/* perf's: the exit status, which a death by a signal does not have
+	 * (its WEXITSTATUS, 0); a signal to stat itself is another matter */
+	o->exit_code = WIFSIGNALED(status) ? 0 : workload__exit_code(status);
 	if (WIFSIGNALED(status) && !o->quiet) {
 		struct strbuf note = STRBUF_INIT;
 

@@ -27,7 +27,6 @@ static const struct combo_case bad_combos[] = {
 	{ "--uid and -p", { .uid_str = "0", .pid = "100" },
 	  "--uid records the processes of a user: it cannot be used with -p, -t, -a or -C" },
 	{ "--uid and -a", { .uid_str = "0", .system_wide = true }, "--uid records" },
-	{ "nothing", { .pid = NULL }, "nothing to measure: no command given\nhint: " },
 };
 
 static void test_target__combinations_refused(void **state)
@@ -130,6 +129,8 @@ static const char *workload[] = { "sleep", "1" };
 static const struct map_case map_cases[] = {
 	{ "a workload", { .has_workload = true }, 0, "-1", 1, { 0 }, 0, "'sleep 1'" },
 	{ "-a", { .system_wide = true }, 0, "0-3", 1, { -1 }, -1, "'system wide'" },
+	{ "nothing: the whole system, as perf", { .pid = NULL }, 0, "0-3", 1, { -1 }, -1,
+	  "'system wide'" },
 	{ "-a with a workload to time", { .system_wide = true, .has_workload = true }, 0,
 	  "0-3", 1, { -1 }, -1, "'system wide'" },
 	{ "-C", { .cpu_list = "1,3" }, 0, "1,3", 1, { -1 }, -1, "'CPU(s) 1,3'" },
