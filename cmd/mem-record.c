@@ -199,7 +199,7 @@ int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm_env *e
 	}
 	ret = mem_events__choose(&me, r.event, o->operation, record, &err);
 	if (ret) {
-		ret = ret == -EOPNOTSUPP ? 1 : 129;
+		ret = ret == -EOPNOTSUPP ? PM_EXIT_ERROR : 129;
 		goto out;
 	}
 	build_record_argv(&r, &me, record, &av);

@@ -93,8 +93,9 @@ static int print_command(const struct trace_output_opts *t, int argc, const char
 	for (int i = 0; i < argc; i++)
 		av[n++] = argv[i];
 	ret = trace_rec__run(&rec, n, av, env);
-	if (!stat(path, &st) && st.st_size && ret != PM_EXIT_ERROR &&
-	    print_file(t, path) && !ret)
+	if (ret != PM_EXIT_ERROR && ret != 129)	/* the command ran: 0 whatever its status */
+		ret = 0;
+	if (!stat(path, &st) && st.st_size && ret != PM_EXIT_ERROR && print_file(t, path))
 		ret = PM_EXIT_ERROR;
 	unlink(path);
 	free(av);
@@ -118,14 +119,20 @@ static int live_target(struct trace_output_opts *t, const char **av)
 	return 3;
 }
 
-/* what a live trace exits with: a command's status (the recorder passes
- * it on: 255 where it could not run it); a recorder that failed said why,
- * and the empty stream it left is no news; --max-events' stop is no failure */
+/* what a live trace exits with: 0 after a command, whatever its status,
+ * as perf (255 where the recorder could not run it); a recorder that
+ * failed said why, and the empty stream it left is no news; --max-events'
+ * stop is no failure */
 static int live_result(int printed, int status, bool command, struct strbuf *err)
 {
 	int code = stopped_early ? 0 : WIFEXITED(status) ? WEXITSTATUS(status) :
 		   128 + WTERMSIG(status);
 
+	/* perf 6.1's trace exits 0 whatever its command's status; the
+	 * recorder's own refusals stay (129 a usage error, 255 a command
+	 * that could not run, with the reason) */
+	if (command && code != PM_EXIT_ERROR && code != 129)
+		code = 0;
 	if (code)
 		printed = command ? code : PM_EXIT_ERROR;	/* perf's 255, a bad -p too */
 	else if (err->len)
@@ -140,8 +147,7 @@ static int live_result(int printed, int status, bool command, struct strbuf *err
  * whole machine or of the command and its children, printed as they come
  * until Ctrl-C or their end (fds named from /proc as they are printed). A
  * recorder writes a pipe the line printer reads: Ctrl-C ends the recorder,
- * and the printer goes on to the end of what was recorded. A command's
- * exit status is trace's, as perf's.
+ * and the printer goes on to the end of what was recorded.
  */
 static int trace_live(struct trace_output_opts *t, int max_events, int argc, const char **argv,
 		      struct pm_env *env)

@@ -56,7 +56,7 @@ test_expect_success 'stat report on a missing or truncated file: a clear error, 
 test_expect_success 'stat record refuses -r and --append, and an unwritable -o' '
 	test_expect_code 129 pm stat record -r 2 -o r.data -- true 2>err &&
 	test_grep "counts one run" err &&
-	test_expect_code 1 pm stat record -o /nonexistent/dir/x.data -- true 2>err &&
+	test_expect_code 255 pm stat record -o /nonexistent/dir/x.data -- true 2>err &&
 	test_grep "/nonexistent/dir/x.data" err && ! test -e /nonexistent/dir/x.data
 '
 

@@ -349,7 +349,7 @@ test_expect_success SYSWIDE,TRACEFS 'record --exclude-perf: no hits of perf-mini
 '
 
 test_expect_success TRACEFS 'a filter the kernel refuses is one clear error' '
-	test_expect_code 1 pm stat -e sched:sched_process_exec --filter "nosuch == 1" true 2>err &&
+	test_expect_code 255 pm stat -e sched:sched_process_exec --filter "nosuch == 1" true 2>err &&
 	test_grep "cannot set the filter .nosuch == 1. on sched:sched_process_exec: Invalid argument" err &&
 	test_grep "^hint: " err
 '

@@ -150,10 +150,10 @@ test_expect_success 'record -d -W: data address, source and weight in every samp
 '
 
 test_expect_success 'record -b / -j: branch stacks need a PMU that keeps them' '
-	test_expect_code 1 pm record -b -e cpu-clock -o b.data -- true 2>err &&
+	test_expect_code 255 pm record -b -e cpu-clock -o b.data -- true 2>err &&
 	test_grep "cannot sample branch stacks" err && test_grep "^hint:" err &&
 	! test -e b.data &&
-	test_expect_code 1 pm record -j any_call,u -e cpu-clock -o b.data -- true 2>err &&
+	test_expect_code 255 pm record -j any_call,u -e cpu-clock -o b.data -- true 2>err &&
 	test_grep "cannot sample branch stacks" err
 '
 

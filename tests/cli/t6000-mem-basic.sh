@@ -42,10 +42,10 @@ test_expect_success 'mem options after report (perf mem report -D -i F), the res
 '
 
 test_expect_success 'mem record -t load -p: mem options after record, as perf takes them' '
-	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -t load -p -v \
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 255 pm mem record -t load -p -v \
 		-o m.data -- true 2>err &&
 	test_grep "^calling: record -e cpu/mem-loads,ldlat=30/P $" err &&
-	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -t store -vv \
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 255 pm mem record -t store -vv \
 		--data-page-size -o m.data -- true 2>err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|DATA_PAGE_SIZE$" err
 '
@@ -98,7 +98,7 @@ test_expect_success 'mem report on a file without memory samples: one clear erro
 
 test_expect_success 'mem record without memory events (no PMU described): the cause, exit 1, no file' '
 	mkdir -p nopmu/bus/event_source/devices &&
-	PERF_MINI_SYSFS=$TRASH/nopmu test_expect_code 1 pm mem record -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$TRASH/nopmu test_expect_code 255 pm mem record -o m.data -- true 2>err &&
 	test_grep "has no memory events" err && test_grep "^hint: .*-e list" err &&
 	! test -e m.data &&
 	PERF_MINI_SYSFS=$TRASH/nopmu pm mem record -e list 2>err &&
@@ -106,7 +106,7 @@ test_expect_success 'mem record without memory events (no PMU described): the ca
 '
 
 test_expect_success 'mem record on a described Ice Lake: loads and stores asked of the PMU (-vv)' '
-	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$SYSFS/icelake test_expect_code 255 pm mem record -vv -o m.data -- true 2>err &&
 	test_grep "^calling: record -e cpu/mem-loads,ldlat=30/P -e cpu/mem-stores/P $" err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|ID\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
 	test_grep "precise_ip +3$" err && test_grep "decreasing precise_ip by one \(0\)" err &&
@@ -114,10 +114,10 @@ test_expect_success 'mem record on a described Ice Lake: loads and stores asked 
 '
 
 test_expect_success 'mem record on a described AMD Zen (IBS): one ibs_op event with weights, as perf' '
-	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 255 pm mem record -vv -o m.data -- true 2>err &&
 	test_grep "^calling: record -e ibs_op// $" err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
-	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 1 pm mem record -e mem-ldst -vv \
+	PERF_MINI_SYSFS=$SYSFS/amd-zen3 test_expect_code 255 pm mem record -e mem-ldst -vv \
 		-o m.data -- true 2>err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC$" err &&
 	PERF_MINI_SYSFS=$SYSFS/amd-zen3 pm mem record -e list 2>err &&
@@ -148,13 +148,13 @@ test_expect_success 'mem record on a described Arm Neoverse (SPE): spe-load, spe
 	PERF_MINI_SYSFS=$ARM pm mem record -v -e list 2>err &&
 	test_grep "^spe-load     arm_spe_0/ts_enable=1,pa_enable=1,load_filter=1,store_filter=0,min_latency=30/: available$" err &&
 	test_grep "^spe-ldst " err &&
-	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem record -vv -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 255 pm mem record -vv -o m.data -- true 2>err &&
 	test_grep "^calling: record -e arm_spe_0/ts_enable=1,pa_enable=1,load_filter=1,store_filter=1,min_latency=30/ $" err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC\|WEIGHT_STRUCT$" err &&
-	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem -t load record --ldlat 64 -v -o m.data \
+	PERF_MINI_SYSFS=$ARM test_expect_code 255 pm mem -t load record --ldlat 64 -v -o m.data \
 		-- true 2>err &&
 	test_grep "^calling: record -e arm_spe_0/.*load_filter=1,store_filter=0,min_latency=64/ $" err &&
-	PERF_MINI_SYSFS=$ARM test_expect_code 1 pm mem -t store record -vv -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$ARM test_expect_code 255 pm mem -t store record -vv -o m.data -- true 2>err &&
 	test_grep "^calling: record -e arm_spe_0/ts_enable=1,pa_enable=1,load_filter=0,store_filter=1/ $" err &&
 	test_grep "sample_type +IP\|TID\|TIME\|ADDR\|PERIOD\|DATA_SRC$" err &&
 	PERF_MINI_SYSFS=$ARM test_expect_code 129 pm mem record -e ldlat-loads -- true 2>err &&
@@ -165,7 +165,7 @@ test_expect_success 'mem record on a described Arm Neoverse (SPE): spe-load, spe
 test_expect_success 'mem record on a described POWER9: cpu/mem-loads/ and cpu/mem-stores/ as perf' '
 	PERF_MINI_SYSFS=$SYSFS/power9 pm mem record -e list 2>err &&
 	test_grep "^ldlat-loads  : available$" err && test_grep "^ldlat-stores : available$" err &&
-	PERF_MINI_SYSFS=$SYSFS/power9 test_expect_code 1 pm mem record -v -o m.data -- true 2>err &&
+	PERF_MINI_SYSFS=$SYSFS/power9 test_expect_code 255 pm mem record -v -o m.data -- true 2>err &&
 	test_grep "^calling: record -e cpu/mem-loads/ -e cpu/mem-stores/ $" err &&
 	! test -e m.data
 '

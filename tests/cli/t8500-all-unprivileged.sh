@@ -54,16 +54,16 @@ test_expect_success 'record with the default event as a normal user works too' '
 '
 
 test_expect_success 'refused even on user space (-a, :k): perf_event_paranoid, its value and both fixes' '
-	test_expect_code 1 as_user "$PERF_MINI" stat -a -e cpu-clock -- true 2>err &&
+	test_expect_code 255 as_user "$PERF_MINI" stat -a -e cpu-clock -- true 2>err &&
 	test_grep "^perf-mini stat: cannot open event .cpu-clock.: Permission denied: kernel.perf_event_paranoid is $paranoid" err &&
 	test_grep "^hint: lower it \(sudo sysctl -w kernel.perf_event_paranoid=-1\), or give perf-mini CAP_PERFMON" err &&
-	test_expect_code 1 as_user "$PERF_MINI" record -e cpu-clock:k -o k.data -- true 2>err &&
+	test_expect_code 255 as_user "$PERF_MINI" record -e cpu-clock:k -o k.data -- true 2>err &&
 	test_grep "cannot open event .cpu-clock:k.: Permission denied: kernel.perf_event_paranoid is $paranoid" err &&
 	! test -e k.data
 '
 
 test_expect_success 'record --namespaces as a normal user: refused for that reason, not the paranoid level' '
-	test_expect_code 1 as_user "$PERF_MINI" record --namespaces -e cpu-clock -o ns.data -- true 2>err &&
+	test_expect_code 255 as_user "$PERF_MINI" record --namespaces -e cpu-clock -o ns.data -- true 2>err &&
 	test_grep "namespace records \(--namespaces\) are for privileged users" err &&
 	! test -e ns.data
 '

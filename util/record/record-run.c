@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../base/pm-env.h"
 #include "../base/util.h"
 #include "../base/xalloc.h"
 #include "../data/decompress.h"
@@ -438,7 +439,7 @@ out:
 	record_close_switch_events(o);
 	evlist__close(o->evlist);
 	free(re.v);
-	return ret ? 1 : o->exit_code;
+	return ret ? PM_EXIT_ERROR : o->exit_code;	/* perf's -1 */
 }
 
 void record_catch_signals(bool switch_on_usr2)

@@ -155,7 +155,7 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 		.cpus = o->target.cpus, .threads = o->target.threads,
 		.trace = o->verbose >= 2 ? o->hooks.trace : NULL,
 	};
-	int ret = 0, exec_status = 0;
+	int ret = 0;
 
 	if (o->has_workload) {
 		ret = workload__prepare(wl, (const char *const *)argv, false, &err);
@@ -179,18 +179,16 @@ static int start_counting(struct stat_opts *o, struct workload *wl, const char *
 					o->target.threads, o->aggr_mode, o->interval, &err);
 		o->sw_open = !ret;
 	}
-	if (!ret && o->has_workload) {
+	/* a workload that cannot run is perf's -1 too (a shell's would be 127
+	 * or 126; the message says which it was) */
+	if (!ret && o->has_workload)
 		ret = workload__start(wl, argv[0], &err);
-		/* perf's status for a workload that cannot run (a shell's would
-		 * be 127 or 126; the message says which it was) */
-		exec_status = ret ? PM_EXIT_ERROR : 0;
-	}
 	if (ret) {
 		if (o->has_workload)
 			workload__abort(wl);
 		evlist__close(o->evlist);
 		o->hooks.error("stat", err.buf);
-		ret = exec_status ? exec_status : 1;
+		ret = PM_EXIT_ERROR;	/* perf's -1, whatever failed */
 	}
 	strbuf_release(&err);
 	return ret;
