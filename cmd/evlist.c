@@ -86,6 +86,7 @@ static int evlist_run(const struct evlist_opts *o)
 {
 	struct perf_data pd = { 0 };
 	struct trace_format *tf = NULL;
+	bool tracepoints = false;
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
 	int ret = perf_data__open(&pd, o->input, &err);
 
@@ -109,7 +110,11 @@ static int evlist_run(const struct evlist_opts *o)
 			print_group(&pd, pd.evsels[i], &out);
 		else
 			print_evsel(o, tf, pd.evsels[i], &out);
+		tracepoints |= pd.evsels[i]->attr.type == PERF_TYPE_TRACEPOINT;
 	}
+	if (tracepoints && !o->trace_fields)	/* perf's */
+		strbuf_addstr(&out, "# Tip: use 'perf evlist --trace-fields' to show fields for "
+			      "tracepoint events\n");
 	fwrite(out.buf, 1, out.len, stdout);
 	if (tf)
 		trace_format__delete(tf);

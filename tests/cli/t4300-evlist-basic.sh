@@ -57,7 +57,13 @@ test_expect_success 'evlist on a recording made here: names, -F, --trace-fields 
 test_expect_success TRACEFS 'evlist --trace-fields names a tracepoint fields' '
 	pm record -q -o tp.data -e sched:sched_process_exec -- true 2>/dev/null &&
 	pm evlist --trace-fields -i tp.data >out &&
-	test_grep "^sched:sched_process_exec: trace_fields: filename,pid,old_pid$" out
+	test_grep "^sched:sched_process_exec: trace_fields: filename,pid,old_pid$" out &&
+	! grep -q "Tip" out &&
+	for opts in "" -v -F -g; do
+		pm evlist $opts -i tp.data >out &&
+		test "$(tail -1 out)" = "# Tip: use '"'"'perf evlist --trace-fields'"'"' to show fields for tracepoint events" ||
+		{ echo "evlist $opts: no tip"; return 1; }
+	done
 '
 
 test_expect_success 'evlist -g with -v/-F/--trace-fields, or an argument: usage errors (129)' '

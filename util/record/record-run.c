@@ -102,7 +102,7 @@ static void add_tracking_dummy(struct record_opts *o)
  * and named again from it, as perf names it ("cpu-clock:uH"). Only when
  * nothing else was refused.
  */
-static bool cycles_to_cpu_clock(struct evlist *evlist)
+static bool cycles_to_cpu_clock(struct evlist *evlist, bool default_event)
 {
 	struct evsel *e;
 	int i;
@@ -110,8 +110,8 @@ static bool cycles_to_cpu_clock(struct evlist *evlist)
 	evlist__for_each(evlist, e, i)
 		if (!e->supported && (e->attr.type != PERF_TYPE_HARDWARE ||
 				      e->attr.config != PERF_COUNT_HW_CPU_CYCLES ||
-				      (e->open_errno != ENOENT && e->open_errno != ENXIO &&
-				       e->open_errno != ENODEV)))
+				      (!default_event && e->open_errno != ENOENT &&
+				       e->open_errno != ENXIO && e->open_errno != ENODEV)))
 			return false;
 	evlist__for_each(evlist, e, i) {
 		if (e->supported)
@@ -130,20 +130,12 @@ static int open_with_fallback(struct record_opts *o, struct strbuf *err)
 {
 	int ret = open_events(o, err);
 
-	if (ret != -EOPNOTSUPP || (!o->default_event && !cycles_to_cpu_clock(o->evlist)))
+	if (ret != -EOPNOTSUPP || !cycles_to_cpu_clock(o->evlist, o->default_event))
 		return ret;
 	strbuf_reset(err);
 	if (o->verbose && !o->quiet)	/* as perf: said with -v only */
 		o->say(NULL, "Warning:\nThe cycles event is not supported, trying to fall back "
 			     "to cpu-clock-ticks\n");
-	if (!o->default_event)
-		return open_events(o, err);
-	evlist__truncate(o->evlist, 0);
-	if (parse_events(o->evlist, "cpu-clock", &o->pctx, err))
-		return -EINVAL;
-	if (wants_tracking_dummy(o))
-		add_tracking_dummy(o);
-	record_attr__configure(o->evlist, &o->attr);
 	return open_events(o, err);
 }
 

@@ -151,9 +151,15 @@ static int parse_untyped(struct script_print *p, const char *spec, struct strbuf
 		      i == PERF_TYPE_TRACEPOINT ? ~(uint64_t)0 : ~(uint64_t)SF_TRACE);
 		p->by_type[i].user_set = true;	/* +a,-b too, as perf */
 	}
-	if ((sf.fields | sf.add) & SF_TRACE)
-		strbuf_addf(warn, "Warning: -F %s: 'trace' is printed for tracepoints only\n",
-			    spec);
+	/* perf's words, for each of its output types but tracepoints: raw,
+	 * breakpoint and its own two are "unknown" to it */
+	if ((sf.fields | sf.add) & SF_TRACE) {
+		static const char *const others[] = { "hardware", "software", "hardware-cache",
+						      "unknown", "unknown", "unknown", "unknown" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(others); i++)
+			strbuf_addf(warn, "'trace' not valid for %s events. Ignoring.\n", others[i]);
+	}
 	return 0;
 }
 

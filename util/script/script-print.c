@@ -589,8 +589,10 @@ void script_print__sample(struct script_print *p, struct machine *m,
 	struct perf_sample tmp;
 	bool chain, unwound_chain = false;
 
-	if (script_print__fields_for(p, e)->none)
-		return;		/* -F type: with no field */
+	/* -F type: with no field, or only fields this event has not (-F trace
+	 * of a cpu-clock sample): perf prints nothing, not even the line's end */
+	if (script_print__fields_for(p, e)->none || !f)
+		return;
 	t = machine__findnew_thread(m, (int32_t)s->pid, (int32_t)s->tid);
 
 	if (!p->no_callchain && (f & SF_IP)) {

@@ -132,7 +132,13 @@ static const struct {
 	{ { "hw:ip", "hw:sym" }, "Overriding previous field request for hardware events.\n" },
 	{ { "hw:ip", "sw:sym" }, "" },
 	{ { "ip", "+sym" }, "" },
-	{ { "comm,trace" }, "Warning: -F comm,trace: 'trace' is printed for tracepoints only\n" },
+	{ { "comm,trace" }, "'trace' not valid for hardware events. Ignoring.\n"
+			    "'trace' not valid for software events. Ignoring.\n"
+			    "'trace' not valid for hardware-cache events. Ignoring.\n"
+			    "'trace' not valid for unknown events. Ignoring.\n"
+			    "'trace' not valid for unknown events. Ignoring.\n"
+			    "'trace' not valid for unknown events. Ignoring.\n"
+			    "'trace' not valid for unknown events. Ignoring.\n" },
 };
 
 /* perf's warnings, word for word */
