@@ -29,4 +29,17 @@ while IFS= read -r opts; do
 	"
 done <lines
 
+# the default event's name, which report's header and every script line
+# carry: perf's cycles, or where it falls back, cpu-clock named from its
+# attr (cpu-clock:ppp; cpu-clock:uhppp for a user who may not profile the
+# kernel)
+test_expect_success PERF 'record with no -e: the event perf records, named as perf names it' '
+	perf record -q -o pdef.data -- "$WL/spin" 50 2>/dev/null >/dev/null &&
+	pm record -q -o mdef.data -- "$WL/spin" 50 &&
+	perf evlist -i pdef.data >perf.txt 2>/dev/null && perf evlist -i mdef.data >pm.txt 2>/dev/null &&
+	test_cmp perf.txt pm.txt &&
+	pm script -F event -i mdef.data | sort -u >ev.txt &&
+	test $(wc -l <ev.txt) = 1 && test_grep "^$(cat pm.txt): *$" ev.txt
+'
+
 test_done
