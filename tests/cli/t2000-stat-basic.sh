@@ -172,7 +172,10 @@ test_expect_success '-o writes the results to a file, --append adds to it' '
 	test_grep " cs$u " res.txt &&
 	pm stat -o res.txt --append -e faults -- true &&
 	test_grep " cs$u " res.txt &&
-	test_grep " faults$u " res.txt
+	test_grep " faults$u " res.txt &&
+	pm stat -x, -o csv.txt -e cs -- true &&
+	test "$(sed -n 2p csv.txt)" = "" && test_grep "^# started on " csv.txt &&
+	test_grep "^[0-9]+,,cs$u," csv.txt
 '
 
 test_expect_success '-o into a missing directory fails before running anything' '

@@ -68,8 +68,7 @@ int stat_open_output(struct stat_opts *o, FILE *dflt, const char *dflt_name,
 			    "exists and is writable", o->output, strerror(saved));
 		return -saved;
 	}
-	if (!o->csv_sep && !o->json)
-		fprintf(o->out, "# started on %s\n", ctime(&now));
+	fprintf(o->out, "# started on %s\n", ctime(&now));	/* -x and -j too, as perf */
 	return 0;
 }
 
