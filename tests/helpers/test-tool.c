@@ -16,6 +16,7 @@ static const struct {
 	const char *what;
 } cmds[] = {
 	{ "gen-bad-chain", cmd__gen_bad_chain, "chains holding garbage in the markers' range" },
+	{ "gen-long-chain", cmd__gen_long_chain, "a 100-frame chain, one address twice far apart" },
 	{ "gen-chain-remap", cmd__gen_chain_remap, "one chain across an exec, a COMM and a fork" },
 	{ "gen-guest", cmd__gen_guest, "a KVM host's samples in every cpumode" },
 	{ "gen-jit", cmd__gen_jit, "a JIT's samples, for /tmp/perf-PID.map" },

@@ -7,6 +7,7 @@
  * `test-tool NAME ARGS...` runs cmd__NAME with argv[0] = NAME.
  */
 int cmd__gen_bad_chain(int argc, const char **argv);
+int cmd__gen_long_chain(int argc, const char **argv);
 int cmd__gen_chain_remap(int argc, const char **argv);
 int cmd__gen_guest(int argc, const char **argv);
 int cmd__gen_jit(int argc, const char **argv);

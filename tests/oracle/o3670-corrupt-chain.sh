@@ -42,4 +42,17 @@ test_expect_success 'report --children: the dropped chains add to no frame' '
 	test_grep "^ +25.00% +0.00% +garbled +garbled +\[\.\] 0x0000555555556000" pm.txt
 '
 
+# --children counts a function once per sample however far apart its
+# frames are: a 100-frame chain whose one address comes twice, both past
+# the 64th distinct frame from the outermost (a JIT's code reached again;
+# perf-mini's list of a sample's entries held 64 and counted it twice)
+test_expect_success PERF 'report --children: an address twice in a long chain counts once, as perf' '
+	"$BUILD/test-tool" gen-long-chain long.data &&
+	for opts in "-g none --sort dso,sym" "-g none --sort sym" "--sort dso,sym" "-g caller"; do
+		same report --stdio --children -i long.data $opts || { echo "$opts"; return 1; }
+	done &&
+	pm report --stdio --children -g none -i long.data >pm.txt &&
+	test_grep "^ +100.00% +0.00% .*\[\.\] 0x00000000113d1a50$" pm.txt
+'
+
 test_done

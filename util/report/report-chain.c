@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../base/array.h"
 #include "../base/util.h"
 #include "chain-feed.h"
 #include "report.h"
@@ -108,10 +109,15 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 			struct hist_entry *self, const struct fold_frame *frames,
 			const struct cc_frame *cc, size_t n, int member)
 {
-	struct hist_entry *seen[64];
+	struct hist_entry **seen;
 	size_t nr_seen = 0;
 	char level = tmpl->level;
 
+	/* room for every frame's: perf's cache of them holds the whole chain,
+	 * and a long one repeats addresses far apart (an [unknown] frame
+	 * counted twice was 200%) */
+	ALLOC_GROW(r->seen, n + 1, r->seen_alloc);
+	seen = r->seen;
 	seen[nr_seen++] = self;
 	for (size_t i = 0; i < n; i++) {
 		struct hist_entry fe, *he;
@@ -152,8 +158,7 @@ static int add_children(struct report *r, struct hists *h, const struct hist_ent
 		hists__account_acc(h, he, tmpl->period, member);
 		if (n - i > he->max_depth)
 			he->max_depth = n - i;
-		if (nr_seen < ARRAY_SIZE(seen))
-			seen[nr_seen++] = he;
+		seen[nr_seen++] = he;
 	}
 	return 0;
 }

@@ -887,6 +887,7 @@ void report__exit(struct report *r)
 	}
 	free(r->hists);
 	free(r->frames);
+	free(r->seen);
 	free(r->inl_frames);
 	free(r->cc_frames);
 	free(r->fold_frames);

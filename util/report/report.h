@@ -156,6 +156,8 @@ struct report {
 	uint64_t unwound[UNWOUND_CHAIN_MAX];	/* a dwarf sample's callchain */
 	struct fold_frame *fold_frames;	/* the frames resolved, as folded */
 	struct cc_frame *cc_frames;
+	struct hist_entry **seen;	/* --children: a sample's entries so far */
+	size_t seen_alloc;
 	size_t nr_hists;
 	bool group_view;
 	bool forced_group;	/* --group made the file's events one group */
