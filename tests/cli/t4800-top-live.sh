@@ -54,7 +54,7 @@ test_expect_success 'top --stdio -p PID: perf top screens each -d, the workload 
 	test $(grep -c "^   PerfTop:" out) -ge 3 &&
 	test $(grep -c "$(printf "\033")\[H$(printf "\033")\[2J" out) -ge 3 &&
 	grep "^   PerfTop:" out | tail -1 >header &&
-	test_grep "^   PerfTop: +[0-9]+ irqs/sec  kernel: *[0-9.]+%  exact: +[0-9.]+% lost: [0-9]+/[0-9]+ drop: 0/0 \[4000Hz cpu-clock(:u)?\],  \(target_pid: $(spin_pid), 1 CPU\)$" header &&
+	test_grep "^   PerfTop: +[0-9]+ irqs/sec  kernel: *[0-9.]+%  exact: +[0-9.]+% lost: [0-9]+/[0-9]+ drop: 0/0 \[4000Hz cpu-clock:(uh)?ppp\],  \(target_pid: $(spin_pid)\)$" header &&
 	! grep -qE "PerfTop: +0 irqs" header &&
 	test $(grep -c "^-\{99\}$" out) -ge 3 &&
 	last_screen out >rows && head -1 rows | grep -qE "^ +[0-9.]+%  spin +\[\.\] main$" &&
@@ -196,7 +196,7 @@ test_expect_success NORMAL_USER 'a normal user: its own process is watched (user
 test_expect_success TMUX 'on a terminal: the browser, perf top title, refreshed' '
 	spin 120000 &&
 	start "\"$PERF_MINI\" top -d 1 -p $(spin_pid)" &&
-	wait_for "^Samples: [0-9]+.? of event .cpu-clock(:u)?., 4000 Hz, Event count \(approx\.\): [0-9]+ lost: 0/0 drop: 0/0$" &&
+	wait_for "^Samples: [0-9]+.? of event .cpu-clock:(uh)?ppp., 4000 Hz, Event count \(approx\.\): [0-9]+ lost: 0/0 drop: 0/0$" &&
 	screen | grep -q "^  *Overhead  *Shared Object  *Symbol" &&
 	wait_for "^ +[0-9.]+%  spin +\[\.\] main" &&
 	screen | head -1 >title1 && sleep 2.5 && screen | head -1 >title2 &&

@@ -194,6 +194,19 @@ int top__refresh(struct top *t)
 	return 0;
 }
 
+/* perf top's events: its recorder's tracking dummy is not one of them */
+static size_t sampled_events(const struct top *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->r.pd.nr_evsels; i++) {
+		const struct perf_event_attr *a = &t->r.pd.evsels[i]->attr;
+
+		n += !(a->type == PERF_TYPE_SOFTWARE && a->config == PERF_COUNT_SW_DUMMY);
+	}
+	return n;
+}
+
 void top__header(const struct top *t, const char *target, struct strbuf *out)
 {
 	const struct top_counts *c = &t->last;
@@ -203,7 +216,7 @@ void top__header(const struct top *t, const char *target, struct strbuf *out)
 		    "/%" PRIu64 " drop: 0/0 [", rate,
 		    c->samples ? 100.0 * c->kernel / c->samples : 0.0,
 		    c->samples ? 100.0 * c->exact / c->samples : 0.0, c->lost, c->lost_total);
-	if (t->r.pd.nr_evsels == 1) {
+	if (sampled_events(t) == 1) {
 		const struct perf_event_attr *a = &t->r.pd.evsels[0]->attr;
 
 		strbuf_addf(out, "%" PRIu64 "%s ", (uint64_t)a->sample_period, a->freq ? "Hz" : "");

@@ -160,8 +160,10 @@ void top_describe_target(const struct top_opts *o, struct pm_env *env, char *buf
 			 strchr(o->cpu_list, '-') ? "s" : "", o->cpu_list);
 	else if (o->tid)
 		snprintf(buf, size, "target_tid: %s", o->tid);
+	else if (o->pid)	/* perf's: a process's threads, no CPU count */
+		snprintf(buf, size, "target_pid: %s", o->pid);
 	else
-		snprintf(buf, size, "%s%s, %d CPU%s", o->pid ? "target_pid: " : o->uid ?
-			 "uid: " : "all", o->pid ?: o->uid ?: "", ncpu, ncpu > 1 ? "s" : "");
+		snprintf(buf, size, "%s%s, %d CPU%s", o->uid ? "uid: " : "all", o->uid ?: "", ncpu,
+			 ncpu > 1 ? "s" : "");
 }
 
