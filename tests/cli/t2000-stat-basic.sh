@@ -263,6 +263,15 @@ test_expect_success TRACEFS 'tracepoint events count with globs' '
 	test_grep ",sched:sched_process_exit," out
 '
 
+# perf reads a system's events in its directory's order, not sorted
+test_expect_success TRACEFS,PERF 'a tracepoint glob counts its events in perf'"'"'s order' '
+	for e in "irq:*" "raw_syscalls:*" "sched:sched_wak*"; do
+		perf stat -x, -e "$e" -- true 2>&1 | cut -d, -f3 >perf.txt &&
+		pm stat -x, -e "$e" -- true 2>&1 | cut -d, -f3 >pm.txt &&
+		test_cmp perf.txt pm.txt || { echo "$e"; return 1; }
+	done
+'
+
 test_expect_success 'a group is read as a group' '
 	pm stat -x, -e "{cs,faults}" -- "$WL/touch-pages" 500 2>out &&
 	test $(csv_value faults$u out) -ge 500

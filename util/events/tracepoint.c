@@ -38,6 +38,8 @@ static int is_dir_entry(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
+/* In the directory's own order, as perf reads it (stat -e 'irq:*' counts
+ * them so; list sorts its own) */
 static int events_in(const char *dir, const char *sys, const char *glob, tracepoint_cb *cb,
 		     void *data)
 {
@@ -46,7 +48,7 @@ static int events_in(const char *dir, const char *sys, const char *glob, tracepo
 	int n, matched = 0, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/events/%s", dir, sys);
-	n = scandir(path, &names, is_dir_entry, alphasort);
+	n = scandir(path, &names, is_dir_entry, NULL);
 	if (n < 0)
 		return 0;
 	for (int i = 0; i < n; i++) {
@@ -74,7 +76,7 @@ int tracepoint_for_each(const char *tracefs_dir, const char *sys_glob, const cha
 	int n, total = 0, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/events", tracefs_dir);
-	n = scandir(path, &names, is_dir_entry, alphasort);
+	n = scandir(path, &names, is_dir_entry, NULL);
 	if (n < 0)
 		return -errno;
 	for (int i = 0; i < n; i++) {
