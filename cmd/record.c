@@ -5,17 +5,12 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "builtin.h"
 #include "../util/base/parse-options.h"
 #include "../util/base/util.h"
-#include "../util/base/xalloc.h"
 #include "../util/events/cgroup.h"
-#include "../util/events/evlist-open.h"
-#include "../util/events/parse-events.h"
 #include "../util/record/record.h"
 #include "../util/record/synth.h"
 
@@ -317,28 +312,6 @@ static const struct option *record_options(struct record_opts *o,
 	return table;
 }
 
-/*
- * perf's default event (evsel__new_cycles()): cycles at the most precise
- * the PMU takes, user space alone where the user may not profile the
- * kernel, no guest or host modifier; "cycles" (or "cycles:u"), and where
- * it falls back to cpu-clock, named from its attr as perf names it then
- * ("cpu-clock:ppp", "cpu-clock:uhppp").
- */
-static void add_default_event(struct record_opts *o, struct strbuf *err)
-{
-	struct evsel *e;
-
-	o->default_event = true;
-	if (parse_events(o->evlist, "cycles:P", &o->pctx, err) || !o->evlist->nr)
-		return;
-	e = o->evlist->entries[0];
-	e->attr.exclude_guest = 0;
-	e->attr.exclude_kernel = geteuid() && perf_event_paranoid() > 1;
-	free(e->name);
-	e->name = must_strdup(e->attr.exclude_kernel ? "cycles:u" : "cycles");
-	e->suffix_len = 0;
-}
-
 int cmd_record(int argc, const char **argv, struct pm_env *env)
 {
 	struct record_opts o;
@@ -378,7 +351,7 @@ int cmd_record(int argc, const char **argv, struct pm_env *env)
 		goto out;
 	}
 	if (!o.evlist->nr)
-		add_default_event(&o, &err);
+		record_add_default_event(&o, &err);
 	if (o.group && o.evlist->nr > 1)
 		evlist__make_group(o.evlist, 0, o.evlist->nr - 1);
 	o.attr.user_freq = o.attr.freq > 0;

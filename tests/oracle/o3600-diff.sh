@@ -39,11 +39,17 @@ test_expect_success 'on perf s files, and one of each tool' '
 
 # perf's default event is named cpu-clock:pppH (or cycles:P) in its file,
 # perf-mini's cpu-clock (cycles): perf pairs them by type and config
+# each tool's default event (the same name now, perf's: cpu-clock:ppp
+# where there are no cycles), and an explicit cpu-clock beside it: paired
+# by type and config, as perf pairs them, not by name
 test_expect_success 'default events of each tool: paired as perf pairs them, not by name' '
 	perf record -q -c 250000 -o pdef.data -- "$WL/burn" 300 >/dev/null 2>&1 &&
 	pm record -q -c 250000 -o def.data -- "$WL/burn" 150 >/dev/null 2>&1 &&
-	test "$(perf evlist -i pdef.data)" != "$(pm evlist -i def.data)" &&
-	same_diff pdef.data def.data
+	test "$(perf evlist -i pdef.data)" = "$(perf evlist -i def.data)" &&
+	same_diff pdef.data def.data &&
+	pm record -q -c 250000 -e cpu-clock -o exp.data -- "$WL/burn" 150 >/dev/null 2>&1 &&
+	test "$(perf evlist -i pdef.data)" != "$(perf evlist -i exp.data)" &&
+	same_diff pdef.data exp.data
 '
 
 test_expect_success 'no event in common: the cause named, exit 255' '

@@ -6,13 +6,16 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../base/parse-options.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 #include "../events/branch-filter.h"
 #include "../events/evlist-open.h"
+#include "../events/parse-events.h"
 #include "../events/regs.h"
 #include "internal.h"
 #include "synth.h"
@@ -373,4 +376,26 @@ int record_check_opts(struct record_opts *o, struct strbuf *err)
 	/* as perf: a flight recorder describes what exists when it is dumped */
 	o->tail_synthesize |= o->attr.overwrite;
 	return err->len ? -EINVAL : 0;
+}
+
+/*
+ * perf's default event (evsel__new_cycles()): cycles at the most precise
+ * the PMU takes, user space alone where the user may not profile the
+ * kernel, no guest or host modifier; "cycles" (or "cycles:u"), and where
+ * it falls back to cpu-clock, named from its attr as perf names it then
+ * ("cpu-clock:ppp", "cpu-clock:uhppp").
+ */
+void record_add_default_event(struct record_opts *o, struct strbuf *err)
+{
+	struct evsel *e;
+
+	o->default_event = true;
+	if (parse_events(o->evlist, "cycles:P", &o->pctx, err) || !o->evlist->nr)
+		return;
+	e = o->evlist->entries[0];
+	e->attr.exclude_guest = 0;
+	e->attr.exclude_kernel = geteuid() && perf_event_paranoid() > 1;
+	free(e->name);
+	e->name = must_strdup(e->attr.exclude_kernel ? "cycles:u" : "cycles");
+	e->suffix_len = 0;
 }

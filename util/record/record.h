@@ -127,6 +127,9 @@ int record_parse_branch_any(const struct option *opt, const char *arg, int unset
 int record_parse_branch_filter(const struct option *opt, const char *arg, int unset,
 			       struct strbuf *err);
 /* --threads[=cpu|core|package|numa|MASKS] */
+/* No -e: perf's default event into @o's list (record_add_default_event) */
+void record_add_default_event(struct record_opts *o, struct strbuf *err);
+
 int record_parse_threads(const struct option *opt, const char *arg, int unset,
 			 struct strbuf *err);
 
