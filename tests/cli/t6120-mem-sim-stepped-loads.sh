@@ -83,7 +83,7 @@ test_expect_success PTRACE 'ldlat=30 (perf mem'"'"'s): no load under the thresho
 '
 
 test_expect_success PTRACE 'two threads writing one cache line: their loads of it are HITMs, at its address' '
-	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o s.data -- "$WL/arrays" 300 share >line &&
+	sim record -q -d -W -e cpu/mem-loads,ldlat=30/P -o s.data -- "$WL/arrays" 1000 share >line &&
 	pm script -i s.data -F ip,sym,addr,data_src,weight >s.txt &&
 	check line <s.txt >scounts &&
 	test "$(count adder:line scounts)" -gt 2 &&

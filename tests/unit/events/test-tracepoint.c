@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tracepoints as a tracefs tree lists them: the globs perf takes
- * (sched:*, *:sys_enter_*), every match in subsystem then name order,
+ * (sched:*, *:sys_enter_*), every match in the directories' own order
+ * (perf's readdir),
  * an event without a readable id skipped, a callback's error ending the
  * walk; a subsystem that cannot be read named with the way out, and a
  * format's text as the file holds it. The tracefs is a fake in /tmp.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../unit-test.h"
@@ -32,7 +36,7 @@ static int tracefs_up(void **state)
 
 	assert_non_null(mkdtemp(root));
 	*state = root;
-	/* made out of order: the walk sorts */
+	/* made out of order: the walk reads them in the directory's order */
 	unit_test_make_tracepoint(root, "syscalls", "sys_exit_read", 612);
 	unit_test_make_tracepoint(root, "sched", "sched_switch", 316);
 	unit_test_make_tracepoint(root, "syscalls", "sys_enter_read", 613);
@@ -94,7 +98,27 @@ static const struct glob_case globs[] = {
 	{ "enable", "*", 0, "" },
 };
 
-static void test_tracepoint__globs_in_sorted_order(void **state)
+static int cmp_word(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* @sb's words sorted, for comparing what matched whatever the order */
+static void sort_words(struct strbuf *sb)
+{
+	char *words[16], *copy = strdup(sb->buf), *save = NULL;
+	size_t n = 0;
+
+	for (char *w = strtok_r(copy, " ", &save); w && n < 16; w = strtok_r(NULL, " ", &save))
+		words[n++] = w;
+	qsort(words, n, sizeof(*words), cmp_word);
+	strbuf_reset(sb);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(sb, "%s ", words[i]);
+	free(copy);
+}
+
+static void test_tracepoint__globs_match(void **state)
 {
 	for (size_t i = 0; i < sizeof(globs) / sizeof(globs[0]); i++) {
 		const struct glob_case *c = &globs[i];
@@ -103,9 +127,34 @@ static void test_tracepoint__globs_in_sorted_order(void **state)
 		print_message("%s:%s\n", c->sys, c->name);
 		assert_int_equal(tracepoint_for_each(*state, c->sys, c->name, collect, &seen),
 				 c->ret);
+		sort_words(&seen);
 		assert_string_equal(seen.buf, c->seen);
 		strbuf_release(&seen);
 	}
+}
+
+/* sched:* in the order readdir gives the directory, as perf reads it */
+static void test_tracepoint__globs_in_directory_order(void **state)
+{
+	struct strbuf seen = STRBUF_INIT, want = STRBUF_INIT;
+	static const char *const ids[][2] = {
+		{ "sched_process_exec", "311" }, { "sched_switch", "316" }, { "sched_wakeup", "320" },
+	};
+	char path[PATH_MAX];
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/events/sched", (char *)*state);
+	assert_non_null(dir = opendir(path));
+	while ((d = readdir(dir)))
+		for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+			if (!strcmp(d->d_name, ids[i][0]))
+				strbuf_addf(&want, "sched:%s=%s ", ids[i][0], ids[i][1]);
+	closedir(dir);
+	assert_int_equal(tracepoint_for_each(*state, "sched", "*", collect, &seen), 3);
+	assert_string_equal(seen.buf, want.buf);
+	strbuf_release(&seen);
+	strbuf_release(&want);
 }
 
 /* stops at the second: its error comes back, not a count */
@@ -187,7 +236,8 @@ static void test_tracepoint__format_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		WITH_TRACEFS(test_tracepoint__globs_in_sorted_order),
+		WITH_TRACEFS(test_tracepoint__globs_match),
+		WITH_TRACEFS(test_tracepoint__globs_in_directory_order),
 		WITH_TRACEFS(test_tracepoint__callback_error_ends_the_walk),
 		cmocka_unit_test(test_tracepoint__no_tracefs),
 		WITH_TRACEFS(test_tracepoint__system_checked),
