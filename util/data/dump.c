@@ -23,8 +23,8 @@ struct dump {
 /* a record type's bit in its word: types 0-63, then 64-127 (THREAD_MAP is 73) */
 #define BIT(type) ((uint64_t)1 << ((type) % 64))
 
-/* perf 6.1's report: it has no use for throttling (its words), and its
- * stubs take the maps of a stat or --threads file */
+/* perf 6.1's report: it has no use for throttling (its words), and no
+ * handler of its own for the maps of a stat or --threads file */
 const struct dump_tool dump_tool_report = {
 	.unhandled = { BIT(PERF_RECORD_THROTTLE) | BIT(PERF_RECORD_UNTHROTTLE),
 		       BIT(PERF_RECORD_THREAD_MAP) | BIT(PERF_RECORD_CPU_MAP) },
