@@ -67,7 +67,8 @@ int perf_event_max_sample_rate(void)
 	return v;
 }
 
-/* read only when it explains a refusal: stat -- true is a few milliseconds */
+/* read only when asked (a refusal to explain, a normal user's default record
+ * event), never on every start: stat -- true is a few milliseconds */
 int perf_event_paranoid(void)
 {
 	char text[16];
