@@ -56,7 +56,12 @@ static const struct cmd_struct commands[] = {
 	{ "version", cmd_version, "Display the version of perf-mini" },
 };
 
-static const char usage_line[] = "perf-mini [--version] [--help] [--no-pager] COMMAND [ARGS]";
+static const char usage_line[] =
+	"perf-mini [--version] [--help] [--no-pager] [--buildid-dir DIR] COMMAND [ARGS]";
+
+/* The global options, as perf's --list-opts prints its own. */
+static const char global_opts[] = "--help --version --exec-path --paginate --no-pager "
+	"--debugfs-dir --buildid-dir --list-cmds --list-opts";
 
 static const struct cmd_struct *find_command(const char *name)
 {
@@ -197,7 +202,7 @@ static void show_man_page(const char *cmd)
 static int cmd_help(int argc, const char **argv, struct pm_env *env)
 {
 	const struct cmd_struct *cmd;
-	const char *h_argv[] = { NULL, "-h", NULL };
+	const char *h_argv[] = { NULL, "--help", NULL };
 
 	if (argc < 2) {
 		print_commands(stdout);
@@ -266,6 +271,95 @@ static void on_fatal(enum pm_fatal kind, const char *what)
 	fprintf(stderr, "perf-mini: BUG: %s\nplease report it with the command line\n", what);
 }
 
+/* The value of a global option: "--opt=VAL" or "--opt VAL". */
+static const char *global_value(int *argc, const char ***argv, const char *name)
+{
+	size_t len = strlen(name);
+	const char *arg = (*argv)[0];
+
+	if (!strncmp(arg, name, len) && arg[len] == '=')
+		return arg + len + 1;
+	if (strcmp(arg, name))
+		return NULL;
+	if (*argc < 2) {
+		fprintf(stderr, "perf-mini: %s needs a directory\n\n usage: %s\n", name, usage_line);
+		exit(129);
+	}
+	(*argv)++, (*argc)--;
+	return (*argv)[0];
+}
+
+/*
+ * perf's options before the command that change how it runs: perf-mini
+ * never pages (-p, --paginate, --no-pager); --buildid-dir is
+ * $PERF_BUILDID_DIR and --debugfs-dir the tracefs under it, for every command.
+ */
+static void take_global_options(int *argc, const char ***argv, struct pm_env *env)
+{
+	static struct strbuf tracefs = STRBUF_INIT;
+	const char *dir;
+
+	for (; *argc > 0; (*argv)++, (*argc)--) {
+		const char *arg = (*argv)[0];
+
+		if (!strcmp(arg, "--no-pager") || !strcmp(arg, "-p") || !strcmp(arg, "--paginate"))
+			continue;
+		if (!strncmp(arg, "--exec-path=", 12))	/* perf-mini runs no helper by path */
+			continue;
+		if ((dir = global_value(argc, argv, "--buildid-dir"))) {
+			setenv("PERF_BUILDID_DIR", dir, 1);
+			continue;
+		}
+		if ((dir = global_value(argc, argv, "--debugfs-dir"))) {
+			strbuf_reset(&tracefs);
+			strbuf_addf(&tracefs, "%s/tracing", dir);
+			env->tracefs_dir = tracefs.buf;
+			continue;
+		}
+		break;
+	}
+}
+
+/* The global options that print something and end the run; -1 for none. */
+static int global_query(int argc, const char **argv, struct pm_env *env)
+{
+	const char *arg = argc ? argv[0] : "--help";
+
+	if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+		print_commands(stdout);
+		return finish_stdout(0);
+	}
+	if (!strcmp(arg, "--list-cmds")) {	/* perf's, for shell completion */
+		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+			printf("%s ", commands[i].name);
+		putchar('\n');
+		return finish_stdout(0);
+	}
+	if (!strcmp(arg, "--list-opts")) {
+		printf("%s \n", global_opts);
+		return finish_stdout(0);
+	}
+	if (!strcmp(arg, "--exec-path"))
+		return finish_stdout(cmd_print_exec_path());
+	if (!strcmp(arg, "--version") || !strcmp(arg, "-v"))
+		return finish_stdout(cmd_version(argc, argv, env));
+	if (!strcmp(arg, "--debug") || !strncmp(arg, "--debug=", 8)) {
+		fprintf(stderr, "perf-mini: --debug sets perf's internal debug variables, which "
+			"perf-mini does not have\nhint: give the command -v (perf-mini record -v ...)\n");
+		return 129;
+	}
+	if (!strcmp(arg, "--html-path")) {
+		fprintf(stderr, "perf-mini: there is no HTML documentation\nhint: the manual pages: "
+			"perf-mini help COMMAND\n");
+		return 129;
+	}
+	if (arg[0] == '-') {
+		fprintf(stderr, "perf-mini: unknown option '%s'\n\n usage: %s\n", arg, usage_line);
+		return 129;
+	}
+	return -1;
+}
+
 int main(int argc, const char **argv)
 {
 	struct pm_env env = {
@@ -281,26 +375,10 @@ int main(int argc, const char **argv)
 
 	pm_set_fatal_handler(on_fatal);
 	argv++, argc--;
-	/* perf's, in scripts: perf-mini never pages its output */
-	while (argc > 0 && !strcmp(argv[0], "--no-pager"))
-		argv++, argc--;
-	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-		print_commands(stdout);
-		return finish_stdout(0);
-	}
-	if (!strcmp(argv[0], "--list-cmds")) {	/* perf's, for shell completion */
-		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-			printf("%s ", commands[i].name);
-		putchar('\n');
-		return finish_stdout(0);
-	}
-	if (!strcmp(argv[0], "--version") || !strcmp(argv[0], "-v"))
-		return finish_stdout(cmd_version(argc, argv, &env));
-	if (argv[0][0] == '-') {
-		fprintf(stderr, "perf-mini: unknown option '%s'\n\n usage: %s\n", argv[0],
-			usage_line);
-		return 129;
-	}
+	take_global_options(&argc, &argv, &env);
+	status = global_query(argc, argv, &env);
+	if (status >= 0)
+		return status;
 	cmd = find_command(argv[0]);
 	if (!cmd)
 		return unknown_command(argv[0]);

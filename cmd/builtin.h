@@ -46,6 +46,8 @@ int cmd_record_as(const char *cmd, int argc, const char **argv, struct pm_env *e
 /* "-h" among a delegating command's own options (before its workload):
  * record's usage at once, before its events need tracefs */
 bool cmd_record_help(int argc, const char **argv);
+/* perf-mini --exec-path: the directory of profviz.so, perf-mini's helper. */
+int cmd_print_exec_path(void);
 int cmd_report(int argc, const char **argv, struct pm_env *env);
 int cmd_sched(int argc, const char **argv, struct pm_env *env);
 int cmd_script(int argc, const char **argv, struct pm_env *env);

@@ -35,7 +35,7 @@ int cmd_usage_result(int ret, const char *text)
 		fputs(text, stdout);
 		return 0;
 	}
-	fputs(text, stderr);
+	fputs(text, stderr);	/* -h too: perf's usage goes to stderr */
 	return 129;
 }
 

@@ -109,7 +109,7 @@ static int take_record_opts(struct mem_record *r, int argc, const char **argv,
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			parse_options_usage(mem_record_usage, mem_record_options, err);
-			return PARSE_OPT_HELP;
+			return a[1] == 'h' ? PARSE_OPT_USAGE : PARSE_OPT_HELP;
 		}
 		if (!strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "--ldlat")) {
 			if (i + 1 == argc) {
@@ -181,7 +181,7 @@ int mem_record(struct mem_opts *o, int argc, const char **argv, struct pm_env *e
 		goto out;
 	}
 	ret = take_record_opts(&r, argc, argv, &rest, &err);
-	if (ret == PARSE_OPT_HELP) {
+	if (ret == PARSE_OPT_HELP || ret == PARSE_OPT_USAGE) {
 		ret = cmd_usage_result(ret, err.buf);
 		strbuf_reset(&err);
 		goto out;

@@ -156,3 +156,29 @@ int cmd_profviz(int argc, const char **argv, struct pm_env *env)
 	strbuf_release(&err);
 	return ret;
 }
+
+/*
+ * perf's --exec-path: where its helper programs are. perf-mini's one
+ * helper is profviz.so; the directory it is found in, else where make
+ * install puts it.
+ */
+int cmd_print_exec_path(void)
+{
+	struct strbuf so = STRBUF_INIT, err = STRBUF_INIT;
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	exe[n > 0 ? n : 0] = '\0';
+	if (profviz__find_so(exe, &so, &err)) {
+		strbuf_reset(&so);
+		slash = strrchr(exe, '/');
+		strbuf_addf(&so, "%.*s/../lib/perf-mini/profviz.so", slash ? (int)(slash - exe) : 1,
+			    slash ? exe : ".");
+	}
+	slash = strrchr(so.buf, '/');
+	printf("%.*s\n", slash ? (int)(slash - so.buf) : (int)so.len, so.buf);
+	strbuf_release(&so);
+	strbuf_release(&err);
+	return 0;
+}

@@ -26,11 +26,31 @@ test_expect_success 'help CMD without a manual page shows that command'"'"'s opt
 	test_grep "^    -e, --event <event> " out
 '
 
-test_expect_success 'CMD -h shows the options and exits 0' '
-	pm stat -h >out &&
-	test_grep "^    -I, --interval-print <n>" out &&
-	pm list -h >out &&
-	test_grep "Usage: perf-mini list" out
+test_expect_success 'CMD -h shows the options on stderr and exits 129, as perf' '
+	test_expect_code 129 pm stat -h >out 2>err &&
+	test ! -s out &&
+	test_grep "^    -I, --interval-print <n>" err &&
+	test_expect_code 129 pm list -h 2>err &&
+	test_grep "Usage: perf-mini list" err &&
+	pm stat --list-opts >out && test_grep "^--all-cpus .*--interval-print " out
+'
+
+test_expect_success 'CMD -h WORD... shows only the options the words name, as perf' '
+	test_expect_code 129 pm stat -h -x --per-core EVENT 2>err &&
+	test_grep "^    -x, --field-separator <separator>" err &&
+	test_grep "^        --per-core " err &&
+	test_grep "^    -e, --event <event> " err &&
+	test_grep "^    -p, --pid <pid> .*events" err &&
+	! grep -q -- "--interval-print" err &&
+	test_expect_code 129 pm stat -h nosuch 2>err &&
+	! grep -q "^    -" err &&
+	if command -v perf >/dev/null 2>&1; then
+		for words in "-x --per-core" "e" "--no-aggr -e" "nosuch"; do
+			perf stat -h $words 2>&1 | grep -oE "^ +-[^ ]+( --[a-z-]+)?" >want
+			pm stat -h $words 2>&1 | grep -oE "^ +-[^ ]+( --[a-z-]+)?" >got
+			test_cmp want got || exit 1
+		done
+	fi
 '
 
 test_expect_success 'an unknown command names it and the closest spelling, exit 1' '
@@ -89,6 +109,24 @@ test_expect_success 'a global unknown option exits 129' '
 	test_grep "unknown option" err
 '
 
+test_expect_success "perf's global options before the command" '
+	pm --list-opts >opts && test $(wc -l <opts) -eq 1 &&
+	for o in --help --version --exec-path --paginate --no-pager --buildid-dir --list-cmds; do
+		grep -q -- "$o " opts || { echo "no $o"; return 1; }
+	done &&
+	pm --exec-path >dir && test -r "$(cat dir)/profviz.so" &&
+	pm -p --no-pager --paginate --exec-path=/nonexistent list sw >out &&
+	test_grep "cpu-clock" out &&
+	mkdir -p cache/.build-id/ab &&
+	pm record -q -e cpu-clock -o perf.data -- true 2>/dev/null &&
+	pm --buildid-dir "$PWD/cache" buildid-list --with-hits -i perf.data >/dev/null &&
+	test_expect_code 129 pm --buildid-dir 2>err && test_grep "needs a directory" err &&
+	test_expect_code 129 pm --debug verbose=1 list 2>err && test_grep "hint: give the command -v" err &&
+	mkdir -p dbg/tracing/events/fakesys/fakeev && echo 1 >dbg/tracing/events/fakesys/fakeev/id &&
+	pm --debugfs-dir "$PWD/dbg" list "fakesys:*" >out &&
+	test_grep "^  fakesys:fakeev  *\[Tracepoint event\]" out
+'
+
 # perf's hooks for shell completion, and perf-mini's bash completion on them
 test_expect_success '--list-cmds and COMMAND --list-opts: what completion offers, as perf prints them' '
 	pm --list-cmds >cmds && test $(wc -l <cmds) -eq 1 &&
@@ -137,7 +175,7 @@ test_expect_success MANPAGES 'help CMD and CMD --help show the manual page, as p
 	pm help report >page && test_grep "^PERF-MINI-REPORT\(1\)" page &&
 	test_grep "^NAME" page && test_grep "perf-mini-report - " page &&
 	pm report --help >page2 && test_cmp page page2 &&
-	pm report -h >usage && test_grep "Usage: perf-mini report" usage &&
+	test_expect_code 129 pm report -h 2>usage && test_grep "Usage: perf-mini report" usage &&
 	! grep -q "^NAME" usage &&
 	pm help stat | test_grep "^PERF-MINI-STAT\(1\)" -
 '

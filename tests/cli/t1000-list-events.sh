@@ -56,7 +56,7 @@ test_expect_success 'tracepoints this user cannot read: the cause and the fix, n
 		chmod 000 tfs/events; run() { "$@"; }
 	fi &&
 	PERF_MINI_TRACEFS=$TRASH/tfs run "$PERF_MINI" list "sched:*" >out 2>err;
-	test $? -eq 1 && chmod 755 tfs/events &&
+	test $? -eq 0 && chmod 755 tfs/events &&
 	test_grep "^perf-mini list: tracepoints are not listed: .*/tfs/events. is readable by root only" err &&
 	test_grep "^hint: run as root, or make tracefs readable" err &&
 	PERF_MINI_TRACEFS=$TRASH/tfs pm list "sched:*" >out 2>err &&
@@ -188,8 +188,9 @@ test_expect_success PERF 'list sdt, globs and --raw-dump: the lines perf prints 
 	test_grep "SDT event" pm.txt
 '
 
-test_expect_success 'a glob that matches nothing is an error naming it' '
-	test_expect_code 1 pm list "nosuchthing*" 2>err &&
+test_expect_success 'a glob that matches nothing is named on stderr; the status is perf'"'"'s 0' '
+	pm list "nosuchthing*" >out 2>err &&
+	test ! -s out &&
 	test_grep "no event matches .nosuchthing" err
 '
 

@@ -140,7 +140,7 @@ test_expect_success 'errors: no file, no sched events, a bad key or list, no sub
 	test_expect_code 129 pm sched timehist -s -w -i tc.data 2>err &&
 	test_expect_code 129 pm sched 2>err && test_grep "which report" err &&
 	test_expect_code 129 pm sched frobnicate 2>err && test_grep "not a sched command" err &&
-	pm sched record -h >out 2>&1 &&
+	test_expect_code 129 pm sched record -h 2>out &&
 	test_grep "^ Usage: perf-mini record " out && test_grep "^    -a, --all-cpus " out
 '
 

@@ -169,7 +169,7 @@ test_expect_success 'errors: no file, not done yet, a bad list or duration, a fi
 	pm trace -s -i tc.data 2>out && test_grep "Summary of events" out &&
 	test_expect_code 255 pm trace -s -p 1x -i tc.data 2>err &&
 	test_grep "not a list of ids" err &&
-	pm trace record -h >out 2>&1 && test_grep "^ Usage: perf-mini record " out
+	test_expect_code 129 pm trace record -h 2>out && test_grep "^ Usage: perf-mini record " out
 '
 
 # live: a shell whose loop runs sleep (children, not traced, as perf's

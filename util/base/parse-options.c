@@ -165,7 +165,7 @@ static int parse_short(const struct parse_state *ps, const char *arg, int *argc,
 			if (opt->short_name == *arg)
 				break;
 		if (*arg == 'h' && opt->type == OPTION_END)
-			return PARSE_OPT_HELP;
+			return PARSE_OPT_USAGE;
 		if (opt->type == OPTION_END) {
 			add_unknown(ps, arg, true);
 			return PARSE_OPT_ERROR;
@@ -319,6 +319,10 @@ int parse_options(int argc, const char **argv, const struct option *options,
 			strbuf_reset(err);
 			parse_options_usage(usagestr, options, err);
 		}
+		if (ret == PARSE_OPT_USAGE) {	/* what follows -h picks options */
+			strbuf_reset(err);
+			parse_options_usage_of(usagestr, options, nr - 1, args + 1, err);
+		}
 		if (ret)
 			return ret;
 	}
@@ -356,8 +360,32 @@ void parse_options_usage_line(const struct option *opt, struct strbuf *out)
 	strbuf_addf(out, "%s\n", opt->help ? opt->help : "");
 }
 
-void parse_options_usage(const char *const *usagestr, const struct option *options,
-			 struct strbuf *out)
+/*
+ * Whether @opt is one of those @words name, as perf's -h matches them:
+ * "-x" and "x" its short name, "--name" and "name" its long name, and any
+ * other word a part of its help, in any case.
+ */
+static bool option_named(const struct option *opt, int nr, const char **words)
+{
+	for (int i = 0; i < nr; i++) {
+		const char *w = words[i];
+
+		if (w[0] == '-' && (w[1] == opt->short_name ||
+				    (w[1] == '-' && opt->long_name && !strcmp(opt->long_name, w + 2))))
+			return true;
+		if (w[0] == '-')
+			continue;
+		if (!w[1] && w[0] == opt->short_name)
+			return true;
+		if (w[1] && ((opt->long_name && !strcmp(opt->long_name, w)) ||
+			     (opt->help && strcasestr(opt->help, w))))
+			return true;
+	}
+	return false;
+}
+
+void parse_options_usage_of(const char *const *usagestr, const struct option *options,
+			    int nr, const char **words, struct strbuf *out)
 {
 	strbuf_addf(out, "\n Usage: %s\n", usagestr[0]);
 	for (size_t i = 1; usagestr[i]; i++)
@@ -367,10 +395,18 @@ void parse_options_usage(const char *const *usagestr, const struct option *optio
 		if (o->flags & PARSE_OPT_HIDDEN)
 			continue;
 		if (o->type == OPTION_GROUP) {
-			strbuf_addf(out, "\n%s\n", o->help);
+			if (!nr)
+				strbuf_addf(out, "\n%s\n", o->help);
 			continue;
 		}
-		parse_options_usage_line(o, out);
+		if (!nr || option_named(o, nr, words))
+			parse_options_usage_line(o, out);
 	}
 	strbuf_addch(out, '\n');
+}
+
+void parse_options_usage(const char *const *usagestr, const struct option *options,
+			 struct strbuf *out)
+{
+	parse_options_usage_of(usagestr, options, 0, NULL, out);
 }

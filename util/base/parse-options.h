@@ -93,8 +93,10 @@ enum parse_opt_mode {
 
 /* Return values of parse_options() besides the remaining argument count. */
 enum {
-	PARSE_OPT_HELP = -1,	/* -h/--help: @err holds the full usage */
+	PARSE_OPT_HELP = -1,	/* --help, --list-opts: @err holds the text (for stdout) */
 	PARSE_OPT_ERROR = -2,	/* @err holds "  Error: ..." and the short usage */
+	PARSE_OPT_USAGE = -3,	/* -h: @err holds the usage, of the options named
+				 * after -h if any (for stderr, status 129, as perf) */
 };
 
 /*
@@ -110,6 +112,10 @@ int parse_options(int argc, const char **argv, const struct option *options,
 /* The full -h text of a command. */
 void parse_options_usage(const char *const *usagestr, const struct option *options,
 			 struct strbuf *out);
+
+/* The usage of the options that @words name (all of them if @nr is 0). */
+void parse_options_usage_of(const char *const *usagestr, const struct option *options,
+			    int nr, const char **words, struct strbuf *out);
 
 /* The one option line as -h prints it (for docs-vs-help tests). */
 void parse_options_usage_line(const struct option *opt, struct strbuf *out);

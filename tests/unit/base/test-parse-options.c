@@ -134,9 +134,31 @@ static void test_parse_options__help_lists_every_option(void **state)
 	struct strbuf err = STRBUF_INIT;
 
 	(void)state;
-	assert_int_equal(parse(&v, 2, argv, &err), PARSE_OPT_HELP);
+	assert_int_equal(parse(&v, 2, argv, &err), PARSE_OPT_USAGE);
 	assert_non_null(strstr(err.buf, "    -n, --number <n>      a number\n"));
 	assert_non_null(strstr(err.buf, "        --metric-only     x\n"));
+	strbuf_release(&err);
+}
+
+/* perf's -h WORD...: "-n" and "--metrics" name options, "STRING" a help
+ * text in any case; --help is the whole usage, for stdout */
+static void test_parse_options__help_of_named_options(void **state)
+{
+	const char *argv[] = { "test", "-h", "-n", "--metrics", "STRING", NULL };
+	const char *long_help[] = { "test", "--help", "-n", NULL };
+	struct vals v = { 0 };
+	struct strbuf err = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(parse(&v, 5, argv, &err), PARSE_OPT_USAGE);
+	assert_non_null(strstr(err.buf, "    -n, --number <n>      a number\n"));
+	assert_non_null(strstr(err.buf, "        --metrics         y\n"));
+	assert_non_null(strstr(err.buf, "    -s, --string <s>      a string\n"));
+	assert_null(strstr(err.buf, "--metric-only"));
+	assert_null(strstr(err.buf, "--flag"));
+	strbuf_reset(&err);
+	assert_int_equal(parse(&v, 3, long_help, &err), PARSE_OPT_HELP);
+	assert_non_null(strstr(err.buf, "--flag"));
 	strbuf_release(&err);
 }
 
@@ -212,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_parse_options__long_forms),
 		cmocka_unit_test(test_parse_options__errors_name_the_option),
 		cmocka_unit_test(test_parse_options__help_lists_every_option),
+		cmocka_unit_test(test_parse_options__help_of_named_options),
 		cmocka_unit_test(test_parse_options__lastarg_default),
 		cmocka_unit_test(test_suggest__closest_spelling),
 		cmocka_unit_test(test_suggest__short_words_need_one_edit),
