@@ -225,7 +225,7 @@ int cmd_report(int argc, const char **argv, struct pm_env *env)
 		OPT_INTEGER(0, "group-sort-idx", &o.group_sort_idx,
 			    "Sort the output by the event at the index n in group"),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
-		  .value = &o.call_graph, .argh = "print_type,threshold,order",
+		  .value = &o.call_graph, .argh = "print_type,threshold[,print_limit],order,sort_key,value",
 		  .flags = PARSE_OPT_LASTARG_DEFAULT, .callback = call_graph_option,
 		  .help = "callchains: graph, flat, folded or none, min percent (0.5), caller or "
 			  "callee; alone, perf's graph,0.5,caller" },

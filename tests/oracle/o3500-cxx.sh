@@ -54,6 +54,23 @@ test_expect_success '-g fractal,20,caller: the branches below the threshold hidd
 	test_grep "\[\.\.\.\]$" pm.txt
 '
 
+# -g's value field labels each branch with its period or its sample
+# count, and the print limit keeps the first N branches of each level
+# (the first N chains of flat and folded): each as perf
+test_expect_success '-g ...,period|count and the print limit, in every view: as perf' '
+	f="$TEST_DATA/perfdata/perf.data.callgraph-3.8" &&
+	for g in graph,0.5,caller,function,count graph,0.5,callee,period graph,0.5,2 \
+		 fractal,0.5,2,caller,count fractal,20,1,caller fractal,10,callee,count \
+		 flat,0,2,count flat,0,1,period folded,0,3,count folded,0,caller,period; do
+		same_fractal "$f" -g $g || return 1
+		same_fractal "$f" --no-children -g $g || return 1
+	done &&
+	same_fractal "$f" --no-children --sort comm -g folded,0,count &&
+	same_fractal "$f" --no-children --sort dso -g fractal,0.5,callee,count &&
+	same_fractal pm-cxx.data -g graph,0,1,caller,count &&
+	grep -q "^ *|--[0-9]*--" pm.txt
+'
+
 for f in pm-cxx.data perf-cxx.data; do
 	test_expect_success "$f: report, flat and by symbol, as perf" "
 		same_report $f --no-children &&

@@ -146,21 +146,43 @@ static int split(struct arena *a, struct cc_node *node, size_t keep)
 	tail->alloc = node->alloc;
 	tail->hit = node->hit;
 	tail->children_hit = node->children_hit;
+	tail->count = node->count;
+	tail->children_count = node->children_count;
 	node->children = NULL;
 	node->nr_children = node->alloc = 0;
 	node->val_nr = keep;
 	node->hit = 0;
 	node->children_hit = cumul(tail);
+	node->count = 0;
+	node->children_count = tail->count + tail->children_count;
 	return insert_child(a, node, tail, 0);	/* the only child */
 }
 
+/* What one chain adds to each node it passes and the one it ends in. */
+struct cc_weight {
+	uint64_t period;
+	uint32_t count;
+};
+
 static int append_children(struct arena *a, struct cc_node *node, const struct cc_frame *f,
-			   size_t n, uint64_t period);
+			   size_t n, struct cc_weight w);
+
+static void add_end(struct cc_node *node, struct cc_weight w)
+{
+	node->hit += w.period;
+	node->count += w.count;
+}
+
+static void add_through(struct cc_node *node, struct cc_weight w)
+{
+	node->children_hit += w.period;
+	node->children_count += w.count;
+}
 
 /* The chain continues at @node, whose first frame matches f[0]: match the
  * rest of its frames, then go on below. */
 static int append_node(struct arena *a, struct cc_node *node, const struct cc_frame *f,
-		       size_t n, uint64_t period)
+		       size_t n, struct cc_weight w)
 {
 	size_t m = 1;
 
@@ -170,44 +192,50 @@ static int append_node(struct arena *a, struct cc_node *node, const struct cc_fr
 		if (split(a, node, m))
 			return -ENOMEM;
 		if (m == n) {
-			node->hit = period;
+			add_end(node, w);
 			return 0;
 		}
-		node->children_hit += period;
-		return append_children(a, node, f + m, n - m, period) ? -ENOMEM : 0;
+		add_through(node, w);
+		return append_children(a, node, f + m, n - m, w) ? -ENOMEM : 0;
 	}
 	if (m == n) {
-		node->hit += period;
+		add_end(node, w);
 		return 0;
 	}
-	node->children_hit += period;
-	return append_children(a, node, f + m, n - m, period);
+	add_through(node, w);
+	return append_children(a, node, f + m, n - m, w);
 }
 
 /* A child whose first frame matches takes the chain; else a new child. */
 static int append_children(struct arena *a, struct cc_node *node, const struct cc_frame *f,
-			   size_t n, uint64_t period)
+			   size_t n, struct cc_weight w)
 {
 	struct cc_key k = key_of(f);
 	size_t pos = 0;
 	struct cc_node *child = find_child(node, &k, &pos);
 
 	if (child)
-		return append_node(a, child, f, n, period);
+		return append_node(a, child, f, n, w);
 	child = new_node(a, f, n);
 	if (!child)
 		return -ENOMEM;
-	child->hit = period;
+	add_end(child, w);
 	return insert_child(a, node, child, pos);
+}
+
+static int append_weighted(struct arena *a, struct cc_node *root, const struct cc_frame *frames,
+			   size_t n, struct cc_weight w)
+{
+	if (!n)
+		return 0;
+	add_through(root, w);
+	return append_children(a, root, frames, n, w);
 }
 
 int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
 	      uint64_t period)
 {
-	if (!n)
-		return 0;
-	root->children_hit += period;
-	return append_children(a, root, frames, n, period);
+	return append_weighted(a, root, frames, n, (struct cc_weight){ period, 1 });
 }
 
 struct cc_path {
@@ -233,6 +261,8 @@ static int merge_node(struct arena *a, struct cc_node *into, const struct cc_nod
 	if (n->val_nr)	/* a root holds no frames */
 		memcpy(p->f + p->len, n->val, n->val_nr * sizeof(*n->val));
 	p->len += n->val_nr;
+	/* as perf's merge: a chain that kept a period, counted as one sample
+	 * (-g ...,count shows perf's count after a merge) */
 	if (n->hit)
 		ret = cc_append(a, into, p->f, p->len, n->hit);
 	for (uint32_t i = 0; !ret && i < n->nr_children; i++)
@@ -331,24 +361,27 @@ void cc_frame_name(const struct cc_frame *f, struct strbuf *out)
 		strbuf_addf(out, "%#" PRIx64, f->ip);
 }
 
-/* what percentages are of (-g fractal: of each level's parent), and
- * whether they are colored (--stdio-color) */
-struct cc_scale {
-	uint64_t total;
-	bool fractal;
-	bool color;
-};
-
-static void percent(uint64_t hits, const struct cc_scale *sc, struct strbuf *out)
+/* A branch's label: its share of @total, its period or its samples. */
+static void label(uint64_t hits, uint32_t count, uint64_t total, const struct cc_view *v,
+		  struct strbuf *out)
 {
-	double pct = sc->total ? 100.0 * hits / sc->total : 0.0;
-	const char *color = sc->color ? percent_color(pct) : NULL;
+	double pct = total ? 100.0 * hits / total : 0.0;
+	const char *color = v->color ? percent_color(pct) : NULL;
 
-	if (color)
-		strbuf_addstr(out, color);
-	strbuf_addf(out, "%.2f%%", pct);
-	if (color)
-		strbuf_addstr(out, PERCENT_COLOR_RESET);
+	if (v->value == CC_PERIOD) {
+		strbuf_addf(out, "%" PRIu64, hits);
+		return;
+	}
+	if (v->value == CC_COUNT) {
+		strbuf_addf(out, "%" PRIu32, count);
+		return;
+	}
+	strbuf_addf(out, "%s%.2f%%%s", color ?: "", pct, color ? PERCENT_COLOR_RESET : "");
+}
+
+static uint32_t cumul_count(const struct cc_node *n)
+{
+	return n->count + n->children_count;
 }
 
 static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *out)
@@ -360,18 +393,25 @@ static void graph_line(int margin, int depth, unsigned int mask, struct strbuf *
 	strbuf_addch(out, '\n');
 }
 
+/* A level of the graph: what its labels are of, where it is drawn. */
+struct graph_level {
+	uint64_t total;
+	int margin, depth;
+	unsigned int mask;
+};
+
 /* The start of a frame's line; the first of a node's frames carries its
- * share of @sc's total. */
-static void frame_prefix(uint64_t hits, int margin, int depth, unsigned int mask, bool first,
-			 const struct cc_scale *sc, struct strbuf *out)
+ * label. */
+static void frame_prefix(uint64_t hits, uint32_t count, const struct graph_level *lv,
+			 unsigned int mask, bool first, const struct cc_view *v, struct strbuf *out)
 {
 	strbuf_addstr(out, LEFT_MARGIN);
-	strbuf_addchars(out, ' ', margin);
-	for (int i = 0; i < depth; i++) {
+	strbuf_addchars(out, ' ', lv->margin);
+	for (int i = 0; i < lv->depth; i++) {
 		strbuf_addch(out, mask & bit(i) ? '|' : ' ');
-		if (first && i == depth - 1) {
+		if (first && i == lv->depth - 1) {
 			strbuf_addstr(out, "--");
-			percent(hits, sc, out);
+			label(hits, count, lv->total, v, out);
 			strbuf_addstr(out, "--");
 		} else {
 			strbuf_addstr(out, "          ");
@@ -379,63 +419,75 @@ static void frame_prefix(uint64_t hits, int margin, int depth, unsigned int mask
 	}
 }
 
-static void graph_children(const struct cc_node *parent, const struct cc_scale *sc, int margin,
-			   int depth, unsigned int mask, struct strbuf *out)
+static void graph_children(const struct cc_node *parent, const struct graph_level *lv,
+			   const struct cc_view *v, struct strbuf *out)
 {
-	uint64_t remaining = sc->total;
+	uint64_t remaining = lv->total;
+	uint32_t counted = 0;
+	size_t c;
 
-	for (size_t c = 0; c < parent->nr_sorted; c++) {
+	for (c = 0; c < parent->nr_sorted; c++) {
 		const struct cc_node *child = parent->sorted[c];
-		struct cc_scale below = *sc;
-		unsigned int new_mask = mask;
+		struct graph_level below = *lv;
+		unsigned int new_mask = lv->mask;
 
 		/* a group's chains carry every member's hits: never below 0 */
 		remaining = remaining > cumul(child) ? remaining - cumul(child) : 0;
+		counted += cumul_count(child);
 		/* no pipe of this level below its last child, unless fractal's
 		 * "[...]" of the hidden ones comes after it */
-		if (c + 1 == parent->nr_sorted && (!sc->fractal || !remaining))
-			new_mask &= ~bit(depth - 1);
-		graph_line(margin, depth, mask, out);
+		if (c + 1 == parent->nr_sorted && (!v->fractal || !remaining))
+			new_mask &= ~bit(lv->depth - 1);
+		graph_line(lv->margin, lv->depth, lv->mask, out);
 		for (size_t i = 0; i < child->val_nr; i++) {
-			frame_prefix(cumul(child), margin, depth, new_mask, i == 0, sc, out);
+			frame_prefix(cumul(child), cumul_count(child), lv, new_mask, i == 0, v, out);
 			cc_frame_name(&child->val[i], out);
 			strbuf_addch(out, '\n');
 		}
-		if (sc->fractal)
+		if (v->fractal)
 			below.total = child->children_hit;
-		graph_children(child, &below, margin, depth + 1, new_mask | bit(depth), out);
+		below.depth++;
+		below.mask = new_mask | bit(lv->depth);
+		graph_children(child, &below, v, out);
+		if (c + 1 == v->print_limit)
+			break;
 	}
-	if (sc->fractal && parent->nr_sorted && remaining && remaining != sc->total) {
-		frame_prefix(remaining, margin, depth, mask & ~bit(depth - 1), true, sc, out);
-		strbuf_addstr(out, "[...]\n");
-	}
+	if (!v->fractal || !parent->nr_sorted || !remaining || remaining == lv->total)
+		return;
+	/* perf counts the hidden samples only for a labelled count */
+	if (v->value == CC_COUNT && parent->children_count <= counted)
+		return;
+	frame_prefix(remaining, parent->children_count - counted, lv, lv->mask & ~bit(lv->depth - 1),
+		     true, v, out);
+	strbuf_addstr(out, "[...]\n");
 }
 
-void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, bool fractal, bool color, struct strbuf *out)
+void cc_print_graph(const struct cc_node *root, const struct cc_view *v, struct strbuf *out)
 {
-	const struct cc_scale sc = { .total = fractal ? parent : total, .fractal = fractal,
-				     .color = color };
+	struct graph_level top = { .total = v->fractal ? v->parent : v->total, .depth = 1,
+				   .mask = 1 };
 	size_t start = out->len;
 
 	/* one chain at the top carrying all of the entry's weight: its frames
-	 * open the graph without a percent */
-	if (root->nr_sorted == 1 && cumul(root->sorted[0]) == parent) {
+	 * open the graph without a label */
+	if (root->nr_sorted == 1 && cumul(root->sorted[0]) == v->parent) {
 		const struct cc_node *only = root->sorted[0];
-		int margin = 0;
+		unsigned int printed = 0;
 
-		for (size_t i = skip_first ? 1 : 0; i < only->val_nr; i++) {
-			if (!margin)
+		for (size_t i = v->skip_first ? 1 : 0; i < only->val_nr; i++) {
+			if (!top.margin)
 				strbuf_addstr(out, LEFT_MARGIN "|\n" LEFT_MARGIN "---");
 			else
 				strbuf_addstr(out, LEFT_MARGIN "   ");
-			margin = 3;
+			top.margin = 3;
 			cc_frame_name(&only->val[i], out);
 			strbuf_addch(out, '\n');
+			if (++printed == v->print_limit)
+				break;
 		}
-		graph_children(only, &sc, margin, 1, 1, out);	/* under the "---" */
+		graph_children(only, &top, v, out);	/* under the "---" */
 	} else {
-		graph_children(root, &sc, 0, 1, 1, out);
+		graph_children(root, &top, v, out);
 	}
 	if (out->len > start)
 		strbuf_addch(out, '\n');
@@ -493,31 +545,32 @@ static void sort_by_hit(struct chain_list *l)
 	}
 }
 
-/* @fold_sep: the folded view's frame separator; NULL for the flat view */
-static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
-			 uint64_t min_hit, const char *fold_sep, struct strbuf *out)
+/* Each chain of @root's, as the flat view lists them or (@folded) the
+ * folded view. */
+static void print_chains(const struct cc_node *root, const struct cc_view *v, bool folded,
+			 struct strbuf *out)
 {
 	struct chain_list *l = must_calloc(1, sizeof(*l));
-	bool folded = fold_sep;
+	const char *sep = v->sep ?: ";";
 
-	collect(l, root, 0, min_hit);
+	collect(l, root, 0, v->min_hit);
 	sort_by_hit(l);
 	for (size_t c = 0; c < l->nr; c++) {
 		const struct chain_ref *r = &l->v[c];
 		bool first = true;
 
 		if (folded) {
-			percent(r->node->hit, sc, out);
+			label(r->node->hit, r->node->count, v->total, v, out);
 			strbuf_addch(out, ' ');
 		} else {
 			strbuf_addstr(out, "           ");
-			percent(cumul(r->node), sc, out);
+			label(cumul(r->node), cumul_count(r->node), v->total, v, out);
 			strbuf_addch(out, '\n');
 		}
 		for (size_t d = 0; d < r->depth; d++) {
 			for (size_t i = 0; i < r->path[d]->val_nr; i++) {
 				if (folded && !first)
-					strbuf_addstr(out, fold_sep);
+					strbuf_addstr(out, sep);
 				else if (!folded)
 					strbuf_addstr(out, "                ");
 				cc_frame_name(&r->path[d]->val[i], out);
@@ -527,24 +580,21 @@ static void print_chains(const struct cc_node *root, const struct cc_scale *sc,
 			}
 		}
 		strbuf_addch(out, '\n');
-		free(l->v[c].path);
+		if (c + 1 == v->print_limit)
+			break;
 	}
+	for (size_t c = 0; c < l->nr; c++)
+		free(l->v[c].path);
 	free(l->v);
 	free(l);
 }
 
-void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit, bool color,
-		   struct strbuf *out)
+void cc_print_flat(const struct cc_node *root, const struct cc_view *v, struct strbuf *out)
 {
-	const struct cc_scale sc = { .total = total, .color = color };
-
-	print_chains(root, &sc, min_hit, NULL, out);
+	print_chains(root, v, false, out);
 }
 
-void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     const char *sep, bool color, struct strbuf *out)
+void cc_print_folded(const struct cc_node *root, const struct cc_view *v, struct strbuf *out)
 {
-	const struct cc_scale sc = { .total = total, .color = color };
-
-	print_chains(root, &sc, min_hit, sep ?: ";", out);
+	print_chains(root, v, true, out);
 }

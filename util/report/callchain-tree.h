@@ -42,6 +42,7 @@ struct cc_node {
 	struct cc_child *children;	/* in match order (perf's rb_root_in) */
 	struct cc_node **sorted;	/* by weight, after cc_sort() */
 	uint64_t hit, children_hit;
+	uint32_t count, children_count;	/* samples, as hit and children_hit */
 	uint32_t val_nr;
 	uint32_t nr_children, alloc;
 	uint32_t nr_sorted;
@@ -51,7 +52,7 @@ struct cc_node {
  * inlined one's), else its address. */
 void cc_frame_name(const struct cc_frame *f, struct strbuf *out);
 
-/* Add one chain, outermost frame first in the order it should print. */
+/* Add one sample's chain, outermost frame first in the order it should print. */
 int cc_append(struct arena *a, struct cc_node *root, const struct cc_frame *frames, size_t n,
 	      uint64_t period);
 
@@ -63,22 +64,32 @@ int cc_merge(struct arena *a, struct cc_node *into, const struct cc_node *from);
  * children's hits (perf's CHAIN_GRAPH_REL). */
 void cc_sort(struct arena *a, struct cc_node *root, uint64_t min_hit, double rel);
 
-/* perf's graph view of @root under an entry of weight @parent;
- * percentages of @total, or with @fractal of the entry's weight at the
- * top and of the parent branch's below, what a threshold hid shown as
- * "[...]". @skip_first: a single chain's first frame is left out (perf's
- * rule for --sort orders starting with "sym", where it repeats the
- * entry). */
-void cc_print_graph(const struct cc_node *root, uint64_t total, uint64_t parent,
-		    bool skip_first, bool fractal, bool color, struct strbuf *out);
+/* What a branch of the views is labelled with (-g's last field). */
+enum cc_value { CC_PERCENT, CC_PERIOD, CC_COUNT };
 
-/* perf's flat view: each chain ending with at least @min_hit, heaviest
- * first, one frame per line; and the folded view, "pct a;b;c" per chain
- * (@sep between frames, -t's separator; NULL: ";"). @color: perf's
- * --stdio-color on the percentages. */
-void cc_print_flat(const struct cc_node *root, uint64_t total, uint64_t min_hit, bool color,
-		   struct strbuf *out);
-void cc_print_folded(const struct cc_node *root, uint64_t total, uint64_t min_hit,
-		     const char *sep, bool color, struct strbuf *out);
+/* How the views print a tree. */
+struct cc_view {
+	uint64_t total;		/* what percentages are of */
+	uint64_t parent;	/* graph: the entry's weight */
+	uint64_t min_hit;	/* flat, folded: chains ending with less are left out */
+	const char *sep;	/* folded: between frames (-t's separator; NULL: ";") */
+	enum cc_value value;
+	unsigned int print_limit;	/* -g's print_limit: 0 for all */
+	bool skip_first;	/* graph: a single chain's first frame is left out
+				 * (perf's rule for --sort orders starting with
+				 * "sym", where it repeats the entry) */
+	bool fractal;		/* graph: percentages of the entry's weight at the top
+				 * and of the parent branch's below, what a threshold
+				 * hid shown as "[...]" */
+	bool color;		/* perf's --stdio-color on the percentages */
+};
+
+/* perf's graph view of @root under an entry. */
+void cc_print_graph(const struct cc_node *root, const struct cc_view *v, struct strbuf *out);
+
+/* perf's flat view: each chain ending with at least v->min_hit, heaviest
+ * first, one frame per line; and the folded view, "pct a;b;c" per chain. */
+void cc_print_flat(const struct cc_node *root, const struct cc_view *v, struct strbuf *out);
+void cc_print_folded(const struct cc_node *root, const struct cc_view *v, struct strbuf *out);
 
 #endif

@@ -347,17 +347,24 @@ void hist_print__chain(const struct hists *h, const struct hist_print_opts *o,
 {
 	/* perf's callchain percentages are of all samples, --percentage
 	 * relative or not; its threshold is of those shown */
+	struct cc_view v = {
+		.total = h->all_total_period,
+		.parent = h->cumulate ? he->period_acc : he->period,
+		.min_hit = h->total_period * h->chain_min_percent / 100,
+		.sep = o->field_sep,
+		.value = h->chain_value,
+		.print_limit = h->chain_print_limit,
+		.skip_first = h->chain_skip_first,
+		.fractal = h->chain_fractal,
+		.color = o->color,
+	};
+
 	if (h->use_callchain && h->chain_mode == CHAIN_GRAPH)
-		cc_print_graph(he->chain, h->all_total_period,
-			       h->cumulate ? he->period_acc : he->period, h->chain_skip_first,
-			       h->chain_fractal, o->color, line);
+		cc_print_graph(he->chain, &v, line);
 	else if (h->use_callchain && h->chain_mode == CHAIN_FLAT)
-		cc_print_flat(he->chain, h->all_total_period,
-			      h->total_period * h->chain_min_percent / 100, o->color, line);
+		cc_print_flat(he->chain, &v, line);
 	else if (h->use_callchain && h->chain_mode != CHAIN_NONE)
-		cc_print_folded(he->chain, h->all_total_period,
-				h->total_period * h->chain_min_percent / 100, o->field_sep, o->color,
-				line);
+		cc_print_folded(he->chain, &v, line);
 }
 
 void hist_print__entry(const struct hists *h, const struct hist_print_opts *o,

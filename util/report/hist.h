@@ -176,6 +176,8 @@ struct hists {
 	bool caller_order;		/* chains are printed outermost first */
 	bool chain_skip_first;		/* a lone chain's first frame is the entry */
 	bool chain_fractal;		/* -g fractal: each branch a share of its parent */
+	enum cc_value chain_value;	/* -g's value: what labels the branches */
+	unsigned int chain_print_limit;	/* -g's print_limit: 0 for all */
 	/* CHAIN_NONE (-g none): the chains count (--children) but are not shown */
 	enum { CHAIN_GRAPH, CHAIN_FLAT, CHAIN_FOLDED, CHAIN_NONE } chain_mode;
 	uint64_t *member_total;		/* period per member */

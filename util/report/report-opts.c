@@ -6,10 +6,48 @@
 
 #include "report.h"
 #include "sort.h"
+#include "../base/util.h"
 
-/* -g print_type[,threshold][,order]: the parts perf-mini implements. */
+/* -g's words that are not numbers: 0, or -EINVAL for one perf-mini
+ * does not know. */
+static int call_graph_word(struct report_opts *o, const char *p, size_t len)
+{
+	static const struct { const char *word; int mode; bool fractal; } modes[] = {
+		{ "none", CHAIN_NONE, false }, { "flat", CHAIN_FLAT, false },
+		{ "folded", CHAIN_FOLDED, false }, { "graph", CHAIN_GRAPH, false },
+		{ "fractal", CHAIN_GRAPH, true },
+	};
+	static const struct { const char *word; enum cc_value value; } values[] = {
+		{ "percent", CC_PERCENT }, { "period", CC_PERIOD }, { "count", CC_COUNT },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
+		if (strlen(modes[i].word) == len && !strncmp(p, modes[i].word, len)) {
+			o->chain.mode = modes[i].mode;
+			o->chain.fractal = modes[i].fractal;
+			return 0;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(values); i++)
+		if (strlen(values[i].word) == len && !strncmp(p, values[i].word, len)) {
+			o->chain.value = values[i].value;
+			return 0;
+		}
+	if (len == 6 && (!strncmp(p, "caller", 6) || !strncmp(p, "callee", 6))) {
+		o->chain.order = !strncmp(p, "caller", 6) ? "caller" : "callee";
+		return 0;
+	}
+	return len == 8 && !strncmp(p, "function", 8) ? 0 : -EINVAL;
+}
+
+/*
+ * -g print_type,threshold[,print_limit],order,sort_key[,branch],value,
+ * perf's words in any order: the first number is the threshold, the
+ * second the print limit.
+ */
 static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 {
+	int numbers = 0;
+
 	/* perf's --percent-limit sets the callchain threshold too: branches
 	 * under it are left out (a threshold -g names wins here) */
 	o->chain.threshold = o->percent_limit ? atof(o->percent_limit) : 0.5;
@@ -18,29 +56,15 @@ static int parse_call_graph(struct report_opts *o, struct strbuf *err)
 		char *end;
 		double v = strtod(p, &end);
 
-		if (len == 4 && !strncmp(p, "none", 4))
-			o->chain.mode = CHAIN_NONE;
-		else if (len == 4 && !strncmp(p, "flat", 4))
-			o->chain.mode = CHAIN_FLAT;
-		else if (len == 6 && !strncmp(p, "folded", 6))
-			o->chain.mode = CHAIN_FOLDED;
-		else if (len == 5 && !strncmp(p, "graph", 5))
-			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = false;
-		else if (len == 7 && !strncmp(p, "fractal", 7))
-			o->chain.mode = CHAIN_GRAPH, o->chain.fractal = true;
-		else if ((len == 8 && !strncmp(p, "function", 8)) ||
-			 (len == 7 && !strncmp(p, "percent", 7)))
-			continue;
-		else if (len == 6 && !strncmp(p, "caller", 6))
-			o->chain.order = "caller";
-		else if (len == 6 && !strncmp(p, "callee", 6))
-			o->chain.order = "callee";
-		else if (end == p + len && v >= 0 && v <= 100)
-			o->chain.threshold = v;
-		else {
-			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|fractal|flat|folded|"
-				    "none[,threshold][,caller|callee] (the address, srcline and "
-				    "period modes are not implemented yet)", (int)len, p);
+		if (end == p + len && len && numbers == 0 && v >= 0 && v <= 100)
+			o->chain.threshold = v, numbers++;
+		else if (end == p + len && len && numbers == 1 && v >= 0 && v == (unsigned int)v)
+			o->chain.print_limit = (unsigned int)v, numbers++;
+		else if (call_graph_word(o, p, len)) {
+			strbuf_addf(err, "-g: '%.*s' is not supported\nhint: -g graph|fractal|flat|"
+				    "folded|none[,threshold[,print_limit]][,caller|callee][,function]"
+				    "[,percent|period|count] (the address, srcline and branch keys "
+				    "are not implemented yet)", (int)len, p);
 			return -EINVAL;
 		}
 	}

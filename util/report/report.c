@@ -91,6 +91,8 @@ static struct hists *new_hists(struct report *r, const struct pd_evsel *e)
 	h->caller_order = r->caller_order;
 	h->chain_mode = r->o->chain.mode;
 	h->chain_fractal = r->o->chain.fractal;
+	h->chain_value = r->o->chain.value;
+	h->chain_print_limit = r->o->chain.print_limit;
 	h->chain_skip_first = r->o->sort && !strncmp(r->o->sort, "sym", 3);
 	h->self_header = r->fields.self_header;
 	h->need_collapse = r->fields.need_collapse;

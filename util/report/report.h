@@ -122,7 +122,9 @@ struct report_opts {
 		int mode;		/* CHAIN_GRAPH, _FLAT, _FOLDED or _NONE (hist.h) */
 		bool fractal;		/* -g fractal: a graph of parents' shares */
 		double threshold;	/* percent */
+		unsigned int print_limit;	/* branches per level, chains: 0 for all */
 		const char *order;	/* "caller", "callee" or NULL: as perf */
+		enum cc_value value;	/* what labels a branch */
 	} chain;
 };
 

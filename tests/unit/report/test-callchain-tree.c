@@ -80,7 +80,7 @@ static int key_cmp(const struct cc_frame *a, const struct cc_frame *b)
 static uint64_t walk(const struct cc_node *n, struct strbuf *path, struct chains *got)
 {
 	size_t len = path->len;
-	uint64_t below = 0;
+	uint64_t below = 0, below_count = 0;
 
 	for (uint32_t i = 0; i < n->val_nr; i++)
 		token(&n->val[i], path);
@@ -94,8 +94,12 @@ static uint64_t walk(const struct cc_node *n, struct strbuf *path, struct chains
 		if (i)
 			assert_true(key_cmp(&n->children[i - 1].node->val[0], &c->node->val[0]) > 0);
 		below += walk(c->node, path, got);
+		below_count += c->node->count + c->node->children_count;
 	}
 	assert_int_equal(n->children_hit, below);
+	/* every sample counted once where its chain ends, and on the way */
+	assert_int_equal(n->children_count, below_count);
+	assert_true(!n->hit || n->count);
 	strbuf_setlen(path, len);
 	return n->hit + n->children_hit;
 }
@@ -127,6 +131,7 @@ static void test_callchain_tree__holds_every_chain_in_match_order(void **state)
 	}
 	strbuf_reset(&key);
 	assert_int_equal(walk(&root, &key, got), total);
+	assert_int_equal(root.children_count, NR_CHAINS);
 	assert_int_equal(got->nr, want->nr);
 	for (int i = 0; i < want->nr; i++) {
 		int j = 0;
@@ -178,6 +183,9 @@ static void test_callchain_tree__merge_holds_both(void **state)
 	}
 	assert_int_equal(cc_merge(&a, &half[0], &half[1]), 0);
 	assert_int_equal(walk(&half[0], &key, got), walk(&whole, &key, want));
+	/* perf's merge counts a merged chain as one sample */
+	assert_true(half[0].children_count <= NR_CHAINS / 4);
+	assert_int_equal(whole.children_count, NR_CHAINS / 4);
 	assert_int_equal(got->nr, want->nr);
 	for (int i = 0; i < want->nr; i++) {
 		assert_string_equal(got->key[i], want->key[i]);
@@ -290,7 +298,7 @@ static void test_callchain_tree__inlined_frames_by_name(void **state)
 	assert_int_equal(root.nr_children, 1);	/* host */
 	assert_int_equal(root.children[0].node->nr_children, 2);	/* leaf, other */
 	cc_sort(&a, &root, 0, -1);
-	cc_print_folded(&root, 3, 0, NULL, false, &out);
+	cc_print_folded(&root, &(struct cc_view){ .total = 3 }, &out);
 	assert_non_null(strstr(out.buf, "host;leaf (inlined)"));
 	assert_non_null(strstr(out.buf, "host;other (inlined)"));
 	strbuf_release(&out);
