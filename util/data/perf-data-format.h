@@ -109,6 +109,10 @@ enum perf_user_event_type {
 	PERF_RECORD_HEADER_MAX
 };
 
+/* What an EVENT_UPDATE record updates (perf's PERF_EVENT_UPDATE__*). */
+enum { PD_EVENT_UPDATE_UNIT, PD_EVENT_UPDATE_SCALE, PD_EVENT_UPDATE_NAME,
+       PD_EVENT_UPDATE_CPUS };
+
 /* Kernel record types newer than some installed headers know. */
 #define PM_RECORD_KERNEL_MAX 22
 

@@ -14,6 +14,7 @@
 
 #include "../base/progress.h"
 #include "../base/util.h"
+#include "../base/xalloc.h"
 #include "../events/event-names.h"
 #include "internal.h"
 #include "perf-data.h"
@@ -629,6 +630,29 @@ static int pipe_feature(struct perf_data *pd, const struct pm_event_header *ev,
 	return 0;
 }
 
+/* A pipe's EVENT_UPDATE of type NAME: the name an event was given, which
+ * a pipe whose EVENT_DESC was too big for a record has nowhere else (perf
+ * leaves it out then). Other updates change nothing here. */
+static int pipe_event_update(struct perf_data *pd, const struct pm_event_header *ev)
+{
+	const uint8_t *p = (const uint8_t *)ev + sizeof(*ev);
+	uint64_t type, id;
+	struct pd_evsel *e;
+	size_t len;
+
+	if (ev->size < sizeof(*ev) + 16)
+		return -EINVAL;
+	memcpy(&type, p, 8);
+	memcpy(&id, p + 8, 8);
+	len = strnlen((const char *)p + 16, ev->size - sizeof(*ev) - 16);
+	e = type == PD_EVENT_UPDATE_NAME && len ? perf_data__evsel_by_id(pd, id) : NULL;
+	if (e) {
+		free(e->name);
+		e->name = must_strndup((const char *)p + 16, len);
+	}
+	return 0;
+}
+
 /* 0 for a whole record, -ENODATA for one the end of the data cuts, or
  * -EINVAL with a message for one that cannot be a record. */
 static int check_record(struct perf_data *pd, uint64_t off, uint64_t end, struct strbuf *err)
@@ -838,6 +862,8 @@ static int walk_range(struct perf_data *pd, uint64_t off, uint64_t end, perf_dat
 			ret = pipe_attr(pd, ev);
 		else if (ev->type == PERF_RECORD_HEADER_FEATURE)
 			ret = pipe_feature(pd, ev, err);
+		else if (pd->pipe && ev->type == PERF_RECORD_EVENT_UPDATE)
+			ret = pipe_event_update(pd, ev);
 		if (off >= pd->pipe_meta_end)
 			pd->pipe_meta_end = off + ev->size;
 		if (ret) {

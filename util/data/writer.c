@@ -107,15 +107,19 @@ static int open_file_mode(struct perf_data_writer *w, const struct pd_write_even
 
 /* --- pipe mode ------------------------------------------------------- */
 
-static void pipe_record(struct strbuf *sb, uint32_t type, const void *a, size_t alen,
+/* false, writing nothing, for what one record's 16-bit size cannot hold */
+static bool pipe_record(struct strbuf *sb, uint32_t type, const void *a, size_t alen,
 			const void *b, size_t blen)
 {
 	struct pm_event_header h = { .type = type, .size = sizeof(h) + alen + blen };
 
+	if (sizeof(h) + alen + blen > UINT16_MAX)
+		return false;
 	strbuf_add(sb, &h, sizeof(h));
 	strbuf_add(sb, a, alen);
 	if (blen)
 		strbuf_add(sb, b, blen);
+	return true;
 }
 
 /* Tracing data travels after its record, outside header.size (as perf). */
@@ -140,9 +144,13 @@ static int open_pipe_mode(struct perf_data_writer *w, const struct pd_write_even
 		struct strbuf a = STRBUF_INIT;
 
 		attr_bytes(&a, ev[i].attr);
-		pipe_record(&sb, PERF_RECORD_HEADER_ATTR, a.buf, a.len, ev[i].ids,
-			    ev[i].nr_ids * sizeof(uint64_t));
+		ret = pipe_record(&sb, PERF_RECORD_HEADER_ATTR, a.buf, a.len, ev[i].ids,
+				  ev[i].nr_ids * sizeof(uint64_t)) ? 0 : -E2BIG;	/* as perf */
 		strbuf_release(&a);
+		if (ret) {
+			strbuf_release(&sb);
+			return ret;
+		}
 	}
 	for (int i = 0; i < nr_features; i++) {
 		uint64_t id = features[i].id;
@@ -156,6 +164,9 @@ static int open_pipe_mode(struct perf_data_writer *w, const struct pd_write_even
 		strbuf_add(&f, features[i].payload.buf, features[i].payload.len);
 		/* records stay 8-byte aligned */
 		strbuf_addchars(&f, 0, (8 - (f.len + 8) % 8) % 8);
+		/* a feature too big for a record is left out of the stream, as
+		 * perf leaves it (EVENT_DESC of hundreds of events): the
+		 * EVENT_UPDATE records still name the events */
 		pipe_record(&sb, PERF_RECORD_HEADER_FEATURE, f.buf, f.len, NULL, 0);
 		strbuf_release(&f);
 	}

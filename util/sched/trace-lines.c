@@ -58,6 +58,7 @@ struct lines {
 		struct tp_fields *fields;
 	} *tps;
 	size_t nr_tps;
+	uint64_t tp_args[SC_MAX_ARGS];	/* a syscalls:sys_enter_* sample's arguments */
 	struct srclines inlines;	/* --call-graph dwarf: the frames DWARF nests */
 	struct evswitch sw;		/* --switch-on/off, set up at the first sample */
 	int sw_state;			/* 0 not yet, 1 set up, -1 failed (in switch_err) */
@@ -482,6 +483,21 @@ static const struct tp_fields *tp_fields_of(struct lines *l, const struct pd_evs
 	return l->tps[idx].fields;
 }
 
+/* A syscalls:sys_enter_* sample's call, whose arguments perf prints as
+ * the call's own (in l->tp_args); NULL for any other tracepoint. */
+static const struct sc_info *syscall_of(struct lines *l, const struct pd_evsel *evsel,
+					const struct tp_fields *fields, const struct perf_sample *s)
+{
+	int64_t id;
+
+	if (strncmp(evsel->name, "syscalls:sys_enter_", 19) ||
+	    !tp_fields__syscall(fields, s, &id, l->tp_args, SC_MAX_ARGS))
+		return NULL;
+	if (!l->formats)
+		l->formats = sc_table__readable(l->o->tracefs) ? 1 : -1;
+	return l->formats > 0 ? sc_table__get(&l->calls, id) : NULL;
+}
+
 /* perf's line for another event: "0.979 sh/29300 sched:sched_process_fork(parent_comm: ...)" */
 static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s)
 {
@@ -506,10 +522,13 @@ static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct 
 	if (fields && s->raw_data) {
 		struct sca_ctx sca = { .comm_of = comm_of, .priv = l,
 				       .fd_path = l->o->stream ? fd_path : NULL };
+		const struct sc_info *sc;
 
 		l->calling = t;
 		if (l->o->libtraceevent_print)
 			tp_fields__print_tep(fields, s, &l->line);
+		else if ((sc = syscall_of(l, evsel, fields, s)))
+			add_args(l, sc, l->tp_args, &l->line);
 		else
 			tp_fields__print(fields, s, &sca, &l->line);
 	}

@@ -147,6 +147,17 @@ void tp_fields__print(const struct tp_fields *t, const struct perf_sample *s,
 	}
 }
 
+bool tp_fields__syscall(const struct tp_fields *t, const struct perf_sample *s, int64_t *id,
+			uint64_t *args, size_t max)
+{
+	if (!t->nr || (strcmp(t->field[0].name, "__syscall_nr") && strcmp(t->field[0].name, "nr")))
+		return false;
+	*id = (int32_t)int_value(&t->field[0], s);
+	for (size_t i = 1; i < t->nr && i - 1 < max; i++)
+		args[i - 1] = t->field[i].is_array ? 0 : int_value(&t->field[i], s);
+	return true;
+}
+
 void tp_fields__print_tep(const struct tp_fields *t, const struct perf_sample *s,
 			  struct strbuf *out)
 {

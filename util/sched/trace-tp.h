@@ -25,6 +25,14 @@ void tp_fields__free(struct tp_fields *t);
 void tp_fields__print(const struct tp_fields *t, const struct perf_sample *s,
 		      struct sca_ctx *ctx, struct strbuf *out);
 
+/*
+ * A syscalls:sys_enter_NAME sample as a system call: its number (the
+ * first field, __syscall_nr) in @id and the fields after it in @args (up
+ * to @max). false when @t's first field is no call number.
+ */
+bool tp_fields__syscall(const struct tp_fields *t, const struct perf_sample *s, int64_t *id,
+			uint64_t *args, size_t max);
+
 /* --libtraceevent_print: the event's own print format, as libtraceevent
  * prints it ("filename=/bin/true pid=1607 old_pid=1607") */
 void tp_fields__print_tep(const struct tp_fields *t, const struct perf_sample *s,

@@ -141,6 +141,48 @@ static void test_perf_data__pipe_round_trip(void **state)
 	strbuf_release(&err);
 }
 
+/* A feature too big for a pipe record's 16-bit size is left out, not
+ * written with a wrapped size that cuts the stream; an EVENT_UPDATE then
+ * names the event. */
+static void test_perf_data__pipe_drops_oversized_feature(void **state)
+{
+	char path[] = "/tmp/pm-unit-XXXXXX";
+	struct perf_event_attr a, b;
+	struct pd_write_event ev[2];
+	struct pd_write_feature big = { HEADER_HOSTNAME, STRBUF_INIT };
+	struct perf_data_writer w;
+	struct strbuf err = STRBUF_INIT;
+	struct perf_data pd;
+	struct walk walk = { 0 };
+	uint64_t update[6] = { 0, 2 /* NAME */, 21 };
+	struct pm_event_header h = { .type = PERF_RECORD_EVENT_UPDATE, .size = sizeof(update) };
+	int fd = mkstemp(path), saved = dup(STDOUT_FILENO);
+
+	(void)state;
+	events(&a, &b, ev);
+	strbuf_addchars(&big.payload, 'x', 70000);
+	memcpy(update, &h, sizeof(h));
+	memcpy(&update[3], "renamed", 8);
+	dup2(fd, STDOUT_FILENO);
+	assert_int_equal(perf_data_writer__open(&w, "-", ev, 2, &big, 1, &err), 0);
+	perf_data_writer__write(&w, update, sizeof(update));
+	write_sample(&w);
+	assert_int_equal(perf_data_writer__finish(&w, ev, 2, NULL, 0, &err), 0);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	close(fd);
+	strbuf_release(&big.payload);
+
+	assert_int_equal(perf_data__open(&pd, path, &err), 0);
+	assert_int_equal(perf_data__for_each_record(&pd, count_samples, &walk, &err), 0);
+	assert_int_equal(walk.samples, 1);
+	assert_null(pd.feat.hostname);
+	assert_string_equal(walk.name, "renamed");
+	perf_data__close(&pd);
+	unlink(path);
+	strbuf_release(&err);
+}
+
 static int open_bytes(const void *buf, size_t len, struct perf_data *pd, struct strbuf *err)
 {
 	char path[] = "/tmp/pm-unit-XXXXXX";
@@ -285,6 +327,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_perf_data__file_round_trip),
 		cmocka_unit_test(test_perf_data__pipe_round_trip),
+		cmocka_unit_test(test_perf_data__pipe_drops_oversized_feature),
 		cmocka_unit_test(test_perf_data__damaged_headers),
 		cmocka_unit_test(test_features__strings_padded_to_64),
 		cmocka_unit_test(test_perf_data__compressed_records_span_frames),
