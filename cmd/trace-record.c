@@ -112,6 +112,11 @@ int trace_rec__run(struct trace_rec *rec, int argc, const char **argv, struct pm
 		av[n++] = "--filter";
 		av[n++] = filter.buf;
 	}
+	if (rec->faults) {	/* perf's: each fault, where it was and what it touched */
+		av[n++] = "-d";
+		av[n++] = "-e";
+		av[n++] = rec->faults;
+	}
 	if (rec->other_events.len) {	/* after the filter, which is the calls' */
 		av[n++] = "-e";
 		av[n++] = rec->other_events.buf;

@@ -226,13 +226,38 @@ static bool switch_traced(const char *name)
 	return false;
 }
 
-static int parse_events(const char *list, const char *tracefs, struct trace_output_opts *t,
-			struct strbuf *err)
+/* -F all|maj|min: the page-fault events perf traces for it */
+static int parse_faults(const char *pf, struct strbuf *err)
+{
+	static const char *const events[][2] = {
+		{ "all", "major-faults,minor-faults" }, { "maj", "major-faults" },
+		{ "min", "minor-faults" },
+	};
+
+	for (size_t i = 0; pf && i < ARRAY_SIZE(events); i++)
+		if (!strcmp(pf, events[i][0])) {
+			rec.faults = events[i][1];
+			return 0;
+		}
+	if (pf)
+		strbuf_addf(err, "-F/--pf: '%s' is not all, maj or min", pf);
+	return pf ? -1 : 0;
+}
+
+/*
+ * Which system calls: as perf, those -e names; else all of them unless
+ * --no-syscalls, or unless only other events (-e system:event, -F) are
+ * asked for and not --syscalls; with nothing else asked for, all of them.
+ */
+static int parse_events(const char *list, const char *tracefs, int syscalls,
+			struct trace_output_opts *t, struct strbuf *err)
 {
 	int ret = trace_events_split(arch__host(), tracefs, list, &rec.only_calls, &rec.other_events,
 				     err);
+	bool named = list && ret == 0;
 
-	rec.syscalls = (rec.syscalls && ret == 0) || !rec.other_events.len;
+	rec.syscalls = (syscalls != 0 && ret == 0 && (named || syscalls == 1 || !rec.faults)) ||
+		       (!rec.other_events.len && !rec.faults);
 	t->lines.tracepoints = rec.other_events.len > 0;
 	t->lines.no_syscalls = !rec.syscalls;
 	if (ret >= 0 && (!switch_traced(t->lines.switch_on) || !switch_traced(t->lines.switch_off))) {
@@ -242,6 +267,16 @@ static int parse_events(const char *list, const char *tracefs, struct trace_outp
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
+}
+
+/* --syscalls, --no-syscalls: 1 or 0, where not given -1 */
+static int tristate_option(const struct option *opt, const char *arg, int unset,
+			   struct strbuf *err)
+{
+	(void)arg;
+	(void)err;
+	*(int *)opt->value = !unset;
+	return 0;
 }
 
 static int parse_duration(const char *s, double *ms, struct strbuf *err)
@@ -259,7 +294,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	struct trace_output_opts t = { .sum.tracefs = tracefs, .lines.tracefs = tracefs };
 	const char *input = NULL, *pf = NULL, *duration = NULL, *calls = NULL;
 	bool force = false, comm = true, no_effect = false, all_cpus = false;
-	int verbose = 0, max_events = 0;
+	int verbose = 0, max_events = 0, syscalls = -1;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "Analyze events in file"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
@@ -295,7 +330,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		OPT_BOOLEAN('a', "all-cpus", &all_cpus, "system-wide collection from all CPUs"),
 		OPT_BOOLEAN(0, "sched", &t.sum.sched, "show blocking scheduler events"),
 		OPT_STRING('F', "pf", &pf, "all|maj|min",
-			   "Trace pagefaults (the summary counts what was recorded)"),
+			   "Trace pagefaults (live or a command; a file's as recorded)"),
 		OPT_BOOLEAN('T', "time", &t.lines.full_time,
 			    "Show full timestamp, not time relative to first start"),
 		OPT_BOOLEAN(0, "comm", &comm, "show the thread COMM next to its id"),
@@ -306,8 +341,9 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Set the maximum number of events to print, exit after that is reached (live only: a file prints whole, as perf)"),
 		OPT_BOOLEAN(0, "sort-events", &no_effect,
 			    "Sort batch of events before processing (a file's always are)"),
-		OPT_BOOLEAN(0, "syscalls", &rec.syscalls,
-			    "Trace syscalls (--no-syscalls: only the events -e names)"),
+		OPT_CALLBACK_NOOPT(0, "syscalls", &syscalls,
+				   "Trace syscalls (--no-syscalls: only the events -e names)",
+				   tristate_option),
 		OPT_STRING(0, "call-graph", &rec.call_graph, "record_mode[,record_size]",
 			   "each call's callchain under it: fp or dwarf[,size] (live or a command)"),
 		OPT_BOOLEAN(0, "kernel-syscall-graph", &t.lines.kernel_syscall_graph,
@@ -341,7 +377,8 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
 		ret = 129;
-	} else if (!input && parse_events(calls, tracefs, &t, &err)) {
+	} else if (!input && (parse_faults(pf, &err) ||
+			      parse_events(calls, tracefs, syscalls, &t, &err))) {
 		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {
 		/* -s, -S: recorded into a file, printed at its end */

@@ -19,6 +19,7 @@ struct trace_rec {
 	struct strbuf only_calls;	/* -e's calls: a filter on their ids ("" all) */
 	struct strbuf other_events;	/* -e's tracepoints, "sched:sched_switch,signal:*" */
 	bool syscalls;			/* raw_syscalls recorded */
+	const char *faults;		/* -F: "major-faults", "minor-faults" or both */
 	const char *call_graph;		/* --call-graph MODE, the kernel's frames too */
 	const char *event_filter;	/* --filter: on the other events */
 	const char *filter_pids;	/* --filter-pids: calls of these left out */

@@ -269,6 +269,28 @@ test_expect_success TRACEFS '-e syscalls:sys_enter_* (every call, a glob): trace
 	fi
 '
 
+# -F: perf's page-fault lines, live or for a command; the system calls
+# only when asked for too (--syscalls, -e CALLS), as perf. The program
+# writes a byte to each of 300 fresh pages: 300 faults at its store, each
+# a new anonymous page.
+test_expect_success TRACEFS '-F min|maj|all: a fault per page the program touches, no calls unless asked' '
+	pm trace -F min -- "$WL/touch-pages" 300 2>pm.txt &&
+	grep "minfault \[touch+0x[0-9a-f]*\] => //anon@0x[0-9a-f]* (d\.)$" pm.txt >touch.txt &&
+	test $(wc -l <touch.txt) -ge 300 &&
+	test $(sed "s/.*@//" touch.txt | sort -u | wc -l) -ge 300 &&
+	! grep -q " = " pm.txt &&
+	pm trace -F all --syscalls -- "$WL/touch-pages" 10 2>pm.txt &&
+	test_grep "minfault \[" pm.txt && test_grep " mmap\(.*\) += 0x" pm.txt &&
+	pm trace -F maj -e brk -- /bin/true 2>pm.txt && test_grep " brk\(" pm.txt &&
+	! grep -q "minfault" pm.txt &&
+	test_expect_code 129 pm trace -F some -- /bin/true 2>err && test_grep "not all, maj or min" err &&
+	if command -v perf >/dev/null 2>&1; then
+		perf trace -F min -- "$WL/touch-pages" 300 2>perf.txt &&
+		test $(grep -c "minfault \[touch+0x[0-9a-f]*\] => //anon@" perf.txt) = \
+		     $(wc -l <touch.txt)
+	fi
+'
+
 # perf's chains under each line: 38 columns, "sym (dso)", inlined functions
 # of an unwound chain "(inlined)"; the calls' user frames only unless
 # --kernel-syscall-graph; --max-stack of each walk, --min-stack hides
