@@ -64,6 +64,33 @@ static int filter_pids(const char *list, struct strbuf *filter, struct strbuf *e
 	return 0;
 }
 
+/* -F all|maj|min: the page-fault events perf traces for it */
+int trace_rec__set_faults(struct trace_rec *rec, const char *pf, struct strbuf *err)
+{
+	static const char *const events[][2] = {
+		{ "all", "major-faults,minor-faults" }, { "maj", "major-faults" },
+		{ "min", "minor-faults" },
+	};
+
+	for (size_t i = 0; pf && i < ARRAY_SIZE(events); i++)
+		if (!strcmp(pf, events[i][0])) {
+			rec->faults = events[i][1];
+			return 0;
+		}
+	if (pf)
+		strbuf_addf(err, "-F/--pf: '%s' is not all, maj or min", pf);
+	return pf ? -1 : 0;
+}
+
+int trace_syscalls_option(const struct option *opt, const char *arg, int unset,
+			  struct strbuf *err)
+{
+	(void)arg;
+	(void)err;
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
 /* perf's: both tracepoints, each call sampled, perf-mini's own calls out */
 static const char *const every_call[] = { "record", "-R", "-m", "1024", "-c", "1" };
 

@@ -226,24 +226,6 @@ static bool switch_traced(const char *name)
 	return false;
 }
 
-/* -F all|maj|min: the page-fault events perf traces for it */
-static int parse_faults(const char *pf, struct strbuf *err)
-{
-	static const char *const events[][2] = {
-		{ "all", "major-faults,minor-faults" }, { "maj", "major-faults" },
-		{ "min", "minor-faults" },
-	};
-
-	for (size_t i = 0; pf && i < ARRAY_SIZE(events); i++)
-		if (!strcmp(pf, events[i][0])) {
-			rec.faults = events[i][1];
-			return 0;
-		}
-	if (pf)
-		strbuf_addf(err, "-F/--pf: '%s' is not all, maj or min", pf);
-	return pf ? -1 : 0;
-}
-
 /*
  * Which system calls: as perf, those -e names; else all of them unless
  * --no-syscalls, or unless only other events (-e system:event, -F) are
@@ -267,16 +249,6 @@ static int parse_events(const char *list, const char *tracefs, int syscalls,
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
-}
-
-/* --syscalls, --no-syscalls: 1 or 0, where not given -1 */
-static int tristate_option(const struct option *opt, const char *arg, int unset,
-			   struct strbuf *err)
-{
-	(void)arg;
-	(void)err;
-	*(int *)opt->value = !unset;
-	return 0;
 }
 
 static int parse_duration(const char *s, double *ms, struct strbuf *err)
@@ -343,7 +315,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 			    "Sort batch of events before processing (a file's always are)"),
 		OPT_CALLBACK_NOOPT(0, "syscalls", &syscalls,
 				   "Trace syscalls (--no-syscalls: only the events -e names)",
-				   tristate_option),
+				   trace_syscalls_option),
 		OPT_STRING(0, "call-graph", &rec.call_graph, "record_mode[,record_size]",
 			   "each call's callchain under it: fp or dwarf[,size] (live or a command)"),
 		OPT_BOOLEAN(0, "kernel-syscall-graph", &t.lines.kernel_syscall_graph,
@@ -377,7 +349,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 	t.lines.tids = t.sum.tids;
 	if (parse_duration(duration, &t.lines.min_duration_ms, &err)) {
 		ret = 129;
-	} else if (!input && (parse_faults(pf, &err) ||
+	} else if (!input && (trace_rec__set_faults(&rec, pf, &err) ||
 			      parse_events(calls, tracefs, syscalls, &t, &err))) {
 		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {

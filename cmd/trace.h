@@ -29,6 +29,13 @@ struct trace_rec {
 	int nr_passed;
 };
 
+/* -F all|maj|min (NULL: none) into rec->faults; -1 with @err for another */
+int trace_rec__set_faults(struct trace_rec *rec, const char *pf, struct strbuf *err);
+
+/* --syscalls, --no-syscalls: 1 or 0 into an int, left at -1 when not given */
+int trace_syscalls_option(const struct option *opt, const char *arg, int unset,
+			  struct strbuf *err);
+
 /* An option of record's that trace takes as perf's does: its record
  * spelling (the option's value) and argument passed on. */
 int trace_rec__pass_on(const struct option *opt, const char *arg, int unset,
