@@ -177,6 +177,8 @@ test_expect_success 'errors: no file, not done yet, a bad list or duration, a fi
 # the printer alone, once the first line is out
 test_expect_success TRACEFS 'live -p: the process s own calls as they come, no thread column, until SIGINT' '
 	sh -c "while :; do sleep 0.2; done" & loop=$! &&
+	# attached before the fork has exec'd sh, trace -p would see that execve
+	await "grep -q while /proc/$loop/cmdline 2>/dev/null" &&
 	{ "$PERF_MINI" trace -p $loop 2>live.txt & tp=$!; } &&
 	for i in $(seq 300); do grep -q "wait4" live.txt && break; sleep 0.1; done &&
 	kill -INT $tp && wait $tp && kill $loop &&
