@@ -354,6 +354,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		ret = 129;	/* perf's event syntax error */
 	} else if (ret > 0 && !input) {
 		/* -s, -S: recorded into a file, printed at its end */
+		t.sum.ring_totals = true;
 		if (t.summary || t.with_summary)
 			return print_command(&t, ret, argv, env);
 		t.lines.one_thread = rec.no_inherit;	/* perf: no thread column then */
@@ -369,6 +370,7 @@ int cmd_trace(int argc, const char **argv, struct pm_env *env)
 		 * the signal that ended it is its normal end (perf: 0) */
 		const char *target[3];
 
+		t.sum.ring_totals = true;
 		ret = print_command(&t, live_target(&t, target), target, env);
 		env->exit_signal = 0;
 		if (ret == 128 + SIGINT || ret == 128 + SIGTERM)

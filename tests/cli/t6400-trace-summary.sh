@@ -35,6 +35,22 @@ test_expect_success TRACEFS '-s -- CMD: the command run, its calls summed up, ex
 	test_grep "cannot run" err && ! test_grep "Summary of events" err
 '
 
+# live, perf's total is every record it read from the rings: the calls,
+# and the kernel's MMAP2, COMM and EXIT records (not those synthesized at
+# the start); a single program's share is under 100%
+test_expect_success TRACEFS '-s -- CMD: a thread s share of all the records read, as perf' '
+	pm trace -s -- /bin/true 2>out &&
+	line=$(grep "^ true ([0-9]*), [0-9]* events, " out) &&
+	n=$(echo "$line" | sed "s/.*), \([0-9]*\) events.*/\1/") &&
+	pct=$(echo "$line" | sed "s/.* events, \([0-9.]*\)%$/\1/") &&
+	awk -v n=$n -v p=$pct "BEGIN { exit !(p < 100 && p > 100 * n / (n + 20)) }" &&
+	if command -v perf >/dev/null 2>&1; then
+		perf trace -s -- /bin/true 2>perf.txt &&
+		grep "^ true (" perf.txt | sed "s/([0-9]*)//" >want &&
+		echo "$line" | sed "s/([0-9]*)//" >got && test_cmp want got
+	fi
+'
+
 test_expect_success TRACEFS,PERF '-s, --errno-summary, -p, --tid, --sched: the same as perf' '
 	pm trace record -o f.data -- sh -c "ls /nonexistent; cat /nonexistent; ls / >/dev/null" \
 		>/dev/null 2>&1;
@@ -177,7 +193,7 @@ test_expect_success 'errors: no file, not done yet, a bad list or duration, a fi
 # the printer alone, once the first line is out
 test_expect_success TRACEFS 'live -p: the process s own calls as they come, no thread column, until SIGINT' '
 	sh -c "while :; do sleep 0.2; done" & loop=$! &&
-	# attached before the fork has exec'd sh, trace -p would see that execve
+	# attached before the fork runs sh, trace -p would see its execve
 	await "grep -q while /proc/$loop/cmdline 2>/dev/null" &&
 	{ "$PERF_MINI" trace -p $loop 2>live.txt & tp=$!; } &&
 	for i in $(seq 300); do grep -q "wait4" live.txt && break; sleep 0.1; done &&

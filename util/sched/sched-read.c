@@ -185,7 +185,7 @@ static int on_event(void *ctx, const struct pm_event_header *ev, const struct pe
 	struct sched_threads *t = &r->f->threads;
 
 	if (r->ops->record)
-		r->ops->record(r->ctx, ev);
+		r->ops->record(r->ctx, ev, s ? s->time : 0);
 	if (ev->type == PERF_RECORD_COMM && ev->size > sizeof(struct pm_comm_event)) {
 		const struct pm_comm_event *e = (const void *)ev;
 		size_t max = ev->size - sizeof(*e);

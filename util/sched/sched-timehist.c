@@ -465,8 +465,9 @@ static void on_event(void *ctx, const struct sched_event *e)
 	}
 }
 
-static void on_record(void *ctx, const struct pm_event_header *ev)
+static void on_record(void *ctx, const struct pm_event_header *ev, uint64_t time)
 {
+	(void)time;
 	struct timehist *h = ctx;
 
 	/* perf's timehist takes MMAP records, not MMAP2: user code, which

@@ -67,8 +67,9 @@ struct sched_ops {
 	void (*sample)(void *ctx, const struct perf_sample *s, bool timed);
 	/* a LOST record: @lost events on @cpu at @time */
 	void (*lost)(void *ctx, uint64_t lost, uint32_t cpu, uint64_t time);
-	/* every other record (MMAP, COMM, ...), for a machine's maps */
-	void (*record)(void *ctx, const struct pm_event_header *ev);
+	/* every other record (MMAP, COMM, ...), for a machine's maps; @time
+	 * its sample_id's (0 for the records synthesized at the start) */
+	void (*record)(void *ctx, const struct pm_event_header *ev, uint64_t time);
 	/* a tracepoint's sample but raw_syscalls' (trace's other events), in
 	 * time order with the events */
 	void (*tracepoint)(void *ctx, const struct pd_evsel *evsel, const struct perf_sample *s);

@@ -537,8 +537,9 @@ static void on_tracepoint(void *ctx, const struct pd_evsel *evsel, const struct 
 		print_chain(l);
 }
 
-static void on_record(void *ctx, const struct pm_event_header *ev)
+static void on_record(void *ctx, const struct pm_event_header *ev, uint64_t time)
 {
+	(void)time;
 	struct lines *l = ctx;
 
 	machine__process_event(l->machine, ev);

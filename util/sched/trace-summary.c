@@ -259,10 +259,19 @@ static void free_trace(void *priv)
 	free(tt);
 }
 
+/* ring_totals: the kernel's records, not those synthesized at the start */
+static void on_record(void *ctx, const struct pm_event_header *ev, uint64_t time)
+{
+	struct summary *s = ctx;
+
+	if (time && ev->type < PERF_RECORD_USER_TYPE_START && ev->type != PERF_RECORD_SAMPLE)
+		s->nr_events++;
+}
+
 int trace_summary(const char *input, const struct trace_summary_opts *o, struct strbuf *out,
 		  struct strbuf *err)
 {
-	struct sched_ops ops = { .event = on_event };
+	struct sched_ops ops = { .event = on_event, .record = o->ring_totals ? on_record : NULL };
 	struct sched_file f;
 	struct summary s = { .o = o, .f = &f };
 	int ret = -1;

@@ -17,6 +17,10 @@ struct trace_summary_opts {
 	bool errno_summary;		/* --errno-summary: each failure's errno */
 	bool sched;			/* --sched: perf's runtime, 0 from a file */
 	const char *tracefs;		/* where the syscalls' tracepoints are */
+	/* live or a command: the total counts the kernel's other records
+	 * after the synthesized ones (MMAP2, COMM, EXIT), as perf's live
+	 * loop counts all it reads from the rings */
+	bool ring_totals;
 };
 
 int trace_summary(const char *input, const struct trace_summary_opts *o, struct strbuf *out,
