@@ -645,7 +645,9 @@ static int pipe_event_update(struct perf_data *pd, const struct pm_event_header 
 	memcpy(&type, p, 8);
 	memcpy(&id, p + 8, 8);
 	len = strnlen((const char *)p + 16, ev->size - sizeof(*ev) - 16);
-	e = type == PD_EVENT_UPDATE_NAME && len ? perf_data__evsel_by_id(pd, id) : NULL;
+	/* once samples were read, readers hold the names they printed */
+	e = type == PD_EVENT_UPDATE_NAME && len && !pd->pipe_sampled ?
+		perf_data__evsel_by_id(pd, id) : NULL;
 	if (e) {
 		free(e->name);
 		e->name = must_strndup((const char *)p + 16, len);
@@ -864,6 +866,8 @@ static int walk_range(struct perf_data *pd, uint64_t off, uint64_t end, perf_dat
 			ret = pipe_feature(pd, ev, err);
 		else if (pd->pipe && ev->type == PERF_RECORD_EVENT_UPDATE)
 			ret = pipe_event_update(pd, ev);
+		else if (ev->type == PERF_RECORD_SAMPLE)
+			pd->pipe_sampled = true;
 		if (off >= pd->pipe_meta_end)
 			pd->pipe_meta_end = off + ev->size;
 		if (ret) {

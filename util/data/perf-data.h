@@ -75,6 +75,7 @@ struct perf_data {
 	uint64_t cut_len;	/* how much of it is there */
 	struct strbuf feature_notes;	/* damaged header features, one a line */
 	uint64_t pipe_meta_end;	/* pipe: attrs and features read up to here */
+	bool pipe_sampled;	/* pipe: a sample was read (names are in use: kept) */
 	/* perf record --threads' directory: the other threads' files
 	 * (data.0, data.1, ...), read after the first file in @buf; their
 	 * records are walked after its data section */
