@@ -108,8 +108,10 @@ int trace_rec__run(struct trace_rec *rec, int argc, const char **argv, struct pm
 		cmd_error("trace record", "out of memory");
 		return 1;
 	}
-	/* perf's exit status; not record's event syntax error and usage */
-	if (tracepoint_check_system(tracepoint_tracefs_dir(env->tracefs_dir), "raw_syscalls",
+	/* perf's exit status; not record's event syntax error and usage.
+	 * Page faults alone need no tracefs (perf's trace asks for it anyway) */
+	if ((rec->syscalls || rec->other_events.len || !rec->faults) &&
+	    tracepoint_check_system(tracepoint_tracefs_dir(env->tracefs_dir), "raw_syscalls",
 				    &err)) {
 		cmd_error("trace", err.buf);
 		strbuf_release(&err);
