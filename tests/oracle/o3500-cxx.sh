@@ -125,6 +125,32 @@ test_expect_success KERNEL 'DWARF callchains of the C++ program (--no-inline) as
 	test_cmp perf.txt pm.txt && test_grep "geo::Circle::area\+" pm.txt
 '
 
+# perf's unwinder stops at 127 frames, or where the stack copy ends: then
+# the return address past the copy reads as 0 and perf keeps it, less one
+# (ffffffffffffffff), as the last frame. Ground truth: the recursion is
+# 400 calls deep, so every sample at its bottom ends one way or the other.
+test_expect_success KERNEL 'DWARF: a recursion deeper than perf unwinds, and deeper than the stack copy, as perf' '
+	# each sample at the bottom: its number of user frames, and its last one
+	cat >bottoms.awk <<-\EOF &&
+	BEGIN { RS = "" }
+	/bottom\+/ {
+		n = split($0, l, "\n"); user = 0
+		for (i = 2; i <= n; i++) user += l[i] !~ /kernel\.kallsyms/
+		print user, l[n]
+	}
+	EOF
+	pm record -q -e cpu-clock --call-graph dwarf -o deep.data -- "$WL/deep-recurse" 400 0.3 &&
+	same_script deep.data &&
+	awk -f bottoms.awk pm.txt >deep.txt &&
+	test $(wc -l <deep.txt) -gt 10 && ! grep -v "^127 " deep.txt &&
+	pm record -q -e cpu-clock --call-graph dwarf -o wide.data -- "$WL/deep-recurse" 400 0.3 wide &&
+	same_script wide.data &&
+	awk -f bottoms.awk pm.txt >wide.txt &&
+	test $(wc -l <wide.txt) -gt 10 &&
+	! grep -v "ffffffffffffffff \[unknown\] (\[unknown\])$" wide.txt &&
+	same_report wide.data --no-children
+'
+
 # perf 6.1 asks a long-lived binutils addr2line, whose first answer for an
 # inlined function is the ELF symbol around it (work) and later ones the
 # DWARF name: perf-mini names it from DWARF every time

@@ -35,6 +35,9 @@ struct perf_sample {
 	uint64_t read_size;	/* in u64 words */
 	uint64_t callchain_nr;
 	const uint64_t *callchain;
+	/* from this index on, entries are frames whatever their value (an
+	 * unwound user stack's last frame can be -1, as perf's): 0 for none */
+	uint64_t callchain_frames_from;
 	uint32_t raw_size;
 	const void *raw_data;
 	uint64_t branch_nr;

@@ -24,6 +24,14 @@ static uint8_t context_mode(uint64_t ip)
 	}
 }
 
+/* The marker's cpumode of entry @i of @s's callchain (0: a frame). */
+static uint8_t mode_at(const struct perf_sample *s, uint64_t i)
+{
+	if (s->callchain_frames_from && i >= s->callchain_frames_from)
+		return 0;
+	return context_mode(s->callchain[i]);
+}
+
 /*
  * A marker perf does not know (a frame-pointer walk that read garbage,
  * such as -8, as a return address) makes perf's add_callchain_ip reset
@@ -35,7 +43,7 @@ bool callchain__corrupt(const struct perf_sample *s, bool caller, unsigned int m
 	unsigned int n = 0;
 
 	for (uint64_t i = 0; i < s->callchain_nr && (!max_stack || n < max_stack); i++) {
-		uint8_t marker = context_mode(s->callchain[caller ? s->callchain_nr - 1 - i : i]);
+		uint8_t marker = mode_at(s, caller ? s->callchain_nr - 1 - i : i);
 
 		if (marker == CONTEXT_CORRUPT)
 			return true;
@@ -54,7 +62,7 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 		return 0;
 	for (uint64_t i = 0; i < s->callchain_nr; i++) {
 		struct callchain_frame f = { .ip = s->callchain[i] };
-		uint8_t marker = context_mode(f.ip);
+		uint8_t marker = mode_at(s, i);
 		int ret;
 
 		if (marker) {
@@ -76,7 +84,7 @@ int callchain__walk(struct machine *m, struct thread *t, const struct perf_sampl
 static uint8_t prev_mode(const struct perf_sample *s, uint64_t j, uint8_t mode)
 {
 	while (j-- > 0) {
-		uint8_t marker = context_mode(s->callchain[j]);
+		uint8_t marker = mode_at(s, j);
 
 		if (marker)
 			return marker;
@@ -98,7 +106,7 @@ size_t callchain__frames(struct machine *m, struct thread *t, const struct perf_
 	for (uint64_t i = 0; i < s->callchain_nr && (!max_stack || n < max_stack); i++) {
 		uint64_t j = caller ? s->callchain_nr - 1 - i : i;
 		uint64_t ip = s->callchain[j];
-		uint8_t marker = context_mode(ip);
+		uint8_t marker = mode_at(s, j);
 
 		if (marker) {
 			if (caller)
@@ -130,8 +138,10 @@ const struct perf_sample *callchain__unwound(struct machine *m, struct thread *t
 		buf[n++] = s->callchain[i];
 	}
 	buf[n++] = (uint64_t)PERF_CONTEXT_USER;
-	n += unwind__user(m, t, s, buf + n, UNWOUND_CHAIN_MAX - n);
 	*tmp = *s;
+	tmp->callchain_frames_from = n;
+	/* perf unwinds at most its default max_stack (PERF_MAX_STACK_DEPTH) */
+	n += unwind__user(m, t, s, buf + n, UNWOUND_USER_MAX);
 	tmp->callchain = buf;
 	tmp->callchain_nr = n;
 	return tmp;

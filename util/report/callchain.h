@@ -42,8 +42,9 @@ size_t callchain__expand_inlines(struct srclines *sl, struct machine *m,
 				 const struct callchain_frame *in, size_t n, bool caller,
 				 struct callchain_frame *out, size_t max);
 
-/* Words a callchain__unwound() buffer needs: the kernel's chain, a marker
- * and the unwound user frames. */
+/* Words a callchain__unwound() buffer needs: the kernel's chain (half of
+ * it at most), a marker and the unwound user frames (perf's 127). */
+#define UNWOUND_USER_MAX 127
 #define UNWOUND_CHAIN_MAX (2 * 128 + 8)
 
 /*

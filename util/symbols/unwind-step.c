@@ -132,7 +132,8 @@ static const struct step_rules *rules_at(struct step_cache *c, Dwfl_Module *mod,
 /*
  * handle_cfi()'s walk over the registers: one it cannot compute (a base
  * register unknown, a word outside what was recorded) stays unknown; the
- * return address undefined, unknown or zero ends the stack.
+ * return address undefined or unknown ends the stack (one read as zero is
+ * the caller's to end).
  */
 enum step_result step_up(struct step_cache *c, Dwfl_Module *mod, uint64_t pc,
 			 const struct step_regs *in, struct step_regs *out, step_read_fn *read,
@@ -170,7 +171,7 @@ enum step_result step_up(struct step_cache *c, Dwfl_Module *mod, uint64_t pc,
 		out->val[regno] = v;
 		out->set |= 1u << regno;
 	}
-	if (ra_undefined || !(out->set >> STEP_RA & 1) || !out->val[STEP_RA])
+	if (ra_undefined || !(out->set >> STEP_RA & 1))
 		return STEP_END;
 	return STEP_UP;
 }

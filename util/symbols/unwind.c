@@ -171,8 +171,15 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 	(void)dwfl;
 	if (addr + sizeof(*result) < addr)
 		return false;
-	if (addr < u->sp || addr + sizeof(*result) > u->sp + size)
-		return read_mapped_file(u, addr, result);
+	/* as perf's libunwind reader: the copy's last word counts as past it,
+	 * and a word past it in a map with no file to read (the rest of the
+	 * stack, anonymous memory) reads as 0; outside every map, nothing */
+	if (addr < u->sp || addr + sizeof(*result) >= u->sp + size) {
+		if (read_mapped_file(u, addr, result))
+			return true;
+		*result = 0;
+		return user_map(u, addr) != NULL;
+	}
 	memcpy(result, (const uint8_t *)u->s->user_stack + (addr - u->sp), sizeof(*result));
 	return true;
 }
@@ -392,6 +399,13 @@ static enum fast_unwind unwind_fast(struct dwfl_slot *slot)
 		uint64_t pc = regs.val[STEP_RA], at = initial ? pc : pc - 1;
 		Dwfl_Module *mod;
 		enum step_result step;
+
+		/* a return address read as 0 (the stack past its copy): perf's
+		 * libunwind keeps it, less one, as the last frame */
+		if (!initial && !pc) {
+			u->ips[u->nr++] = at;
+			return FAST_DONE;
+		}
 
 		report_module(slot->dwfl, u, pc);
 		if (u->stale)

@@ -223,8 +223,9 @@ static const struct step_case step_cases[] = {
 	{ "f, at its end", F + 0x1f, 0, STACK, STEP_UP, 0x401234, STACK + 16, 0xbbbb },
 	/* the return address outside what was recorded: the end */
 	{ "an unreadable return address", F, STACK + 0x100, 0xfeed, STEP_END },
-	/* a zero return address ends the stack too */
-	{ "a zero return address", F, STACK + 24, 0xfeed, STEP_END },
+	/* a zero return address is the caller's (perf's libunwind keeps it
+	 * as a last frame, -1) */
+	{ "a zero return address", F, STACK + 24, 0xfeed, STEP_UP, 0, STACK + 32, 0xfeed },
 	{ "the outermost frame", H + 4, STACK + 8, 0xfeed, STEP_END },
 	{ "g's entry: plain rules", G, STACK + 16, 0xfeed, STEP_UP, 0x402000, STACK + 24, 0xfeed },
 	{ "g keeps rbp in rbx: libdwfl's to follow", G + 2, STACK + 8, 0xfeed, STEP_UNKNOWN },
